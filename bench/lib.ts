@@ -1,0 +1,124 @@
+/** Small helpers of the benchmarks: child processes, waiting for a port, medians and percentiles. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+
+export const median = (xs: number[]) => percentile(xs, 50);
+
+/** Nearest-rank percentile. */
+export function percentile(xs: number[], p: number): number {
+  if (xs.length === 0) return Number.NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export interface Proc {
+  child: ChildProcess;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/** Starts a child process, keeping its output for error messages. */
+export function startProcess(
+  cmd: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+  cwd = ROOT,
+): Proc {
+  // An undefined value removes the variable (e.g. DATABASE_URL for the embedded database).
+  const merged = Object.fromEntries(
+    Object.entries({ ...process.env, ...env }).filter((e): e is [string, string] => e[1] !== undefined),
+  );
+  const child = spawn(cmd, args, { cwd, env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  const keep = (b: Buffer) => {
+    out = (out + b.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return {
+    child,
+    output: () => out,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        const t = setTimeout(() => child.kill('SIGKILL'), 5_000);
+        child.once('exit', () => {
+          clearTimeout(t);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Polls `url` until it answers with `status` (any status when omitted). */
+export async function waitForHttp(url: string, proc: Proc, timeoutMs = 60_000, status?: number) {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (proc.child.exitCode !== null) throw new Error(`process exited early:\n${proc.output()}`);
+    try {
+      const r = await fetch(url);
+      await r.arrayBuffer();
+      if (status === undefined || r.status === status) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(50);
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms:\n${proc.output()}`);
+}
+
+/** Resident memory of a process and its children (Linux /proc), in bytes. */
+export async function rssOf(pid: number): Promise<number> {
+  const { readFile, readdir } = await import('node:fs/promises');
+  const pids = new Set<number>([pid]);
+  // Children: one level is enough here (npm start → node server).
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = await readFile(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (pids.has(ppid)) pids.add(Number(entry));
+    } catch {
+      // gone
+    }
+  }
+  let total = 0;
+  for (const p of pids) {
+    try {
+      const status = await readFile(`/proc/${p}/status`, 'utf8');
+      const m = /VmRSS:\s+(\d+) kB/.exec(status);
+      if (m) total += Number(m[1]) * 1024;
+    } catch {
+      // gone
+    }
+  }
+  return total;
+}
+
+export function machine(): string {
+  const cpus = os.cpus();
+  return `${cpus.length} × ${cpus[0]?.model.trim() ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ')}`;
+}
+
+export const fmt = (n: number, digits = 0) =>
+  Number.isFinite(n)
+    ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
+    : '–';
+
+/** CPU time (user + system) a process has used so far, in milliseconds (Linux /proc). */
+export async function cpuMsOf(pid: number): Promise<number> {
+  const { readFile } = await import('node:fs/promises');
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // Fields 14 and 15 (utime, stime) in clock ticks; after the ')' they are at index 11 and 12.
+  return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+}

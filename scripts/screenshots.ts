@@ -1,0 +1,184 @@
+// `npm run screenshots`: pictures of the main screens at 360 px for the README, taken from the real app.
+// Builds the client, starts the real server on an in-memory PGlite, feeds it prices from a local stand-in
+// of the price provider (no internet needed), seeds a member through the API and the administrator API,
+// then drives Debian's Chromium through the screens and writes docs/screenshots/*.png.
+// Korean text needs a CJK font on the machine: apt-get install -y fonts-noto-cjk.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { loadConfig } from '../src/server/config';
+import { startServer } from '../src/server/start-server';
+import { MSG } from '../src/shared/messages';
+import { CHROMIUM } from '../tests/e2e/support';
+import { Client, loginFully } from '../tests/support/client';
+import { startFakePriceProvider } from '../tests/support/fake-price-provider';
+import { seedShowcase } from '../tests/support/showcase';
+
+const root = path.resolve(import.meta.dirname, '..');
+const outDir = path.join(root, 'docs/screenshots');
+const PHONE = { width: 360, height: 780 };
+const ADMIN = { username: 'admin_demo', password: 'adminpass123', pin: '123456' };
+
+/** The screen as a phone shows it when scrolled through: the whole page, the bottom bar at the bottom. */
+async function shot(page: Page, name: string) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => !document.querySelector('.spinner, .loading-overlay'));
+  await page.evaluate(() => document.fonts.ready);
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: PHONE.width, height: Math.max(PHONE.height, height) });
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: path.join(outDir, `${name}.png`), animations: 'disabled', caret: 'hide' });
+  await page.setViewportSize(PHONE);
+  console.log(`  docs/screenshots/${name}.png`);
+}
+
+async function open(page: Page, url: string) {
+  await page.goto(url);
+  await page.locator('h1').first().waitFor({ state: 'attached' });
+}
+
+async function login(page: Page, creds: { username: string; password: string; pin: string }) {
+  await open(page, '/login');
+  await page.getByLabel(MSG.login.usernameLabel).fill(creds.username);
+  await page.getByLabel(MSG.login.passwordLabel, { exact: true }).fill(creds.password);
+  await page.getByRole('button', { name: MSG.login.submit, exact: true }).click();
+  await page.waitForURL('**/second-factor');
+  await page.getByLabel(MSG.secondFactor.label).fill(creds.pin);
+  await page.getByRole('button', { name: MSG.secondFactor.submit }).click();
+  await page.waitForURL('**/main');
+}
+
+async function main() {
+  if (!CHROMIUM) throw new Error('Chromium not found: apt-get install chromium (or set CHROME_PATH)');
+  mkdirSync(outDir, { recursive: true });
+  console.log('building the client…');
+  await build({ root, logLevel: 'warn' });
+
+  const prices = await startFakePriceProvider({ eth: '3075.50', xrp: '0.5542', krw: '1380' });
+  const { DATABASE_URL: _ignored, ...env } = process.env;
+  const config = loadConfig({
+    ...env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    STATIC_DIR: path.join(root, 'dist/client'),
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    ADMIN_SECOND_PASSWORD: ADMIN.pin,
+    PRICE_REFRESH: 'true',
+    PRICE_FEED_URL: prices.tickerUrl,
+    FX_FEED_URL: prices.fxUrl,
+    BANK_FORM_URL: 'https://forms.example.com/bank-account',
+  });
+  const server = await startServer(config, { memory: true });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+  let context: BrowserContext | undefined;
+  try {
+    const admin = new Client(server.url);
+    await loginFully(admin, ADMIN);
+    const { member } = await seedShowcase(server.url, admin, {
+      username: 'minji_kim',
+      email: 'minji.kim@example.com',
+    });
+
+    context = await browser.newContext({
+      viewport: PHONE,
+      deviceScaleFactor: 2,
+      locale: 'ko-KR',
+      timezoneId: 'Asia/Seoul',
+      baseURL: server.url,
+      serviceWorkers: 'block',
+    });
+    const page = await context.newPage();
+    console.log('taking screenshots…');
+    await open(page, '/login');
+    await shot(page, '01-login');
+
+    await login(page, member);
+    await page.getByText(MSG.home.liveBadge).waitFor({ timeout: 20_000 });
+    await shot(page, '02-home');
+
+    await open(page, '/assets?asset=USDT');
+    await shot(page, '03-asset-usdt');
+
+    await open(page, '/assets/deposit');
+    await page.getByRole('img', { name: MSG.deposit.qrLabel }).waitFor();
+    await page.getByLabel(MSG.deposit.amountLabel).pressSequentially('500');
+    await page.getByLabel(MSG.deposit.amountLabel).blur();
+    await shot(page, '04-deposit-usdt');
+
+    const D = MSG.depositKrw;
+    await open(page, '/assets/deposit-krw');
+    await page.getByLabel(D.bankLabel).fill('국민은행');
+    await page.getByLabel(D.accountNumberLabel).fill('123456-01-234567');
+    await page.getByLabel(D.accountHolderLabel).fill('김민지');
+    await page.getByLabel(D.amountLabel).pressSequentially('1500000');
+    await page.getByLabel(D.amountLabel).blur();
+    await shot(page, '05-deposit-krw');
+
+    const W = MSG.withdraw;
+    await open(page, '/assets/withdraw');
+    await page.getByTestId('available-balance').filter({ hasText: 'USDT' }).waitFor();
+    await page.getByLabel(W.methodLabel).selectOption('external');
+    await page.getByLabel(`${W.amountLabel} (USDT)`).pressSequentially('250');
+    await page.getByLabel(W.recipientAddressLabel).fill('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
+    await page.getByLabel(W.recipientAddressLabel).blur();
+    await shot(page, '06-withdraw-crypto');
+
+    const K = MSG.withdrawKrw;
+    await open(page, '/assets/withdraw-krw');
+    await page.getByTestId('available-balance').filter({ hasText: '원' }).waitFor();
+    await page.getByLabel(K.amountLabel).pressSequentially('300000');
+    await page.getByLabel(K.bankLabel).selectOption('신한은행');
+    await page.getByLabel(K.accountNumberLabel).fill('110-123-456789');
+    await page.getByLabel(K.accountHolderLabel).fill('김민지');
+    await page.getByLabel(K.accountHolderLabel).blur();
+    await shot(page, '07-withdraw-krw');
+
+    await open(page, '/assets/history');
+    await shot(page, '08-history');
+
+    await open(page, '/mypage');
+    await shot(page, '09-mypage');
+    await context.close();
+
+    // The administrator's page is a desktop page.
+    context = await browser.newContext({
+      viewport: { width: 1280, height: 860 },
+      locale: 'ko-KR',
+      timezoneId: 'Asia/Seoul',
+      baseURL: server.url,
+      serviceWorkers: 'block',
+    });
+    const desk = await context.newPage();
+    await login(desk, ADMIN);
+    await open(desk, '/admin');
+    await desk.getByLabel(MSG.admin.list.search).fill(member.username);
+    await desk.locator('.adm-member-pick', { hasText: member.username }).click();
+    await desk
+      .getByRole('region', { name: MSG.admin.info.title, exact: true })
+      .getByText(member.username, { exact: true })
+      .waitFor();
+    await desk.waitForLoadState('networkidle');
+    await desk.screenshot({ path: path.join(outDir, '10-admin.png'), animations: 'disabled' });
+    console.log('  docs/screenshots/10-admin.png');
+  } finally {
+    await context?.close().catch(() => {});
+    await browser.close();
+    await server.close();
+    await prices.close();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,67 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, Outlet, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { APP_NAME } from '../../shared/constants';
+import { MSG } from '../../shared/messages';
+import { SESSION_KEY, useLogout, useSession } from '../features/auth/use-session';
+import { ApiError } from '../lib/api';
+
+/** The administrator page's frame: full width (not the 480 px member frame), its own header. */
+export function AdminShell() {
+  const { data: session } = useSession();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  // A session that ended meanwhile (timeout, logout elsewhere, demotion) sends the page back through the
+  // guard (RequireAdmin) instead of showing failures on every section.
+  useEffect(() => {
+    const ended = (err: unknown) =>
+      err instanceof ApiError &&
+      (err.status === 401 || err.status === 403) &&
+      qc.invalidateQueries({ queryKey: SESSION_KEY });
+    const unsubQueries = qc.getQueryCache().subscribe((e) => {
+      if (e.type === 'updated' && e.action.type === 'error') ended(e.action.error);
+    });
+    const unsubMutations = qc.getMutationCache().subscribe((e) => {
+      if (e.type === 'updated' && e.action.type === 'error') ended(e.action.error);
+    });
+    return () => {
+      unsubQueries();
+      unsubMutations();
+    };
+  }, [qc]);
+  return (
+    <div className="adm-frame">
+      <header className="adm-header">
+        <h1 className="app-title adm-title">
+          {APP_NAME} · {MSG.admin.title}
+        </h1>
+        <span className="adm-header-right">
+          {session ? <span className="adm-muted">{MSG.admin.adminLabel(session.user.username)}</span> : null}
+          <Link to="/main" className="btn-link header-action adm-header-link">
+            {MSG.admin.toApp}
+          </Link>
+          <button
+            type="button"
+            className="btn-link header-action"
+            disabled={logout.isPending}
+            onClick={() =>
+              logout.mutate(undefined, {
+                onSettled: () => {
+                  toast.success(MSG.shell.loggedOut);
+                  navigate('/login', { replace: true });
+                },
+              })
+            }
+          >
+            {MSG.admin.logout}
+          </button>
+        </span>
+      </header>
+      <main id="main" className="adm-main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

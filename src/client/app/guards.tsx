@@ -1,0 +1,40 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { Spinner } from '../components/spinner';
+import { useSession } from '../features/auth/use-session';
+
+/** Member screens: no session → /login; password-only session → the second step. */
+export function RequireMember() {
+  const { data, isPending } = useSession();
+  const location = useLocation();
+  if (isPending) return <Spinner />;
+  if (!data) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  if (data.stage !== 'full') return <Navigate to="/second-factor" replace />;
+  return <Outlet />;
+}
+
+/** The administrator page: no session → /login; a member → /main (the server refuses them anyway). */
+export function RequireAdmin() {
+  const { data, isPending } = useSession();
+  if (isPending) return <Spinner />;
+  if (!data) return <Navigate to="/login" replace />;
+  if (data.stage !== 'full') return <Navigate to="/second-factor" replace />;
+  if (!data.user.is_admin) return <Navigate to="/main" replace />;
+  return <Outlet />;
+}
+
+/** The second step: only with a password-stage session. */
+export function RequirePasswordStage() {
+  const { data, isPending } = useSession();
+  if (isPending) return <Spinner />;
+  if (!data) return <Navigate to="/login" replace />;
+  if (data.stage === 'full') return <Navigate to="/main" replace />;
+  return <Outlet />;
+}
+
+/** Login and sign-up: a fully logged-in member goes home. */
+export function RedirectIfLoggedIn() {
+  const { data, isPending } = useSession();
+  if (isPending) return <Spinner />;
+  if (data?.stage === 'full') return <Navigate to="/main" replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,98 @@
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { APP_NAME } from '../../shared/constants';
+import { MSG } from '../../shared/messages';
+import { useLogout, useSession } from '../features/auth/use-session';
+
+/** The mobile frame: 64 px header, the page, and the bottom navigation when logged in. */
+export function Shell({ nav = false }: { nav?: boolean }) {
+  const { data: session } = useSession();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const loggedIn = session?.stage === 'full';
+
+  const onLogout = () =>
+    logout.mutate(undefined, {
+      onSettled: () => {
+        toast.success(MSG.shell.loggedOut);
+        navigate('/login', { replace: true });
+      },
+    });
+
+  return (
+    <div className="frame">
+      <header className="app-header">
+        <span className="app-title">{APP_NAME}</span>
+        {loggedIn ? (
+          <button
+            type="button"
+            className="btn-link header-action"
+            onClick={onLogout}
+            disabled={logout.isPending}
+          >
+            {MSG.shell.logout}
+          </button>
+        ) : null}
+      </header>
+      <main className="app-main" id="main">
+        <Outlet />
+      </main>
+      {nav ? (
+        <nav className="bottom-nav" aria-label="하단 메뉴">
+          <NavLink to={loggedIn ? '/main' : '/'} end className="bottom-nav-item">
+            <HomeIcon />
+            <span>{MSG.shell.home}</span>
+          </NavLink>
+          <NavLink to="/mypage" className="bottom-nav-item">
+            <UserIcon />
+            <span>{MSG.shell.profile}</span>
+          </NavLink>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+function HomeIcon() {
+  return (
+    <svg
+      width="24"
+      height="24"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <path d="M3 11l9-7 9 7v9a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z" />
+    </svg>
+  );
+}
+
+function UserIcon() {
+  return (
+    <svg
+      width="24"
+      height="24"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 21c0-4 4-6 8-6s8 2 8 6" />
+    </svg>
+  );
+}
+
+export function NotFound() {
+  return (
+    <section className="page">
+      <h1 className="page-title">{MSG.shell.notFound}</h1>
+      <NavLink to="/" className="btn btn-primary">
+        {MSG.shell.goHome}
+      </NavLink>
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { MSG } from '../../../shared/messages';
+import { AuditTab } from './audit-tab';
+import { DetailPanel } from './detail-panel';
+import { LedgerCheck } from './ledger-check';
+import { MemberList } from './member-list';
+import { ResultMessage } from './result-message';
+import './admin.css';
+
+type Tab = 'members' | 'audit';
+
+/**
+ * /admin (SPEC §2): desktop-first operators' desk. The selected member and the tab live in the address
+ * (?member=…&tab=audit) so a reload or a shared link opens the same view.
+ */
+export function AdminPage() {
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = params.get('tab') === 'audit' ? 'audit' : 'members';
+  const memberId = params.get('member');
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const update = (next: { tab?: Tab; member?: string | null }) => {
+    const p = new URLSearchParams(params);
+    if (next.tab !== undefined) {
+      if (next.tab === 'members') p.delete('tab');
+      else p.set('tab', next.tab);
+    }
+    if (next.member !== undefined) {
+      if (next.member) p.set('member', next.member);
+      else p.delete('member');
+    }
+    setParams(p, { replace: false });
+  };
+
+  const tabButton = (t: Tab, label: string) => (
+    <button
+      type="button"
+      role="tab"
+      aria-selected={tab === t}
+      className={`adm-tab ${tab === t ? 'is-active' : ''}`}
+      onClick={() => update({ tab: t })}
+    >
+      {label}
+    </button>
+  );
+
+  return (
+    <div className="adm-page">
+      <div className="adm-toolbar">
+        <div className="adm-tabs" role="tablist" aria-label={MSG.admin.title}>
+          {tabButton('members', MSG.admin.tabMembers)}
+          {tabButton('audit', MSG.admin.tabAudit)}
+        </div>
+        <LedgerCheck />
+      </div>
+      <ResultMessage text={notice} />
+      {tab === 'members' ? (
+        <div className="adm-layout">
+          <MemberList
+            selectedId={memberId}
+            onSelect={(id) => {
+              setNotice(null);
+              update({ member: id });
+            }}
+          />
+          <DetailPanel
+            memberId={memberId}
+            onDeleted={(message) => {
+              setNotice(message);
+              update({ member: null });
+            }}
+          />
+        </div>
+      ) : (
+        <AuditTab initialTarget={memberId ?? ''} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { KRW_BANKS } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import {
+  type BankAccountBody,
+  bankAccountBodySchema,
+  type MemberDetail,
+} from '../../../shared/schemas/admin';
+import type { z } from '../../../shared/zod';
+import { Field } from '../../components/field';
+import { api } from '../../lib/api';
+import { useAdminMutation } from './api';
+import { ConfirmDialog } from './modal';
+import { ResultMessage, useResult } from './result-message';
+import { Section } from './section';
+
+const B = MSG.admin.bank;
+type Output = z.output<typeof bankAccountBodySchema>;
+
+const formValues = (detail: MemberDetail): BankAccountBody => ({
+  bank_name: detail.bank_account?.bank_name ?? '',
+  account_number: detail.bank_account?.account_number ?? '',
+  account_holder: detail.bank_account?.account_holder ?? '',
+  is_verified: detail.bank_account?.is_verified ?? false,
+});
+
+/** SPEC §2 "bank account management": create, update, delete (confirmed), verified flag. */
+export function BankAccountSection({ detail }: { detail: MemberDetail }) {
+  const account = detail.bank_account;
+  const url = `/admin/members/${detail.member.id}/bank-account`;
+  const result = useResult();
+  const banksId = useId();
+  const [confirming, setConfirming] = useState(false);
+  const { register, handleSubmit, reset, formState } = useForm<BankAccountBody, unknown, Output>({
+    resolver: zodResolver(bankAccountBodySchema),
+    defaultValues: formValues(detail),
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the member or the account changes
+  useEffect(() => reset(formValues(detail)), [detail.member.id, account?.updated_at, reset]);
+
+  const save = useAdminMutation((body: Output) => api.put(url, body));
+  const remove = useAdminMutation(() => api.delete(url));
+  const verify = useAdminMutation((isVerified: boolean) => api.patch(url, { is_verified: isVerified }));
+  const e = formState.errors;
+
+  const status = !account ? B.statusNone : account.is_verified ? B.statusVerified : B.statusPending;
+  return (
+    <Section title={B.title}>
+      <p className="adm-status">
+        <span className={`adm-badge ${account ? (account.is_verified ? 'is-ok' : 'is-wait') : ''}`}>
+          {status}
+        </span>
+        {account ? (
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={verify.isPending}
+            onClick={() =>
+              verify.mutate(!account.is_verified, {
+                onSuccess: () =>
+                  result.set(account.is_verified ? MSG.admin.bankVerifiedOff : MSG.admin.bankVerifiedOn),
+                onError: (err) => result.fail(MSG.admin.failed.bankSave, err),
+              })
+            }
+          >
+            {account.is_verified ? B.unverify : B.verify}
+          </button>
+        ) : null}
+      </p>
+      <form
+        className="adm-form-grid"
+        noValidate
+        onSubmit={handleSubmit((body) => {
+          result.clear();
+          save.mutate(body, {
+            onSuccess: () => result.set(MSG.admin.bankSaved),
+            onError: (err) => result.fail(MSG.admin.failed.bankSave, err),
+          });
+        })}
+      >
+        <Field
+          label={B.bankName}
+          list={banksId}
+          autoComplete="off"
+          {...register('bank_name')}
+          error={e.bank_name?.message}
+        />
+        <datalist id={banksId}>
+          {KRW_BANKS.map((b) => (
+            <option key={b} value={b} />
+          ))}
+        </datalist>
+        <Field
+          label={B.accountNumber}
+          inputMode="numeric"
+          autoComplete="off"
+          {...register('account_number')}
+          error={e.account_number?.message}
+        />
+        <Field
+          label={B.accountHolder}
+          autoComplete="off"
+          {...register('account_holder')}
+          error={e.account_holder?.message}
+        />
+        <label className="check">
+          <input type="checkbox" {...register('is_verified')} />
+          <span>{B.verified}</span>
+        </label>
+        <div className="adm-actions">
+          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+            {save.isPending ? MSG.admin.processing : B.save}
+          </button>
+          {account ? (
+            <button
+              type="button"
+              className="btn btn-danger-outline"
+              onClick={() => {
+                result.clear();
+                setConfirming(true);
+              }}
+            >
+              {B.delete}
+            </button>
+          ) : null}
+        </div>
+      </form>
+      <ResultMessage text={result.text} />
+      <ConfirmDialog
+        open={confirming}
+        title={B.deleteTitle}
+        body={B.deleteBody}
+        confirmLabel={B.delete}
+        danger
+        busy={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(undefined, {
+            onSuccess: () => {
+              setConfirming(false);
+              result.set(MSG.admin.bankDeleted);
+            },
+            onError: (err) => {
+              setConfirming(false);
+              result.fail(MSG.admin.failed.bankDelete, err);
+            },
+          })
+        }
+        onCancel={() => setConfirming(false)}
+      />
+    </Section>
+  );
+}

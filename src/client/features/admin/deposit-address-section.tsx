@@ -1,0 +1,103 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { networkOf as addressNetwork } from '../../../shared/address';
+import { MSG } from '../../../shared/messages';
+import {
+  type DepositAddressBody,
+  depositAddressBodySchema,
+  type MemberDetail,
+} from '../../../shared/schemas/admin';
+import type { z } from '../../../shared/zod';
+import { Field } from '../../components/field';
+import { api } from '../../lib/api';
+import { useAdminMutation } from './api';
+import { ConfirmDialog } from './modal';
+import { ResultMessage, useResult } from './result-message';
+import { Section } from './section';
+
+const D = MSG.admin.address;
+type Output = z.output<typeof depositAddressBodySchema>;
+
+/** SPEC §2 "deposit address management": the member's USDT deposit address (TRC20 or ERC20). */
+export function DepositAddressSection({ detail }: { detail: MemberDetail }) {
+  const current = detail.member.deposit_address;
+  const url = `/admin/members/${detail.member.id}/deposit-address`;
+  const result = useResult();
+  const [confirming, setConfirming] = useState(false);
+  const { register, handleSubmit, reset, formState } = useForm<DepositAddressBody, unknown, Output>({
+    resolver: zodResolver(depositAddressBodySchema),
+    defaultValues: { deposit_address: current ?? '' },
+  });
+  useEffect(() => reset({ deposit_address: current ?? '' }), [current, reset]);
+  const save = useAdminMutation((body: Output) => api.put(url, body));
+  const clear = useAdminMutation(() => api.delete(url));
+
+  return (
+    <Section title={D.title}>
+      <p className="adm-status">
+        <span className="adm-muted">{D.current}</span>{' '}
+        {current ? (
+          <>
+            <code className="adm-code">{current}</code>{' '}
+            <span className="adm-badge">{addressNetwork(current)}</span>
+          </>
+        ) : (
+          <span>{D.none}</span>
+        )}
+      </p>
+      <form
+        className="adm-inline-form"
+        noValidate
+        onSubmit={handleSubmit((body) => {
+          result.clear();
+          save.mutate(body, {
+            onSuccess: () => result.set(MSG.admin.addressSaved),
+            onError: (err) => result.fail(MSG.admin.failed.address, err),
+          });
+        })}
+      >
+        <Field
+          label={D.label}
+          placeholder={D.placeholder}
+          autoComplete="off"
+          spellCheck={false}
+          {...register('deposit_address')}
+          error={formState.errors.deposit_address?.message}
+        />
+        <div className="adm-actions">
+          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+            {save.isPending ? MSG.admin.processing : D.save}
+          </button>
+          {current ? (
+            <button type="button" className="btn btn-danger-outline" onClick={() => setConfirming(true)}>
+              {D.clear}
+            </button>
+          ) : null}
+        </div>
+      </form>
+      <ResultMessage text={result.text} />
+      <ConfirmDialog
+        open={confirming}
+        title={D.clearTitle}
+        body={D.clearBody}
+        confirmLabel={D.clear}
+        danger
+        busy={clear.isPending}
+        onConfirm={() =>
+          clear.mutate(undefined, {
+            onSuccess: () => {
+              setConfirming(false);
+              result.set(MSG.admin.addressCleared);
+            },
+            onError: (err) => {
+              setConfirming(false);
+              result.fail(MSG.admin.failed.address, err);
+            },
+          })
+        }
+        onCancel={() => setConfirming(false)}
+      />
+    </Section>
+  );
+}

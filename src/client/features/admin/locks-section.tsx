@@ -1,0 +1,138 @@
+import { useState } from 'react';
+import { MSG } from '../../../shared/messages';
+import type { LockView, MemberDetail } from '../../../shared/schemas/admin';
+import { api } from '../../lib/api';
+import { useAdminMutation } from './api';
+import { exact } from './format';
+import { LockDialog } from './lock-dialog';
+import { ConfirmDialog } from './modal';
+import { ResultMessage, useResult } from './result-message';
+import { Section } from './section';
+
+const L = MSG.admin.locks;
+
+/** SPEC §2 "asset lock management": the member's locks with add, edit and (confirmed) delete. */
+export function LocksSection({ detail }: { detail: MemberDetail }) {
+  const result = useResult();
+  const [editing, setEditing] = useState<{ lock: LockView | null } | null>(null);
+  const [deleting, setDeleting] = useState<LockView | null>(null);
+  const remove = useAdminMutation((lock: LockView) =>
+    api.delete(`/admin/members/${detail.member.id}/locks/${lock.id}`),
+  );
+
+  return (
+    <Section
+      title={L.title}
+      actions={
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => {
+            result.clear();
+            setEditing({ lock: null });
+          }}
+        >
+          {L.add}
+        </button>
+      }
+    >
+      {detail.locks.length === 0 ? (
+        <p className="adm-empty">{L.empty}</p>
+      ) : (
+        <div className="adm-table-wrap">
+          <table className="adm-table">
+            <thead>
+              <tr>
+                <th scope="col">{L.currency}</th>
+                <th scope="col">{L.amount}</th>
+                <th scope="col">{L.start}</th>
+                <th scope="col">{L.end}</th>
+                <th scope="col">{L.reason}</th>
+                <th scope="col">{L.state}</th>
+                <th scope="col">
+                  <span className="sr-only">{MSG.admin.requests.actions}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {detail.locks.map((l) => {
+                const cur = l.currency.toUpperCase();
+                return (
+                  <tr key={l.id}>
+                    <td>{cur}</td>
+                    <td className="num">{exact(l.locked_amount)}</td>
+                    <td>{l.lock_start_date ?? L.noStart}</td>
+                    <td>{l.lock_end_date ?? L.noEnd}</td>
+                    <td className="adm-wrap">{l.reason ?? MSG.admin.none}</td>
+                    <td>
+                      <span className={`adm-badge ${l.active ? 'is-wait' : ''}`}>
+                        {l.active ? L.active : L.ended}
+                      </span>
+                    </td>
+                    <td className="adm-row-actions">
+                      <button
+                        type="button"
+                        className="btn btn-secondary"
+                        aria-label={L.editLabel(exact(l.locked_amount), cur)}
+                        onClick={() => {
+                          result.clear();
+                          setEditing({ lock: l });
+                        }}
+                      >
+                        {MSG.admin.edit}
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-danger-outline"
+                        aria-label={L.deleteLabel(exact(l.locked_amount), cur)}
+                        onClick={() => {
+                          result.clear();
+                          setDeleting(l);
+                        }}
+                      >
+                        {MSG.admin.delete}
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <ResultMessage text={result.text} />
+      <LockDialog
+        open={editing !== null}
+        lock={editing?.lock ?? null}
+        detail={detail}
+        onClose={() => setEditing(null)}
+        onSaved={(message) => {
+          setEditing(null);
+          result.set(message);
+        }}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={L.deleteTitle}
+        body={deleting ? L.deleteBody(exact(deleting.locked_amount), deleting.currency.toUpperCase()) : ''}
+        confirmLabel={MSG.admin.delete}
+        danger
+        busy={remove.isPending}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting, {
+            onSuccess: () => {
+              setDeleting(null);
+              result.set(MSG.admin.lockDeleted);
+            },
+            onError: (err) => {
+              setDeleting(null);
+              result.fail(MSG.admin.failed.lockDelete, err);
+            },
+          })
+        }
+        onCancel={() => setDeleting(null)}
+      />
+    </Section>
+  );
+}

@@ -1,0 +1,179 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { MSG } from '../../../shared/messages';
+import {
+  NOTICE_BODY_MAX,
+  NOTICE_TITLE_MAX,
+  type NoticeBody,
+  type NoticeView,
+  noticeBodySchema,
+} from '../../../shared/schemas/admin';
+import type { z } from '../../../shared/zod';
+import { Field } from '../../components/field';
+import { api } from '../../lib/api';
+import { NOTICE_PAGE_SIZE, useAdminMutation, useNotices } from './api';
+import { dateTime } from './format';
+import { ConfirmDialog } from './modal';
+import { Pager } from './pager';
+import { failureText, ResultMessage, useResult } from './result-message';
+import { Section } from './section';
+
+const N = MSG.admin.notices;
+type Output = z.output<typeof noticeBodySchema>;
+const EMPTY: NoticeBody = { title: '', body: '', published: false };
+
+/**
+ * SPEC §2's notice box, which DESIGN makes real: notices are saved; the published ones are listed on
+ * the members' home screen.
+ */
+export function NoticesSection() {
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<NoticeView | null>(null);
+  const [deleting, setDeleting] = useState<NoticeView | null>(null);
+  const result = useResult();
+  const bodyId = useId();
+  const notices = useNotices(page);
+  const { register, handleSubmit, reset, formState } = useForm<NoticeBody, unknown, Output>({
+    resolver: zodResolver(noticeBodySchema),
+    defaultValues: EMPTY,
+  });
+  useEffect(
+    () => reset(editing ? { title: editing.title, body: editing.body, published: editing.published } : EMPTY),
+    [editing, reset],
+  );
+  const save = useAdminMutation((body: Output) =>
+    editing ? api.put(`/admin/notices/${editing.id}`, body) : api.post('/admin/notices', body),
+  );
+  const remove = useAdminMutation((n: NoticeView) => api.delete(`/admin/notices/${n.id}`));
+  const e = formState.errors;
+
+  return (
+    <Section title={N.title}>
+      <form
+        className="form adm-notice-form"
+        noValidate
+        onSubmit={handleSubmit((body) => {
+          result.clear();
+          save.mutate(body, {
+            onSuccess: () => {
+              result.set(editing ? MSG.admin.noticeSaved : MSG.admin.noticeCreated);
+              setEditing(null);
+              reset(EMPTY);
+            },
+            onError: (err) => result.fail(MSG.admin.failed.noticeSave, err),
+          });
+        })}
+      >
+        <Field
+          label={N.titleLabel}
+          maxLength={NOTICE_TITLE_MAX}
+          autoComplete="off"
+          {...register('title')}
+          error={e.title?.message}
+        />
+        <div className="field">
+          <label htmlFor={bodyId}>{N.bodyLabel}</label>
+          <textarea
+            id={bodyId}
+            rows={4}
+            maxLength={NOTICE_BODY_MAX}
+            aria-invalid={e.body ? true : undefined}
+            {...register('body')}
+          />
+          {e.body?.message ? (
+            <p className="field-error" role="alert">
+              {e.body.message}
+            </p>
+          ) : null}
+        </div>
+        <label className="check">
+          <input type="checkbox" {...register('published')} />
+          <span>{N.published}</span>
+        </label>
+        <div className="adm-actions">
+          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+            {save.isPending ? MSG.admin.processing : editing ? N.save : N.create}
+          </button>
+          {editing ? (
+            <button type="button" className="btn btn-secondary" onClick={() => setEditing(null)}>
+              {N.cancelEdit}
+            </button>
+          ) : null}
+        </div>
+      </form>
+      <ResultMessage text={result.text} />
+      {notices.isError ? (
+        <ResultMessage text={failureText(MSG.admin.failed.noticesLoad, notices.error)} />
+      ) : null}
+      <ul className="adm-notices">
+        {notices.data?.items.map((n) => (
+          <li key={n.id} className={editing?.id === n.id ? 'is-selected' : undefined}>
+            <div className="adm-notice-head">
+              <strong>{n.title}</strong>
+              <span className={`adm-badge ${n.published ? 'is-ok' : ''}`}>
+                {n.published ? N.publishedBadge : N.draftBadge}
+              </span>
+              <span className="adm-muted">{dateTime(n.created_at)}</span>
+            </div>
+            {n.body ? <p className="adm-notice-body">{n.body}</p> : null}
+            <div className="adm-row-actions">
+              <button
+                type="button"
+                className="btn btn-secondary"
+                aria-label={N.editLabel(n.title)}
+                onClick={() => {
+                  result.clear();
+                  setEditing(n);
+                }}
+              >
+                {MSG.admin.edit}
+              </button>
+              <button
+                type="button"
+                className="btn btn-danger-outline"
+                aria-label={N.deleteLabel(n.title)}
+                onClick={() => setDeleting(n)}
+              >
+                {MSG.admin.delete}
+              </button>
+            </div>
+          </li>
+        ))}
+        {notices.data && notices.data.items.length === 0 ? <li className="adm-empty">{N.empty}</li> : null}
+      </ul>
+      {notices.data ? (
+        <Pager
+          page={page}
+          total={notices.data.total}
+          pageSize={NOTICE_PAGE_SIZE}
+          onPage={setPage}
+          label={N.title}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={N.deleteTitle}
+        body={deleting ? N.deleteBody(deleting.title) : ''}
+        confirmLabel={MSG.admin.delete}
+        danger
+        busy={remove.isPending}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting, {
+            onSuccess: () => {
+              if (editing?.id === deleting.id) setEditing(null);
+              setDeleting(null);
+              result.set(MSG.admin.noticeDeleted);
+            },
+            onError: (err) => {
+              setDeleting(null);
+              result.fail(MSG.admin.failed.noticeDelete, err);
+            },
+          })
+        }
+        onCancel={() => setDeleting(null)}
+      />
+    </Section>
+  );
+}

@@ -1,0 +1,251 @@
+import { useId, useState } from 'react';
+import { MSG } from '../../../shared/messages';
+import {
+  type DepositView,
+  REQUEST_STATUSES,
+  type RequestStatus,
+  type WithdrawalView,
+} from '../../../shared/schemas/admin';
+import { api } from '../../lib/api';
+import { REQUEST_PAGE_SIZE, type RequestKind, useAdminMutation, useRequests } from './api';
+import { dateTime, exact } from './format';
+import { ConfirmDialog } from './modal';
+import { Pager } from './pager';
+import { failureText, ResultMessage, useResult } from './result-message';
+import { Section } from './section';
+
+const R = MSG.admin.requests;
+type Row = DepositView | WithdrawalView;
+type Decision = 'approve' | 'reject';
+
+const STATUS_LABEL: Record<RequestStatus, string> = {
+  pending: R.pending,
+  approved: R.approved,
+  rejected: R.rejected,
+};
+const STATUS_TONE: Record<RequestStatus, string> = {
+  pending: 'is-wait',
+  approved: 'is-ok',
+  rejected: 'is-bad',
+};
+
+const DONE: Record<RequestKind, Record<Decision, string>> = {
+  deposits: { approve: MSG.admin.depositApproved, reject: MSG.admin.depositRejected },
+  withdrawals: { approve: MSG.admin.withdrawalApproved, reject: MSG.admin.withdrawalRejected },
+};
+const TITLE: Record<RequestKind, Record<Decision, string>> = {
+  deposits: { approve: R.approveDepositTitle, reject: R.rejectDepositTitle },
+  withdrawals: { approve: R.approveWithdrawalTitle, reject: R.rejectWithdrawalTitle },
+};
+
+const isWithdrawal = (r: Row): r is WithdrawalView => 'method' in r;
+
+function details(r: Row): string {
+  if (isWithdrawal(r)) {
+    const parts: string[] = [R.methods[r.method]];
+    if (r.method === 'bank')
+      parts.push(`${r.bank_name ?? ''} ${r.account_number ?? ''} (${r.account_holder ?? ''})`);
+    if (r.method === 'external') parts.push(`${r.network ?? ''} ${r.recipient_address ?? ''}`);
+    if (r.method === 'internal') parts.push(`${R.recipient}: ${r.recipient_id ?? ''}`);
+    if (r.memo) parts.push(`${R.memo}: ${r.memo}`);
+    return parts.join(' · ');
+  }
+  if (r.currency === 'KRW') {
+    return `${r.bank_name ?? ''} ${r.account_number ?? ''} (${r.account_holder ?? ''}) · ${R.depositor}: ${r.depositor_name ?? ''}`;
+  }
+  return `${R.txid}: ${r.txid ?? ''} · ${R.sender}: ${r.sender_address ?? ''}`;
+}
+
+/**
+ * SPEC §2 "deposit/withdrawal requests" with tabs: every member's requests newest first (or only the
+ * selected member's), filtered by status, 60vh scroll. Only pending requests offer approve and reject,
+ * which call the approval core and ask for confirmation first.
+ */
+export function RequestsSection({ memberId }: { memberId: string | null }) {
+  const [kind, setKind] = useState<RequestKind>('deposits');
+  const [status, setStatus] = useState<RequestStatus | ''>('pending');
+  const [onlyMember, setOnlyMember] = useState(false);
+  const [page, setPage] = useState(1);
+  const [deciding, setDeciding] = useState<{ row: Row; decision: Decision } | null>(null);
+  const result = useResult();
+  const tabsId = useId();
+  const filterMember = onlyMember && memberId ? memberId : '';
+  const list = useRequests(kind, status, filterMember, page);
+  const decide = useAdminMutation(({ row, decision }: { row: Row; decision: Decision }) =>
+    api.post(`/admin/${kind}/${row.id}/${decision}`, {}),
+  );
+
+  const switchTo = (k: RequestKind) => {
+    setKind(k);
+    setPage(1);
+    result.clear();
+  };
+  const tab = (k: RequestKind, label: string) => (
+    <button
+      type="button"
+      role="tab"
+      id={`${tabsId}-${k}`}
+      aria-selected={kind === k}
+      aria-controls={`${tabsId}-panel`}
+      className={`adm-tab ${kind === k ? 'is-active' : ''}`}
+      onClick={() => switchTo(k)}
+    >
+      {label}
+    </button>
+  );
+
+  const data = list.data;
+  const rows = (data?.items ?? []) as Row[];
+  return (
+    <Section title={R.title}>
+      <div className="adm-tabs" role="tablist" aria-label={R.title}>
+        {tab('deposits', R.deposits)}
+        {tab('withdrawals', R.withdrawals)}
+      </div>
+      <div className="adm-filters">
+        <label className="adm-filter">
+          <span>{R.status}</span>
+          <select
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value as RequestStatus | '');
+              setPage(1);
+            }}
+          >
+            <option value="">{R.all}</option>
+            {REQUEST_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABEL[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={onlyMember}
+            disabled={!memberId}
+            onChange={(e) => {
+              setOnlyMember(e.target.checked);
+              setPage(1);
+            }}
+          />
+          <span>{R.onlyMember}</span>
+        </label>
+        {data ? <span className="adm-badge is-wait">{R.pendingCount(data.pendingTotal)}</span> : null}
+      </div>
+      <ResultMessage text={result.text} />
+      {list.isError ? <ResultMessage text={failureText(MSG.admin.failed.requestsLoad, list.error)} /> : null}
+      <div
+        id={`${tabsId}-panel`}
+        role="tabpanel"
+        aria-labelledby={`${tabsId}-${kind}`}
+        className="adm-scroll adm-scroll-60"
+        aria-busy={list.isFetching}
+      >
+        {rows.length === 0 && data ? (
+          <p className="adm-empty">{R.empty}</p>
+        ) : (
+          <table className="adm-table adm-requests-table">
+            <thead>
+              <tr>
+                <th scope="col">{R.date}</th>
+                <th scope="col">{R.member}</th>
+                <th scope="col">{R.currency}</th>
+                <th scope="col">{R.amount}</th>
+                {kind === 'withdrawals' ? (
+                  <>
+                    <th scope="col">{R.fee}</th>
+                    <th scope="col">{R.finalAmount}</th>
+                  </>
+                ) : null}
+                <th scope="col">{R.details}</th>
+                <th scope="col">{R.statusAndActions}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.id} data-request-id={r.id}>
+                  <td className="adm-wrap adm-date">{dateTime(r.created_at)}</td>
+                  <td className="adm-wrap">
+                    <div>{r.username}</div>
+                    <div className="adm-member-sub">{r.email}</div>
+                  </td>
+                  <td>{r.currency}</td>
+                  <td className="num">{exact(r.amount)}</td>
+                  {isWithdrawal(r) ? (
+                    <>
+                      <td className="num">{exact(r.fee)}</td>
+                      <td className="num">{exact(r.final_amount)}</td>
+                    </>
+                  ) : null}
+                  <td className="adm-details">{details(r)}</td>
+                  <td>
+                    <div className="adm-decide">
+                      <span className={`adm-badge ${STATUS_TONE[r.status]}`}>{STATUS_LABEL[r.status]}</span>
+                      {r.status === 'pending' ? (
+                        <>
+                          <button
+                            type="button"
+                            className="btn btn-primary"
+                            onClick={() => setDeciding({ row: r, decision: 'approve' })}
+                          >
+                            {R.approve}
+                          </button>
+                          <button
+                            type="button"
+                            className="btn btn-danger-outline"
+                            onClick={() => setDeciding({ row: r, decision: 'reject' })}
+                          >
+                            {R.reject}
+                          </button>
+                        </>
+                      ) : null}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+      {data ? (
+        <Pager page={page} total={data.total} pageSize={REQUEST_PAGE_SIZE} onPage={setPage} label={R.title} />
+      ) : null}
+      <ConfirmDialog
+        open={deciding !== null}
+        title={deciding ? TITLE[kind][deciding.decision] : ''}
+        body={
+          deciding
+            ? R.confirmBody(
+                deciding.decision === 'approve' ? R.approve : R.reject,
+                deciding.row.username,
+                exact(deciding.row.amount),
+                deciding.row.currency,
+              )
+            : ''
+        }
+        confirmLabel={deciding?.decision === 'reject' ? R.reject : R.approve}
+        danger={deciding?.decision === 'reject'}
+        busy={decide.isPending}
+        onConfirm={() =>
+          deciding &&
+          decide.mutate(deciding, {
+            onSuccess: () => {
+              result.set(DONE[kind][deciding.decision]);
+              setDeciding(null);
+            },
+            onError: (err) => {
+              result.fail(
+                deciding.decision === 'approve' ? MSG.admin.failed.approve : MSG.admin.failed.reject,
+                err,
+              );
+              setDeciding(null);
+            },
+          })
+        }
+        onCancel={() => setDeciding(null)}
+      />
+    </Section>
+  );
+}

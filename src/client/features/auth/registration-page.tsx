@@ -1,0 +1,228 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { SECOND_PASSWORD_SIGNUP_MAX } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import {
+  type SignupForm,
+  signupBodyFromForm,
+  signupFormSchema,
+  usernameSchema,
+} from '../../../shared/schemas/auth';
+import { Field } from '../../components/field';
+import { ApiError, api } from '../../lib/api';
+
+const S = MSG.signup;
+const AGREEMENTS = [
+  ['terms', S.agreeTerms],
+  ['privacy', S.agreePrivacy],
+  ['age', S.agreeAge],
+  ['marketing', S.agreeMarketing],
+] as const;
+
+export function RegistrationPage() {
+  const navigate = useNavigate();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [checkNote, setCheckNote] = useState<{ ok: boolean; text: string } | null>(null);
+  const { register, handleSubmit, formState, setValue, watch, getValues, setError, clearErrors } =
+    useForm<SignupForm>({
+      resolver: zodResolver(signupFormSchema),
+      defaultValues: {
+        username: '',
+        usernameChecked: false,
+        full_name: '',
+        password: '',
+        passwordConfirm: '',
+        second_password: '',
+        email: '',
+        contact: '',
+        terms: false,
+        privacy: false,
+        age: false,
+        marketing: false,
+      },
+    });
+  const e = formState.errors;
+  const agreements = watch(['terms', 'privacy', 'age', 'marketing']);
+  const allChecked = agreements.every(Boolean);
+
+  const check = useMutation({
+    mutationFn: (username: string) =>
+      api.get<{ username: string; available: boolean }>('/auth/check-username', { query: { username } }),
+    onSuccess: (r) => {
+      if (r.username !== getValues('username').trim()) return;
+      setValue('usernameChecked', r.available);
+      if (r.available) {
+        clearErrors('username');
+        setCheckNote({ ok: true, text: S.usernameAvailable });
+      } else {
+        setCheckNote(null);
+        setError('username', { message: S.usernameTaken });
+      }
+    },
+    onError: (err) => {
+      setCheckNote(null);
+      setError('username', { message: err instanceof ApiError ? err.message : S.usernameCheckError });
+    },
+  });
+
+  const onCheck = () => {
+    const username = getValues('username').trim();
+    if (!username) {
+      setError('username', { message: S.enterUsername });
+      return;
+    }
+    const parsed = usernameSchema.safeParse(username);
+    if (!parsed.success) {
+      setError('username', { message: parsed.error.issues[0]?.message ?? S.usernameFormat });
+      return;
+    }
+    check.mutate(parsed.data);
+  };
+
+  const signup = useMutation({
+    mutationFn: (form: SignupForm) => api.post('/signup', signupBodyFromForm(form)),
+    onSuccess: () => {
+      toast.success(S.success);
+      navigate('/login');
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.code === 'USERNAME_TAKEN') {
+        setValue('usernameChecked', false);
+        setCheckNote(null);
+        setError('username', { message: err.message });
+      } else if (err instanceof ApiError && err.code === 'EMAIL_TAKEN') {
+        setError('email', { message: err.message });
+      } else {
+        setFormError(err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : S.general);
+      }
+    },
+  });
+
+  const usernameField = register('username', {
+    onChange: () => {
+      setValue('usernameChecked', false);
+      setCheckNote(null);
+    },
+  });
+
+  return (
+    <section className="page auth-page">
+      <h1 className="page-title">{S.title}</h1>
+      <form
+        className="form"
+        noValidate
+        onSubmit={handleSubmit((form) => {
+          setFormError(null);
+          signup.mutate(form);
+        })}
+      >
+        <Field
+          label={S.username}
+          placeholder={S.usernamePlaceholder}
+          autoComplete="username"
+          autoCapitalize="none"
+          {...usernameField}
+          error={e.username?.message}
+          hint={checkNote?.ok ? <span className="text-success">{checkNote.text}</span> : undefined}
+          action={
+            <button type="button" className="btn btn-secondary" onClick={onCheck} disabled={check.isPending}>
+              {check.isPending ? S.checking : S.checkUsername}
+            </button>
+          }
+        />
+        <Field
+          label={S.name}
+          placeholder={S.namePlaceholder}
+          autoComplete="name"
+          {...register('full_name')}
+          error={e.full_name?.message}
+        />
+        <Field
+          label={S.password}
+          type="password"
+          placeholder={S.passwordPlaceholder}
+          autoComplete="new-password"
+          {...register('password')}
+          error={e.password?.message}
+        />
+        <Field
+          label={S.passwordConfirm}
+          type="password"
+          placeholder={S.passwordConfirmPlaceholder}
+          autoComplete="new-password"
+          {...register('passwordConfirm')}
+          error={e.passwordConfirm?.message}
+        />
+        <Field
+          label={S.secondPassword}
+          type="password"
+          inputMode="numeric"
+          maxLength={SECOND_PASSWORD_SIGNUP_MAX}
+          placeholder={S.secondPasswordPlaceholder}
+          autoComplete="off"
+          {...register('second_password')}
+          error={e.second_password?.message}
+        />
+        <Field
+          label={S.email}
+          type="email"
+          placeholder={S.emailPlaceholder}
+          autoComplete="email"
+          {...register('email')}
+          error={e.email?.message}
+        />
+        <Field
+          label={S.phone}
+          type="tel"
+          inputMode="tel"
+          placeholder={S.phonePlaceholder}
+          autoComplete="tel"
+          {...register('contact')}
+          error={e.contact?.message}
+        />
+        <fieldset className="agreements">
+          <legend className="sr-only">약관 동의</legend>
+          <label className="check check-all">
+            <input
+              type="checkbox"
+              checked={allChecked}
+              onChange={(ev) => {
+                for (const [name] of AGREEMENTS)
+                  setValue(name, ev.target.checked, { shouldValidate: formState.isSubmitted });
+              }}
+            />
+            <span>{S.agreeAll}</span>
+          </label>
+          {AGREEMENTS.map(([name, label]) => (
+            <div key={name}>
+              <label className="check">
+                <input type="checkbox" {...register(name)} />
+                <span>{label}</span>
+              </label>
+              {e[name]?.message ? (
+                <p className="field-error" role="alert">
+                  {e[name]?.message}
+                </p>
+              ) : null}
+            </div>
+          ))}
+        </fieldset>
+        {formError ? (
+          <p className="form-error" role="alert">
+            {formError}
+          </p>
+        ) : null}
+        <button type="submit" className="btn btn-primary btn-block" disabled={signup.isPending}>
+          {signup.isPending ? S.busy : S.submit}
+        </button>
+      </form>
+      <p className="auth-switch">
+        <Link to="/login">{S.loginLink}</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { SECOND_PASSWORD_MAX } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import { secondFactorBodySchema } from '../../../shared/schemas/auth';
+import type { z } from '../../../shared/zod';
+import { Field } from '../../components/field';
+import { ApiError, api } from '../../lib/api';
+import { rememberLoginHint, SESSION_KEY, type SessionInfo } from './use-session';
+
+const F = MSG.secondFactor;
+type Body = z.input<typeof secondFactorBodySchema>;
+
+export function SecondFactorPage() {
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const [formError, setFormError] = useState<string | null>(null);
+  const { register, handleSubmit, formState, resetField } = useForm<Body>({
+    resolver: zodResolver(secondFactorBodySchema),
+    defaultValues: { second_password: '' },
+  });
+
+  const verify = useMutation({
+    mutationFn: (body: Body) => api.post<SessionInfo>('/auth/second-factor', body),
+    onSuccess: (session) => {
+      rememberLoginHint(session.user);
+      qc.setQueryData(SESSION_KEY, session);
+      navigate('/main', { replace: true });
+    },
+    onError: (err) => {
+      resetField('second_password');
+      if (err instanceof ApiError && err.status === 401 && err.code === 'UNAUTHENTICATED') {
+        qc.setQueryData(SESSION_KEY, null);
+      }
+      setFormError(err instanceof ApiError && err.status < 500 && err.status > 0 ? err.message : F.authError);
+    },
+  });
+
+  return (
+    <section className="page auth-page">
+      <h1 className="page-title">{F.title}</h1>
+      <p className="muted">{F.description}</p>
+      <form
+        className="form"
+        noValidate
+        onSubmit={handleSubmit((body) => {
+          setFormError(null);
+          verify.mutate(body);
+        })}
+      >
+        <Field
+          label={F.label}
+          type="password"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={SECOND_PASSWORD_MAX}
+          placeholder={F.placeholder}
+          autoFocus
+          {...register('second_password')}
+          error={formState.errors.second_password?.message}
+        />
+        {formError ? (
+          <p className="form-error" role="alert">
+            {formError}
+          </p>
+        ) : null}
+        <button type="submit" className="btn btn-primary btn-block" disabled={verify.isPending}>
+          {verify.isPending ? F.busy : F.submit}
+        </button>
+      </form>
+      <p className="auth-switch">
+        <Link to="/login">{F.backToLogin}</Link>
+      </p>
+    </section>
+  );
+}

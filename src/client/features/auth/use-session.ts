@@ -1,0 +1,70 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api } from '../../lib/api';
+
+export interface SessionUser {
+  id: string;
+  username: string;
+  email: string;
+  full_name: string;
+  is_admin: boolean;
+  has_second_password: boolean;
+}
+export interface SessionInfo {
+  stage: 'password' | 'full';
+  user: SessionUser;
+}
+
+export const SESSION_KEY = ['session'] as const;
+/** SPEC's browser storage keys stay as UI hints only; the server's session cookie decides everything. */
+export const LOGIN_HINT_KEYS = [
+  'isLoggedIn',
+  'userProfile',
+  'user_id',
+  'temp_user_id',
+  'isAdminAuthenticated',
+];
+
+export function rememberLoginHint(user: SessionUser | null) {
+  try {
+    if (user) {
+      localStorage.setItem('isLoggedIn', 'true');
+      localStorage.setItem(
+        'userProfile',
+        JSON.stringify({ username: user.username, full_name: user.full_name }),
+      );
+    } else {
+      for (const k of LOGIN_HINT_KEYS) localStorage.removeItem(k);
+    }
+  } catch {
+    // storage may be unavailable (private mode); the hint is optional
+  }
+}
+
+/** The current session, or null when logged out. */
+export function useSession() {
+  return useQuery({
+    queryKey: SESSION_KEY,
+    queryFn: async () => {
+      try {
+        return await api.get<SessionInfo>('/session');
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 401) return null;
+        throw err;
+      }
+    },
+    staleTime: 30_000,
+    retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
+  });
+}
+
+export function useLogout() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<{ loggedOut: boolean }>('/logout'),
+    onSettled: () => {
+      rememberLoginHint(null);
+      qc.clear();
+      qc.setQueryData(SESSION_KEY, null);
+    },
+  });
+}

@@ -1,0 +1,105 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { MSG } from '../../../shared/messages';
+import { type CryptoDepositBody, cryptoDepositBodySchema } from '../../../shared/schemas/deposits';
+import { AmountInput } from '../../components/amount-input';
+import { PageHeading } from '../../components/back-button';
+import { Field } from '../../components/field';
+import { NoticeBox } from '../../components/notice-box';
+import { errorMessage } from '../../lib/api';
+import { applyFieldErrors, isLoggedOut, starred } from '../../lib/form-errors';
+import { useSubmitKey } from '../../lib/use-submit-key';
+import { DepositAddressBox, useAddressState } from './deposit-address-box';
+import { useCreateCryptoDeposit } from './use-deposits';
+
+const M = MSG.deposit;
+const FIELDS = ['amount', 'txid', 'sender_address'] as const;
+
+export function CryptoDepositPage() {
+  const navigate = useNavigate();
+  const address = useAddressState();
+  const submitKey = useSubmitKey();
+  const inFlight = useRef(false);
+  const create = useCreateCryptoDeposit();
+  const { register, handleSubmit, formState, reset, setError, control } = useForm<CryptoDepositBody>({
+    resolver: zodResolver(cryptoDepositBodySchema),
+    mode: 'onChange',
+    defaultValues: { amount: '', txid: '', sender_address: '' },
+  });
+  const e = formState.errors;
+  const busy = create.isPending;
+  const canSubmit = formState.isValid && address.kind === 'ready' && !busy;
+
+  const onSubmit = handleSubmit((body) => {
+    if (inFlight.current || address.kind !== 'ready') {
+      if (address.kind !== 'ready') toast.error(M.addressUnavailable);
+      return;
+    }
+    inFlight.current = true;
+    create.mutate(
+      { body, key: submitKey.current() },
+      {
+        onSuccess: () => {
+          submitKey.reset();
+          reset();
+          toast.success(M.success);
+          navigate('/assets?asset=USDT');
+        },
+        onError: (err) => {
+          if (isLoggedOut(err)) {
+            toast.error(MSG.depositKrw.loginRequired);
+            navigate('/login');
+            return;
+          }
+          applyFieldErrors(err, setError, FIELDS);
+          toast.error(M.failed(errorMessage(err)));
+        },
+        onSettled: () => {
+          inFlight.current = false;
+        },
+      },
+    );
+  });
+
+  return (
+    <section className="page">
+      <PageHeading title={M.title} backLabel={M.back} fallback="/assets?asset=USDT" />
+      <form onSubmit={onSubmit} noValidate className="form">
+        <AmountInput
+          control={control}
+          name="amount"
+          kind="decimal"
+          label={M.amountLabel}
+          placeholder={M.amountPlaceholder}
+          error={starred(e.amount?.message)}
+        />
+        <DepositAddressBox state={address} />
+        <Field
+          label={M.txidLabel}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder={M.txidPlaceholder}
+          {...register('txid')}
+          error={starred(e.txid?.message)}
+        />
+        <Field
+          label={M.senderLabel}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder={M.senderPlaceholder}
+          {...register('sender_address')}
+          error={starred(e.sender_address?.message)}
+        />
+        <NoticeBox title={M.noticeTitle} items={M.notices} />
+        <button type="submit" className="btn btn-primary btn-block" disabled={!canSubmit} aria-busy={busy}>
+          {busy ? M.busy : M.submit}
+        </button>
+      </form>
+    </section>
+  );
+}

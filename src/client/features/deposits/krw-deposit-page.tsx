@@ -1,0 +1,144 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { KRW_BANKS } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import { type KrwDepositBody, krwDepositBodySchema } from '../../../shared/schemas/deposits';
+import { AmountInput } from '../../components/amount-input';
+import { PageHeading } from '../../components/back-button';
+import { Field } from '../../components/field';
+import { NoticeBox } from '../../components/notice-box';
+import { ApiError } from '../../lib/api';
+import { applyFieldErrors, isLoggedOut, starred } from '../../lib/form-errors';
+import { useSubmitKey } from '../../lib/use-submit-key';
+import { useSession } from '../auth/use-session';
+import { useCreateKrwDeposit } from './use-deposits';
+
+const K = MSG.depositKrw;
+const FIELDS = ['bank_name', 'account_number', 'account_holder', 'amount', 'depositor_name'] as const;
+const EMPTY = { bank_name: '', account_number: '', account_holder: '', amount: '' };
+
+/** The inline wording SPEC gives under the amount field differs from the warning. */
+const amountInline = (message: string | undefined) =>
+  message === K.minAmount ? K.minAmountInline : starred(message);
+
+export function KrwDepositPage() {
+  const navigate = useNavigate();
+  const { data: session } = useSession();
+  const submitKey = useSubmitKey();
+  const inFlight = useRef(false);
+  const create = useCreateKrwDeposit();
+  const fullName = session?.user.full_name ?? '';
+  const { register, handleSubmit, formState, reset, setError, getValues, setValue, control } =
+    useForm<KrwDepositBody>({
+      resolver: zodResolver(krwDepositBodySchema),
+      mode: 'onChange',
+      defaultValues: { ...EMPTY, depositor_name: fullName },
+    });
+  const e = formState.errors;
+  const accountNumber = register('account_number');
+  const busy = create.isPending;
+
+  // The depositor name is prefilled from the profile once it is known.
+  useEffect(() => {
+    if (fullName && !getValues('depositor_name'))
+      setValue('depositor_name', fullName, { shouldValidate: true });
+  }, [fullName, getValues, setValue]);
+
+  const onSubmit = handleSubmit((body) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    create.mutate(
+      { body, key: submitKey.current() },
+      {
+        onSuccess: () => {
+          submitKey.reset();
+          // Cleared except the depositor name (SPEC).
+          reset({ ...EMPTY, depositor_name: getValues('depositor_name') });
+          toast.success(K.success);
+        },
+        onError: (err) => {
+          if (isLoggedOut(err)) {
+            toast.error(K.loginRequired);
+            navigate('/login');
+            return;
+          }
+          applyFieldErrors(err, setError, FIELDS);
+          if (err instanceof ApiError && err.status === 400) toast.error(err.message);
+          else toast.error(err instanceof ApiError && err.code !== 'NETWORK' ? K.failed : K.unexpected);
+        },
+        onSettled: () => {
+          inFlight.current = false;
+        },
+      },
+    );
+  });
+
+  return (
+    <section className="page">
+      <PageHeading title={K.title} backLabel={K.back} fallback="/assets?asset=KRW" />
+      <form onSubmit={onSubmit} noValidate className="form">
+        <Field
+          label={K.bankLabel}
+          placeholder={K.bankPlaceholder}
+          list="krw-bank-names"
+          autoComplete="off"
+          {...register('bank_name')}
+          error={starred(e.bank_name?.message)}
+        />
+        <datalist id="krw-bank-names">
+          {KRW_BANKS.map((b) => (
+            <option key={b} value={b} />
+          ))}
+        </datalist>
+        <Field
+          label={K.accountNumberLabel}
+          placeholder={K.accountNumberPlaceholder}
+          inputMode="numeric"
+          autoComplete="off"
+          {...accountNumber}
+          onChange={(ev) => {
+            ev.target.value = ev.target.value.replace(/[^\d-]/g, '');
+            return accountNumber.onChange(ev);
+          }}
+          error={starred(e.account_number?.message)}
+        />
+        <Field
+          label={K.accountHolderLabel}
+          placeholder={K.accountHolderPlaceholder}
+          autoComplete="off"
+          {...register('account_holder')}
+          error={starred(e.account_holder?.message)}
+        />
+        <AmountInput
+          control={control}
+          name="amount"
+          kind="whole"
+          koreanReading
+          label={K.amountLabel}
+          placeholder={K.amountPlaceholder}
+          hint={K.minimum}
+          error={amountInline(e.amount?.message)}
+        />
+        <Field
+          label={K.depositorLabel}
+          placeholder={K.depositorPlaceholder}
+          autoComplete="name"
+          {...register('depositor_name')}
+          error={starred(e.depositor_name?.message)}
+        />
+        <NoticeBox title={K.noticeTitle} items={K.notices} />
+        <button
+          type="submit"
+          className="btn btn-primary btn-block"
+          disabled={!formState.isValid || busy}
+          aria-busy={busy}
+        >
+          {busy ? K.busy : K.submit}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { PASSWORD_CHANGE_REDIRECT_MS } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import { type ChangePasswordBody, changePasswordBodySchema } from '../../../shared/schemas/profile';
+import { Field } from '../../components/field';
+import { ApiError } from '../../lib/api';
+import { useLoginFirst } from './use-login-first';
+import { isSessionGone, useChangePassword, useProfile } from './use-profile';
+import './profile.css';
+
+const CP = MSG.changePassword;
+
+/** /change-password: current, new and confirmation; success returns to /mypage after 2 seconds. */
+export function ChangePasswordPage() {
+  const navigate = useNavigate();
+  const profile = useProfile();
+  const loginFirst = useLoginFirst();
+  const change = useChangePassword();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const { register, handleSubmit, formState, setError, reset } = useForm<ChangePasswordBody>({
+    resolver: zodResolver(changePasswordBodySchema),
+    defaultValues: { current_password: '', new_password: '', new_password_confirm: '' },
+  });
+  const e = formState.errors;
+
+  const onSubmit = handleSubmit((body) => {
+    setFormError(null);
+    // SPEC §5: the action needs a loaded profile.
+    if (!profile.data) {
+      loginFirst();
+      return;
+    }
+    change.mutate(body, {
+      onSuccess: () => {
+        setDone(true);
+        reset();
+        toast.success(CP.success);
+        timer.current = setTimeout(() => navigate('/mypage'), PASSWORD_CHANGE_REDIRECT_MS);
+      },
+      onError: (err) => {
+        if (isSessionGone(err)) return loginFirst();
+        if (err instanceof ApiError && err.fields?.current_password) {
+          setError('current_password', { message: err.fields.current_password });
+        } else {
+          setFormError(
+            err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : CP.failed,
+          );
+        }
+      },
+    });
+  });
+
+  return (
+    <section className="page">
+      <h1 className="page-title">{CP.title}</h1>
+      <form className="form" noValidate onSubmit={onSubmit}>
+        {/* Lets password managers file the new password under the right account. */}
+        <input type="text" autoComplete="username" value={profile.data?.username ?? ''} readOnly hidden />
+        <Field
+          label={CP.current}
+          type="password"
+          autoComplete="current-password"
+          placeholder={CP.currentPlaceholder}
+          {...register('current_password')}
+          error={e.current_password?.message}
+        />
+        <Field
+          label={CP.next}
+          type="password"
+          autoComplete="new-password"
+          placeholder={CP.nextPlaceholder}
+          {...register('new_password')}
+          error={e.new_password?.message}
+        />
+        <Field
+          label={CP.confirm}
+          type="password"
+          autoComplete="new-password"
+          placeholder={CP.confirmPlaceholder}
+          {...register('new_password_confirm')}
+          error={e.new_password_confirm?.message}
+        />
+        {formError ? (
+          <p className="form-error" role="alert">
+            {formError}
+          </p>
+        ) : null}
+        {done ? (
+          <p className="text-success" role="status">
+            {CP.success}
+          </p>
+        ) : null}
+        <div className="profile-form-actions">
+          <Link to="/mypage" className="btn btn-secondary">
+            {CP.cancel}
+          </Link>
+          <button type="submit" className="btn btn-primary" disabled={change.isPending || done}>
+            {change.isPending ? CP.busy : CP.submit}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { MSG } from '../../../shared/messages';
+import { Spinner } from '../../components/spinner';
+import { useLogout } from '../auth/use-session';
+import { BankAccountSection } from './bank-account-section';
+import { ProfileInfoSection } from './profile-info-section';
+import { SecuritySection } from './security-section';
+import { useProfile } from './use-profile';
+import './profile.css';
+
+const P = MSG.profile;
+
+/** /mypage: the member's own settings. */
+export function MyPage() {
+  const profile = useProfile();
+  const logout = useLogout();
+  const navigate = useNavigate();
+
+  // SPEC §8: a load failure is announced once ('Error: failed to load profile information.').
+  useEffect(() => {
+    if (profile.isError) toast.error(P.loadFailed, { id: 'profile-load-failed' });
+  }, [profile.isError]);
+
+  const onLogout = () =>
+    logout.mutate(undefined, {
+      onSettled: () => {
+        toast.success(MSG.shell.loggedOut);
+        navigate('/login', { replace: true });
+      },
+    });
+
+  return (
+    <section className="page profile-page">
+      <h1 className="page-title">{P.title}</h1>
+      {profile.isPending ? (
+        <Spinner />
+      ) : profile.isError ? (
+        <div className="profile-card" role="alert">
+          <p className="profile-unavailable">{P.unavailable}</p>
+          <button type="button" className="btn btn-primary btn-block" onClick={onLogout}>
+            {P.loginAgain}
+          </button>
+        </div>
+      ) : (
+        <>
+          <ProfileInfoSection profile={profile.data} />
+          <SecuritySection profile={profile.data} />
+          <BankAccountSection profile={profile.data} />
+          <button
+            type="button"
+            className="btn btn-secondary btn-block profile-logout"
+            onClick={onLogout}
+            disabled={logout.isPending}
+          >
+            {P.logout}
+          </button>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,100 @@
+import { toast } from 'sonner';
+import { MSG } from '../../../shared/messages';
+import { fillMessage } from '../../../shared/messages/profile';
+import {
+  type ProfileView,
+  requestEmailChangeBodySchema,
+  updateContactBodySchema,
+} from '../../../shared/schemas/profile';
+import { ApiError } from '../../lib/api';
+import { EditableRow } from './editable-row';
+import { useRequestEmailChange, useUpdateContact } from './use-profile';
+
+const P = MSG.profile;
+
+const firstIssue = (r: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
+  r.success ? null : (r.error?.issues[0]?.message ?? MSG.common.invalidInput);
+
+/** Read-only username and full name; contact and email each with edit / confirm / cancel. */
+export function ProfileInfoSection({ profile }: { profile: ProfileView }) {
+  const contact = useUpdateContact();
+  const email = useRequestEmailChange();
+
+  const saveContact = async (value: string) => {
+    try {
+      await contact.mutateAsync({ contact: value });
+      toast.success(P.contactUpdated);
+    } catch (err) {
+      toast.error(P.contactFailed);
+      throw new Error(
+        err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : P.contactFailed,
+      );
+    }
+  };
+
+  const saveEmail = async (value: string) => {
+    try {
+      await email.mutateAsync({ email: value });
+      toast.success(P.emailRequested);
+    } catch (err) {
+      // SPEC §8: 'Error: ' plus the error message, or 'email update failed.'
+      const message =
+        err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : P.emailFailed;
+      toast.error(`${P.emailFailedPrefix}${message}`);
+      throw new Error(message);
+    }
+  };
+
+  return (
+    <section className="profile-card" aria-labelledby="profile-info-title">
+      <h2 id="profile-info-title" className="profile-card-title">
+        {P.infoTitle}
+      </h2>
+      <dl className="profile-list">
+        <div className="profile-row">
+          <dt>{P.username}</dt>
+          <dd>
+            <span className="profile-value">{profile.username}</span>
+          </dd>
+        </div>
+        <div className="profile-row">
+          <dt>{P.fullName}</dt>
+          <dd>
+            <span className="profile-value">{profile.full_name}</span>
+          </dd>
+        </div>
+        <EditableRow
+          label={P.contact}
+          editLabel={P.editContact}
+          value={profile.contact}
+          input={{ type: 'tel', inputMode: 'tel', autoComplete: 'tel', placeholder: P.contactPlaceholder }}
+          validate={(v) => firstIssue(updateContactBodySchema.safeParse({ contact: v }))}
+          save={saveContact}
+          busy={contact.isPending}
+        />
+        <EditableRow
+          label={P.email}
+          editLabel={P.editEmail}
+          value={profile.email}
+          input={{
+            type: 'email',
+            inputMode: 'email',
+            autoComplete: 'email',
+            placeholder: P.emailPlaceholder,
+          }}
+          validate={(v) => firstIssue(requestEmailChangeBodySchema.safeParse({ email: v }))}
+          save={saveEmail}
+          busy={email.isPending}
+          note={
+            profile.pending_email ? (
+              <>
+                <span className="profile-badge profile-badge-warning">{P.emailPending}</span>{' '}
+                <span>{fillMessage(P.emailPendingNote, { email: profile.pending_email.email })}</span>
+              </>
+            ) : null
+          }
+        />
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import { Link } from 'react-router';
+import { MSG } from '../../../shared/messages';
+import type { ProfileView } from '../../../shared/schemas/profile';
+import { ChevronRightIcon } from './icons';
+
+const P = MSG.profile;
+
+/** Login password and second password entries, with the grade: safe with a second password, else basic. */
+export function SecuritySection({ profile }: { profile: ProfileView }) {
+  const safe = profile.security_grade === 'safe';
+  return (
+    <section className="profile-card" aria-labelledby="profile-security-title">
+      <div className="profile-card-head">
+        <h2 id="profile-security-title" className="profile-card-title">
+          {P.securityTitle}
+        </h2>
+        <span className={`profile-badge ${safe ? 'profile-badge-ok' : 'profile-badge-muted'}`}>
+          {P.securityGrade}: {safe ? P.gradeSafe : P.gradeBasic}
+        </span>
+      </div>
+      <ul className="profile-menu">
+        <li>
+          <Link to="/change-password" className="profile-menu-item">
+            <span>{P.loginPassword}</span>
+            <span className="profile-menu-end">
+              {P.change}
+              <ChevronRightIcon />
+            </span>
+          </Link>
+        </li>
+        <li>
+          <Link to="/second-password" className="profile-menu-item">
+            <span>
+              {P.secondPassword}
+              {profile.has_second_password ? null : (
+                <span className="profile-menu-sub">{P.secondPasswordNotSet}</span>
+              )}
+            </span>
+            <span className="profile-menu-end">
+              {profile.has_second_password ? P.change : P.set}
+              <ChevronRightIcon />
+            </span>
+          </Link>
+        </li>
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { MSG } from '../../../shared/messages';
+import { rememberLoginHint, SESSION_KEY } from '../auth/use-session';
+
+/** SPEC §5: password and second-password actions without a loaded profile say 'please log in first'. */
+export function useLoginFirst() {
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(() => {
+    toast.error(MSG.profile.loginFirst, { id: 'login-first' });
+    rememberLoginHint(null);
+    qc.setQueryData(SESSION_KEY, null);
+    navigate('/login', { replace: true });
+  }, [qc, navigate]);
+}

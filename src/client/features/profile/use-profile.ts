@@ -1,0 +1,78 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  ChangePasswordBody,
+  ProfileView,
+  RequestEmailChangeBody,
+  SecondPasswordMode,
+  SetSecondPasswordBody,
+  UpdateContactBody,
+} from '../../../shared/schemas/profile';
+import { ApiError, api } from '../../lib/api';
+import { SESSION_KEY } from '../auth/use-session';
+
+export const PROFILE_KEY = ['profile'] as const;
+
+/** The member's profile for my page and the password pages. */
+export function useProfile() {
+  return useQuery({
+    queryKey: PROFILE_KEY,
+    queryFn: () => api.get<ProfileView>('/profile'),
+    retry: (count, err) => !(err instanceof ApiError && err.status > 0 && err.status < 500) && count < 1,
+  });
+}
+
+/** Refreshes what shows the member's data: the profile and the session (its email, second password). */
+export function useRefresh() {
+  const qc = useQueryClient();
+  return () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: PROFILE_KEY }),
+      qc.invalidateQueries({ queryKey: SESSION_KEY }),
+    ]);
+}
+
+export function useUpdateContact() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (body: UpdateContactBody) => api.patch<{ contact: string }>('/profile/contact', body),
+    onSuccess: refresh,
+  });
+}
+
+export function useRequestEmailChange() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (body: RequestEmailChangeBody) =>
+      api.post<{ pending_email: { email: string; expires_at: string } }>('/profile/email', body),
+    onSuccess: refresh,
+  });
+}
+
+export function useConfirmEmailChange() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (token: string) => api.post<{ email: string }>('/profile/email/confirm', { token }),
+    onSuccess: refresh,
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: ChangePasswordBody) =>
+      api.post<{ changed: true; ended_sessions: number }>('/profile/password', body),
+  });
+}
+
+/**
+ * The page refreshes the profile itself after leaving: refreshing first would flip the page's mode
+ * (set → change) and unmount the form before its success handler runs.
+ */
+export function useSetSecondPassword() {
+  return useMutation({
+    mutationFn: (body: SetSecondPasswordBody) =>
+      api.post<{ mode: SecondPasswordMode }>('/profile/second-password', body),
+  });
+}
+
+/** The session ended under the page (expired, or ended by a password change elsewhere). */
+export const isSessionGone = (err: unknown) => err instanceof ApiError && err.status === 401;

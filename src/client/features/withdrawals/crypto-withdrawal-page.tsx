@@ -1,0 +1,230 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import {
+  CRYPTO_WITHDRAW_METHODS,
+  DEFAULT_NETWORK,
+  DEFAULT_WITHDRAW_CURRENCY,
+  NETWORKS,
+  WITHDRAW_CURRENCIES,
+} from '../../../shared/constants';
+import type { Dec } from '../../../shared/decimal';
+import { formatExact, formatPayout, formatWithdrawBalance, withdrawalFee } from '../../../shared/fees';
+import { formatKrw } from '../../../shared/format';
+import { MSG } from '../../../shared/messages';
+import {
+  type CryptoWithdrawalBody,
+  type CryptoWithdrawalInput,
+  cryptoWithdrawalBodyFromForm,
+  cryptoWithdrawalFormSchema,
+} from '../../../shared/schemas/withdrawals';
+import { AmountInput } from '../../components/amount-input';
+import { Field } from '../../components/field';
+import { NoticeBox } from '../../components/notice-box';
+import { SelectField } from '../../components/select-field';
+import { SummaryList } from '../../components/summary-list';
+import { ApiError } from '../../lib/api';
+import { applyFieldErrors, isLoggedOut, starred } from '../../lib/form-errors';
+import { useSubmitKey } from '../../lib/use-submit-key';
+import { useCreateCryptoWithdrawal, useWithdrawable } from './use-available';
+import { WithdrawTabs } from './withdraw-tabs';
+import { toastWithdrawalError } from './withdrawal-errors';
+
+const W = MSG.withdraw;
+const FIELDS = ['currency', 'amount', 'method', 'recipient_id', 'recipient_address', 'network'] as const;
+type Form = Required<CryptoWithdrawalBody>;
+
+const DEFAULTS: Form = {
+  currency: DEFAULT_WITHDRAW_CURRENCY,
+  amount: '',
+  method: 'internal',
+  recipient_id: '',
+  recipient_address: '',
+  network: DEFAULT_NETWORK,
+};
+
+export function CryptoWithdrawalPage() {
+  const navigate = useNavigate();
+  const withdrawable = useWithdrawable();
+  const submitKey = useSubmitKey();
+  const inFlight = useRef(false);
+  const create = useCreateCryptoWithdrawal();
+
+  // The form checks the amount against the available balance of the chosen currency, once known.
+  const availableRef = useRef<Dec | null>(null);
+  const resolver: Resolver<Form> = (values, ctx, opts) =>
+    zodResolver(cryptoWithdrawalFormSchema(availableRef.current, values.currency))(
+      values as never,
+      ctx,
+      opts as never,
+    ) as never;
+  const {
+    register,
+    handleSubmit,
+    formState,
+    reset,
+    setError,
+    watch,
+    getFieldState,
+    trigger,
+    getValues,
+    control,
+  } = useForm<Form>({ resolver, mode: 'onChange', defaultValues: DEFAULTS });
+  const e = formState.errors;
+  const [currency, method, amountText, network] = watch(['currency', 'method', 'amount', 'network']);
+  const balance = withdrawable.byCurrency(currency);
+  availableRef.current = balance?.available ?? null;
+  const krw = withdrawable.byCurrency('KRW');
+  const fee = withdrawalFee(currency, method);
+  const busy = create.isPending;
+
+  // A new currency, method or balance changes what the typed amount may be; a new network what the
+  // typed address may be. Only fields already typed in are checked again.
+  const availableText = balance?.available.toFixed() ?? '';
+  useEffect(() => {
+    void [currency, method, availableText];
+    if (getFieldState('amount').isDirty) void trigger('amount');
+  }, [currency, method, availableText, getFieldState, trigger]);
+  useEffect(() => {
+    void network;
+    if (getFieldState('recipient_address').isDirty) void trigger('recipient_address');
+  }, [network, getFieldState, trigger]);
+
+  const onSubmit = handleSubmit((values) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    create.mutate(
+      {
+        body: cryptoWithdrawalBodyFromForm(values as unknown as CryptoWithdrawalInput),
+        key: submitKey.current(),
+      },
+      {
+        onSuccess: () => {
+          submitKey.reset();
+          const kept = getValues();
+          reset({ ...DEFAULTS, currency: kept.currency, method: kept.method, network: kept.network });
+          toast.success(W.success);
+        },
+        onError: (err) => {
+          if (isLoggedOut(err)) {
+            toast.error(MSG.common.loginRequired);
+            navigate('/login');
+            return;
+          }
+          applyFieldErrors(err, setError, FIELDS);
+          toastWithdrawalError(err);
+          if (err instanceof ApiError && err.code === 'IDEMPOTENCY_CONFLICT') submitKey.reset();
+        },
+        onSettled: () => {
+          inFlight.current = false;
+        },
+      },
+    );
+  });
+
+  const balanceText = withdrawable.isPending
+    ? W.loadingBalance
+    : balance
+      ? `${formatWithdrawBalance(balance.available, currency)} ${currency}`
+      : '-';
+
+  return (
+    <section className="page">
+      <h1 className="page-title">{W.title}</h1>
+      <div className="form">
+        <WithdrawTabs />
+        {krw?.total.gt(0) ? (
+          <p className="balance-line">
+            <span>{W.krwBalance}</span>
+            <span>{MSG.withdrawKrw.won(formatKrw(krw.total))}</span>
+          </p>
+        ) : null}
+        <div className="balance-card" aria-live="polite">
+          <span className="balance-card-label">
+            {W.available} ({currency})
+          </span>
+          <span className="balance-card-value" data-testid="available-balance">
+            {balanceText}
+          </span>
+        </div>
+        <form onSubmit={onSubmit} noValidate className="form">
+          <SelectField label={W.currencyLabel} {...register('currency')} error={starred(e.currency?.message)}>
+            {WITHDRAW_CURRENCIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </SelectField>
+          <AmountInput
+            control={control}
+            name="amount"
+            kind="decimal"
+            label={`${W.amountLabel} (${currency})`}
+            placeholder={W.amountPlaceholder}
+            error={starred(e.amount?.message)}
+          />
+          <SelectField label={W.methodLabel} {...register('method')} error={starred(e.method?.message)}>
+            {CRYPTO_WITHDRAW_METHODS.map((m) => (
+              <option key={m} value={m}>
+                {m === 'internal' ? W.methodInternal : W.methodExternal}
+              </option>
+            ))}
+          </SelectField>
+          {method === 'internal' ? (
+            <Field
+              label={W.recipientIdLabel}
+              placeholder={W.recipientIdPlaceholder}
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              {...register('recipient_id')}
+              error={starred(e.recipient_id?.message)}
+            />
+          ) : (
+            <>
+              <Field
+                label={W.recipientAddressLabel}
+                placeholder={W.recipientAddressPlaceholder}
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                {...register('recipient_address')}
+                error={starred(e.recipient_address?.message)}
+              />
+              <SelectField
+                label={W.networkLabel}
+                {...register('network')}
+                error={starred(e.network?.message)}
+              >
+                {NETWORKS.map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </SelectField>
+            </>
+          )}
+          <SummaryList
+            title={W.summaryTitle}
+            rows={[
+              { label: W.summaryBalance, value: balanceText },
+              { label: W.summaryFee, value: `${formatExact(fee)} ${currency}` },
+              { label: W.summaryPayout, value: `${formatPayout(amountText, fee)} ${currency}`, strong: true },
+            ]}
+          />
+          <NoticeBox title={W.noticeTitle} items={W.notices} />
+          <button
+            type="submit"
+            className="btn btn-primary btn-block"
+            disabled={!formState.isValid || busy}
+            aria-busy={busy}
+          >
+            {busy ? W.busy : W.submit}
+          </button>
+        </form>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,175 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { KRW_BANKS, KRW_MIN_WITHDRAWAL, KRW_WITHDRAWAL_FEE } from '../../../shared/constants';
+import { amountProblem, D, type Dec } from '../../../shared/decimal';
+import { formatKrw } from '../../../shared/format';
+import { MSG } from '../../../shared/messages';
+import { type KrwWithdrawalBody, krwWithdrawalFormSchema } from '../../../shared/schemas/withdrawals';
+import { AmountInput } from '../../components/amount-input';
+import { Field } from '../../components/field';
+import { NoticeBox } from '../../components/notice-box';
+import { SelectField } from '../../components/select-field';
+import { SummaryList } from '../../components/summary-list';
+import { ApiError } from '../../lib/api';
+import { applyFieldErrors, isLoggedOut, starred } from '../../lib/form-errors';
+import { useSubmitKey } from '../../lib/use-submit-key';
+import { useCreateKrwWithdrawal, useWithdrawable } from './use-available';
+import { WithdrawTabs } from './withdraw-tabs';
+import { toastWithdrawalError } from './withdrawal-errors';
+
+const W = MSG.withdraw;
+const K = MSG.withdrawKrw;
+const FIELDS = ['amount', 'bank_name', 'account_number', 'account_holder', 'memo'] as const;
+type Form = {
+  amount: string;
+  bank_name: string;
+  account_number: string;
+  account_holder: string;
+  memo: string;
+};
+const DEFAULTS: Form = { amount: '', bank_name: '', account_number: '', account_holder: '', memo: '' };
+const won = (v: Dec | string | number) => K.won(formatKrw(v));
+
+export function KrwWithdrawalPage() {
+  const navigate = useNavigate();
+  const withdrawable = useWithdrawable();
+  const submitKey = useSubmitKey();
+  const inFlight = useRef(false);
+  const create = useCreateKrwWithdrawal();
+
+  const availableRef = useRef<Dec | null>(null);
+  const resolver: Resolver<Form> = (values, ctx, opts) =>
+    zodResolver(krwWithdrawalFormSchema(availableRef.current))(values as never, ctx, opts as never) as never;
+  const { register, handleSubmit, formState, reset, setError, watch, getFieldState, trigger, control } =
+    useForm<Form>({
+      resolver,
+      mode: 'onChange',
+      defaultValues: DEFAULTS,
+    });
+  const e = formState.errors;
+  const balance = withdrawable.byCurrency('KRW');
+  availableRef.current = balance?.available ?? null;
+  const amountText = watch('amount');
+  const accountNumber = register('account_number');
+  const busy = create.isPending;
+
+  const availableText = balance?.available.toFixed() ?? '';
+  useEffect(() => {
+    void availableText;
+    if (getFieldState('amount').isDirty) void trigger('amount');
+  }, [availableText, getFieldState, trigger]);
+
+  const onSubmit = handleSubmit((values) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    create.mutate(
+      { body: values as unknown as KrwWithdrawalBody, key: submitKey.current() },
+      {
+        onSuccess: () => {
+          submitKey.reset();
+          reset(DEFAULTS);
+          toast.success(W.success);
+        },
+        onError: (err) => {
+          if (isLoggedOut(err)) {
+            toast.error(MSG.common.loginRequired);
+            navigate('/login');
+            return;
+          }
+          applyFieldErrors(err, setError, FIELDS);
+          toastWithdrawalError(err);
+          if (err instanceof ApiError && err.code === 'IDEMPOTENCY_CONFLICT') submitKey.reset();
+        },
+        onSettled: () => {
+          inFlight.current = false;
+        },
+      },
+    );
+  });
+
+  const balanceText = withdrawable.isPending ? W.loadingBalance : balance ? won(balance.available) : '-';
+  const typed = amountProblem(amountText, 0) === null ? new D(amountText) : new D(0);
+  const fee = new D(KRW_WITHDRAWAL_FEE);
+
+  return (
+    <section className="page">
+      <h1 className="page-title">{K.title}</h1>
+      <div className="form">
+        <WithdrawTabs />
+        <div className="balance-card" aria-live="polite">
+          <span className="balance-card-label">{K.available}</span>
+          <span className="balance-card-value" data-testid="available-balance">
+            {balanceText}
+          </span>
+        </div>
+        <form onSubmit={onSubmit} noValidate className="form">
+          <AmountInput
+            control={control}
+            name="amount"
+            kind="whole"
+            koreanReading
+            label={K.amountLabel}
+            placeholder={K.amountPlaceholder}
+            error={starred(e.amount?.message)}
+          />
+          <SelectField label={K.bankLabel} {...register('bank_name')} error={starred(e.bank_name?.message)}>
+            <option value="">{K.bankPlaceholder}</option>
+            {KRW_BANKS.map((b) => (
+              <option key={b} value={b}>
+                {b}
+              </option>
+            ))}
+          </SelectField>
+          <Field
+            label={K.accountNumberLabel}
+            placeholder={K.accountNumberPlaceholder}
+            inputMode="numeric"
+            autoComplete="off"
+            {...accountNumber}
+            onChange={(ev) => {
+              ev.target.value = ev.target.value.replace(/[^\d-]/g, '');
+              return accountNumber.onChange(ev);
+            }}
+            error={starred(e.account_number?.message)}
+          />
+          <Field
+            label={K.accountHolderLabel}
+            placeholder={K.accountHolderPlaceholder}
+            autoComplete="off"
+            {...register('account_holder')}
+            error={starred(e.account_holder?.message)}
+          />
+          <Field
+            label={K.memoLabel}
+            placeholder={K.memoPlaceholder}
+            autoComplete="off"
+            {...register('memo')}
+            error={starred(e.memo?.message)}
+          />
+          <SummaryList
+            title={K.summaryTitle}
+            rows={[
+              { label: K.summaryBalance, value: balanceText },
+              { label: K.summaryAmount, value: won(typed) },
+              { label: K.summaryMinimum, value: won(KRW_MIN_WITHDRAWAL) },
+              { label: K.summaryFee, value: won(fee) },
+              { label: K.summaryTotal, value: won(typed.plus(fee)), strong: true },
+            ]}
+          />
+          <NoticeBox title={K.noticeTitle} items={K.notices} />
+          <button
+            type="submit"
+            className="btn btn-primary btn-block"
+            disabled={!formState.isValid || busy}
+            aria-busy={busy}
+          >
+            {busy ? K.busy : K.submit}
+          </button>
+        </form>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,15 @@
+import { toast } from 'sonner';
+import { MSG } from '../../../shared/messages';
+import { ApiError } from '../../lib/api';
+
+/**
+ * SPEC §8's withdrawal messages: a duplicate submission (the Idempotency-Key reused for other content)
+ * → "try again shortly"; a refusal of the server → "error: {message}"; no answer → "exception: {message}".
+ * A refused amount keeps the server's own words ('출금 가능 금액을 확인해주세요.' …).
+ */
+export function toastWithdrawalError(err: unknown) {
+  if (err instanceof ApiError && err.code === 'IDEMPOTENCY_CONFLICT') toast.error(MSG.withdraw.duplicate);
+  else if (err instanceof ApiError && err.code === 'INSUFFICIENT_FUNDS') toast.error(err.message);
+  else if (err instanceof ApiError && err.code !== 'NETWORK') toast.error(MSG.withdraw.failed(err.message));
+  else toast.error(MSG.withdraw.exception(err instanceof Error ? err.message : String(err)));
+}

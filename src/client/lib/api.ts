@@ -1,0 +1,72 @@
+import type { ApiErrorBody, Envelope, ErrorCode } from '../../shared/errors';
+import { MSG } from '../../shared/messages';
+
+/** An API failure, carrying the server's Korean message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | 'NETWORK',
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+interface RequestOptions {
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+  let url = `/api${path}`;
+  if (opts.query) {
+    const qs = new URLSearchParams();
+    for (const [k, v] of Object.entries(opts.query)) if (v !== undefined && v !== '') qs.set(k, String(v));
+    const s = qs.toString();
+    if (s) url += `?${s}`;
+  }
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      signal: opts.signal,
+    });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(0, 'NETWORK', MSG.common.serverUnavailable);
+  }
+  let payload: Envelope<T> | null = null;
+  try {
+    payload = (await res.json()) as Envelope<T>;
+  } catch {
+    payload = null;
+  }
+  if (!payload) throw new ApiError(res.status, 'INTERNAL', MSG.common.unexpected);
+  if (payload.error) {
+    const e: ApiErrorBody = payload.error;
+    throw new ApiError(res.status, e.code, e.message, e.fields);
+  }
+  return payload.data as T;
+}
+
+export const api = {
+  get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, opts),
+  post: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+    request<T>('POST', path, { ...opts, body }),
+  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body }),
+  patch: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+    request<T>('PATCH', path, { ...opts, body }),
+  delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
+};
+
+export const errorMessage = (err: unknown, fallback: string = MSG.common.unexpected) =>
+  err instanceof ApiError ? err.message : fallback;

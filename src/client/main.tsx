@@ -1,0 +1,41 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { Toaster } from 'sonner';
+import { TOAST } from '../shared/constants';
+import { MSG } from '../shared/messages';
+import { router } from './app/router';
+import './app/styles.css';
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { refetchOnWindowFocus: true, staleTime: 10_000 } },
+});
+
+const root = document.getElementById('root');
+if (!root) throw new Error('root 요소를 찾을 수 없습니다.');
+
+createRoot(root).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      {/* sonner's own toast width is SPEC's 356 px (TOAST.width). */}
+      <Toaster
+        position="top-center"
+        duration={TOAST.duration}
+        visibleToasts={TOAST.visible}
+        richColors
+        closeButton
+        customAriaLabel={MSG.mobile.toasts}
+        toastOptions={{ closeButtonAriaLabel: MSG.mobile.closeToast }}
+      />
+    </QueryClientProvider>
+  </StrictMode>,
+);
+
+// The service worker caches the shell only (never /api); production builds only.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch(() => {});
+  });
+}

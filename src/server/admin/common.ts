@@ -1,0 +1,71 @@
+import type { FastifyRequest } from 'fastify';
+import { MSG } from '../../shared/messages';
+import type { AuditEntry } from '../audit/write-audit';
+import type { Queryable } from '../db';
+import { errorEnvelope } from '../http/envelope';
+import { AppError } from '../http/errors';
+import { requireAdmin } from '../http/guards';
+import { z } from '../http/zod';
+
+/** Who does an administrator action, for its audit entry. */
+export type Actor = Pick<AuditEntry, 'actorId' | 'actorUsername' | 'ip'> & {
+  actorId: string;
+  /** The acting administrator's own session, kept when they reset their own password. */
+  tokenHash: string;
+};
+
+export function actorOf(req: FastifyRequest): Actor {
+  const s = requireAdmin(req);
+  return { actorId: s.member.id, actorUsername: s.member.username, ip: req.ip, tokenHash: s.tokenHash };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (s: string) => UUID.test(s);
+
+/** Path parameters: any text; an id that is not a UUID is simply not found (404). */
+export const memberParams = z.strictObject({ id: z.string().max(100) });
+export const memberItemParams = z.strictObject({ id: z.string().max(100), itemId: z.string().max(100) });
+export const itemParams = memberParams;
+
+export interface MemberRow {
+  id: string;
+  username: string;
+  email: string;
+  full_name: string;
+  is_admin: boolean;
+  deposit_address: string | null;
+}
+
+/**
+ * The member row, locked for the rest of the transaction; 404 when there is none.
+ *
+ * - 'no key update' (the default): concurrent administrator actions on one member wait for each other,
+ *   but rows that merely reference the member (a new request, a ledger entry: their foreign-key check
+ *   takes a KEY SHARE lock) do not. FOR UPDATE here deadlocked against any request that held a balance
+ *   row and then inserted such a row, while this transaction waited for that balance row
+ *   (reliability suite, docs/decisions/0070-member-row-lock.md).
+ * - 'update' (deletion only): also holds back new rows referencing the member until it is gone.
+ */
+export async function lockMember(
+  q: Queryable,
+  id: string,
+  mode: 'no key update' | 'update' = 'no key update',
+): Promise<MemberRow> {
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', MSG.admin.memberNotFound);
+  const [row] = await q.query<MemberRow>(
+    `SELECT id, username, email, full_name, is_admin, deposit_address FROM members WHERE id = $1
+        ${mode === 'update' ? 'FOR UPDATE' : 'FOR NO KEY UPDATE'}`,
+    [id],
+  );
+  if (!row) throw new AppError('NOT_FOUND', MSG.admin.memberNotFound);
+  return row;
+}
+
+/** The error answers every administrator route may give (401, 403 from the guard). */
+export const adminErrors = {
+  400: errorEnvelope,
+  401: errorEnvelope,
+  403: errorEnvelope,
+  404: errorEnvelope,
+  409: errorEnvelope,
+} as const;

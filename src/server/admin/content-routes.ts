@@ -1,0 +1,94 @@
+import {
+  auditListQuerySchema,
+  auditListView,
+  noticeBodySchema,
+  noticeListQuerySchema,
+  noticeListView,
+  noticeView,
+} from '../../shared/schemas/admin';
+import type { App, Ctx } from '../context';
+import { envelope, ok } from '../http/envelope';
+import { adminOnly } from '../http/guards';
+import { z } from '../http/zod';
+import { actorOf, adminErrors, itemParams } from './common';
+import { listAudit } from './list-audit';
+import { createNotice, deleteNotice, listNotices, updateNotice } from './notices';
+
+/** Notices (the home screen lists the published ones) and the audit trail. */
+export async function contentRoutes(app: App, { db }: Ctx) {
+  app.get(
+    '/notices',
+    {
+      preHandler: adminOnly,
+      schema: {
+        operationId: 'adminListNotices',
+        summary: '공지사항 목록 (게시 여부와 관계없이 최신순)',
+        tags: ['admin'],
+        querystring: noticeListQuerySchema,
+        response: { 200: envelope(noticeListView), ...adminErrors },
+      },
+    },
+    async (req) => ok(await listNotices(db, req.query)),
+  );
+
+  app.post(
+    '/notices',
+    {
+      preHandler: adminOnly,
+      schema: {
+        operationId: 'adminCreateNotice',
+        summary: '공지사항 등록',
+        tags: ['admin'],
+        body: noticeBodySchema,
+        response: { 201: envelope(noticeView), ...adminErrors },
+      },
+    },
+    async (req, reply) => reply.status(201).send(ok(await createNotice(db, req.body, actorOf(req)))),
+  );
+
+  app.put(
+    '/notices/:id',
+    {
+      preHandler: adminOnly,
+      schema: {
+        operationId: 'adminUpdateNotice',
+        summary: '공지사항 수정 (제목, 내용, 게시 여부)',
+        tags: ['admin'],
+        params: itemParams,
+        body: noticeBodySchema,
+        response: { 200: envelope(noticeView), ...adminErrors },
+      },
+    },
+    async (req) => ok(await updateNotice(db, req.params.id, req.body, actorOf(req))),
+  );
+
+  app.delete(
+    '/notices/:id',
+    {
+      preHandler: adminOnly,
+      schema: {
+        operationId: 'adminDeleteNotice',
+        summary: '공지사항 삭제',
+        tags: ['admin'],
+        params: itemParams,
+        response: { 200: envelope(z.object({ deleted: z.boolean(), id: z.string() })), ...adminErrors },
+      },
+    },
+    async (req) => ok(await deleteNotice(db, req.params.id, actorOf(req))),
+  );
+
+  app.get(
+    '/audit',
+    {
+      preHandler: adminOnly,
+      schema: {
+        operationId: 'adminListAudit',
+        summary: '감사 로그 (최신순, 대상별)',
+        tags: ['admin'],
+        querystring: auditListQuerySchema,
+        response: { 200: envelope(auditListView), ...adminErrors },
+      },
+    },
+    async (req) => ok(await listAudit(db, req.query)),
+  );
+}

@@ -1,0 +1,59 @@
+import { memberDetailView, memberListQuerySchema, memberListView } from '../../shared/schemas/admin';
+import type { App, Ctx } from '../context';
+import { envelope, ok } from '../http/envelope';
+import { adminOnly } from '../http/guards';
+import { z } from '../http/zod';
+import { actorOf, adminErrors, memberParams } from './common';
+import { deleteMember } from './delete-member';
+import { listMembers } from './list-members';
+import { readMemberDetail } from './read-member-detail';
+
+export async function memberRoutes(app: App, { db }: Ctx) {
+  app.get(
+    '/members',
+    {
+      preHandler: adminOnly,
+      schema: {
+        operationId: 'adminListMembers',
+        summary: '회원 목록 (아이디, 이메일, 이름 검색, 페이지 단위)',
+        tags: ['admin'],
+        querystring: memberListQuerySchema,
+        response: { 200: envelope(memberListView), ...adminErrors },
+      },
+    },
+    async (req) => ok(await listMembers(db, req.query)),
+  );
+
+  app.get(
+    '/members/:id',
+    {
+      preHandler: adminOnly,
+      schema: {
+        operationId: 'adminGetMember',
+        summary: '회원 상세 (프로필, 잔액, 계좌, 입금 주소, 잠금, 최근 요청)',
+        tags: ['admin'],
+        params: memberParams,
+        response: { 200: envelope(memberDetailView), ...adminErrors },
+      },
+    },
+    async (req) => ok(await readMemberDetail(db, req.params.id)),
+  );
+
+  app.delete(
+    '/members/:id',
+    {
+      preHandler: adminOnly,
+      schema: {
+        operationId: 'adminDeleteMember',
+        summary: '회원 삭제 (잔액이 모두 0이고 대기 중인 요청이 없을 때만)',
+        tags: ['admin'],
+        params: memberParams,
+        response: {
+          200: envelope(z.object({ deleted: z.boolean(), id: z.string(), username: z.string() })),
+          ...adminErrors,
+        },
+      },
+    },
+    async (req) => ok(await deleteMember(db, req.params.id, actorOf(req))),
+  );
+}

@@ -1,0 +1,64 @@
+import { BALANCE_CURRENCIES } from '../../shared/constants';
+import { toWire } from '../../shared/decimal';
+import { MSG } from '../../shared/messages';
+import type { BalanceView, BankAccountView, LockView, MemberDetail } from '../../shared/schemas/admin';
+import type { Queryable } from '../db';
+import { AppError } from '../http/errors';
+import { type BalanceState, readBalanceStates } from '../wallet/balance-state';
+import { isUuid } from './common';
+import { listDeposits, listWithdrawals } from './list-requests';
+import { LOCK_COLUMNS } from './locks';
+import { iso } from './sql';
+
+/** Requests shown in a member's detail; the full lists are the requests section's. */
+const RECENT_REQUESTS = 10;
+
+export const balanceViews = (states: BalanceState[]): BalanceView[] =>
+  states.map((s) => ({
+    currency: s.currency as BalanceView['currency'],
+    total: toWire(s.total),
+    locked: toWire(s.locked),
+    held: toWire(s.held),
+    available: toWire(s.available),
+  }));
+
+export async function readBankAccount(q: Queryable, memberId: string, forUpdate = false) {
+  const [row] = await q.query<BankAccountView>(
+    `SELECT id, bank_name, account_number, account_holder, is_verified, ${iso('updated_at')} AS updated_at
+       FROM bank_accounts WHERE member_id = $1 ${forUpdate ? 'FOR UPDATE' : ''}`,
+    [memberId],
+  );
+  return row ?? null;
+}
+
+/** Everything the detail panel shows about one member. */
+export async function readMemberDetail(q: Queryable, id: string): Promise<MemberDetail> {
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', MSG.admin.memberNotFound);
+  const [member] = await q.query<MemberDetail['member']>(
+    `SELECT id, username, email, full_name, contact, is_admin, marketing_consent,
+            second_password_hash IS NOT NULL AS has_second_password, deposit_address,
+            ${iso('created_at')} AS created_at, ${iso('updated_at')} AS updated_at
+       FROM members WHERE id = $1`,
+    [id],
+  );
+  if (!member) throw new AppError('NOT_FOUND', MSG.admin.memberNotFound);
+  const [states, bank, locks, deposits, withdrawals] = await Promise.all([
+    readBalanceStates(q, id, [...BALANCE_CURRENCIES]),
+    readBankAccount(q, id),
+    q.query<LockView>(
+      `SELECT ${LOCK_COLUMNS} FROM asset_locks l WHERE l.member_id = $1 ORDER BY l.created_at DESC, l.id`,
+      [id],
+    ),
+    listDeposits(q, { memberId: id, page: 1, pageSize: RECENT_REQUESTS }),
+    listWithdrawals(q, { memberId: id, page: 1, pageSize: RECENT_REQUESTS }),
+  ]);
+  return {
+    member,
+    balances: balanceViews(states),
+    bank_account: bank,
+    locks,
+    deposits: deposits.items,
+    withdrawals: withdrawals.items,
+    pending: { deposits: deposits.pendingTotal, withdrawals: withdrawals.pendingTotal },
+  };
+}

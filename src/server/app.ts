@@ -1,0 +1,255 @@
+import { existsSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyError, LogController } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { MSG } from '../shared/messages';
+import '../shared/zod';
+import { adminRoutes } from './admin/routes';
+import { authRoutes } from './auth/routes';
+import { readSession, SESSION_COOKIE } from './auth/sessions';
+import type { App, Ctx } from './context';
+import { isDatabaseUnavailable } from './db/unavailable';
+import { depositRoutes } from './deposits/routes';
+import { historyRoutes } from './history/routes';
+import { AppError, isAppError } from './http/errors';
+import { requireAdmin } from './http/guards';
+import { validationToAppError } from './http/validation-error';
+import { noticeRoutes } from './notices/routes';
+import { priceRoutes } from './prices/routes';
+import { profileRoutes } from './profile/routes';
+import { walletRoutes } from './wallet/routes';
+import { withdrawalRoutes } from './withdrawals/routes';
+
+/** Body limit of every request: far above any real form, far below anything that could hurt. */
+export const BODY_LIMIT = 64 * 1024;
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "manifest-src 'self'",
+  "worker-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** Builds the HTTP app (the API and, when built, the SPA). Tests call this with their own database. */
+export async function buildApp(ctx: Ctx): Promise<App> {
+  const { config } = ctx;
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      onBadUrl: (_path, _req, res) => rawError(res, 400, 'VALIDATION', MSG.common.badUrl),
+      // A path parameter longer than any id (100 characters) never reaches a route.
+      onMaxParamLength: (_path, _req, res) => rawError(res, 414, 'VALIDATION', MSG.common.badUrl),
+    },
+    // Errors of Node's HTTP parser (oversize headers or URL, malformed requests) never reach the routes.
+    clientErrorHandler: (err, socket) => {
+      if ((err as NodeJS.ErrnoException).code === 'ECONNRESET' || !socket.writable) return;
+      const tooLarge = (err as NodeJS.ErrnoException).code === 'HPE_HEADER_OVERFLOW';
+      const body = JSON.stringify({
+        data: null,
+        error: tooLarge
+          ? { code: 'BODY_TOO_LARGE', message: MSG.common.headersTooLarge }
+          : { code: 'VALIDATION', message: MSG.common.badRequest },
+      });
+      socket.end(
+        [
+          tooLarge ? 'HTTP/1.1 431 Request Header Fields Too Large' : 'HTTP/1.1 400 Bad Request',
+          'Connection: close',
+          'Content-Type: application/json; charset=utf-8',
+          `Content-Length: ${Buffer.byteLength(body)}`,
+          '',
+          body,
+        ].join('\r\n'),
+      );
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Only JSON is accepted: text/plain would let a cross-site form post without a preflight.
+  app.removeContentTypeParser('text/plain');
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: false,
+    hsts: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: '코인 월렛 API', version: '1.0.0', description: '회원 지갑과 관리자 페이지의 API' },
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+
+  app.decorateRequest('session', null);
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('Content-Security-Policy', CSP);
+    reply.header('X-Frame-Options', 'DENY');
+    if (req.protocol === 'https')
+      reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    if (!req.url.startsWith('/api/')) return;
+    reply.header('Cache-Control', 'no-store');
+    if (MUTATING.has(req.method)) {
+      const origin = req.headers.origin;
+      if (origin !== undefined && !sameOrigin(origin, req.headers.host, req.protocol)) {
+        throw new AppError('FORBIDDEN_ORIGIN', MSG.common.forbiddenOrigin);
+      }
+    }
+    const token = req.cookies[SESSION_COOKIE];
+    req.session = token ? await readSession(ctx.db, config, token) : null;
+    // Every /api/admin route, wherever it is declared, refuses non-administrators before its body is read.
+    if (req.url.startsWith('/api/admin/')) requireAdmin(req);
+  });
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const appErr = toAppError(err);
+    if (!appErr) {
+      req.log.error({ err }, 'unhandled error');
+      return reply
+        .status(500)
+        .send({ data: null, error: { code: 'INTERNAL', message: MSG.common.unexpected } });
+    }
+    if (appErr.status >= 500) req.log.error({ err }, appErr.message);
+    return reply
+      .status(appErr.status)
+      .send({ data: null, error: { code: appErr.code, message: appErr.message, fields: appErr.fields } });
+  });
+
+  await app.register(
+    async (api) => {
+      const a = api as unknown as App;
+      a.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      await authRoutes(a, ctx);
+      await adminRoutes(a, ctx);
+      await profileRoutes(a, ctx);
+      await priceRoutes(a, ctx);
+      await walletRoutes(a, ctx);
+      await noticeRoutes(a, ctx);
+      await depositRoutes(a, ctx);
+      await withdrawalRoutes(a, ctx);
+      await historyRoutes(a, ctx);
+    },
+    { prefix: '/api' },
+  );
+
+  const staticDir = config.staticDir;
+  const hasClient = staticDir !== null && existsSync(path.join(staticDir, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      // The build writes .br and .gz copies (vite.config.ts): sent as they are when the browser accepts them.
+      preCompressed: true,
+      // Hashed build files never change under one name; everything else is revalidated.
+      setHeaders: (res, filePath) => {
+        res.setHeader('Vary', 'Accept-Encoding');
+        res.setHeader(
+          'Cache-Control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (req, reply) => {
+    if (req.url.startsWith('/api/') || req.url === '/api' || !hasClient) {
+      return reply
+        .status(404)
+        .send({ data: null, error: { code: 'NOT_FOUND', message: MSG.common.notFound } });
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return reply
+        .status(405)
+        .send({ data: null, error: { code: 'METHOD_NOT_ALLOWED', message: MSG.common.methodNotAllowed } });
+    }
+    // The SPA's routes: every other GET gets index.html, never cached so a new build is picked up.
+    reply.header('Cache-Control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+
+  return app as unknown as App;
+}
+
+/** An error envelope written on the raw response, for the router's hooks that run before Fastify's. */
+function rawError(res: ServerResponse, status: number, code: string, message: string) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(JSON.stringify({ data: null, error: { code, message } }));
+}
+
+function sameOrigin(origin: string, host: string | undefined, protocol: string): boolean {
+  try {
+    const u = new URL(origin);
+    return u.host === host && u.protocol === `${protocol}:`;
+  } catch {
+    return false;
+  }
+}
+
+function toAppError(err: FastifyError): AppError | null {
+  if (isAppError(err)) return err;
+  if (isDatabaseUnavailable(err)) return new AppError('UNAVAILABLE', MSG.common.serverUnavailable);
+  if (err.validation) return validationToAppError(err);
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError('INVALID_JSON', MSG.common.invalidJson);
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('BODY_TOO_LARGE', MSG.common.bodyTooLarge);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+    case 'FST_ERR_CTP_INVALID_TYPE':
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', MSG.common.unsupportedMediaType);
+  }
+  if (err instanceof SyntaxError) return new AppError('INVALID_JSON', MSG.common.invalidJson);
+  if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
+    return new AppError(
+      err.statusCode === 413
+        ? 'BODY_TOO_LARGE'
+        : err.statusCode === 415
+          ? 'UNSUPPORTED_MEDIA_TYPE'
+          : 'VALIDATION',
+      err.statusCode === 413
+        ? MSG.common.bodyTooLarge
+        : err.statusCode === 415
+          ? MSG.common.unsupportedMediaType
+          : MSG.common.invalidInput,
+    );
+  }
+  return null;
+}

@@ -1,0 +1,72 @@
+import { AUTH_LIMITS } from '../../shared/constants';
+import { MSG } from '../../shared/messages';
+import type { Db } from '../db';
+import { AppError } from '../http/errors';
+import { burnVerifyTime, verifySecret } from './password';
+import { clearEvents, countRecent, recordEvent } from './rate-limit';
+
+const W = AUTH_LIMITS.windowMinutes;
+
+/**
+ * Checks a username-or-email and password. Unknown accounts and wrong passwords take the same time,
+ * give the same message, and count towards the same per-identifier lockout.
+ */
+export async function checkPassword(
+  db: Db,
+  identifier: string,
+  password: string,
+  ip: string,
+  addressLimit: number,
+): Promise<{ id: string }> {
+  const id = identifier.trim().toLowerCase();
+  const accountKey = `pw:acct:${id}`;
+  const addressKey = `pw:addr:${ip}`;
+  const [acctFailures, addrFailures] = await Promise.all([
+    countRecent(db, accountKey, W),
+    countRecent(db, addressKey, W),
+  ]);
+  if (acctFailures >= AUTH_LIMITS.passwordFailuresPerAccount)
+    throw new AppError('ACCOUNT_LOCKED', MSG.login.locked);
+  if (addrFailures >= addressLimit) throw new AppError('RATE_LIMITED', MSG.common.tooManyRequests);
+
+  const rows = await db.query<{ id: string; password_hash: string }>(
+    'SELECT id, password_hash FROM members WHERE lower(username) = $1 OR lower(email) = $1 ORDER BY (lower(username) = $1) DESC LIMIT 1',
+    [id],
+  );
+  const member = rows[0];
+  let valid = false;
+  if (member) valid = await verifySecret(member.password_hash, password);
+  else await burnVerifyTime(password);
+  if (!member || !valid) {
+    await Promise.all([recordEvent(db, accountKey), recordEvent(db, addressKey)]);
+    if (acctFailures + 1 >= AUTH_LIMITS.passwordFailuresPerAccount) {
+      throw new AppError('ACCOUNT_LOCKED', MSG.login.locked);
+    }
+    throw new AppError('INVALID_CREDENTIALS', MSG.login.invalidCredentials);
+  }
+  await clearEvents(db, accountKey);
+  return { id: member.id };
+}
+
+/** Checks the second password of the member of a password-stage session. */
+export async function checkSecondPassword(db: Db, memberId: string, plain: string): Promise<void> {
+  const key = `pin:acct:${memberId}`;
+  if ((await countRecent(db, key, W)) >= AUTH_LIMITS.pinFailuresPerAccount) {
+    throw new AppError('ACCOUNT_LOCKED', MSG.secondFactor.locked);
+  }
+  const rows = await db.query<{ second_password_hash: string | null }>(
+    'SELECT second_password_hash FROM members WHERE id = $1',
+    [memberId],
+  );
+  const row = rows[0];
+  if (!row) throw new AppError('UNAUTHENTICATED', MSG.secondFactor.profileNotFound);
+  if (!row.second_password_hash) throw new AppError('FORBIDDEN', MSG.secondFactor.notSet);
+  if (!(await verifySecret(row.second_password_hash, plain))) {
+    await recordEvent(db, key);
+    if ((await countRecent(db, key, W)) >= AUTH_LIMITS.pinFailuresPerAccount) {
+      throw new AppError('ACCOUNT_LOCKED', MSG.secondFactor.locked);
+    }
+    throw new AppError('INVALID_CREDENTIALS', MSG.secondFactor.mismatch);
+  }
+  await clearEvents(db, key);
+}

@@ -1,0 +1,91 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Config } from '../config';
+import type { Queryable } from '../db';
+
+export const SESSION_COOKIE = 'wallet_session';
+/** A session that passed only the password lives this long, for the second step alone. */
+const PASSWORD_STAGE_MINUTES = 10;
+/** last_seen_at is written at most this often, to keep reads cheap. */
+const TOUCH_EVERY_SECONDS = 60;
+
+export type SessionStage = 'password' | 'full';
+
+export interface SessionMember {
+  id: string;
+  username: string;
+  email: string;
+  full_name: string;
+  is_admin: boolean;
+  has_second_password: boolean;
+}
+
+export interface Session {
+  tokenHash: string;
+  stage: SessionStage;
+  member: SessionMember;
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function createSession(
+  q: Queryable,
+  config: Config,
+  memberId: string,
+  stage: SessionStage,
+  meta: { ip?: string; userAgent?: string },
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const minutes = stage === 'password' ? PASSWORD_STAGE_MINUTES : config.sessionAbsoluteHours * 60;
+  await q.query(
+    `INSERT INTO sessions (token_hash, member_id, stage, ip, user_agent, expires_at)
+     VALUES ($1, $2, $3, $4, $5, now() + make_interval(mins => $6))`,
+    [hashToken(token), memberId, stage, meta.ip ?? null, meta.userAgent?.slice(0, 300) ?? null, minutes],
+  );
+  return token;
+}
+
+export async function readSession(q: Queryable, config: Config, token: string): Promise<Session | null> {
+  if (!token || token.length > 100) return null;
+  const tokenHash = hashToken(token);
+  const rows = await q.query<{
+    stage: SessionStage;
+    touch: boolean;
+    id: string;
+    username: string;
+    email: string;
+    full_name: string;
+    is_admin: boolean;
+    has_second_password: boolean;
+  }>(
+    `SELECT s.stage, s.last_seen_at < now() - make_interval(secs => $3) AS touch,
+            m.id, m.username, m.email, m.full_name, m.is_admin, m.second_password_hash IS NOT NULL AS has_second_password
+       FROM sessions s JOIN members m ON m.id = s.member_id
+      WHERE s.token_hash = $1 AND s.expires_at > now() AND s.last_seen_at > now() - make_interval(mins => $2)`,
+    [tokenHash, config.sessionIdleMinutes, TOUCH_EVERY_SECONDS],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  if (row.touch) await q.query('UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1', [tokenHash]);
+  const { stage, touch: _touch, ...member } = row;
+  return { tokenHash, stage, member };
+}
+
+export async function deleteSession(q: Queryable, tokenHash: string): Promise<void> {
+  await q.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
+}
+
+/** Ends every session of a member, but `keepTokenHash` when given. */
+export async function deleteMemberSessions(
+  q: Queryable,
+  memberId: string,
+  keepTokenHash?: string,
+): Promise<void> {
+  await q.query('DELETE FROM sessions WHERE member_id = $1 AND token_hash <> $2', [
+    memberId,
+    keepTokenHash ?? '',
+  ]);
+}
+
+export async function pruneSessions(q: Queryable): Promise<void> {
+  await q.query('DELETE FROM sessions WHERE expires_at < now()');
+}

@@ -1,0 +1,118 @@
+import path from 'node:path';
+import { z } from 'zod';
+import {
+  DEFAULT_ADMIN_CHAT_URL,
+  PRICE_FETCH_TIMEOUT_MS,
+  PRICE_REFRESH_MS,
+  PRICE_STALE_SECONDS,
+} from '../shared/constants';
+import type { PriceFeedConfig } from './prices/refresh-prices';
+
+/** Public price providers that need no key (Binance's ticker, open.er-api.com's daily USD rates). */
+export const DEFAULT_PRICE_FEED_URL =
+  'https://api.binance.com/api/v3/ticker/price?symbols=%5B%22ETHUSDT%22%2C%22XRPUSDT%22%5D';
+export const DEFAULT_FX_FEED_URL = 'https://open.er-api.com/v6/latest/USD';
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+/** An unset or empty variable is absent. */
+const optionalText = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+const httpUrl = z.url({ protocol: /^https?$/ });
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  ADMIN_USERNAME: z.string().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  ADMIN_SECOND_PASSWORD: z.string().optional(),
+  TRUST_PROXY: bool,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Per-address limits; per-account limits are fixed by SPEC/DESIGN (AUTH_LIMITS). */
+  RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(100),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
+  STATIC_DIR: z.string().default('./dist/client'),
+  /** My page: the external form that links or changes a member's bank account (unset: the button is off). */
+  BANK_FORM_URL: optionalText(httpUrl),
+  /** Outgoing mail (email-change links); unset: the link is written to the server log instead. */
+  SMTP_URL: optionalText(z.string().regex(/^smtps?:\/\//, 'smtp:// 또는 smtps:// 주소여야 합니다')),
+  SMTP_FROM: z.string().default('코인 월렛 <no-reply@localhost>'),
+  /** The address members open the app at, for links in mails; unset: the address of the request. */
+  PUBLIC_URL: optionalText(httpUrl),
+  PRICE_REFRESH: bool,
+  PRICE_FEED_URL: httpUrl.default(DEFAULT_PRICE_FEED_URL),
+  FX_FEED_URL: httpUrl.default(DEFAULT_FX_FEED_URL),
+  PRICE_REFRESH_MS: z.coerce.number().int().min(100).default(PRICE_REFRESH_MS),
+  PRICE_FETCH_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(PRICE_FETCH_TIMEOUT_MS),
+  PRICE_STALE_SECONDS: z.coerce.number().int().min(1).default(PRICE_STALE_SECONDS),
+  /** The administrator chat link shown when a member has no deposit address. */
+  ADMIN_CHAT_URL: z
+    .string()
+    .url()
+    .refine((u) => /^https?:\/\//i.test(u), 'http(s) 주소여야 합니다.')
+    .default(DEFAULT_ADMIN_CHAT_URL),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  admin: { username?: string; password?: string; secondPassword?: string };
+  trustProxy: boolean;
+  logLevel: string;
+  rateLimitPerAddress: number;
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+  staticDir: string | null;
+  bankFormUrl: string | null;
+  smtpUrl: string | null;
+  smtpFrom: string;
+  publicUrl: string | null;
+  /** The price service: refresh on/off and its providers (src/server/prices). */
+  prices: PriceFeedConfig & { refresh: boolean };
+  adminChatUrl: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`설정 값이 올바르지 않습니다:\n${lines}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    admin: {
+      username: e.ADMIN_USERNAME,
+      password: e.ADMIN_PASSWORD,
+      secondPassword: e.ADMIN_SECOND_PASSWORD,
+    },
+    trustProxy: e.TRUST_PROXY ?? false,
+    logLevel: e.LOG_LEVEL,
+    rateLimitPerAddress: e.RATE_LIMIT_PER_ADDRESS,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
+    staticDir: path.resolve(e.STATIC_DIR),
+    bankFormUrl: e.BANK_FORM_URL ?? null,
+    smtpUrl: e.SMTP_URL ?? null,
+    smtpFrom: e.SMTP_FROM,
+    publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null,
+    prices: {
+      refresh: e.PRICE_REFRESH ?? true,
+      feedUrl: e.PRICE_FEED_URL,
+      fxUrl: e.FX_FEED_URL,
+      intervalMs: e.PRICE_REFRESH_MS,
+      timeoutMs: e.PRICE_FETCH_TIMEOUT_MS,
+      staleSeconds: e.PRICE_STALE_SECONDS,
+    },
+    adminChatUrl: e.ADMIN_CHAT_URL,
+  };
+}

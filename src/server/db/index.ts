@@ -1,0 +1,105 @@
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/** Anything that runs SQL: the database itself or an open transaction. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'pg';
+  /** Runs `fn` in one transaction; retried on serialization failures and deadlocks. */
+  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+const RETRYABLE = new Set(['40001', '40P01']);
+const MAX_TX_ATTEMPTS = 5;
+
+export async function openDb(opts: {
+  databaseUrl?: string;
+  dataDir?: string;
+  memory?: boolean;
+}): Promise<Db> {
+  if (opts.databaseUrl) return openPg(opts.databaseUrl);
+  return openPglite(opts.memory ? undefined : opts.dataDir);
+}
+
+function openPg(url: string): Db {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: 15_000,
+  } as pg.PoolConfig);
+  // A dropped connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  return {
+    kind: 'pg',
+    async query<T>(sql: string, params?: unknown[]) {
+      const r = await pool.query(sql, params as unknown[]);
+      return r.rows as T[];
+    },
+    async tx<T>(fn: (q: Queryable) => Promise<T>) {
+      for (let attempt = 1; ; attempt++) {
+        const client = await pool.connect();
+        let broken = false;
+        // A checked-out client has no listener of the pool's: without this one, a connection the server
+        // cuts between two queries (a PostgreSQL restart) is an unhandled 'error' event that ends the
+        // process. The failed query reports the error itself; the client is then thrown away.
+        const onError = () => {
+          broken = true;
+        };
+        client.on('error', onError);
+        try {
+          await client.query('BEGIN');
+          const q: Queryable = {
+            query: async <R>(sql: string, params?: unknown[]) =>
+              (await client.query(sql, params as unknown[])).rows as R[],
+          };
+          const out = await fn(q);
+          await client.query('COMMIT');
+          return out;
+        } catch (err) {
+          try {
+            await client.query('ROLLBACK');
+          } catch {
+            broken = true;
+          }
+          const code = (err as { code?: string }).code;
+          if (code && RETRYABLE.has(code) && attempt < MAX_TX_ATTEMPTS) continue;
+          throw err;
+        } finally {
+          client.removeListener('error', onError);
+          client.release(broken);
+        }
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Db> {
+  const db = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  return {
+    kind: 'pglite',
+    async query<T>(sql: string, params?: unknown[]) {
+      return (await db.query<T>(sql, params as unknown[])).rows;
+    },
+    // PGlite is one connection: its transactions run one at a time, which is serializable by construction.
+    async tx<T>(fn: (q: Queryable) => Promise<T>) {
+      return db.transaction(async (t) =>
+        fn({
+          query: async <R>(sql: string, params?: unknown[]) =>
+            (await t.query<R>(sql, params as unknown[])).rows,
+        }),
+      );
+    },
+    async close() {
+      await db.close();
+    },
+  };
+}

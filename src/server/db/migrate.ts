@@ -1,0 +1,50 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Db } from './index';
+
+const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** Any constant: serialises migrations when several server instances start at once. */
+const MIGRATION_LOCK = 7_260_001;
+
+/** Applies every migration not applied yet, in file-name order; safe to run again and concurrently. */
+export async function migrate(db: Db): Promise<string[]> {
+  const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
+  const applied: string[] = [];
+  await db.tx(async (q) => {
+    await q.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await q.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+    const done = new Set(
+      (await q.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name),
+    );
+    for (const file of files) {
+      if (done.has(file)) continue;
+      const sql = await readFile(path.join(MIGRATIONS_DIR, file), 'utf8');
+      for (const statement of splitStatements(sql)) await q.query(statement);
+      await q.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
+      applied.push(file);
+    }
+  });
+  return applied;
+}
+
+/** Splits a migration on semicolons at line ends, keeping $$-quoted bodies whole. */
+function splitStatements(sql: string): string[] {
+  const out: string[] = [];
+  let current = '';
+  let inDollar = false;
+  for (const line of sql.split('\n')) {
+    if (/^\s*--/.test(line) && !inDollar) continue;
+    const dollars = line.match(/\$\$/g)?.length ?? 0;
+    if (dollars % 2 === 1) inDollar = !inDollar;
+    current += `${line}\n`;
+    if (!inDollar && /;\s*$/.test(line)) {
+      if (current.trim()) out.push(current.trim());
+      current = '';
+    }
+  }
+  if (current.trim()) out.push(current.trim());
+  return out;
+}

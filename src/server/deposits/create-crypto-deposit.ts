@@ -1,0 +1,46 @@
+import { CRYPTO_DEPOSIT_CURRENCY } from '../../shared/constants';
+import { MSG } from '../../shared/messages';
+import type { cryptoDepositBodySchema, DepositView } from '../../shared/schemas/deposits';
+import type { z } from '../../shared/zod';
+import type { Queryable } from '../db';
+import { isUniqueViolation } from '../db/iso-time';
+import { AppError } from '../http/errors';
+import { DEPOSIT_COLUMNS, type DepositRow, toDepositView } from './deposit-view';
+
+type Input = z.output<typeof cryptoDepositBodySchema>;
+
+/**
+ * A USDT deposit request: to the member's assigned deposit address (never one sent by the client),
+ * with a TXID no live (pending or approved) deposit has used. Run inside the caller's transaction.
+ */
+export async function createCryptoDeposit(
+  q: Queryable,
+  memberId: string,
+  input: Input,
+): Promise<DepositView> {
+  const [member] = await q.query<{ deposit_address: string | null }>(
+    'SELECT deposit_address FROM members WHERE id = $1',
+    [memberId],
+  );
+  const address = member?.deposit_address?.trim();
+  if (!address) throw new AppError('CONFLICT', MSG.deposit.addressUnavailable);
+  const used = await q.query(
+    `SELECT 1 FROM deposits WHERE lower(txid) = lower($1) AND status <> 'rejected' LIMIT 1`,
+    [input.txid],
+  );
+  if (used.length > 0) throw duplicateTxid();
+  const [row] = await q.query<DepositRow>(
+    `INSERT INTO deposits AS d (member_id, currency, amount, deposit_address, txid, sender_address)
+     VALUES ($1, $2, $3::numeric, $4, $5, $6) RETURNING ${DEPOSIT_COLUMNS}`,
+    [memberId, CRYPTO_DEPOSIT_CURRENCY, input.amount, address, input.txid, input.sender_address],
+  );
+  return toDepositView(row!);
+}
+
+const duplicateTxid = () =>
+  new AppError('CONFLICT', MSG.deposit.duplicateTxid, { txid: MSG.deposit.duplicateTxid });
+
+/** Two requests racing with one TXID: the unique index decides, the loser gets the same message. */
+export function mapDepositError(err: unknown): unknown {
+  return isUniqueViolation(err, 'deposits_txid_key') ? duplicateTxid() : err;
+}

@@ -1,0 +1,27 @@
+import { toWire } from '../../shared/decimal';
+import type { DepositView } from '../../shared/schemas/deposits';
+import type { Queryable } from '../db';
+import { isoTime } from '../db/iso-time';
+
+/** The columns of a deposit request (table alias `d`), amounts and times as text. */
+export const DEPOSIT_COLUMNS = `d.id::text AS id, d.member_id::text AS member_id, d.currency, d.amount::text AS amount,
+  d.status, d.deposit_address, d.txid, d.sender_address, d.bank_name, d.account_number, d.account_holder,
+  d.depositor_name, d.processed_by::text AS processed_by, ${isoTime('d.processed_at')} AS processed_at,
+  ${isoTime('d.created_at')} AS created_at, ${isoTime('d.updated_at')} AS updated_at`;
+
+export type DepositRow = Omit<DepositView, 'fee' | 'final_amount'>;
+
+/** Deposits carry no fee: the whole amount is credited on approval. */
+export const toDepositView = (r: DepositRow): DepositView => {
+  const amount = toWire(r.amount);
+  return { ...r, amount, fee: '0', final_amount: amount };
+};
+
+/** Locks one deposit request for a decision (SELECT … FOR UPDATE); null when there is none. */
+export async function lockDeposit(q: Queryable, id: string): Promise<DepositRow | null> {
+  const rows = await q.query<DepositRow>(
+    `SELECT ${DEPOSIT_COLUMNS} FROM deposits d WHERE d.id = $1 FOR UPDATE`,
+    [id],
+  );
+  return rows[0] ?? null;
+}

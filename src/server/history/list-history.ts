@@ -1,0 +1,48 @@
+import { HISTORY_LIMIT, type HistoryType } from '../../shared/constants';
+import { toWire } from '../../shared/decimal';
+import type { HistoryItem } from '../../shared/schemas/history';
+import type { Queryable } from '../db';
+import { isoTime } from '../db/iso-time';
+
+/**
+ * The member's latest transactions (SPEC's transactions2), derived rather than stored:
+ * their deposit requests (입금), their withdrawal requests (출금), internal transfers other members sent
+ * them (입금, unless rejected) and administrator balance corrections (their ledger entries; the note
+ * stays internal). Newest first, at most 100 rows; each part is cut to 100 before the merge.
+ */
+export async function listHistory(q: Queryable, memberId: string, type: HistoryType): Promise<HistoryItem[]> {
+  const rows = await q.query<HistoryItem & { ts: string }>(
+    `SELECT id, source, type, currency, amount, fee, status, memo, counterparty, ${isoTime('ts')} AS created_at
+       FROM (
+         (SELECT d.id::text AS id, 'deposit' AS source, 'deposit' AS type, d.currency, d.amount::text AS amount,
+                 '0' AS fee, d.status, NULL::text AS memo, NULL::text AS counterparty, d.created_at AS ts
+            FROM deposits d
+           WHERE d.member_id = $1 AND $2 IN ('all', 'deposit')
+           ORDER BY d.created_at DESC LIMIT $3)
+         UNION ALL
+         (SELECT w.id::text, 'withdrawal', 'withdraw', w.currency, w.amount::text, w.fee::text, w.status, w.memo,
+                 CASE WHEN w.method = 'internal' THEN w.recipient_id END, w.created_at
+            FROM withdrawals w
+           WHERE w.member_id = $1 AND $2 IN ('all', 'withdraw')
+           ORDER BY w.created_at DESC LIMIT $3)
+         UNION ALL
+         (SELECT w.id::text, 'transfer_in', 'deposit', w.currency, w.final_amount::text, '0', w.status, NULL,
+                 m.username, w.created_at
+            FROM withdrawals w LEFT JOIN members m ON m.id = w.member_id
+           WHERE w.recipient_member_id = $1 AND w.method = 'internal' AND w.status <> 'rejected'
+             AND $2 IN ('all', 'deposit')
+           ORDER BY w.created_at DESC LIMIT $3)
+         UNION ALL
+         (SELECT 'ledger-' || l.id::text, 'adjustment', CASE WHEN l.amount > 0 THEN 'deposit' ELSE 'withdraw' END,
+                 l.currency, abs(l.amount)::text, '0', 'approved', NULL, NULL, l.created_at
+            FROM ledger_entries l
+           WHERE l.member_id = $1 AND l.kind = 'admin_adjustment'
+             AND ($2 = 'all' OR $2 = CASE WHEN l.amount > 0 THEN 'deposit' ELSE 'withdraw' END)
+           ORDER BY l.created_at DESC LIMIT $3)
+       ) h
+      ORDER BY ts DESC, id DESC
+      LIMIT $3`,
+    [memberId, type, HISTORY_LIMIT],
+  );
+  return rows.map(({ ts: _ts, ...r }) => ({ ...r, amount: toWire(r.amount), fee: toWire(r.fee) }));
+}

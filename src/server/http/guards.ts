@@ -1,0 +1,34 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MSG } from '../../shared/messages';
+import type { Session } from '../auth/sessions';
+import { AppError } from './errors';
+
+/** The session of a request, read once by the app's onRequest hook (null when there is none). */
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: Session | null;
+  }
+}
+
+/** A member who passed both steps. */
+export function requireMember(req: FastifyRequest): Session {
+  const s = req.session;
+  if (!s) throw new AppError('UNAUTHENTICATED', MSG.common.loginRequired);
+  if (s.stage !== 'full') throw new AppError('SECOND_FACTOR_REQUIRED', MSG.common.secondStepRequired);
+  return s;
+}
+
+/** An administrator who passed both steps; `is_admin` is read from the database on every request. */
+export function requireAdmin(req: FastifyRequest): Session {
+  const s = requireMember(req);
+  if (!s.member.is_admin) throw new AppError('FORBIDDEN', MSG.common.adminOnly);
+  return s;
+}
+
+/** preHandler forms of the guards, for route options. */
+export const memberOnly = async (req: FastifyRequest, _reply: FastifyReply) => {
+  requireMember(req);
+};
+export const adminOnly = async (req: FastifyRequest, _reply: FastifyReply) => {
+  requireAdmin(req);
+};

@@ -1,0 +1,73 @@
+import {
+  CRYPTO_PRICE_CURRENCIES,
+  PRICE_SYMBOLS,
+  type PriceCurrency,
+  SAMPLE_PRICES_USD,
+  SAMPLE_USD_KRW,
+} from '../../shared/constants';
+import { D, toWire } from '../../shared/decimal';
+import { MSG } from '../../shared/messages';
+import type { PriceItem, PriceSource, Prices } from '../../shared/schemas/prices';
+import type { Queryable } from '../db';
+
+const ISO = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+interface StoredRow {
+  key: string;
+  value: string;
+  updated_at: string;
+  fresh: boolean;
+}
+
+/**
+ * What getPrices serves. A stored provider value younger than `staleSeconds` is `live`; otherwise
+ * (never fetched, provider down for longer, or garbage refused) the built-in sample value is served
+ * and marked `sample` (SPEC §4: failed or empty update → sample prices, ETH 3075.50, XRP 0.5542,
+ * USDT 1.00, rate 1431). USDT is pegged at 1 USD. An item is live only when its price and the rate are.
+ */
+export async function readPrices(q: Queryable, staleSeconds: number): Promise<Prices> {
+  const pairs = CRYPTO_PRICE_CURRENCIES.filter((c) => c !== 'USDT').map((c) => PRICE_SYMBOLS[c]);
+  const fresh = `updated_at > now() - make_interval(secs => $1::double precision) AND source <> 'sample'`;
+  const [prices, rates] = await Promise.all([
+    q.query<StoredRow>(
+      `SELECT symbol AS key, price::text AS value, ${ISO('updated_at')} AS updated_at, (${fresh}) AS fresh
+         FROM crypto_prices WHERE symbol = ANY($2::text[])`,
+      [staleSeconds, pairs],
+    ),
+    q.query<StoredRow>(
+      `SELECT 'USDKRW' AS key, rate::text AS value, ${ISO('updated_at')} AS updated_at, (${fresh}) AS fresh
+         FROM exchange_rates WHERE from_currency = 'USD' AND to_currency = 'KRW'`,
+      [staleSeconds],
+    ),
+  ]);
+  const liveRate = rates.find((r) => r.fresh);
+  const rate = {
+    rate: toWire(liveRate?.value ?? SAMPLE_USD_KRW),
+    source: (liveRate ? 'live' : 'sample') as PriceSource,
+    updated_at: liveRate?.updated_at ?? null,
+  };
+  const byPair = new Map(prices.filter((p) => p.fresh).map((p) => [p.key, p]));
+
+  const items: PriceItem[] = CRYPTO_PRICE_CURRENCIES.map((symbol: PriceCurrency) => {
+    const pair = PRICE_SYMBOLS[symbol];
+    const stored = symbol === 'USDT' ? undefined : byPair.get(pair);
+    const priceLive = symbol === 'USDT' || stored !== undefined;
+    const price = toWire(stored?.value ?? SAMPLE_PRICES_USD[symbol]);
+    const live = priceLive && rate.source === 'live';
+    return {
+      symbol,
+      pair,
+      korean_name: MSG.prices.names[symbol],
+      price,
+      krw_price: toWire(new D(price).times(rate.rate)),
+      source: live ? 'live' : 'sample',
+      updated_at: symbol === 'USDT' ? rate.updated_at : (stored?.updated_at ?? null),
+    };
+  });
+  return {
+    source: items.every((i) => i.source === 'live') ? 'live' : 'sample',
+    usd_krw: rate,
+    items,
+    stale_after_seconds: staleSeconds,
+  };
+}

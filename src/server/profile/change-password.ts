@@ -1,0 +1,64 @@
+import { AUTH_LIMITS } from '../../shared/constants';
+import { MSG } from '../../shared/messages';
+import { writeAudit } from '../audit/write-audit';
+import { hashSecret, verifySecret } from '../auth/password';
+import { clearEvents, countRecent, recordEvent } from '../auth/rate-limit';
+import { deleteMemberSessions } from '../auth/sessions';
+import type { Db } from '../db';
+import { AppError } from '../http/errors';
+
+const CP = MSG.changePassword;
+
+/**
+ * Changes the login password: the current one is verified (its failures share the login lockout counter
+ * of the account, so a stolen session gets no extra guesses), the new one is stored as a fresh hash, and
+ * every other session of the member is ended in the same transaction; the asking session stays.
+ */
+export async function changePassword(
+  db: Db,
+  who: { memberId: string; username: string; keepTokenHash: string; ip?: string },
+  currentPassword: string,
+  newPassword: string,
+): Promise<{ endedSessions: number }> {
+  const key = `pw:acct:${who.username.toLowerCase()}`;
+  const W = AUTH_LIMITS.windowMinutes;
+  const failures = await countRecent(db, key, W);
+  if (failures >= AUTH_LIMITS.passwordFailuresPerAccount) throw new AppError('ACCOUNT_LOCKED', CP.locked);
+
+  const [row] = await db.query<{ password_hash: string }>('SELECT password_hash FROM members WHERE id = $1', [
+    who.memberId,
+  ]);
+  if (!row) throw new AppError('UNAUTHENTICATED', MSG.profile.loginFirst);
+  if (!(await verifySecret(row.password_hash, currentPassword))) {
+    await recordEvent(db, key);
+    if (failures + 1 >= AUTH_LIMITS.passwordFailuresPerAccount)
+      throw new AppError('ACCOUNT_LOCKED', CP.locked);
+    throw new AppError('VALIDATION', CP.currentWrong, { current_password: CP.currentWrong });
+  }
+  await clearEvents(db, key);
+
+  const newHash = await hashSecret(newPassword);
+  return db.tx(async (q) => {
+    // Compare-and-set: a concurrent change of the same password makes this one fail instead of both winning.
+    const updated = await q.query(
+      'UPDATE members SET password_hash = $3, updated_at = now() WHERE id = $1 AND password_hash = $2 RETURNING id',
+      [who.memberId, row.password_hash, newHash],
+    );
+    if (updated.length === 0) throw new AppError('CONFLICT', CP.failed);
+    const [{ n } = { n: 0 }] = await q.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM sessions WHERE member_id = $1 AND token_hash <> $2',
+      [who.memberId, who.keepTokenHash],
+    );
+    await deleteMemberSessions(q, who.memberId, who.keepTokenHash);
+    await writeAudit(q, {
+      actorId: who.memberId,
+      actorUsername: who.username,
+      action: 'member.password_changed',
+      targetType: 'member',
+      targetId: who.memberId,
+      after: { ended_sessions: n },
+      ip: who.ip,
+    });
+    return { endedSessions: n };
+  });
+}

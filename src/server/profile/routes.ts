@@ -1,0 +1,188 @@
+import type { FastifyRequest } from 'fastify';
+import { MSG } from '../../shared/messages';
+import {
+  changePasswordBodySchema,
+  confirmEmailChangeBodySchema,
+  profileViewSchema,
+  requestEmailChangeBodySchema,
+  SECOND_PASSWORD_MODES,
+  setSecondPasswordBodySchema,
+  updateContactBodySchema,
+} from '../../shared/schemas/profile';
+import { countRecent, recordEvent } from '../auth/rate-limit';
+import type { App, Ctx } from '../context';
+import { envelope, errorEnvelope, ok } from '../http/envelope';
+import { AppError, isAppError } from '../http/errors';
+import { memberOnly, requireMember } from '../http/guards';
+import { z } from '../http/zod';
+import { changePassword } from './change-password';
+import { confirmEmailChange } from './confirm-email-change';
+import { createMailer } from './mailer';
+import { readProfile } from './read-profile';
+import { requestEmailChange } from './request-email-change';
+import { setSecondPassword } from './set-second-password';
+import { updateContact } from './update-contact';
+
+const errors = {
+  400: errorEnvelope,
+  401: errorEnvelope,
+  403: errorEnvelope,
+  404: errorEnvelope,
+  409: errorEnvelope,
+  429: errorEnvelope,
+};
+const security = [{ session: [] }];
+
+/** My page: the member's own profile, contact, email (confirmed by a mailed link), passwords. */
+export async function profileRoutes(app: App, ctx: Ctx) {
+  const { db, config } = ctx;
+  const mailer = createMailer(config, app.log);
+  app.addHook('onClose', async () => mailer.close());
+
+  /** Where links in mails point: PUBLIC_URL, else the address this request came to. */
+  const originOf = (req: FastifyRequest) => config.publicUrl ?? `${req.protocol}://${req.host}`;
+
+  app.get(
+    '/profile',
+    {
+      preHandler: memberOnly,
+      schema: {
+        operationId: 'getProfile',
+        summary: '내 프로필 (마이페이지): 회원 정보, 대기 중인 이메일 변경, 보안 등급, 출금 계좌 상태',
+        tags: ['profile'],
+        security,
+        response: { 200: envelope(profileViewSchema), ...errors },
+      },
+    },
+    async (req) => {
+      const s = requireMember(req);
+      return ok(await readProfile(db, config, s.member.id));
+    },
+  );
+
+  app.patch(
+    '/profile/contact',
+    {
+      preHandler: memberOnly,
+      schema: {
+        operationId: 'updateContact',
+        summary: '연락처(휴대폰 번호) 변경',
+        tags: ['profile'],
+        security,
+        body: updateContactBodySchema,
+        response: { 200: envelope(z.object({ contact: z.string() })), ...errors },
+      },
+    },
+    async (req) => {
+      const s = requireMember(req);
+      return ok({ contact: await updateContact(db, s.member.id, req.body.contact) });
+    },
+  );
+
+  app.post(
+    '/profile/email',
+    {
+      preHandler: memberOnly,
+      schema: {
+        operationId: 'requestEmailChange',
+        summary:
+          '이메일 변경 요청: 새 주소로 확인 링크(1회용, 24시간 유효)를 보냅니다. 링크를 열어야 변경됩니다.',
+        tags: ['profile'],
+        security,
+        body: requestEmailChangeBodySchema,
+        response: {
+          202: envelope(z.object({ pending_email: z.object({ email: z.string(), expires_at: z.string() }) })),
+          ...errors,
+          503: errorEnvelope,
+        },
+      },
+    },
+    async (req, reply) => {
+      const s = requireMember(req);
+      const pending = await requestEmailChange(db, s.member.id, req.body.email, {
+        origin: originOf(req),
+        mailer,
+      });
+      return reply.status(202).send(ok({ pending_email: pending }));
+    },
+  );
+
+  app.post(
+    '/profile/email/confirm',
+    {
+      schema: {
+        operationId: 'confirmEmailChange',
+        summary: '이메일 변경 확인 (메일의 링크). 로그인하지 않아도 됩니다: 링크의 토큰이 권한입니다.',
+        tags: ['profile'],
+        body: confirmEmailChangeBodySchema,
+        response: { 200: envelope(z.object({ email: z.string() })), ...errors },
+      },
+    },
+    async (req) => {
+      // Unknown tokens are counted per address, like failed logins.
+      const key = `email-confirm:addr:${req.ip}`;
+      if ((await countRecent(db, key, 15)) >= config.rateLimitPerAddress) {
+        throw new AppError('RATE_LIMITED', MSG.common.tooManyRequests);
+      }
+      try {
+        return ok(await confirmEmailChange(db, req.body.token, { ip: req.ip }));
+      } catch (err) {
+        if (isAppError(err) && err.code === 'NOT_FOUND') await recordEvent(db, key);
+        throw err;
+      }
+    },
+  );
+
+  app.post(
+    '/profile/password',
+    {
+      preHandler: memberOnly,
+      schema: {
+        operationId: 'changePassword',
+        summary: '로그인 비밀번호 변경: 현재 비밀번호 확인, 다른 기기의 세션은 모두 종료됩니다.',
+        tags: ['profile'],
+        security,
+        body: changePasswordBodySchema,
+        response: {
+          200: envelope(z.object({ changed: z.literal(true), ended_sessions: z.number() })),
+          ...errors,
+        },
+      },
+    },
+    async (req) => {
+      const s = requireMember(req);
+      const { endedSessions } = await changePassword(
+        db,
+        { memberId: s.member.id, username: s.member.username, keepTokenHash: s.tokenHash, ip: req.ip },
+        req.body.current_password,
+        req.body.new_password,
+      );
+      return ok({ changed: true as const, ended_sessions: endedSessions });
+    },
+  );
+
+  app.post(
+    '/profile/second-password',
+    {
+      preHandler: memberOnly,
+      schema: {
+        operationId: 'setSecondPassword',
+        summary: '2차 비밀번호 설정(없을 때) 또는 변경(있을 때, 현재 2차 비밀번호 확인). 숫자 4~12자리.',
+        tags: ['profile'],
+        security,
+        body: setSecondPasswordBodySchema,
+        response: { 200: envelope(z.object({ mode: z.enum(SECOND_PASSWORD_MODES) })), ...errors },
+      },
+    },
+    async (req) => {
+      const s = requireMember(req);
+      return ok(
+        await setSecondPassword(
+          db,
+          { memberId: s.member.id, username: s.member.username, ip: req.ip },
+          { mode: req.body.mode, current: req.body.current_second_password, next: req.body.second_password },
+        ),
+      );
+    },
+  );
+}

@@ -1,0 +1,63 @@
+import { AUTH_LIMITS } from '../../shared/constants';
+import { MSG } from '../../shared/messages';
+import type { SecondPasswordMode } from '../../shared/schemas/profile';
+import { writeAudit } from '../audit/write-audit';
+import { hashSecret, verifySecret } from '../auth/password';
+import { clearEvents, countRecent, recordEvent } from '../auth/rate-limit';
+import type { Db } from '../db';
+import { AppError } from '../http/errors';
+
+const SP = MSG.secondPassword;
+
+/**
+ * Sets (none yet) or changes (one exists) the second password; stored only as an argon2id hash.
+ * Changing verifies the current one against the same 5-in-15-minutes counter as the login's second step.
+ */
+export async function setSecondPassword(
+  db: Db,
+  who: { memberId: string; username: string; ip?: string },
+  input: { mode: SecondPasswordMode; current?: string; next: string },
+): Promise<{ mode: SecondPasswordMode }> {
+  const [row] = await db.query<{ second_password_hash: string | null }>(
+    'SELECT second_password_hash FROM members WHERE id = $1',
+    [who.memberId],
+  );
+  if (!row) throw new AppError('UNAUTHENTICATED', MSG.profile.loginFirst);
+  const mode: SecondPasswordMode = row.second_password_hash ? 'change' : 'set';
+  // The page showed a mode that is no longer true (set in another tab, or reset by an administrator).
+  if (mode !== input.mode) throw new AppError('CONFLICT', SP.modeChanged);
+
+  if (row.second_password_hash) {
+    const key = `pin:acct:${who.memberId}`;
+    const failures = await countRecent(db, key, AUTH_LIMITS.windowMinutes);
+    if (failures >= AUTH_LIMITS.pinFailuresPerAccount) throw new AppError('ACCOUNT_LOCKED', SP.locked);
+    if (!input.current) {
+      throw new AppError('VALIDATION', SP.currentRequired, { current_second_password: SP.currentRequired });
+    }
+    if (!(await verifySecret(row.second_password_hash, input.current))) {
+      await recordEvent(db, key);
+      if (failures + 1 >= AUTH_LIMITS.pinFailuresPerAccount) throw new AppError('ACCOUNT_LOCKED', SP.locked);
+      throw new AppError('VALIDATION', SP.currentWrong, { current_second_password: SP.currentWrong });
+    }
+    await clearEvents(db, key);
+  }
+
+  const newHash = await hashSecret(input.next);
+  await db.tx(async (q) => {
+    const updated = await q.query(
+      `UPDATE members SET second_password_hash = $3, updated_at = now()
+        WHERE id = $1 AND second_password_hash IS NOT DISTINCT FROM $2 RETURNING id`,
+      [who.memberId, row.second_password_hash, newHash],
+    );
+    if (updated.length === 0) throw new AppError('CONFLICT', SP.modeChanged);
+    await writeAudit(q, {
+      actorId: who.memberId,
+      actorUsername: who.username,
+      action: mode === 'set' ? 'member.second_password_set' : 'member.second_password_changed',
+      targetType: 'member',
+      targetId: who.memberId,
+      ip: who.ip,
+    });
+  });
+  return { mode };
+}

@@ -1,0 +1,87 @@
+import type { BalanceCurrency } from '../../shared/constants';
+import { D, type Dec, toWire } from '../../shared/decimal';
+import { MSG } from '../../shared/messages';
+import type { Queryable } from '../db';
+import { AppError } from '../http/errors';
+
+export type LedgerKind = 'deposit' | 'withdrawal' | 'transfer_in' | 'transfer_out' | 'admin_adjustment';
+
+export interface BalanceChange {
+  memberId: string;
+  currency: BalanceCurrency;
+  /** Signed: credit > 0, debit < 0. */
+  amount: Dec;
+  kind: LedgerKind;
+  depositId?: string;
+  withdrawalId?: string;
+  actorId: string | null;
+  note?: string;
+}
+
+/**
+ * The only way a balance changes: updates the balance row and appends its ledger entry, in the
+ * caller's transaction. The row must already be locked (lockBalances). A debit below zero is refused.
+ */
+export async function applyBalanceChange(q: Queryable, c: BalanceChange): Promise<Dec> {
+  if (c.amount.isZero()) throw new Error('applyBalanceChange: zero amount');
+  const rows = await q.query<{ balance: string }>(
+    `UPDATE balances SET balance = balance + $3::numeric, updated_at = now()
+      WHERE member_id = $1 AND currency = $2 AND balance + $3::numeric >= 0
+      RETURNING balance::text AS balance`,
+    [c.memberId, c.currency, toWire(c.amount)],
+  );
+  const row = rows[0];
+  if (!row) throw new AppError('INSUFFICIENT_FUNDS', MSG.wallet.insufficientBalance);
+  await q.query(
+    `INSERT INTO ledger_entries (member_id, currency, amount, balance_after, kind, deposit_id, withdrawal_id, actor_id, note)
+     VALUES ($1, $2, $3::numeric, $4::numeric, $5, $6, $7, $8, $9)`,
+    [
+      c.memberId,
+      c.currency,
+      toWire(c.amount),
+      row.balance,
+      c.kind,
+      c.depositId ?? null,
+      c.withdrawalId ?? null,
+      c.actorId,
+      c.note ?? null,
+    ],
+  );
+  return new D(row.balance);
+}
+
+export interface LedgerMismatch {
+  member_id: string;
+  currency: string;
+  balance: string;
+  ledger_sum: string;
+}
+
+export interface LedgerReport {
+  ok: boolean;
+  checkedBalances: number;
+  mismatches: LedgerMismatch[];
+  negativeBalances: { member_id: string; currency: string; balance: string }[];
+}
+
+/** For every member and currency: balance = Σ ledger entries, and no balance below zero. */
+export async function verifyLedger(q: Queryable): Promise<LedgerReport> {
+  const mismatches = await q.query<LedgerMismatch>(
+    `SELECT COALESCE(b.member_id, l.member_id)::text AS member_id, COALESCE(b.currency, l.currency) AS currency,
+            COALESCE(b.balance, 0)::text AS balance, COALESCE(l.total, 0)::text AS ledger_sum
+       FROM balances b
+       FULL OUTER JOIN (SELECT member_id, currency, sum(amount) AS total FROM ledger_entries GROUP BY member_id, currency) l
+         ON l.member_id = b.member_id AND l.currency = b.currency
+      WHERE COALESCE(b.balance, 0) <> COALESCE(l.total, 0)`,
+  );
+  const negativeBalances = await q.query<{ member_id: string; currency: string; balance: string }>(
+    `SELECT member_id::text AS member_id, currency, balance::text AS balance FROM balances WHERE balance < 0`,
+  );
+  const [count] = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM balances');
+  return {
+    ok: mismatches.length === 0 && negativeBalances.length === 0,
+    checkedBalances: count?.n ?? 0,
+    mismatches,
+    negativeBalances,
+  };
+}

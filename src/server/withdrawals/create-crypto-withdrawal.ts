@@ -1,0 +1,45 @@
+import { MSG } from '../../shared/messages';
+import type { CryptoWithdrawalInput, WithdrawalView } from '../../shared/schemas/withdrawals';
+import type { Queryable } from '../db';
+import { AppError } from '../http/errors';
+import { insertWithdrawal } from './insert-withdrawal';
+
+const W = MSG.withdraw;
+
+/**
+ * A crypto withdrawal request. Internal: to another member by username (must exist, not oneself).
+ * External: to an address valid for its network (the shared schema). The fee and the payout are
+ * computed here, never taken from the client; the full amount is held while the request is pending.
+ */
+export async function createCryptoWithdrawal(
+  q: Queryable,
+  memberId: string,
+  input: CryptoWithdrawalInput,
+): Promise<WithdrawalView> {
+  if (input.method === 'internal') {
+    const [recipient] = await q.query<{ id: string; username: string }>(
+      'SELECT id::text AS id, username FROM members WHERE lower(username) = lower($1)',
+      [input.recipient_id ?? ''],
+    );
+    if (!recipient) {
+      throw new AppError('VALIDATION', W.recipientNotFound, { recipient_id: W.recipientNotFound });
+    }
+    if (recipient.id === memberId) {
+      throw new AppError('VALIDATION', W.recipientSelf, { recipient_id: W.recipientSelf });
+    }
+    return insertWithdrawal(q, memberId, {
+      currency: input.currency,
+      amount: input.amount,
+      method: 'internal',
+      recipientId: recipient.username,
+      recipientMemberId: recipient.id,
+    });
+  }
+  return insertWithdrawal(q, memberId, {
+    currency: input.currency,
+    amount: input.amount,
+    method: 'external',
+    network: input.network,
+    recipientAddress: input.recipient_address,
+  });
+}

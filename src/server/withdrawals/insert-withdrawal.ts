@@ -1,0 +1,76 @@
+import { D, toWire } from '../../shared/decimal';
+import { payoutOf, type WithdrawalMethod, withdrawalFee } from '../../shared/fees';
+import { formatKrw } from '../../shared/format';
+import { MSG } from '../../shared/messages';
+import type { WithdrawalView } from '../../shared/schemas/withdrawals';
+import type { Queryable } from '../db';
+import { AppError } from '../http/errors';
+import { lockBalances, readBalanceState } from '../wallet/balance-state';
+import { toWithdrawalView, WITHDRAWAL_COLUMNS } from './withdrawal-view';
+
+export interface NewWithdrawal {
+  currency: string;
+  /** Gross amount (canonical decimal text): what leaves the balance. */
+  amount: string;
+  method: WithdrawalMethod;
+  network?: string;
+  recipientId?: string;
+  recipientMemberId?: string;
+  recipientAddress?: string;
+  bankName?: string;
+  accountNumber?: string;
+  accountHolder?: string;
+  memo?: string | null;
+}
+
+/**
+ * Inserts a pending withdrawal, in the caller's transaction, only if it fits the available balance.
+ * The balance row of (member, currency) is locked first, so concurrent requests of one member are
+ * checked one after another and together never hold more than is available. The pending row itself
+ * is the hold (readBalanceState counts pending amounts as held).
+ */
+export async function insertWithdrawal(
+  q: Queryable,
+  memberId: string,
+  w: NewWithdrawal,
+): Promise<WithdrawalView> {
+  const fee = withdrawalFee(w.currency, w.method);
+  const finalAmount = payoutOf(w.amount, fee);
+  if (finalAmount.lte(0)) {
+    throw new AppError('VALIDATION', MSG.withdraw.payoutNotPositive, {
+      amount: MSG.withdraw.payoutNotPositive,
+    });
+  }
+  await lockBalances(q, [{ memberId, currency: w.currency }]);
+  const state = await readBalanceState(q, memberId, w.currency);
+  if (new D(w.amount).gt(state.available)) {
+    const message =
+      w.currency === 'KRW'
+        ? MSG.withdrawKrw.availableExceeded(formatKrw(state.available))
+        : MSG.withdraw.checkAvailable;
+    throw new AppError('INSUFFICIENT_FUNDS', message, { amount: message });
+  }
+  const [row] = await q.query<WithdrawalView>(
+    `INSERT INTO withdrawals AS w (member_id, currency, amount, fee, final_amount, method, network, recipient_id,
+       recipient_member_id, recipient_address, bank_name, account_number, account_holder, memo)
+     VALUES ($1, $2, $3::numeric, $4::numeric, $5::numeric, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+     RETURNING ${WITHDRAWAL_COLUMNS}`,
+    [
+      memberId,
+      w.currency,
+      w.amount,
+      toWire(fee),
+      toWire(finalAmount),
+      w.method,
+      w.network ?? null,
+      w.recipientId ?? null,
+      w.recipientMemberId ?? null,
+      w.recipientAddress ?? null,
+      w.bankName ?? null,
+      w.accountNumber ?? null,
+      w.accountHolder ?? null,
+      w.memo ?? null,
+    ],
+  );
+  return toWithdrawalView(row!);
+}

@@ -1,0 +1,131 @@
+/** Business constants of SPEC §9, written once for client and server. */
+export const APP_NAME = '코인 월렛';
+
+export const BALANCE_CURRENCIES = ['KRW', 'ETH', 'XRP', 'USDT'] as const;
+export type BalanceCurrency = (typeof BALANCE_CURRENCIES)[number];
+export const CRYPTO_PRICE_CURRENCIES = ['ETH', 'XRP', 'USDT'] as const;
+export const WITHDRAW_CURRENCIES = ['USDT', 'BTC', 'ETH', 'XRP'] as const;
+export type WithdrawCurrency = (typeof WITHDRAW_CURRENCIES)[number];
+export const DEFAULT_WITHDRAW_CURRENCY: WithdrawCurrency = 'USDT';
+export const LOCK_CURRENCIES = ['krw', 'eth', 'xrp', 'usdt'] as const;
+export const DEFAULT_LOCK_CURRENCY = 'usdt';
+
+export const NETWORKS = ['TRC20', 'ERC20'] as const;
+export type Network = (typeof NETWORKS)[number];
+export const DEFAULT_NETWORK: Network = 'TRC20';
+
+export const PRICE_REFRESH_MS = 30_000;
+export const DEFAULT_USD_KRW = '1350';
+export const SAMPLE_USD_KRW = '1431';
+export const SAMPLE_PRICES_USD: Record<'ETH' | 'XRP' | 'USDT', string> = {
+  ETH: '3075.50',
+  XRP: '0.5542',
+  USDT: '1.00',
+};
+export const PRICE_SYMBOLS: Record<'ETH' | 'XRP' | 'USDT', string> = {
+  ETH: 'ETHUSDT',
+  XRP: 'XRPUSDT',
+  USDT: 'USDT',
+};
+
+export const KRW_MIN_DEPOSIT = 10_000;
+export const KRW_MIN_WITHDRAWAL = 10_000;
+export const KRW_WITHDRAWAL_FEE = '0';
+export const EXTERNAL_FEES: Record<WithdrawCurrency, string> = {
+  USDT: '1',
+  BTC: '0.0001',
+  ETH: '0.002',
+  XRP: '0.25',
+};
+export const INTERNAL_FEE = '0';
+/** Crypto amounts carry at most this many decimals; KRW is whole won. */
+export const CRYPTO_DECIMALS = 8;
+/** A sane upper bound on any single amount, far above any real request. */
+export const MAX_AMOUNT = '1000000000000';
+
+export const HISTORY_LIMIT = 100;
+
+export const SECOND_PASSWORD_SIGNUP_MAX = 6;
+export const SECOND_PASSWORD_MIN = 4;
+export const SECOND_PASSWORD_MAX = 12;
+export const PASSWORD_MIN_MEMBER = 8;
+export const PASSWORD_MIN_ADMIN_RESET = 6;
+export const ACCOUNT_NUMBER_MIN = 10;
+export const PASSWORD_CHANGE_REDIRECT_MS = 2_000;
+
+export const ADDRESS_PLACEHOLDERS = {
+  preparing: '준비 중...',
+  error: '오류 발생',
+  contactAdmin: '관리자에게 문의하세요',
+} as const;
+
+export const KRW_BANKS = [
+  '국민은행',
+  '신한은행',
+  '우리은행',
+  '하나은행',
+  '농협은행',
+  '기업은행',
+  '카카오뱅크',
+  '토스뱅크',
+  '케이뱅크',
+  '새마을금고',
+  '신협',
+  '우체국',
+] as const;
+
+export const LAYOUT = { breakpoint: 480, headerHeight: 64 } as const;
+export const TOAST = { duration: 4000, visible: 3, width: 356 } as const;
+
+export const TOKEN_COLORS: Record<BalanceCurrency, string> = {
+  KRW: '#1e88e5',
+  ETH: '#627eea',
+  XRP: '#23292f',
+  USDT: '#26a17b',
+};
+
+/** Limits on authentication attempts (DESIGN: Security). */
+export const AUTH_LIMITS = {
+  windowMinutes: 15,
+  passwordFailuresPerAccount: 10,
+  pinFailuresPerAccount: 5,
+  lockMinutes: 15,
+} as const;
+
+/** My page (issue 5): email-change links and the per-member limits of the profile endpoints. */
+export const EMAIL_CHANGE_TTL_HOURS = 24;
+export const PROFILE_LIMITS = {
+  /** Email-change requests (each sends a mail) per member per hour. */
+  emailRequestsPerHour: 5,
+  /** Contact updates per member per 15 minutes. */
+  contactUpdatesPerWindow: 20,
+} as const;
+/** Home and asset detail (issue 3). */
+export const VIEW_CURRENCIES = ['KRW', 'ETH', 'XRP', 'USDT', 'BTC'] as const;
+export type ViewCurrency = (typeof VIEW_CURRENCIES)[number];
+export type PriceCurrency = (typeof CRYPTO_PRICE_CURRENCIES)[number];
+/** SPEC §2: the asset page's default asset. */
+export const DEFAULT_ASSET: BalanceCurrency = 'KRW';
+/** SPEC §9: crypto balance decimals on home and on the asset page (KRW is always whole won). */
+export const DISPLAY_DECIMALS: Record<'home' | 'asset', Record<Exclude<ViewCurrency, 'KRW'>, number>> = {
+  home: { ETH: 4, XRP: 4, USDT: 4, BTC: 4 },
+  asset: { ETH: 4, XRP: 4, USDT: 2, BTC: 4 },
+};
+/** Defaults of the price service (configurable: PRICE_STALE_SECONDS, PRICE_FETCH_TIMEOUT_MS). */
+export const PRICE_STALE_SECONDS = 300;
+export const PRICE_FETCH_TIMEOUT_MS = 5_000;
+/** Published notices listed on the home screen. */
+export const HOME_NOTICES_LIMIT = 20;
+/** Notices shown before '더보기' on the home screen. */
+export const HOME_NOTICES_PREVIEW = 3;
+export const NOTICES_MAX_LIMIT = 50;
+/** Money movement (deposits, withdrawals, history). */
+export const CRYPTO_DEPOSIT_CURRENCY = 'USDT';
+export const CRYPTO_WITHDRAW_METHODS = ['internal', 'external'] as const;
+export type CryptoWithdrawMethod = (typeof CRYPTO_WITHDRAW_METHODS)[number];
+export const HISTORY_TYPES = ['all', 'deposit', 'withdraw'] as const;
+export type HistoryType = (typeof HISTORY_TYPES)[number];
+/** Expected payout is shown with 4 decimals (SPEC §5, §9). */
+export const PAYOUT_DECIMALS = 4;
+/** The administrator chat opened when no deposit address is assigned (ADMIN_CHAT_URL overrides it). */
+export const DEFAULT_ADMIN_CHAT_URL = 'https://open.kakao.com/';

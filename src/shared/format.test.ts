@@ -1,0 +1,230 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { assetKrwValue, type PriceTable, totalAssetsKrw } from './assets';
+import { SAMPLE_PRICES_USD, SAMPLE_USD_KRW } from './constants';
+import { D } from './decimal';
+import { floorKrw, formatCrypto, formatDecimal, formatKrw, formatPrice, koreanWon, krwValue } from './format';
+
+/** Plain decimal text with up to `maxInt` integer part and up to `maxDecimals` fraction digits. */
+const decimalText = (maxInt: bigint, maxDecimals: number) =>
+  fc
+    .tuple(
+      fc.bigInt({ min: 0n, max: maxInt }),
+      fc.integer({ min: 0, max: maxDecimals }),
+      fc.bigInt({ min: 0n, max: 10n ** BigInt(maxDecimals) - 1n }),
+    )
+    .map(([i, n, f]) => (n === 0 ? `${i}` : `${i}.${f.toString().padStart(maxDecimals, '0').slice(0, n)}`));
+
+const amount = decimalText(10n ** 12n, 8);
+const price = decimalText(10n ** 6n, 8).filter((t) => new D(t).gt(0));
+const rate = decimalText(5000n, 4).filter((t) => new D(t).gte(1));
+
+/** Reads displayed text back as a decimal (drops the grouping commas). */
+const back = (text: string) => new D(text.replaceAll(',', ''));
+const GROUPED = /^-?\d{1,3}(,\d{3})*(\.\d+)?$/;
+
+describe('formatKrw: whole won, floored, ko-KR grouping', () => {
+  it('examples', () => {
+    expect(formatKrw('1234567.99')).toBe('1,234,567');
+    expect(formatKrw('0.999')).toBe('0');
+    expect(formatKrw('999')).toBe('999');
+    expect(formatKrw('1000')).toBe('1,000');
+    expect(formatKrw('-1.5')).toBe('-2');
+  });
+  it('never shows more than the value and loses less than one won', () => {
+    fc.assert(
+      fc.property(amount, (v) => {
+        const text = formatKrw(v);
+        expect(text).toMatch(GROUPED);
+        expect(text).not.toContain('.');
+        const shown = back(text);
+        expect(shown.lte(v)).toBe(true);
+        expect(new D(v).minus(shown).lt(1)).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('formatCrypto: a fixed number of decimals, cut toward zero', () => {
+  it('examples (ETH/XRP 4, USDT 4 on home and 2 on the asset page)', () => {
+    expect(formatCrypto('1.23456789')).toBe('1.2345');
+    expect(formatCrypto('0.99999')).toBe('0.9999');
+    expect(formatCrypto('1234.5')).toBe('1,234.5000');
+    expect(formatCrypto('100.129', 2)).toBe('100.12');
+    expect(formatCrypto('0', 2)).toBe('0.00');
+  });
+  it('has exactly n decimals, never exceeds the value and loses less than one unit of the last place', () => {
+    fc.assert(
+      fc.property(amount, fc.integer({ min: 0, max: 8 }), (v, n) => {
+        const text = formatCrypto(v, n);
+        expect(text).toMatch(GROUPED);
+        expect(text.split('.')[1]?.length ?? 0).toBe(n);
+        const shown = back(text);
+        expect(shown.lte(v)).toBe(true);
+        expect(new D(v).minus(shown).lt(new D(10).pow(-n))).toBe(true);
+      }),
+    );
+  });
+  it('is monotone: a larger balance never shows a smaller number', () => {
+    fc.assert(
+      fc.property(amount, amount, (a, b) => {
+        const [lo, hi] = new D(a).lte(b) ? [a, b] : [b, a];
+        expect(back(formatCrypto(lo)).lte(back(formatCrypto(hi)))).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('formatPrice: ko-KR grouping, at most 2 decimals, rounded', () => {
+  it('examples', () => {
+    expect(formatPrice('3075.50')).toBe('3,075.5');
+    expect(formatPrice('0.5542')).toBe('0.55');
+    expect(formatPrice('0.555')).toBe('0.56');
+    expect(formatPrice('1.00')).toBe('1');
+    expect(formatPrice('1431')).toBe('1,431');
+  });
+  it('is within half a cent and never has trailing zeros or more than 2 decimals', () => {
+    fc.assert(
+      fc.property(price, (v) => {
+        const text = formatPrice(v);
+        expect(text).toMatch(GROUPED);
+        const frac = text.split('.')[1] ?? '';
+        expect(frac.length).toBeLessThanOrEqual(2);
+        expect(frac.endsWith('0')).toBe(false);
+        expect(back(text).minus(v).abs().lte('0.005')).toBe(true);
+      }),
+    );
+  });
+  it('agrees with Intl ko-KR for prices a float represents exactly enough', () => {
+    const intl = new Intl.NumberFormat('ko-KR', { maximumFractionDigits: 2 });
+    fc.assert(
+      fc.property(decimalText(10n ** 6n, 2), (v) => {
+        expect(formatPrice(v)).toBe(intl.format(Number(v)));
+      }),
+    );
+  });
+});
+
+describe('formatDecimal', () => {
+  it('pads to the minimum and cuts to the maximum', () => {
+    expect(formatDecimal('1.5', 2, 4)).toBe('1.50');
+    expect(formatDecimal('1.123456', 2, 4)).toBe('1.1234');
+    expect(formatDecimal('-0.00001', 4)).toBe('0.0000');
+  });
+});
+
+describe('KRW values and the total (SPEC §9)', () => {
+  const prices = (eth: string, xrp: string, usdKrw: string): PriceTable => ({
+    usdKrw,
+    usd: { ETH: eth, XRP: xrp, USDT: '1' },
+  });
+
+  it('sample-price example', () => {
+    const p: PriceTable = { usdKrw: SAMPLE_USD_KRW, usd: SAMPLE_PRICES_USD };
+    // 0.5 ETH × 3075.50 × 1431 = 2,200,520.25; 1000 XRP × 0.5542 × 1431 = 793,060.2;
+    // 100.123456 USDT × 1431 = 143,276.665536.
+    expect(assetKrwValue('ETH', '0.5', p).toFixed()).toBe('2200520');
+    expect(assetKrwValue('XRP', '1000', p).toFixed()).toBe('793060');
+    expect(assetKrwValue('USDT', '100.123456', p).toFixed()).toBe('143276');
+    expect(assetKrwValue('BTC', '5', p).toFixed()).toBe('0');
+    expect(
+      totalAssetsKrw({ KRW: '1000000', ETH: '0.5', XRP: '1000', USDT: '100.123456', BTC: '0' }, p).toFixed(),
+    ).toBe('4136856');
+  });
+
+  it('krwValue is the exact product floored to whole won', () => {
+    fc.assert(
+      fc.property(amount, price, rate, (b, p, r) => {
+        const v = krwValue(b, p, r);
+        const exact = new D(b).times(p).times(r);
+        expect(v.isInteger()).toBe(true);
+        expect(v.lte(exact)).toBe(true);
+        expect(exact.minus(v).lt(1)).toBe(true);
+      }),
+    );
+  });
+
+  it('total = KRW + Σ floored values; never above the exact sum, less than one won lost per asset', () => {
+    fc.assert(
+      fc.property(
+        decimalText(10n ** 12n, 0),
+        amount,
+        amount,
+        amount,
+        price,
+        price,
+        rate,
+        (krw, eth, xrp, usdt, pEth, pXrp, r) => {
+          const p = prices(pEth, pXrp, r);
+          const total = totalAssetsKrw({ KRW: krw, ETH: eth, XRP: xrp, USDT: usdt, BTC: '0' }, p);
+          const parts = [
+            floorKrw(krw),
+            krwValue(eth, pEth, r),
+            krwValue(xrp, pXrp, r),
+            krwValue(usdt, '1', r),
+          ];
+          expect(total.toFixed()).toBe(parts.reduce((s, x) => s.plus(x), new D(0)).toFixed());
+          const exact = new D(krw)
+            .plus(new D(eth).times(pEth).times(r))
+            .plus(new D(xrp).times(pXrp).times(r))
+            .plus(new D(usdt).times(r));
+          expect(total.lte(exact)).toBe(true);
+          expect(exact.minus(total).lt(3)).toBe(true);
+          // What the screen shows for the total equals the sum of what it shows per asset.
+          expect(back(formatKrw(total)).toFixed()).toBe(
+            parts
+              .map((x) => back(formatKrw(x)))
+              .reduce((s, x) => s.plus(x), new D(0))
+              .toFixed(),
+          );
+        },
+      ),
+    );
+  });
+
+  it('the total is monotone in every balance', () => {
+    fc.assert(
+      fc.property(amount, amount, price, rate, (a, extra, pEth, r) => {
+        const p = prices(pEth, '0.5', r);
+        const before = totalAssetsKrw({ ETH: a }, p);
+        const after = totalAssetsKrw({ ETH: new D(a).plus(extra) }, p);
+        expect(after.gte(before)).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('koreanWon: a won amount read in Korean units', () => {
+  it('examples', () => {
+    expect(koreanWon('0')).toBe('0원');
+    expect(koreanWon('999')).toBe('999원');
+    expect(koreanWon('9999')).toBe('9,999원');
+    expect(koreanWon('10000')).toBe('1만 원');
+    expect(koreanWon('12345')).toBe('1만 2,345원');
+    expect(koreanWon('1234567')).toBe('123만 4,567원');
+    expect(koreanWon('100000000')).toBe('1억 원');
+    expect(koreanWon('123450000')).toBe('1억 2,345만 원');
+    expect(koreanWon('123456789')).toBe('1억 2,345만 6,789원');
+    expect(koreanWon('100000001')).toBe('1억 1원');
+    expect(koreanWon('1000000000000')).toBe('1조 원');
+    expect(koreanWon('10000000000000000')).toBe('1경 원');
+    expect(koreanWon('1234500000000000000000')).toBe('123,450경 원');
+    expect(koreanWon('15000.99')).toBe('1만 5,000원');
+    expect(koreanWon('-20000')).toBe('-2만 원');
+  });
+
+  it('reads back to the same number of won', () => {
+    const value: Record<string, bigint> = { 만: 10n ** 4n, 억: 10n ** 8n, 조: 10n ** 12n, 경: 10n ** 16n };
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 24n }), (n) => {
+        const text = koreanWon(n.toString());
+        expect(text).toMatch(/원$/);
+        let total = 0n;
+        for (const [, num, unit] of text.matchAll(/([\d,]+)(만|억|조|경)?/g)) {
+          total += BigInt(num!.replaceAll(',', '')) * (unit ? value[unit]! : 1n);
+        }
+        expect(total).toBe(n);
+      }),
+    );
+  });
+});

@@ -1,0 +1,20 @@
+/**
+ * The Korean message catalogue: every user-facing string the server sends and the client shows.
+ * Strings that SPEC quotes in Korean are verbatim; the ones it gives in English are translated.
+ * Each domain keeps its messages in its own file here and adds one spread line below.
+ */
+import { ADMIN_MESSAGES } from './admin';
+import { CORE_MESSAGES } from './core';
+import { HOME_MESSAGES } from './home';
+import { MOBILE_MESSAGES } from './mobile';
+import { MONEY_MESSAGES } from './money';
+import { PROFILE_MESSAGES } from './profile';
+
+export const MSG = {
+  ...CORE_MESSAGES,
+  ...PROFILE_MESSAGES,
+  ...HOME_MESSAGES,
+  ...MONEY_MESSAGES,
+  ...ADMIN_MESSAGES,
+  ...MOBILE_MESSAGES,
+} as const;

@@ -1,0 +1,19 @@
+import { MSG } from './messages';
+
+export type StatusTone = 'success' | 'warning' | 'danger' | 'muted';
+
+/** SPEC §4: approved 완료 (green), pending 처리중 (yellow), rejected 실패 (red), anything else 미확인 (grey). */
+export function requestStatusDisplay(status: string): { label: string; tone: StatusTone } {
+  switch (status) {
+    case 'approved':
+    case 'completed':
+      return { label: MSG.history.statusApproved, tone: 'success' };
+    case 'pending':
+      return { label: MSG.history.statusPending, tone: 'warning' };
+    case 'rejected':
+    case 'failed':
+      return { label: MSG.history.statusRejected, tone: 'danger' };
+    default:
+      return { label: MSG.history.statusUnknown, tone: 'muted' };
+  }
+}

@@ -1,0 +1,35 @@
+import { VIEW_CURRENCIES } from '../constants';
+import { z } from '../zod';
+
+/** One asset lock as the member sees it (SPEC §3: amount, start, end; plus reason and whether it holds). */
+export const lockViewSchema = z.object({
+  id: z.string(),
+  amount: z.string(),
+  /** Calendar dates (YYYY-MM-DD, Korean time) or null when not set. */
+  start_date: z.nullable(z.string()),
+  end_date: z.nullable(z.string()),
+  reason: z.nullable(z.string()),
+  /** A lock whose end date has passed no longer holds funds. */
+  active: z.boolean(),
+});
+export type LockView = z.infer<typeof lockViewSchema>;
+
+/** SPEC §3's asset view per currency, with DESIGN's pending-withdrawal hold. */
+export const balanceViewSchema = z.object({
+  currency: z.enum(VIEW_CURRENCIES),
+  total: z.string(),
+  /** Sum of active locks. */
+  locked: z.string(),
+  /** Sum of pending withdrawal requests. */
+  held: z.string(),
+  /** total − locked − held, at least 0. */
+  available: z.string(),
+  /** The latest end date among active locks (null when none has one). */
+  latest_lock_end_date: z.nullable(z.string()),
+  /** Every lock of this currency, newest first. */
+  locks: z.array(lockViewSchema),
+});
+export type BalanceView = z.infer<typeof balanceViewSchema>;
+
+export const balancesSchema = z.object({ items: z.array(balanceViewSchema) });
+export type Balances = z.infer<typeof balancesSchema>;

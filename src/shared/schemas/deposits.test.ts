@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { MSG } from '../messages';
+import { cryptoDepositBodySchema, krwDepositBodySchema } from './deposits';
+
+const issues = (r: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]).reverse()); // first issue of a field wins, as in the form and the API
+
+describe('crypto deposit schema', () => {
+  const base = {
+    amount: '1',
+    txid: 'a'.repeat(64),
+    sender_address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+  };
+  it('keeps SPEC messages for amount, TXID and sender', () => {
+    const p = (v: object) => issues(cryptoDepositBodySchema.safeParse({ ...base, ...v }));
+    expect(p({})).toEqual({});
+    expect(p({ amount: '0' })).toEqual({ amount: MSG.deposit.amountPositive });
+    expect(p({ amount: '.5' })).toEqual({ amount: MSG.deposit.amountInvalid });
+    expect(p({ txid: '' })).toEqual({ txid: MSG.deposit.txidRequired });
+    expect(p({ sender_address: '' })).toEqual({ sender_address: MSG.deposit.senderRequired });
+  });
+  it('outputs canonical amounts and trimmed text', () => {
+    const r = cryptoDepositBodySchema.parse({ ...base, amount: ' 007.10 ', txid: ` ${base.txid} ` });
+    expect(r.amount).toBe('7.1');
+    expect(r.txid).toBe(base.txid);
+  });
+});
+
+describe('KRW deposit schema', () => {
+  it('requires every field with one message and at least 10,000 whole won', () => {
+    const r = krwDepositBodySchema.safeParse({
+      bank_name: '',
+      account_number: '',
+      account_holder: '',
+      amount: '5000',
+      depositor_name: '',
+    });
+    expect(issues(r)).toEqual({
+      bank_name: MSG.depositKrw.allFieldsRequired,
+      account_number: MSG.depositKrw.allFieldsRequired,
+      account_holder: MSG.depositKrw.allFieldsRequired,
+      amount: MSG.depositKrw.minAmount,
+      depositor_name: MSG.depositKrw.allFieldsRequired,
+    });
+  });
+});

@@ -1,0 +1,76 @@
+import { networkOf } from '../address';
+import { CRYPTO_DECIMALS, KRW_MIN_DEPOSIT, NETWORKS } from '../constants';
+import { MSG } from '../messages';
+import { z } from '../zod';
+import { amountSchema, isAccountNumber, requiredText } from './amount';
+
+const M = MSG.deposit;
+const K = MSG.depositKrw;
+
+/** A transaction hash: 64 hexadecimal digits (Tron), optionally 0x-prefixed (Ethereum). */
+export const TXID_PATTERN = /^(0x)?[0-9a-fA-F]{64}$/;
+
+export const cryptoDepositAmountSchema = amountSchema(
+  { format: M.amountInvalid, decimals: M.amountDecimals, positive: M.amountPositive, max: M.amountTooLarge },
+  CRYPTO_DECIMALS,
+);
+
+/** POST /api/deposits/crypto (and the USDT deposit form). The deposit address comes from the profile. */
+export const cryptoDepositBodySchema = z.strictObject({
+  amount: cryptoDepositAmountSchema,
+  txid: requiredText(M.txidRequired, 130, M.txidInvalid).check(z.regex(TXID_PATTERN, M.txidInvalid)),
+  sender_address: requiredText(M.senderRequired, 128, M.senderInvalid).check(
+    z.refine((v) => v === '' || networkOf(v) !== null, M.senderInvalid),
+  ),
+});
+export type CryptoDepositBody = z.input<typeof cryptoDepositBodySchema>;
+
+const krwText = (max: number) => requiredText(K.allFieldsRequired, max, K.tooLong);
+
+/** POST /api/deposits/krw (and the KRW deposit form). */
+export const krwDepositBodySchema = z.strictObject({
+  bank_name: krwText(50),
+  account_number: krwText(30).check(z.refine((v) => v === '' || isAccountNumber(v), K.accountNumberInvalid)),
+  account_holder: krwText(50),
+  amount: amountSchema(
+    { format: K.amountInvalid, decimals: K.amountInvalid, positive: K.minAmount, max: K.amountTooLarge },
+    0,
+    { value: KRW_MIN_DEPOSIT, message: K.minAmount },
+  ),
+  depositor_name: krwText(50),
+});
+export type KrwDepositBody = z.input<typeof krwDepositBodySchema>;
+
+export const REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+/** A deposit request as the API returns it (amounts are decimal text; deposits carry no fee). */
+export const depositViewSchema = z.object({
+  id: z.string(),
+  member_id: z.string(),
+  currency: z.enum(['USDT', 'KRW']),
+  amount: z.string(),
+  fee: z.string(),
+  final_amount: z.string(),
+  status: z.enum(REQUEST_STATUSES),
+  deposit_address: z.nullable(z.string()),
+  txid: z.nullable(z.string()),
+  sender_address: z.nullable(z.string()),
+  bank_name: z.nullable(z.string()),
+  account_number: z.nullable(z.string()),
+  account_holder: z.nullable(z.string()),
+  depositor_name: z.nullable(z.string()),
+  processed_by: z.nullable(z.string()),
+  processed_at: z.nullable(z.string()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type DepositView = z.infer<typeof depositViewSchema>;
+
+/** GET /api/deposit-address: the member's assigned USDT address (null: ask the administrator). */
+export const depositAddressViewSchema = z.object({
+  address: z.nullable(z.string()),
+  network: z.nullable(z.enum(NETWORKS)),
+  chat_url: z.string(),
+});
+export type DepositAddressView = z.infer<typeof depositAddressViewSchema>;

@@ -1,0 +1,29 @@
+import { HISTORY_TYPES } from '../constants';
+import { MSG } from '../messages';
+import { z } from '../zod';
+
+/** GET /api/history?type=all|deposit|withdraw */
+export const historyQuerySchema = z.strictObject({
+  type: z._default(z.enum(HISTORY_TYPES, { error: MSG.history.typeInvalid }), 'all'),
+});
+
+/**
+ * One row of the member's history, derived from their requests and the ledger:
+ * `source` deposit / withdrawal (their own requests), transfer_in (an internal transfer they received),
+ * adjustment (an administrator's balance correction). `amount` is unsigned; `type` gives the sign.
+ */
+export const historyItemSchema = z.object({
+  id: z.string(),
+  source: z.enum(['deposit', 'withdrawal', 'transfer_in', 'adjustment']),
+  type: z.enum(['deposit', 'withdraw']),
+  currency: z.string(),
+  amount: z.string(),
+  fee: z.string(),
+  status: z.string(),
+  memo: z.nullable(z.string()),
+  counterparty: z.nullable(z.string()),
+  created_at: z.string(),
+});
+export type HistoryItem = z.infer<typeof historyItemSchema>;
+export const historyViewSchema = z.object({ items: z.array(historyItemSchema), limit: z.number() });
+export type HistoryView = z.infer<typeof historyViewSchema>;

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { MSG } from '../messages';
+import {
+  cryptoWithdrawalBodyFromForm,
+  cryptoWithdrawalBodySchema,
+  cryptoWithdrawalFormSchema,
+  krwWithdrawalBodySchema,
+  krwWithdrawalFormSchema,
+} from './withdrawals';
+
+const W = MSG.withdraw;
+const K = MSG.withdrawKrw;
+const TRC = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const ERC = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
+
+const issues = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]).reverse()); // first issue of a field wins, as in the form and the API
+
+describe('crypto withdrawal schema', () => {
+  const base = {
+    currency: 'USDT',
+    amount: '10',
+    method: 'external',
+    recipient_address: TRC,
+    network: 'TRC20',
+  };
+
+  it('accepts an external TRC20 or ERC20 request and an internal one', () => {
+    expect(cryptoWithdrawalBodySchema.safeParse(base).success).toBe(true);
+    expect(
+      cryptoWithdrawalBodySchema.safeParse({ ...base, recipient_address: ERC, network: 'ERC20' }).success,
+    ).toBe(true);
+    const internal = cryptoWithdrawalBodySchema.safeParse({
+      currency: 'ETH',
+      amount: '0.5',
+      method: 'internal',
+      recipient_id: ' friend ',
+    });
+    expect(internal.success && internal.data.recipient_id).toBe('friend');
+  });
+
+  it('gives SPEC messages for each missing part', () => {
+    const p = (v: object) => issues(cryptoWithdrawalBodySchema.safeParse(v));
+    expect(p({ ...base, method: 'internal' })).toEqual({ recipient_id: W.recipientIdRequired });
+    expect(p({ ...base, recipient_address: '' })).toEqual({ recipient_address: W.recipientAddressRequired });
+    expect(p({ ...base, network: undefined })).toEqual({ network: W.networkRequired });
+    expect(p({ ...base, network: '' })).toEqual({ network: W.networkRequired });
+    expect(p({ ...base, network: 'ERC20' })).toEqual({ recipient_address: W.erc20Invalid });
+    expect(p({ ...base, recipient_address: ERC })).toEqual({ recipient_address: W.trc20Invalid });
+    expect(p({ ...base, amount: '0' })).toEqual({ amount: W.amountPositive });
+    expect(p({ ...base, amount: '1.5.0' })).toEqual({ amount: W.amountInvalid });
+    expect(p({ ...base, amount: '0.000000001' })).toEqual({ amount: W.amountDecimals });
+    expect(p({ ...base, currency: 'DOGE' })).toMatchObject({ currency: W.currencyInvalid });
+    expect(p({ ...base, method: 'bank' })).toMatchObject({ method: W.methodInvalid });
+  });
+
+  it('refuses an amount that does not exceed the fee (external USDT fee 1)', () => {
+    const p = (v: object) => issues(cryptoWithdrawalBodySchema.safeParse(v));
+    expect(p({ ...base, amount: '1' })).toEqual({ amount: W.payoutNotPositive });
+    expect(p({ ...base, amount: '1.00000001' })).toEqual({});
+    expect(
+      p({ currency: 'XRP', amount: '0.25', method: 'external', recipient_address: TRC, network: 'TRC20' }),
+    ).toEqual({
+      amount: W.payoutNotPositive,
+    });
+    // Internal transfers cost nothing: any positive amount is a positive payout.
+    expect(p({ currency: 'USDT', amount: '0.00000001', method: 'internal', recipient_id: 'x' })).toEqual({});
+  });
+
+  it('the form adds the available balance with the inline message', () => {
+    const form = cryptoWithdrawalFormSchema('5.5', 'USDT');
+    expect(issues(form.safeParse({ ...base, amount: '5.5' }))).toEqual({});
+    expect(issues(form.safeParse({ ...base, amount: '5.50000001' }))).toEqual({
+      amount: W.availableInline('5.50', 'USDT'),
+    });
+    expect(
+      issues(cryptoWithdrawalFormSchema('0.1', 'ETH').safeParse({ ...base, currency: 'ETH', amount: '1' })),
+    ).toEqual({
+      amount: W.availableInline('0.10000000', 'ETH'),
+    });
+    expect(cryptoWithdrawalFormSchema(null, 'USDT').safeParse({ ...base, amount: '999' }).success).toBe(true);
+  });
+
+  it('the body sent for a form holds only the chosen method fields', () => {
+    const parsed = cryptoWithdrawalBodySchema.parse({ ...base, recipient_id: 'leftover' });
+    expect(cryptoWithdrawalBodyFromForm(parsed)).toEqual({
+      currency: 'USDT',
+      amount: '10',
+      method: 'external',
+      recipient_address: TRC,
+      network: 'TRC20',
+    });
+  });
+});
+
+describe('KRW withdrawal schema', () => {
+  const base = {
+    amount: '10000',
+    bank_name: '국민은행',
+    account_number: '123-45-678901',
+    account_holder: '홍길동',
+  };
+
+  it('accepts whole won from 10,000, a listed bank and an optional memo (empty → null)', () => {
+    const r = krwWithdrawalBodySchema.parse({ ...base, memo: '  ' });
+    expect(r.memo).toBeNull();
+    expect(krwWithdrawalBodySchema.parse(base).memo).toBeNull();
+    expect(krwWithdrawalBodySchema.parse({ ...base, memo: ' 월세 ' }).memo).toBe('월세');
+  });
+
+  it('gives SPEC messages', () => {
+    const p = (v: object) => issues(krwWithdrawalBodySchema.safeParse({ ...base, ...v }));
+    expect(p({ amount: '9999' })).toEqual({ amount: K.minAmount });
+    expect(p({ amount: '10000.1' })).toEqual({ amount: K.amountInvalid });
+    expect(p({ bank_name: '' })).toEqual({ bank_name: K.bankRequired });
+    expect(p({ bank_name: '없는은행' })).toEqual({ bank_name: K.bankRequired });
+    expect(p({ account_number: '' })).toEqual({ account_number: K.accountNumberRequired });
+    expect(p({ account_number: '123' })).toEqual({ account_number: K.accountNumberInvalid });
+    expect(p({ account_holder: ' ' })).toEqual({ account_holder: K.holderRequired });
+    expect(p({ memo: 'x'.repeat(201) })).toEqual({ memo: K.memoTooLong });
+  });
+
+  it('the form refuses more than the available balance, naming it in won', () => {
+    expect(issues(krwWithdrawalFormSchema('15000').safeParse({ ...base, amount: '15001' }))).toEqual({
+      amount: K.availableExceeded('15,000'),
+    });
+    expect(krwWithdrawalFormSchema('15000').safeParse({ ...base, amount: '15000' }).success).toBe(true);
+    // Shown even while another field is still empty (a refusal of the bank select must not hide it).
+    expect(
+      issues(krwWithdrawalFormSchema('15000').safeParse({ ...base, bank_name: '', amount: '20000' })),
+    ).toEqual({
+      amount: K.availableExceeded('15,000'),
+      bank_name: K.bankRequired,
+    });
+  });
+});

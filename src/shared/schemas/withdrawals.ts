@@ -1,0 +1,174 @@
+import { isAddressFor } from '../address';
+import {
+  CRYPTO_DECIMALS,
+  CRYPTO_WITHDRAW_METHODS,
+  KRW_BANKS,
+  KRW_MIN_WITHDRAWAL,
+  NETWORKS,
+  WITHDRAW_CURRENCIES,
+} from '../constants';
+import { amountProblem, D, type Dec } from '../decimal';
+import { formatWithdrawBalance, payoutOf, withdrawalFee } from '../fees';
+import { formatKrw } from '../format';
+import { MSG } from '../messages';
+import { z } from '../zod';
+import { amountSchema, isAccountNumber, requiredText } from './amount';
+import { REQUEST_STATUSES } from './deposits';
+
+const W = MSG.withdraw;
+const K = MSG.withdrawKrw;
+
+const cryptoAmountSchema = amountSchema(
+  { format: W.amountInvalid, decimals: W.amountDecimals, positive: W.amountPositive, max: W.amountTooLarge },
+  CRYPTO_DECIMALS,
+);
+
+const cryptoWithdrawalFields = z.strictObject({
+  currency: z.enum(WITHDRAW_CURRENCIES, { error: W.currencyInvalid }),
+  amount: cryptoAmountSchema,
+  method: z.enum(CRYPTO_WITHDRAW_METHODS, { error: W.methodInvalid }),
+  recipient_id: z.optional(
+    z.string({ error: W.recipientIdRequired }).check(z.trim(), z.maxLength(64, W.tooLong)),
+  ),
+  recipient_address: z.optional(
+    z.string({ error: W.recipientAddressRequired }).check(z.trim(), z.maxLength(128, W.tooLong)),
+  ),
+  network: z.optional(z.enum(NETWORKS, { error: W.networkRequired })),
+});
+
+/** The rules that join fields: the chosen method's fields, the address of the network, payout > 0. */
+function checkCryptoWithdrawal(
+  v: z.output<typeof cryptoWithdrawalFields>,
+  ctx: z.core.$RefinementCtx<z.output<typeof cryptoWithdrawalFields>>,
+) {
+  if (v.method === 'internal' && !v.recipient_id) {
+    ctx.addIssue({ code: 'custom', path: ['recipient_id'], message: W.recipientIdRequired });
+  }
+  if (v.method === 'external') {
+    if (!v.recipient_address) {
+      ctx.addIssue({ code: 'custom', path: ['recipient_address'], message: W.recipientAddressRequired });
+    } else if (v.network && !isAddressFor(v.network, v.recipient_address)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['recipient_address'],
+        message: v.network === 'TRC20' ? W.trc20Invalid : W.erc20Invalid,
+      });
+    }
+    if (!v.network) ctx.addIssue({ code: 'custom', path: ['network'], message: W.networkRequired });
+  }
+  const amount = validAmount(v.amount, CRYPTO_DECIMALS);
+  if (amount && WITHDRAW_CURRENCIES.includes(v.currency) && CRYPTO_WITHDRAW_METHODS.includes(v.method)) {
+    if (payoutOf(amount, withdrawalFee(v.currency, v.method)).lte(0)) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: W.payoutNotPositive });
+    }
+  }
+}
+
+/**
+ * POST /api/withdrawals/crypto (and the crypto withdrawal form). One flat object: the fields of the
+ * other method may be present (the form keeps them) and are ignored (stored as null).
+ * `amount` is the gross sum leaving the balance; the payout (amount − fee) must be above zero.
+ */
+export const cryptoWithdrawalBodySchema = cryptoWithdrawalFields.check(z.superRefine(checkCryptoWithdrawal));
+export type CryptoWithdrawalBody = z.input<typeof cryptoWithdrawalBodySchema>;
+export type CryptoWithdrawalInput = z.output<typeof cryptoWithdrawalBodySchema>;
+
+/** An amount field that also refuses more than the available balance (when known), with `message`. */
+function notAbove<T extends z.ZodMiniType<string, unknown>>(
+  amount: T,
+  decimals: number,
+  available: Dec | string | null,
+  message: () => string,
+) {
+  return amount.check(
+    z.superRefine((v: string, ctx) => {
+      const a = validAmount(v, decimals);
+      if (available !== null && a?.gt(available)) ctx.addIssue({ code: 'custom', message: message() });
+    }),
+  );
+}
+
+/**
+ * The crypto withdrawal form: the body's rules plus "not above the available balance of `currency`".
+ * The check sits on the amount field itself, so it shows even while another field is still invalid.
+ */
+export function cryptoWithdrawalFormSchema(available: Dec | string | null, currency: string) {
+  return z
+    .extend(cryptoWithdrawalFields, {
+      amount: notAbove(cryptoAmountSchema, CRYPTO_DECIMALS, available, () =>
+        W.availableInline(formatWithdrawBalance(available ?? '0', currency), currency),
+      ),
+    })
+    .check(z.superRefine(checkCryptoWithdrawal));
+}
+
+/** The body sent for a crypto withdrawal form: only the fields of the chosen method. */
+export function cryptoWithdrawalBodyFromForm(f: CryptoWithdrawalInput): CryptoWithdrawalBody {
+  return f.method === 'internal'
+    ? { currency: f.currency, amount: f.amount, method: 'internal', recipient_id: f.recipient_id }
+    : {
+        currency: f.currency,
+        amount: f.amount,
+        method: 'external',
+        recipient_address: f.recipient_address,
+        network: f.network,
+      };
+}
+
+const krwAmountSchema = amountSchema(
+  { format: K.amountInvalid, decimals: K.amountInvalid, positive: K.minAmount, max: K.amountTooLarge },
+  0,
+  { value: KRW_MIN_WITHDRAWAL, message: K.minAmount },
+);
+
+/** POST /api/withdrawals/krw (and the KRW withdrawal form). The memo is optional: empty → null. */
+export const krwWithdrawalBodySchema = z.strictObject({
+  amount: krwAmountSchema,
+  bank_name: z.enum(KRW_BANKS, { error: K.bankRequired }),
+  account_number: requiredText(K.accountNumberRequired, 30, K.tooLong).check(
+    z.refine((v) => v === '' || isAccountNumber(v), K.accountNumberInvalid),
+  ),
+  account_holder: requiredText(K.holderRequired, 50, K.tooLong),
+  memo: z.pipe(
+    z.nullish(z.string().check(z.trim(), z.maxLength(200, K.memoTooLong))),
+    z.transform((v: string | null | undefined) => (v ? v : null)),
+  ),
+});
+export type KrwWithdrawalBody = z.input<typeof krwWithdrawalBodySchema>;
+
+/** The KRW withdrawal form: the body's rules plus "not above the available balance" (when known). */
+export function krwWithdrawalFormSchema(available: Dec | string | null) {
+  return z.extend(krwWithdrawalBodySchema, {
+    amount: notAbove(krwAmountSchema, 0, available, () => K.availableExceeded(formatKrw(available ?? '0'))),
+  });
+}
+
+function validAmount(text: unknown, decimals: number): Dec | null {
+  return typeof text === 'string' && amountProblem(text, decimals) === null ? new D(text) : null;
+}
+
+export const WITHDRAWAL_METHODS = [...CRYPTO_WITHDRAW_METHODS, 'bank'] as const;
+
+/** A withdrawal request as the API returns it. `amount` = `final_amount` + `fee`. */
+export const withdrawalViewSchema = z.object({
+  id: z.string(),
+  member_id: z.string(),
+  currency: z.enum([...WITHDRAW_CURRENCIES, 'KRW']),
+  amount: z.string(),
+  fee: z.string(),
+  final_amount: z.string(),
+  method: z.enum(WITHDRAWAL_METHODS),
+  network: z.nullable(z.enum(NETWORKS)),
+  recipient_id: z.nullable(z.string()),
+  recipient_address: z.nullable(z.string()),
+  bank_name: z.nullable(z.string()),
+  account_number: z.nullable(z.string()),
+  account_holder: z.nullable(z.string()),
+  memo: z.nullable(z.string()),
+  status: z.enum(REQUEST_STATUSES),
+  processed_by: z.nullable(z.string()),
+  processed_at: z.nullable(z.string()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type WithdrawalView = z.infer<typeof withdrawalViewSchema>;

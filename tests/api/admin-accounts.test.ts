@@ -1,0 +1,254 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../src/shared/messages';
+import { newErc20Address, newTrc20Address } from '../support/addresses';
+import { adminClient, Client, loginFully, memberClient } from '../support/client';
+import { startTestServer, type TestServer } from '../support/server';
+
+const A = MSG.admin;
+let server: TestServer;
+let admin: Awaited<ReturnType<typeof adminClient>>;
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await adminClient(server.url, server.db);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const bankUrl = (id: string) => `/api/admin/members/${id}/bank-account`;
+const account = { bank_name: '국민은행', account_number: '123456-01-234567', account_holder: '홍길동' };
+const lastAudit = async (id: string) =>
+  (await admin.client.get(`/api/admin/audit?targetId=${id}`)).body.data.items[0];
+
+describe('bank account', () => {
+  it('creates, updates (trimmed) and deletes the one account of a member, with audit entries', async () => {
+    const m = await memberClient(server.url);
+    const created = await admin.client.call('PUT', bankUrl(m.id), {
+      bank_name: '  국민은행 ',
+      account_number: ' 123456-01-234567 ',
+      account_holder: ' 홍길동 ',
+    });
+    expect(created.status).toBe(200);
+    expect(created.body.data).toMatchObject({ ...account, is_verified: false });
+    expect((await lastAudit(m.id)).action).toBe('member.bank_account.save');
+
+    const verified = await admin.client.call('PUT', bankUrl(m.id), { ...account, is_verified: true });
+    expect(verified.body.data.is_verified).toBe(true);
+    // Saving the same account keeps its verification; changing it without the flag resets it.
+    expect((await admin.client.call('PUT', bankUrl(m.id), account)).body.data.is_verified).toBe(true);
+    const changed = await admin.client.call('PUT', bankUrl(m.id), {
+      ...account,
+      account_number: '9876543210',
+    });
+    expect(changed.body.data).toMatchObject({ account_number: '9876543210', is_verified: false });
+    const audit = await lastAudit(m.id);
+    expect(audit.before).toMatchObject({ account_number: '123456-01-234567', is_verified: true });
+    expect(audit.after).toMatchObject({ account_number: '9876543210', is_verified: false });
+    const rows = await server.db.query('SELECT 1 FROM bank_accounts WHERE member_id = $1', [m.id]);
+    expect(rows).toHaveLength(1);
+
+    const del = await admin.client.call('DELETE', bankUrl(m.id));
+    expect(del.status).toBe(200);
+    expect((await admin.client.get(`/api/admin/members/${m.id}`)).body.data.bank_account).toBeNull();
+    expect(await lastAudit(m.id)).toMatchObject({ action: 'member.bank_account.delete', after: null });
+    const again = await admin.client.call('DELETE', bankUrl(m.id));
+    expect(again.status).toBe(404);
+    expect(again.body.error?.message).toBe(A.fail(A.failed.bankDelete, A.noBankAccount));
+  });
+
+  it('toggles verification (from the list), and says so when there is no account', async () => {
+    const m = await memberClient(server.url);
+    const none = await admin.client.call('PATCH', bankUrl(m.id), { is_verified: true });
+    expect(none.status).toBe(404);
+    expect(none.body.error?.message).toBe(A.fail(A.failed.bankSave, A.noBankAccount));
+    await admin.client.call('PUT', bankUrl(m.id), account);
+    const on = await admin.client.call('PATCH', bankUrl(m.id), { is_verified: true });
+    expect(on.status).toBe(200);
+    expect(on.body.data.is_verified).toBe(true);
+    const listed = await admin.client.get(`/api/admin/members?q=${m.creds.username}`);
+    expect(listed.body.data.items[0].bank_verified).toBe(true);
+    expect(await lastAudit(m.id)).toMatchObject({
+      action: 'member.bank_account.verify',
+      before: { is_verified: false },
+      after: { is_verified: true },
+    });
+    const off = await admin.client.call('PATCH', bankUrl(m.id), { is_verified: false });
+    expect(off.body.data.is_verified).toBe(false);
+    expect((await admin.client.call('PATCH', bankUrl(m.id), { is_verified: 'yes' })).status).toBe(400);
+  });
+
+  it('applies SPEC’s rules with Korean messages: number ≥ 10 characters, bank and holder required', async () => {
+    const m = await memberClient(server.url);
+    for (const [body, message] of [
+      [{ ...account, account_number: '123456789' }, A.accountNumberInvalid],
+      [{ ...account, account_number: '   123456789   ' }, A.accountNumberInvalid],
+      [{ ...account, account_number: '1234567890abc' }, A.accountNumberChars],
+      [{ ...account, account_number: '1'.repeat(31) }, A.accountNumberTooLong],
+      [{ ...account, bank_name: '   ' }, A.bankNameRequired],
+      [{ ...account, bank_name: undefined }, A.bankNameRequired],
+      [{ ...account, account_holder: '' }, A.holderRequired],
+      [{ ...account, account_holder: 'x'.repeat(51) }, A.holderTooLong],
+    ] as const) {
+      const res = await admin.client.call('PUT', bankUrl(m.id), body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error?.message, JSON.stringify(body)).toBe(message);
+    }
+    expect(await server.db.query('SELECT 1 FROM bank_accounts WHERE member_id = $1', [m.id])).toHaveLength(0);
+    const unknown = await admin.client.call('PUT', bankUrl(randomUUID()), account);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error?.message).toBe(A.memberNotFound);
+  });
+});
+
+describe('deposit address', () => {
+  const url = (id: string) => `/api/admin/members/${id}/deposit-address`;
+
+  it('assigns a TRC20 or ERC20 address, one member per address, and clears it', async () => {
+    const m = await memberClient(server.url);
+    const trc = newTrc20Address();
+    const set = await admin.client.call('PUT', url(m.id), { deposit_address: ` ${trc} ` });
+    expect(set.status).toBe(200);
+    expect(set.body.data).toEqual({ deposit_address: trc, network: 'TRC20' });
+    expect((await admin.client.get(`/api/admin/members/${m.id}`)).body.data.member.deposit_address).toBe(trc);
+    expect(await lastAudit(m.id)).toMatchObject({
+      action: 'member.deposit_address.set',
+      before: { deposit_address: null },
+      after: { deposit_address: trc, network: 'TRC20' },
+    });
+
+    const erc = newErc20Address();
+    const switched = await admin.client.call('PUT', url(m.id), { deposit_address: erc });
+    expect(switched.body.data).toEqual({ deposit_address: erc, network: 'ERC20' });
+
+    const other = await memberClient(server.url);
+    const taken = await admin.client.call('PUT', url(other.id), {
+      deposit_address: erc.toUpperCase().replace('0X', '0x'),
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error?.message).toBe(A.addressTaken);
+
+    const cleared = await admin.client.call('DELETE', url(m.id));
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.data).toEqual({ deposit_address: null, network: null });
+    expect(await lastAudit(m.id)).toMatchObject({ action: 'member.deposit_address.clear' });
+    // Freed, the address can go to the other member.
+    expect((await admin.client.call('PUT', url(other.id), { deposit_address: erc })).status).toBe(200);
+  });
+
+  it('refuses anything that is not a valid TRC20 or ERC20 address', async () => {
+    const m = await memberClient(server.url);
+    const good = newTrc20Address();
+    const typo = `${good.slice(0, 20)}${good[20] === 'a' ? 'b' : 'a'}${good.slice(21)}`;
+    for (const [address, message] of [
+      [typo, A.addressInvalid],
+      ['TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6', A.addressInvalid],
+      ['0x12345', A.addressInvalid],
+      ['bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh', A.addressInvalid],
+      ['', A.addressRequired],
+      ['   ', A.addressRequired],
+    ] as const) {
+      const res = await admin.client.call('PUT', url(m.id), { deposit_address: address });
+      expect(res.status, address).toBe(400);
+      expect(res.body.error?.message, address).toBe(message);
+    }
+  });
+});
+
+describe('password management', () => {
+  it('changes the real login password, ends the member’s sessions and lifts a lockout', async () => {
+    const m = await memberClient(server.url);
+    const second = new Client(server.url);
+    await loginFully(second, m.creds);
+    // Someone guessing locked the account (10 failures); the reset lifts the lockout.
+    for (let i = 0; i < 10; i++) {
+      await new Client(server.url).post('/api/login', { email: m.creds.username, password: `wrong${i}pw` });
+    }
+    const locked = await new Client(server.url).post('/api/login', {
+      email: m.creds.username,
+      password: m.creds.password,
+    });
+    expect(locked.status).toBe(429);
+
+    const res = await admin.client.post(`/api/admin/members/${m.id}/password`, {
+      new_password: 'fresh1',
+      confirm_password: 'fresh1',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ sessionsEnded: 2 });
+    expect((await m.client.get('/api/session')).status).toBe(401);
+    expect((await second.get('/api/session')).status).toBe(401);
+    const old = await new Client(server.url).post('/api/login', {
+      email: m.creds.username,
+      password: m.creds.password,
+    });
+    expect(old.status).toBe(401);
+    const fresh = new Client(server.url);
+    await loginFully(fresh, { ...m.creds, password: 'fresh1' });
+    expect((await fresh.get('/api/session')).body.data.user.username).toBe(m.creds.username);
+    const audit = await lastAudit(m.id);
+    expect(audit).toMatchObject({ action: 'member.password.reset', after: { sessions_ended: 2 } });
+    expect(JSON.stringify(audit)).not.toContain('fresh1');
+    const [row] = await server.db.query<{ password_hash: string }>(
+      'SELECT password_hash FROM members WHERE id = $1',
+      [m.id],
+    );
+    expect(row!.password_hash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('requires at least 6 characters and a matching confirmation', async () => {
+    const m = await memberClient(server.url);
+    const url = `/api/admin/members/${m.id}/password`;
+    for (const [body, message] of [
+      [{ new_password: 'abc12', confirm_password: 'abc12' }, A.passwordMin],
+      [{ new_password: 'abcdef', confirm_password: 'abcdeg' }, A.passwordMismatch],
+      [{ new_password: 'abcdef' }, A.passwordMismatch],
+      [{ new_password: 'x'.repeat(129), confirm_password: 'x'.repeat(129) }, A.passwordTooLong],
+    ] as const) {
+      const res = await admin.client.post(url, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error?.message).toBe(message);
+    }
+    // Nothing changed: the member is still logged in.
+    expect((await m.client.get('/api/session')).status).toBe(200);
+  });
+
+  it('resets the second password (4 to 12 digits); the member passes the second step with it', async () => {
+    const m = await memberClient(server.url);
+    const url = `/api/admin/members/${m.id}/second-password`;
+    for (const [body, message] of [
+      [{ new_second_password: '123', confirm_second_password: '123' }, A.secondPasswordRule],
+      [{ new_second_password: '12ab56', confirm_second_password: '12ab56' }, A.secondPasswordRule],
+      [
+        { new_second_password: '1234567890123', confirm_second_password: '1234567890123' },
+        A.secondPasswordRule,
+      ],
+      [{ new_second_password: '1234', confirm_second_password: '1235' }, A.secondPasswordMismatch],
+    ] as const) {
+      const res = await admin.client.post(url, body);
+      expect(res.status).toBe(400);
+      expect(res.body.error?.message).toBe(message);
+    }
+    const res = await admin.client.post(url, {
+      new_second_password: '97531',
+      confirm_second_password: '97531',
+    });
+    expect(res.status).toBe(200);
+    expect((await m.client.get('/api/session')).status).toBe(401);
+    const c = new Client(server.url);
+    await expect(loginFully(c, m.creds)).rejects.toThrow(/second factor failed/);
+    await loginFully(new Client(server.url), { ...m.creds, pin: '97531' });
+    expect((await lastAudit(m.id)).action).toBe('member.second_password.reset');
+  });
+
+  it('keeps the administrator’s own session when they reset their own password', async () => {
+    const own = await adminClient(server.url, server.db);
+    const res = await own.client.post(`/api/admin/members/${own.id}/password`, {
+      new_password: 'mine123',
+      confirm_password: 'mine123',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.sessionsEnded).toBe(0);
+    expect((await own.client.get('/api/session')).status).toBe(200);
+  });
+});

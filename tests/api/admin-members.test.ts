@@ -1,0 +1,277 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../src/shared/messages';
+import { fund, insertDeposit, insertWithdrawal } from '../support/admin-fixtures';
+import { adminClient, Client, loginFully, memberClient } from '../support/client';
+import { startTestServer, type TestServer, uniqueName } from '../support/server';
+
+const A = MSG.admin;
+let server: TestServer;
+let admin: Awaited<ReturnType<typeof adminClient>>;
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await adminClient(server.url, server.db);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const list = (query: string) => admin.client.get(`/api/admin/members?${query}`);
+const usernames = (res: { body: any }) => res.body.data.items.map((m: { username: string }) => m.username);
+
+describe('member list and search', () => {
+  it('finds members by any part of username, email or name, in any case, exact matches first', async () => {
+    const stem = uniqueName('s').slice(0, 12);
+    const exact = await memberClient(server.url, { username: stem, email: `${stem}@example.com` });
+    const longer = await memberClient(server.url, {
+      username: `${stem}x`,
+      email: `${stem}x@example.com`,
+      fullName: '김검색',
+    });
+    const byEmail = await memberClient(server.url, { email: `zz_${stem}_zz@example.org` });
+
+    const res = await list(`q=${stem.toUpperCase()}`);
+    expect(res.status).toBe(200);
+    expect(res.body.data.total).toBe(3);
+    // The exact username match leads, then the rest newest first.
+    expect(usernames(res)).toEqual([exact.creds.username, byEmail.creds.username, longer.creds.username]);
+    const item = res.body.data.items[0];
+    expect(item).toMatchObject({
+      id: exact.id,
+      email: exact.creds.email,
+      full_name: '홍길동',
+      is_admin: false,
+      bank_verified: null,
+    });
+    expect(item.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+
+    expect(usernames(await list(`q=${encodeURIComponent(`zz_${stem}_zz@example.org`)}`))).toEqual([
+      byEmail.creds.username,
+    ]);
+    const byName = await list(`q=${encodeURIComponent(`${stem}x`)}`);
+    expect(usernames(byName)).toEqual([longer.creds.username]);
+    expect(usernames(await list(`q=${encodeURIComponent(' 김검색 ')}`))).toContain(longer.creds.username);
+  });
+
+  it('treats % and _ in the search text literally', async () => {
+    const stem = uniqueName('p').slice(0, 10);
+    const m = await memberClient(server.url, { email: `${stem}_lit@example.com` });
+    await memberClient(server.url, { email: `${stem}xlit@example.com` });
+    const underscore = await list(`q=${encodeURIComponent(`${stem}_lit`)}`);
+    expect(usernames(underscore)).toEqual([m.creds.username]);
+    const percent = await list(`q=${encodeURIComponent(`${stem}%lit`)}`);
+    expect(percent.body.data.total).toBe(0);
+    expect(percent.body.data.items).toEqual([]);
+  });
+
+  it('pages newest first with a total, searched or not', async () => {
+    const stem = uniqueName('g').slice(0, 10);
+    const made: string[] = [];
+    for (let i = 0; i < 5; i++)
+      made.push((await memberClient(server.url, { username: `${stem}${i}` })).creds.username);
+    const newestFirst = [...made].reverse();
+    const p1 = await list(`q=${stem}&page=1&pageSize=2`);
+    const p2 = await list(`q=${stem}&page=2&pageSize=2`);
+    const p3 = await list(`q=${stem}&page=3&pageSize=2`);
+    const p4 = await list(`q=${stem}&page=4&pageSize=2`);
+    expect(p1.body.data).toMatchObject({ total: 5, page: 1, pageSize: 2 });
+    expect([...usernames(p1), ...usernames(p2), ...usernames(p3)]).toEqual(newestFirst);
+    expect(p4.body.data).toMatchObject({ total: 5, items: [] });
+
+    const all = await list('page=1&pageSize=3');
+    expect(all.body.data.items).toHaveLength(3);
+    expect(all.body.data.total).toBeGreaterThanOrEqual(6);
+    const times = all.body.data.items.map((m: { created_at: string }) => m.created_at);
+    expect([...times].sort().reverse()).toEqual(times);
+  });
+
+  it('refuses bad paging and over-long searches in Korean', async () => {
+    for (const [query, message] of [
+      ['page=0', A.pageInvalid],
+      ['page=abc', A.pageInvalid],
+      ['pageSize=101', A.pageSizeInvalid],
+      [`q=${'a'.repeat(101)}`, A.searchTooLong],
+    ] as const) {
+      const res = await list(query);
+      expect(res.status, query).toBe(400);
+      expect(res.body.error?.message).toBe(message);
+    }
+    const unknown = await list('sort=name');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error?.message).toContain(MSG.common.unknownField);
+  });
+});
+
+describe('member detail', () => {
+  it('shows profile, balances (total, locked, held, available), bank account, address, locks and requests', async () => {
+    const m = await memberClient(server.url);
+    await fund(server.db, m.id, { USDT: '100.5', KRW: '20000' });
+    await server.db.query(
+      `INSERT INTO asset_locks (member_id, currency, locked_amount, reason) VALUES ($1, 'usdt', 30, '테스트')`,
+      [m.id],
+    );
+    await insertWithdrawal(server.db, m.id, { currency: 'USDT', amount: '10.5' });
+    await insertDeposit(server.db, m.id, { currency: 'KRW', amount: '10000' });
+    await server.db.query(
+      `INSERT INTO bank_accounts (member_id, bank_name, account_number, account_holder) VALUES ($1, '국민은행', '1234567890', '홍길동')`,
+      [m.id],
+    );
+    const res = await admin.client.get(`/api/admin/members/${m.id}`);
+    expect(res.status).toBe(200);
+    const d = res.body.data;
+    expect(d.member).toMatchObject({
+      id: m.id,
+      username: m.creds.username,
+      email: m.creds.email,
+      full_name: '홍길동',
+      contact: '010-1234-5678',
+      is_admin: false,
+      has_second_password: true,
+      deposit_address: null,
+    });
+    expect(d.member).not.toHaveProperty('password_hash');
+    expect(d.balances).toEqual([
+      { currency: 'KRW', total: '20000', locked: '0', held: '0', available: '20000' },
+      { currency: 'ETH', total: '0', locked: '0', held: '0', available: '0' },
+      { currency: 'XRP', total: '0', locked: '0', held: '0', available: '0' },
+      { currency: 'USDT', total: '100.5', locked: '30', held: '10.5', available: '60' },
+    ]);
+    expect(d.bank_account).toMatchObject({
+      bank_name: '국민은행',
+      account_number: '1234567890',
+      is_verified: false,
+    });
+    expect(d.locks).toHaveLength(1);
+    expect(d.locks[0]).toMatchObject({
+      currency: 'usdt',
+      locked_amount: '30',
+      reason: '테스트',
+      active: true,
+    });
+    expect(d.deposits).toHaveLength(1);
+    expect(d.deposits[0]).toMatchObject({
+      currency: 'KRW',
+      amount: '10000',
+      status: 'pending',
+      username: m.creds.username,
+    });
+    expect(d.withdrawals[0]).toMatchObject({
+      currency: 'USDT',
+      amount: '10.5',
+      fee: '1',
+      final_amount: '9.5',
+    });
+    expect(d.pending).toEqual({ deposits: 1, withdrawals: 1 });
+  });
+
+  it('answers 404 for an unknown or malformed id', async () => {
+    for (const id of [randomUUID(), 'not-a-uuid', "1' OR '1'='1"]) {
+      const res = await admin.client.get(`/api/admin/members/${encodeURIComponent(id)}`);
+      expect(res.status).toBe(404);
+      expect(res.body.error?.message).toBe(A.memberNotFound);
+    }
+  });
+});
+
+describe('deleting a member', () => {
+  const del = (id: string) => admin.client.call('DELETE', `/api/admin/members/${id}`);
+
+  it('removes an empty member, their rows and sessions in one go; the audit entry remains', async () => {
+    const m = await memberClient(server.url);
+    await fund(server.db, m.id, { ETH: '1' });
+    // Back to zero (an administrator's correction through the money core).
+    await admin.client.call('PUT', `/api/admin/members/${m.id}/balances`, { eth: '0' });
+    await insertDeposit(server.db, m.id, { status: 'rejected' });
+    await insertWithdrawal(server.db, m.id, { status: 'approved' });
+    await admin.client.call('PUT', `/api/admin/members/${m.id}/bank-account`, {
+      bank_name: '우리은행',
+      account_number: '1002-123-456789',
+      account_holder: '홍길동',
+    });
+    await server.db.query(
+      `INSERT INTO asset_locks (member_id, currency, locked_amount, lock_end_date) VALUES ($1, 'eth', 1, DATE '2001-01-01')`,
+      [m.id],
+    );
+    expect((await m.client.get('/api/session')).status).toBe(200);
+
+    const res = await del(m.id);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ deleted: true, id: m.id, username: m.creds.username });
+
+    for (const table of [
+      'members',
+      'balances',
+      'ledger_entries',
+      'deposits',
+      'withdrawals',
+      'bank_accounts',
+      'asset_locks',
+      'sessions',
+    ]) {
+      const col = table === 'members' ? 'id' : 'member_id';
+      const rows = await server.db.query(`SELECT 1 FROM ${table} WHERE ${col} = $1`, [m.id]);
+      expect(rows, table).toHaveLength(0);
+    }
+    expect((await m.client.get('/api/session')).status).toBe(401);
+    const relog = new Client(server.url);
+    await expect(loginFully(relog, m.creds)).rejects.toThrow(/login failed/);
+
+    const audit = await admin.client.get(`/api/admin/audit?targetId=${m.id}`);
+    const entry = audit.body.data.items.find((e: { action: string }) => e.action === 'member.delete');
+    expect(entry).toMatchObject({
+      actor_id: admin.id,
+      actor_username: admin.creds.username,
+      target_type: 'member',
+      target_id: m.id,
+      after: null,
+    });
+    expect(entry.before).toMatchObject({ username: m.creds.username, email: m.creds.email });
+    expect(entry.before.removed).toMatchObject({
+      deposits: 1,
+      withdrawals: 1,
+      bank_accounts: 1,
+      asset_locks: 1,
+    });
+    expect(entry.ip).toBeTruthy();
+    expect((await del(m.id)).status).toBe(404);
+  });
+
+  it('is refused while a balance is not zero, naming the balances', async () => {
+    const m = await memberClient(server.url);
+    await fund(server.db, m.id, { KRW: '15000', USDT: '0.00000001' });
+    const res = await del(m.id);
+    expect(res.status).toBe(409);
+    expect(res.body.error?.message).toBe(A.memberHasBalance('KRW 15000, USDT 0.00000001'));
+    expect(res.body.error?.message).toContain(A.failed.memberDelete);
+    expect(await server.db.query('SELECT 1 FROM members WHERE id = $1', [m.id])).toHaveLength(1);
+  });
+
+  it('is refused while a deposit, a withdrawal or an internal transfer to the member is pending', async () => {
+    const withDeposit = await memberClient(server.url);
+    await insertDeposit(server.db, withDeposit.id);
+    const withWithdrawal = await memberClient(server.url);
+    await insertWithdrawal(server.db, withWithdrawal.id, { currency: 'KRW', amount: '10000' });
+    const recipient = await memberClient(server.url);
+    const sender = await memberClient(server.url);
+    await fund(server.db, sender.id, { XRP: '5' });
+    await insertWithdrawal(server.db, sender.id, {
+      currency: 'XRP',
+      amount: '5',
+      recipientMemberId: recipient.id,
+    });
+    for (const m of [withDeposit, withWithdrawal, recipient]) {
+      const res = await del(m.id);
+      expect(res.status).toBe(409);
+      expect(res.body.error?.message).toBe(A.memberHasPending);
+    }
+  });
+
+  it('is refused for the administrator themself and answers 404 for an unknown member', async () => {
+    const self = await del(admin.id);
+    expect(self.status).toBe(409);
+    expect(self.body.error?.message).toBe(A.cannotDeleteSelf);
+    const unknown = await del(randomUUID());
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error?.message).toBe(A.memberNotFound);
+  });
+});

@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../src/shared/messages';
+import { adminClient, Client, memberClient } from '../support/client';
+import { expectLedgerOk, setDepositAddress, trc20Address, txid } from '../support/money';
+import { startTestServer, type TestServer } from '../support/server';
+
+let server: TestServer;
+let admin: Awaited<ReturnType<typeof adminClient>>;
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await adminClient(server.url, server.db);
+});
+afterAll(async () => {
+  await server?.close();
+});
+// Every scenario leaves every balance equal to the sum of its ledger entries, none below zero.
+afterEach(async () => {
+  await expectLedgerOk(server.db);
+});
+
+const krw = (amount = '50000') => ({
+  bank_name: '국민은행',
+  account_number: '123-456-789012',
+  account_holder: '홍길동',
+  amount,
+  depositor_name: '홍길동',
+});
+
+async function pendingKrwDeposit(amount = '50000') {
+  const m = await memberClient(server.url);
+  const r = await m.client.post('/api/deposits/krw', krw(amount));
+  expect(r.status).toBe(201);
+  return { ...m, depositId: r.body.data.id as string };
+}
+
+const balanceOf = async (memberId: string, currency: string) => {
+  const rows = await server.db.query<{ balance: string }>(
+    'SELECT balance::text AS balance FROM balances WHERE member_id = $1 AND currency = $2',
+    [memberId, currency],
+  );
+  return rows[0] ? Number(rows[0].balance) : null;
+};
+
+describe('adminApproveDeposit / adminRejectDeposit', () => {
+  it('approval credits the balance once, with its ledger entry and audit entry', async () => {
+    const { id, depositId } = await pendingKrwDeposit('50000');
+    const r = await admin.client.post(`/api/admin/deposits/${depositId}/approve`);
+    expect(r.status).toBe(200);
+    expect(r.body.data).toMatchObject({
+      id: depositId,
+      status: 'approved',
+      processed_by: admin.id,
+      amount: '50000',
+    });
+    expect(r.body.data.processed_at).not.toBeNull();
+    expect(await balanceOf(id, 'KRW')).toBe(50000);
+    const ledger = await server.db.query<{ amount: string; kind: string; actor_id: string }>(
+      'SELECT amount::text AS amount, kind, actor_id::text AS actor_id FROM ledger_entries WHERE deposit_id = $1',
+      [depositId],
+    );
+    expect(ledger).toEqual([{ amount: '50000.00000000', kind: 'deposit', actor_id: admin.id }]);
+    const audit = await server.db.query<{ action: string; actor_id: string; before: unknown; after: any }>(
+      `SELECT action, actor_id::text AS actor_id, before, after FROM audit_log WHERE target_id = $1`,
+      [depositId],
+    );
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      action: 'deposit.approve',
+      actor_id: admin.id,
+      before: { status: 'pending' },
+    });
+    expect(audit[0]?.after).toMatchObject({ status: 'approved', amount: '50000', balance_after: '50000' });
+
+    // A second decision is refused; nothing moves again.
+    for (const d of ['approve', 'reject']) {
+      const again = await admin.client.post(`/api/admin/deposits/${depositId}/${d}`);
+      expect(again.status).toBe(409);
+      expect(again.body.error).toMatchObject({ code: 'NOT_PENDING', message: MSG.approval.notPending });
+    }
+    expect(await balanceOf(id, 'KRW')).toBe(50000);
+    await expectLedgerOk(server.db);
+  });
+
+  it('approval creates a missing balance row; a USDT deposit credits USDT', async () => {
+    const m = await memberClient(server.url);
+    await setDepositAddress(server.db, m.id, trc20Address());
+    await server.db.query('DELETE FROM balances WHERE member_id = $1', [m.id]);
+    const d = await m.client.post('/api/deposits/crypto', {
+      amount: '12.34567891',
+      txid: txid(),
+      sender_address: trc20Address(),
+    });
+    const r = await admin.client.post(`/api/admin/deposits/${d.body.data.id}/approve`);
+    expect(r.status).toBe(200);
+    expect(await balanceOf(m.id, 'USDT')).toBe(12.34567891);
+    await expectLedgerOk(server.db);
+  });
+
+  it('rejection changes only the status, with an audit entry and the optional reason', async () => {
+    const { id, depositId } = await pendingKrwDeposit();
+    const r = await admin.client.post(`/api/admin/deposits/${depositId}/reject`, {
+      reason: '입금 확인 불가',
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.data.status).toBe('rejected');
+    expect(await balanceOf(id, 'KRW')).toBe(0);
+    expect(
+      await server.db.query('SELECT 1 FROM ledger_entries WHERE deposit_id = $1', [depositId]),
+    ).toHaveLength(0);
+    const [audit] = await server.db.query<{ action: string; after: any }>(
+      'SELECT action, after FROM audit_log WHERE target_id = $1',
+      [depositId],
+    );
+    expect(audit).toMatchObject({
+      action: 'deposit.reject',
+      after: { status: 'rejected', reason: '입금 확인 불가' },
+    });
+  });
+
+  it('a rejected TXID can be used again', async () => {
+    const m = await memberClient(server.url);
+    await setDepositAddress(server.db, m.id, trc20Address());
+    const body = { amount: '5', txid: txid(), sender_address: trc20Address() };
+    const first = await m.client.post('/api/deposits/crypto', body);
+    expect((await m.client.post('/api/deposits/crypto', body)).status).toBe(409);
+    await admin.client.post(`/api/admin/deposits/${first.body.data.id}/reject`);
+    expect((await m.client.post('/api/deposits/crypto', body)).status).toBe(201);
+  });
+
+  it('an approval racing a rejection of the same request: exactly one wins', async () => {
+    const admin2 = await adminClient(server.url, server.db);
+    for (let i = 0; i < 5; i++) {
+      const { id, depositId } = await pendingKrwDeposit('10000');
+      const [a, b] = await Promise.all([
+        admin.client.post(`/api/admin/deposits/${depositId}/approve`),
+        admin2.client.post(`/api/admin/deposits/${depositId}/reject`),
+      ]);
+      expect([a.status, b.status].sort()).toEqual([200, 409]);
+      const approved = a.status === 200;
+      expect(await balanceOf(id, 'KRW')).toBe(approved ? 10000 : 0);
+      const [row] = await server.db.query<{ status: string }>('SELECT status FROM deposits WHERE id = $1', [
+        depositId,
+      ]);
+      expect(row?.status).toBe(approved ? 'approved' : 'rejected');
+      expect(await server.db.query('SELECT 1 FROM audit_log WHERE target_id = $1', [depositId])).toHaveLength(
+        1,
+      );
+    }
+    // Many parallel approvals of one request credit once.
+    const { id, depositId } = await pendingKrwDeposit('20000');
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => admin.client.post(`/api/admin/deposits/${depositId}/approve`)),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(await balanceOf(id, 'KRW')).toBe(20000);
+    await expectLedgerOk(server.db);
+  });
+
+  it('is refused to members and anonymous callers; unknown ids are 404', async () => {
+    const { client, depositId } = await pendingKrwDeposit();
+    const own = await client.post(`/api/admin/deposits/${depositId}/approve`);
+    expect(own.status).toBe(403);
+    expect(own.body.error?.message).toBe(MSG.common.adminOnly);
+    expect((await new Client(server.url).post(`/api/admin/deposits/${depositId}/approve`)).status).toBe(401);
+    for (const id of [randomUUID(), 'not-a-uuid', "1' OR '1'='1"]) {
+      const r = await admin.client.post(`/api/admin/deposits/${encodeURIComponent(id)}/approve`);
+      expect(r.status).toBe(404);
+      expect(r.body.error?.message).toBe(MSG.approval.depositNotFound);
+    }
+    const [row] = await server.db.query<{ status: string }>('SELECT status FROM deposits WHERE id = $1', [
+      depositId,
+    ]);
+    expect(row?.status).toBe('pending');
+  });
+});

@@ -1,0 +1,320 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../src/shared/messages';
+import { Client, memberClient, newMemberCreds, signupBody } from '../support/client';
+import {
+  erc20Address,
+  expectLedgerOk,
+  idemKey,
+  setDepositAddress,
+  trc20Address,
+  txid,
+} from '../support/money';
+import { startTestServer, type TestServer } from '../support/server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ ADMIN_CHAT_URL: 'https://chat.example.com/admin' });
+});
+afterAll(async () => {
+  await server?.close();
+});
+// Every scenario leaves every balance equal to the sum of its ledger entries, none below zero.
+afterEach(async () => {
+  await expectLedgerOk(server.db);
+});
+
+const D = MSG.deposit;
+const K = MSG.depositKrw;
+
+async function memberWithAddress() {
+  const m = await memberClient(server.url);
+  const address = trc20Address();
+  await setDepositAddress(server.db, m.id, address);
+  return { ...m, address };
+}
+
+const crypto = (over: Record<string, unknown> = {}) => ({
+  amount: '12.5',
+  txid: txid(),
+  sender_address: trc20Address(),
+  ...over,
+});
+const krw = (over: Record<string, unknown> = {}) => ({
+  bank_name: '국민은행',
+  account_number: '123-456-789012',
+  account_holder: '홍길동',
+  amount: '50000',
+  depositor_name: '홍길동',
+  ...over,
+});
+
+describe('deposit address', () => {
+  it('is null with the admin chat link until one is assigned, then the assigned address', async () => {
+    const { client, id } = await memberClient(server.url);
+    const none = await client.get('/api/deposit-address');
+    expect(none.status).toBe(200);
+    expect(none.body.data).toEqual({
+      address: null,
+      network: null,
+      chat_url: 'https://chat.example.com/admin',
+    });
+    const address = trc20Address();
+    await setDepositAddress(server.db, id, address);
+    const some = await client.get('/api/deposit-address');
+    expect(some.body.data).toEqual({ address, network: 'TRC20', chat_url: 'https://chat.example.com/admin' });
+  });
+
+  it('needs a full session', async () => {
+    const anon = new Client(server.url);
+    expect((await anon.get('/api/deposit-address')).status).toBe(401);
+    const c = newMemberCreds();
+    const half = new Client(server.url);
+    await half.post('/api/signup', signupBody(c));
+    await half.post('/api/login', { email: c.username, password: c.password });
+    const r = await half.get('/api/deposit-address');
+    expect(r.status).toBe(401);
+    expect(r.body.error?.message).toBe(MSG.common.secondStepRequired);
+  });
+});
+
+describe('createCryptoDeposit', () => {
+  it('creates a pending USDT deposit to the assigned address, fee 0, amount canonical', async () => {
+    const { client, id, address } = await memberWithAddress();
+    const body = crypto({ amount: '0012.50000000' });
+    const r = await client.post('/api/deposits/crypto', body, { 'idempotency-key': idemKey() });
+    expect(r.status).toBe(201);
+    expect(r.body.error).toBeNull();
+    expect(r.body.data).toMatchObject({
+      member_id: id,
+      currency: 'USDT',
+      amount: '12.5',
+      fee: '0',
+      final_amount: '12.5',
+      status: 'pending',
+      deposit_address: address,
+      txid: body.txid,
+      sender_address: body.sender_address,
+      processed_at: null,
+    });
+    expect(r.body.data.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Date.parse(r.body.data.created_at)).not.toBeNaN();
+    // A request changes no balance.
+    const ledger = await server.db.query('SELECT 1 FROM ledger_entries WHERE member_id = $1', [id]);
+    expect(ledger).toHaveLength(0);
+    await expectLedgerOk(server.db);
+  });
+
+  it('is refused without an assigned address', async () => {
+    const { client } = await memberClient(server.url);
+    const r = await client.post('/api/deposits/crypto', crypto());
+    expect(r.status).toBe(409);
+    expect(r.body).toEqual({ data: null, error: expect.objectContaining({ message: D.addressUnavailable }) });
+  });
+
+  it('checks every field with SPEC messages', async () => {
+    const { client } = await memberWithAddress();
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ amount: '0' }, 'amount', D.amountPositive],
+      [{ amount: '0.00000000' }, 'amount', D.amountPositive],
+      [{ amount: 'abc' }, 'amount', D.amountInvalid],
+      [{ amount: '' }, 'amount', D.amountInvalid],
+      [{ amount: '-5' }, 'amount', D.amountInvalid],
+      [{ amount: '1e3' }, 'amount', D.amountInvalid],
+      [{ amount: 12 }, 'amount', D.amountInvalid],
+      [{ amount: '1.123456789' }, 'amount', D.amountDecimals],
+      [{ amount: '10000000000000' }, 'amount', D.amountTooLarge],
+      [{ txid: '' }, 'txid', D.txidRequired],
+      [{ txid: '   ' }, 'txid', D.txidRequired],
+      [{ txid: 'not-a-hash' }, 'txid', D.txidInvalid],
+      [{ sender_address: '' }, 'sender_address', D.senderRequired],
+      [{ sender_address: 'Tnotanaddress' }, 'sender_address', D.senderInvalid],
+    ];
+    for (const [over, field, message] of cases) {
+      const r = await client.post('/api/deposits/crypto', crypto(over));
+      expect(r.status, JSON.stringify(over)).toBe(400);
+      expect(r.body.error?.message, JSON.stringify(over)).toBe(message);
+      expect(r.body.error?.fields?.[field]).toBe(message);
+    }
+    const missing = await client.post('/api/deposits/crypto', { amount: '1' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error?.fields).toMatchObject({
+      txid: D.txidRequired,
+      sender_address: D.senderRequired,
+    });
+    // The address is the server's: a client cannot choose it (strict object).
+    const chosen = await client.post('/api/deposits/crypto', crypto({ deposit_address: trc20Address() }));
+    expect(chosen.status).toBe(400);
+    expect(chosen.body.error?.message).toContain(MSG.common.unknownField);
+    // An ERC20 sender and a 0x-prefixed TXID are accepted.
+    const erc = await client.post(
+      '/api/deposits/crypto',
+      crypto({ sender_address: erc20Address(), txid: `0x${txid()}` }),
+    );
+    expect(erc.status).toBe(201);
+  });
+
+  it('refuses a TXID already used by a live deposit, of anyone, in any letter case', async () => {
+    const a = await memberWithAddress();
+    const b = await memberWithAddress();
+    const t = txid();
+    expect((await a.client.post('/api/deposits/crypto', crypto({ txid: t }))).status).toBe(201);
+    for (const [client, value] of [
+      [a.client, t],
+      [b.client, t.toUpperCase()],
+    ] as const) {
+      const r = await client.post('/api/deposits/crypto', crypto({ txid: value }));
+      expect(r.status).toBe(409);
+      expect(r.body.error?.message).toBe(D.duplicateTxid);
+      expect(r.body.error?.fields).toEqual({ txid: D.duplicateTxid });
+    }
+    const rows = await server.db.query('SELECT 1 FROM deposits WHERE lower(txid) = $1', [t]);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('lets exactly one of many parallel requests with one TXID through', async () => {
+    const members = await Promise.all(Array.from({ length: 4 }, () => memberWithAddress()));
+    const t = txid();
+    const results = await Promise.all(
+      members.flatMap((m) => [0, 1].map(() => m.client.post('/api/deposits/crypto', crypto({ txid: t })))),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    for (const r of results.filter((x) => x.status !== 201)) {
+      expect(r.status).toBe(409);
+      expect(r.body.error?.message).toBe(D.duplicateTxid);
+    }
+  });
+});
+
+describe('createKrwDeposit', () => {
+  it('creates a pending KRW deposit with the bank details', async () => {
+    const { client, id } = await memberClient(server.url);
+    const r = await client.post('/api/deposits/krw', krw({ amount: '10000' }), {
+      'idempotency-key': idemKey(),
+    });
+    expect(r.status).toBe(201);
+    expect(r.body.data).toMatchObject({
+      member_id: id,
+      currency: 'KRW',
+      amount: '10000',
+      fee: '0',
+      final_amount: '10000',
+      status: 'pending',
+      bank_name: '국민은행',
+      account_number: '123-456-789012',
+      account_holder: '홍길동',
+      depositor_name: '홍길동',
+      txid: null,
+      deposit_address: null,
+    });
+  });
+
+  it('checks every field with SPEC messages', async () => {
+    const { client } = await memberClient(server.url);
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ amount: '9999' }, 'amount', K.minAmount],
+      [{ amount: '0' }, 'amount', K.minAmount],
+      [{ amount: '10000.5' }, 'amount', K.amountInvalid],
+      [{ amount: '10,000' }, 'amount', K.amountInvalid],
+      [{ amount: '' }, 'amount', K.amountInvalid],
+      [{ amount: '99999999999999' }, 'amount', K.amountTooLarge],
+      [{ bank_name: '' }, 'bank_name', K.allFieldsRequired],
+      [{ account_number: ' ' }, 'account_number', K.allFieldsRequired],
+      [{ account_number: '12345' }, 'account_number', K.accountNumberInvalid],
+      [{ account_number: '12a4567890' }, 'account_number', K.accountNumberInvalid],
+      [{ account_holder: '' }, 'account_holder', K.allFieldsRequired],
+      [{ depositor_name: '' }, 'depositor_name', K.allFieldsRequired],
+      [{ depositor_name: 'x'.repeat(51) }, 'depositor_name', K.tooLong],
+    ];
+    for (const [over, field, message] of cases) {
+      const r = await client.post('/api/deposits/krw', krw(over));
+      expect(r.status, JSON.stringify(over)).toBe(400);
+      expect(r.body.error?.fields?.[field], JSON.stringify(over)).toBe(message);
+    }
+    const extra = await client.post('/api/deposits/krw', krw({ status: 'approved' }));
+    expect(extra.status).toBe(400);
+    const wrongType = await client.raw('POST', '/api/deposits/krw', {
+      body: 'amount=10000',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(wrongType.status).toBe(415);
+  });
+
+  it('needs a logged-in member', async () => {
+    const anon = new Client(server.url);
+    const r = await anon.post('/api/deposits/krw', krw());
+    expect(r.status).toBe(401);
+    expect(r.body.error?.message).toBe(K.loginRequired);
+  });
+});
+
+describe('idempotency', () => {
+  it('a repeated key with the same body returns the first result and creates nothing', async () => {
+    const { client, id } = await memberClient(server.url);
+    const key = idemKey();
+    const body = krw({ amount: '20000' });
+    const first = await client.post('/api/deposits/krw', body, { 'idempotency-key': key });
+    // Same content, other key order and a non-canonical amount: the same request.
+    const again = await client.post(
+      '/api/deposits/krw',
+      { ...Object.fromEntries(Object.entries(body).reverse()), amount: '020000' },
+      { 'idempotency-key': key },
+    );
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    const rows = await server.db.query('SELECT 1 FROM deposits WHERE member_id = $1', [id]);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('parallel retries with one key create exactly one request', async () => {
+    const { client, id } = await memberClient(server.url);
+    const key = idemKey();
+    const body = krw({ amount: '30000' });
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => client.post('/api/deposits/krw', body, { 'idempotency-key': key })),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(8).fill(201));
+    expect(new Set(results.map((r) => r.body.data.id)).size).toBe(1);
+    const rows = await server.db.query('SELECT 1 FROM deposits WHERE member_id = $1', [id]);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('a repeated key with another body, or for another operation, is refused with 409', async () => {
+    const m = await memberWithAddress();
+    const key = idemKey();
+    expect((await m.client.post('/api/deposits/krw', krw(), { 'idempotency-key': key })).status).toBe(201);
+    const other = await m.client.post('/api/deposits/krw', krw({ amount: '60000' }), {
+      'idempotency-key': key,
+    });
+    expect(other.status).toBe(409);
+    expect(other.body.error).toMatchObject({
+      code: 'IDEMPOTENCY_CONFLICT',
+      message: MSG.idempotency.keyConflict,
+    });
+    const otherOp = await m.client.post('/api/deposits/crypto', crypto(), { 'idempotency-key': key });
+    expect(otherOp.status).toBe(409);
+    const rows = await server.db.query('SELECT 1 FROM deposits WHERE member_id = $1', [m.id]);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('keys are per member, a failed attempt can be retried, and a malformed key is refused', async () => {
+    const a = await memberClient(server.url);
+    const b = await memberClient(server.url);
+    const key = idemKey();
+    expect((await a.client.post('/api/deposits/krw', krw(), { 'idempotency-key': key })).status).toBe(201);
+    const rb = await b.client.post('/api/deposits/krw', krw(), { 'idempotency-key': key });
+    expect(rb.status).toBe(201);
+    expect(rb.body.data.member_id).toBe(b.id);
+
+    const retryKey = idemKey();
+    const failed = await a.client.post('/api/deposits/crypto', crypto(), { 'idempotency-key': retryKey });
+    expect(failed.status).toBe(409); // no address yet
+    await setDepositAddress(server.db, a.id, trc20Address());
+    const retried = await a.client.post('/api/deposits/crypto', crypto(), { 'idempotency-key': retryKey });
+    expect(retried.status).toBe(201);
+
+    const bad = await a.client.post('/api/deposits/krw', krw(), { 'idempotency-key': 'short' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error?.message).toBe(MSG.idempotency.keyInvalid);
+  });
+});

@@ -1,0 +1,232 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../src/shared/messages';
+import { fund, insertDeposit, insertWithdrawal } from '../support/admin-fixtures';
+import { adminClient, memberClient } from '../support/client';
+import { type E2E, loginThroughUi, startE2E } from './support';
+
+const A = MSG.admin;
+const RED = 'rgb(198, 40, 40)';
+const GREEN = 'rgb(27, 127, 59)';
+
+let e2e: E2E;
+let page: Page;
+let context: BrowserContext;
+let rich: Awaited<ReturnType<typeof memberClient>>;
+let empty: Awaited<ReturnType<typeof memberClient>>;
+let adminId: string;
+let depositId: string;
+let withdrawalId: string;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  const db = e2e.server.db;
+  const admin = await adminClient(e2e.server.url, db);
+  adminId = admin.id;
+  rich = await memberClient(e2e.server.url, { fullName: '김부자' });
+  empty = await memberClient(e2e.server.url, { fullName: '이빈손' });
+  await fund(db, rich.id, { KRW: '100000', USDT: '500' });
+  // Requests as the members' screens submit them (the approval core's tables).
+  depositId = await insertDeposit(db, rich.id, { currency: 'KRW', amount: '50000' });
+  withdrawalId = await insertWithdrawal(db, rich.id, { currency: 'USDT', amount: '20' });
+  ({ page, context } = await e2e.newPage({ width: 1280, height: 900 }));
+  await loginThroughUi(page, admin.creds);
+  await page.goto('/admin');
+});
+afterAll(async () => {
+  await context?.close();
+  await e2e?.close();
+});
+
+const region = (name: string) => page.getByRole('region', { name, exact: true });
+const colorOf = (text: string) =>
+  page
+    .getByText(text, { exact: true })
+    .first()
+    .evaluate((el) => getComputedStyle(el).color);
+
+async function openMember(username: string) {
+  await page.getByLabel(A.list.search).fill(username.slice(2, 12));
+  const pick = page.locator('.adm-member-pick', { hasText: username });
+  await pick.click();
+  await region(A.info.title).getByText(username, { exact: true }).waitFor();
+}
+
+async function confirmIn(dialogTitle: string, button: string) {
+  const dialog = page.getByRole('dialog', { name: dialogTitle });
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: button, exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+describe('the administrator page in the browser (desktop 1280×900)', () => {
+  it('finds a member by part of their username and shows their balances', async () => {
+    expect(new URL(page.url()).pathname).toBe('/admin');
+    await openMember(rich.creds.username);
+    const info = region(A.info.title);
+    await info.getByText('김부자').waitFor();
+    const assets = region(A.assets.title);
+    await assets.getByRole('row', { name: /KRW/ }).getByText('100,000', { exact: true }).first().waitFor();
+    expect(await assets.getByLabel(A.assets.newValue('USDT')).inputValue()).toBe('500');
+    // The requests section shows the held withdrawal in the USDT row.
+    await assets.getByRole('row', { name: /USDT/ }).getByText('480', { exact: true }).waitFor();
+  });
+
+  it('adds a lock and edits it; a lock above the available balance is refused in red', async () => {
+    const locks = region(A.locks.title);
+    await locks.getByRole('button', { name: A.locks.add }).click();
+    let dialog = page.getByRole('dialog', { name: A.locks.addTitle });
+    await dialog.waitFor();
+    expect(await dialog.getByLabel(A.locks.currency).inputValue()).toBe('usdt');
+    await dialog.getByLabel(A.locks.amount).fill('100');
+    await dialog.getByLabel(A.locks.end).fill('2099-12-31');
+    await dialog.getByLabel(A.locks.reason).fill('이벤트 보상');
+    await dialog.getByRole('button', { name: A.save }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await locks.getByText(A.lockAdded).waitFor();
+    expect(await colorOf(A.lockAdded)).toBe(GREEN);
+    await locks.getByRole('cell', { name: '이벤트 보상' }).waitFor();
+
+    await locks.getByRole('button', { name: A.locks.editLabel('100', 'USDT') }).click();
+    dialog = page.getByRole('dialog', { name: A.locks.editTitle });
+    await dialog.waitFor();
+    // 500 − 20 held: at most 480 may be locked.
+    await dialog.getByLabel(A.locks.amount).fill('480.5');
+    await dialog.getByRole('button', { name: A.save }).click();
+    const refused = A.lockExceedsAvailable(A.failed.lockEdit, 'USDT', '480.5', '480');
+    await dialog.getByText(refused).waitFor();
+    expect(await colorOf(refused)).toBe(RED);
+    await dialog.getByLabel(A.locks.amount).fill('150');
+    await dialog.getByRole('button', { name: A.save }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await locks.getByText(A.lockEdited).waitFor();
+    await locks.getByRole('button', { name: A.locks.editLabel('150', 'USDT') }).waitFor();
+    const rows = await e2e.server.db.query<{ amount: string; end: string }>(
+      `SELECT trim_scale(locked_amount)::text AS amount, to_char(lock_end_date, 'YYYY-MM-DD') AS "end"
+         FROM asset_locks WHERE member_id = $1`,
+      [rich.id],
+    );
+    expect(rows).toEqual([{ amount: '150', end: '2099-12-31' }]);
+  });
+
+  it('resets the password; the member then logs in with the new one', async () => {
+    const section = region(A.password.title);
+    await section.getByLabel(A.password.newPassword, { exact: true }).fill('abc12');
+    await section.getByLabel(A.password.confirmPassword).fill('abc12');
+    await section.getByRole('button', { name: A.password.reset, exact: true }).click();
+    await section.getByText(A.passwordMin).waitFor();
+    await section.getByLabel(A.password.newPassword, { exact: true }).fill('newpass77');
+    await section.getByLabel(A.password.confirmPassword).fill('newpass77');
+    await section.getByRole('button', { name: A.password.reset, exact: true }).click();
+    await section.getByText(A.passwordReset).waitFor();
+    expect((await rich.client.get('/api/session')).status).toBe(401);
+
+    const member = await e2e.newPage({ width: 1280, height: 900 });
+    await loginThroughUi(member.page, { ...rich.creds, password: 'newpass77' });
+    expect(new URL(member.page.url()).pathname).toBe('/main');
+    await member.context.close();
+  });
+
+  it('publishes a notice', async () => {
+    const section = region(A.notices.title);
+    const title = `점검 안내 ${Date.now()}`;
+    await section.getByLabel(A.notices.titleLabel).fill(title);
+    await section.getByLabel(A.notices.bodyLabel).fill('내일 02시부터 03시까지 서비스를 점검합니다.');
+    await section.getByLabel(A.notices.published).check();
+    await section.getByRole('button', { name: A.notices.create }).click();
+    await section.getByText(A.noticeCreated).waitFor();
+    const item = section.getByRole('listitem').filter({ hasText: title });
+    await item.getByText(A.notices.publishedBadge).waitFor();
+    const [row] = await e2e.server.db.query<{ published: boolean }>(
+      'SELECT published FROM notices WHERE title = $1',
+      [title],
+    );
+    expect(row?.published).toBe(true);
+    // The home screen's list (GET /api/notices, the member-side read) shows it once that endpoint exists.
+    const home = await empty.client.get('/api/notices');
+    if (home.status !== 404) expect(JSON.stringify(home.body)).toContain(title);
+  });
+
+  it('is refused deleting a member who holds money, in red', async () => {
+    await region(A.info.title).getByRole('button', { name: A.info.deleteMember }).click();
+    await confirmIn(A.info.deleteTitle, A.info.deleteMember);
+    const message = A.memberHasBalance('KRW 100000, USDT 500');
+    await region(A.info.title).getByText(message).waitFor();
+    expect(await colorOf(message)).toBe(RED);
+    expect(await e2e.server.db.query('SELECT 1 FROM members WHERE id = $1', [rich.id])).toHaveLength(1);
+  });
+
+  it('deletes an empty member after confirmation', async () => {
+    await openMember(empty.creds.username);
+    await region(A.info.title).getByRole('button', { name: A.info.deleteMember }).click();
+    // Escape closes the confirmation without deleting.
+    await page.getByRole('dialog', { name: A.info.deleteTitle }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: A.info.deleteTitle }).waitFor({ state: 'hidden' });
+    expect(await e2e.server.db.query('SELECT 1 FROM members WHERE id = $1', [empty.id])).toHaveLength(1);
+    await region(A.info.title).getByRole('button', { name: A.info.deleteMember }).click();
+    await confirmIn(A.info.deleteTitle, A.info.deleteMember);
+    const done = A.memberDeleted(empty.creds.username);
+    await page.getByText(done).waitFor();
+    expect(await colorOf(done)).toBe(GREEN);
+    await page.getByText(A.selectMember).waitFor();
+    expect(await e2e.server.db.query('SELECT 1 FROM members WHERE id = $1', [empty.id])).toHaveLength(0);
+    await page.getByLabel(A.list.search).fill(empty.creds.username);
+    await page.getByText(A.list.noResults).waitFor();
+  });
+
+  // The next two steps call the approval core (issue 4: POST /api/admin/deposits|withdrawals/:id/approve|reject);
+  // they pass once it is merged.
+  it('approves a pending KRW deposit (approval core)', async () => {
+    await openMember(rich.creds.username);
+    const requests = region(A.requests.title);
+    await requests.getByRole('tab', { name: A.requests.deposits }).click();
+    await requests.getByLabel(A.requests.onlyMember).check();
+    const row = requests.locator(`tr[data-request-id="${depositId}"]`);
+    await row.getByText('50,000', { exact: true }).waitFor();
+    await row.getByRole('button', { name: A.requests.approve }).click();
+    await confirmIn(A.requests.approveDepositTitle, A.requests.approve);
+    await requests.getByText(A.depositApproved).waitFor();
+    // Only pending requests are listed (the default filter), and only they offer the actions.
+    await row.waitFor({ state: 'detached' });
+    const [d] = await e2e.server.db.query<{ status: string }>('SELECT status FROM deposits WHERE id = $1', [
+      depositId,
+    ]);
+    expect(d?.status).toBe('approved');
+    await region(A.assets.title)
+      .getByRole('row', { name: /KRW/ })
+      .getByText('150,000', { exact: true })
+      .first()
+      .waitFor();
+    await requests.getByLabel(A.requests.status).selectOption('approved');
+    const approvedRow = requests.locator(`tr[data-request-id="${depositId}"]`);
+    await approvedRow.getByText(A.requests.approved).waitFor();
+    expect(await approvedRow.getByRole('button').count()).toBe(0);
+  });
+
+  it('rejects a pending withdrawal (approval core)', async () => {
+    const requests = region(A.requests.title);
+    await requests.getByRole('tab', { name: A.requests.withdrawals }).click();
+    await requests.getByLabel(A.requests.status).selectOption('pending');
+    const row = requests.locator(`tr[data-request-id="${withdrawalId}"]`);
+    await row.getByRole('button', { name: A.requests.reject }).click();
+    await confirmIn(A.requests.rejectWithdrawalTitle, A.requests.reject);
+    await requests.getByText(A.withdrawalRejected).waitFor();
+    const [w] = await e2e.server.db.query<{ status: string }>(
+      'SELECT status FROM withdrawals WHERE id = $1',
+      [withdrawalId],
+    );
+    expect(w?.status).toBe('rejected');
+    // The hold is released: USDT available is back to 500 − 150 locked.
+    await region(A.assets.title)
+      .getByRole('row', { name: /USDT/ })
+      .getByText('350', { exact: true })
+      .waitFor();
+  });
+
+  it('sends the administrator to the login screen once their session has ended', async () => {
+    await e2e.server.db.query('DELETE FROM sessions WHERE member_id = $1', [adminId]);
+    await page.getByRole('button', { name: A.ledgerCheck }).click();
+    await page.waitForURL('**/login');
+  });
+});

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../src/shared/messages';
+import { memberClient, newMemberCreds } from '../support/client';
+import { type E2E, loginThroughUi, startE2E } from './support';
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+describe('authentication in the browser', () => {
+  it('a new user signs up, logs in, passes the second step and lands on /main', async () => {
+    const { page, context } = await e2e.newPage();
+    const c = newMemberCreds();
+    await page.goto('/');
+    await page.waitForURL('**/login');
+    expect(await page.locator('html').getAttribute('lang')).toBe('ko');
+    expect(await page.title()).toBe('코인 월렛');
+    await page.getByRole('link', { name: MSG.login.signupLink }).click();
+    await page.waitForURL('**/registration');
+
+    // Submitting without the duplicate check is refused in Korean.
+    await page.getByLabel('아이디', { exact: true }).fill(c.username);
+    await page.getByLabel('이름').fill('김테스트');
+    await page.getByLabel('비밀번호', { exact: true }).fill(c.password);
+    await page.getByLabel('비밀번호 확인').fill('different1');
+    await page.getByLabel('2차 비밀번호').fill(c.pin);
+    await page.getByLabel('이메일').fill(c.email);
+    await page.getByLabel('휴대폰 번호').fill('010-2222-3333');
+    await page.getByRole('button', { name: MSG.signup.submit }).click();
+    await expect.poll(() => page.getByText(MSG.signup.usernameCheckNeeded).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText(MSG.signup.passwordMismatch).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText(MSG.signup.termsRequired).count()).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: MSG.signup.checkUsername }).click();
+    await page.getByText(MSG.signup.usernameAvailable).waitFor();
+    await page.getByLabel('비밀번호 확인').fill(c.password);
+    await page.getByLabel(MSG.signup.agreeAll).check();
+    expect(await page.getByLabel(MSG.signup.agreeTerms).isChecked()).toBe(true);
+    expect(await page.getByLabel(MSG.signup.agreeMarketing).isChecked()).toBe(true);
+    await page.getByRole('button', { name: MSG.signup.submit }).click();
+    await page.waitForURL('**/login');
+
+    await loginThroughUi(page, c);
+    expect(new URL(page.url()).pathname).toBe('/main');
+    const rows = await e2e.server.db.query<{ marketing_consent: boolean }>(
+      'SELECT marketing_consent FROM members WHERE username = $1',
+      [c.username],
+    );
+    expect(rows[0]?.marketing_consent).toBe(true);
+    await context.close();
+  });
+
+  it('a taken username is reported at the duplicate check', async () => {
+    const taken = await memberClient(e2e.server.url);
+    const { page, context } = await e2e.newPage();
+    await page.goto('/registration');
+    await page.getByLabel('아이디', { exact: true }).fill(taken.creds.username);
+    await page.getByRole('button', { name: MSG.signup.checkUsername }).click();
+    await page.getByText(MSG.signup.usernameTaken).waitFor();
+    await context.close();
+  });
+
+  it('a wrong password shows the Korean credential error', async () => {
+    const { creds } = await memberClient(e2e.server.url);
+    const { page, context } = await e2e.newPage();
+    await page.goto('/login');
+    await page.getByLabel('아이디').fill(creds.username);
+    await page.getByLabel('비밀번호').fill('wrongpass9');
+    await page.getByRole('button', { name: '로그인', exact: true }).click();
+    await page.getByText(MSG.login.invalidCredentials).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await context.close();
+  });
+
+  it('a wrong second password is refused and the member stays on the second step', async () => {
+    const { creds } = await memberClient(e2e.server.url);
+    const { page, context } = await e2e.newPage();
+    await page.goto('/login');
+    await page.getByLabel('아이디').fill(creds.username);
+    await page.getByLabel('비밀번호').fill(creds.password);
+    await page.getByRole('button', { name: '로그인', exact: true }).click();
+    await page.waitForURL('**/second-factor');
+    await page.getByLabel('2차 비밀번호').fill('999999');
+    await page.getByRole('button', { name: '확인' }).click();
+    await page.getByText(MSG.secondFactor.mismatch).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/second-factor');
+    await context.close();
+  });
+
+  it('a logged-out visit to /main or /admin goes to /login, and logout ends the session', async () => {
+    const { page, context } = await e2e.newPage();
+    await page.goto('/main');
+    await page.waitForURL('**/login');
+    await page.goto('/admin');
+    await page.waitForURL('**/login');
+
+    const { creds } = await memberClient(e2e.server.url);
+    await loginThroughUi(page, creds);
+    // A member is sent from /admin to /main.
+    await page.goto('/admin');
+    await page.waitForURL('**/main');
+    await page.getByRole('button', { name: MSG.shell.logout }).click();
+    await page.waitForURL('**/login');
+    await page.goto('/main');
+    await page.waitForURL('**/login');
+    await context.close();
+  });
+});

@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADDRESS_PLACEHOLDERS } from '../../src/shared/constants';
+import { MSG } from '../../src/shared/messages';
+import { adminClient, memberClient } from '../support/client';
+import { setDepositAddress, trc20Address, txid } from '../support/money';
+import { type E2E, loginThroughUi, startE2E } from './support';
+
+const CHAT = 'https://chat.example.com/wallet-admin';
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E({ ADMIN_CHAT_URL: CHAT });
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+const K = MSG.depositKrw;
+const D = MSG.deposit;
+const H = MSG.history;
+
+describe('deposits in the browser', () => {
+  it('a KRW deposit request is approved by an administrator and the history shows it', async () => {
+    const member = await memberClient(e2e.server.url, { fullName: '김입금' });
+    const admin = await adminClient(e2e.server.url, e2e.server.db);
+    const { page, context } = await e2e.newPage();
+    await loginThroughUi(page, member.creds);
+    await page.goto('/assets/deposit-krw');
+    await page.getByRole('heading', { name: K.title }).waitFor();
+
+    const submit = page.getByRole('button', { name: K.submit });
+    const amount = page.getByLabel(K.amountLabel);
+    expect(await page.getByLabel(K.depositorLabel).inputValue()).toBe('김입금');
+    expect(await amount.getAttribute('inputmode')).toBe('numeric');
+    await page.getByText(K.minimum).waitFor();
+    expect(await submit.isDisabled()).toBe(true);
+
+    // Validation: digits only, the SPEC minimum, every field required.
+    await amount.fill('5,0a00');
+    expect(await amount.inputValue()).toBe('5,000'); // grouped as typed; the form keeps 5000
+    await page.getByText(K.minAmountInline).waitFor();
+    await page.getByLabel(K.bankLabel).fill('국민');
+    await page.getByLabel(K.bankLabel).fill('');
+    await page.getByText(`* ${K.allFieldsRequired}`).first().waitFor();
+    await page.getByLabel(K.accountNumberLabel).fill('12345');
+    await page.getByText(`* ${K.accountNumberInvalid}`).waitFor();
+    expect(await submit.isDisabled()).toBe(true);
+
+    await page.getByLabel(K.bankLabel).fill('국민은행');
+    await page.getByLabel(K.accountNumberLabel).fill('123-456-789012');
+    await page.getByLabel(K.accountHolderLabel).fill('김입금');
+    await amount.fill('50000');
+    await expect.poll(() => submit.isEnabled()).toBe(true);
+    await submit.click();
+    await page.getByText(K.success).waitFor();
+    // Cleared except the depositor name.
+    await expect.poll(() => amount.inputValue()).toBe('');
+    expect(await page.getByLabel(K.bankLabel).inputValue()).toBe('');
+    expect(await page.getByLabel(K.depositorLabel).inputValue()).toBe('김입금');
+
+    const [deposit] = await e2e.server.db.query<{ id: string }>(
+      `SELECT id::text AS id FROM deposits WHERE member_id = $1 AND status = 'pending'`,
+      [member.id],
+    );
+    await page.goto('/assets/history');
+    await page.getByText(H.limitNote).waitFor();
+    await page.getByText('+50,000 KRW').waitFor();
+    await page.getByText(H.statusPending, { exact: true }).waitFor();
+
+    const approved = await admin.client.post(`/api/admin/deposits/${deposit!.id}/approve`);
+    expect(approved.status).toBe(200);
+    await page.reload();
+    await page.getByText('+50,000 KRW').waitFor();
+    await page.getByText(H.statusApproved, { exact: true }).waitFor();
+    expect(await page.getByText(H.statusPending, { exact: true }).count()).toBe(0);
+    const [balance] = await e2e.server.db.query<{ balance: string }>(
+      `SELECT balance::text AS balance FROM balances WHERE member_id = $1 AND currency = 'KRW'`,
+      [member.id],
+    );
+    expect(Number(balance?.balance)).toBe(50000);
+
+    // The filters: a withdrawal-only view of a member who never withdrew is empty.
+    await page.getByRole('button', { name: H.filterWithdraw }).click();
+    await page.getByText(H.empty).waitFor();
+    await page.getByRole('button', { name: H.filterDeposit }).click();
+    await page.getByText('+50,000 KRW').waitFor();
+    expect(await page.getByRole('button', { name: H.filterDeposit }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    await context.close();
+  });
+
+  it('a USDT deposit: contact the admin without an address, then copy, QR, validation and request', async () => {
+    const member = await memberClient(e2e.server.url);
+    const { page, context } = await e2e.newPage();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.server.url });
+    await loginThroughUi(page, member.creds);
+    await page.goto('/assets/deposit');
+    const address = page.getByLabel(D.addressLabel);
+    await expect.poll(() => address.inputValue()).toBe(ADDRESS_PLACEHOLDERS.contactAdmin);
+    const chat = page.getByRole('link', { name: D.contactAdminButton });
+    expect(await chat.getAttribute('href')).toBe(CHAT);
+    expect(await chat.getAttribute('target')).toBe('_blank');
+    expect(await page.getByRole('button', { name: D.copyAria }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: D.submit }).isDisabled()).toBe(true);
+
+    const assigned = trc20Address();
+    await setDepositAddress(e2e.server.db, member.id, assigned);
+    await page.reload();
+    await expect.poll(() => address.inputValue()).toBe(assigned);
+    await page.getByRole('img', { name: D.qrLabel }).waitFor();
+    expect(await page.getByRole('link', { name: D.contactAdminButton }).count()).toBe(0);
+    await page.getByRole('button', { name: D.copyAria }).click();
+    await page.getByText(D.copied).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(assigned);
+
+    const amount = page.getByLabel(D.amountLabel);
+    const submit = page.getByRole('button', { name: D.submit });
+    expect(await amount.getAttribute('inputmode')).toBe('decimal');
+    await amount.fill('0');
+    await page.getByText(`* ${D.amountPositive}`).waitFor();
+    await amount.fill('1.2.3abc');
+    expect(await amount.inputValue()).toBe('1.23');
+    await page.getByLabel(D.txidLabel).fill('x');
+    await page.getByLabel(D.txidLabel).fill('');
+    await page.getByText(`* ${D.txidRequired}`).waitFor();
+    await page.getByLabel(D.senderLabel).fill('y');
+    await page.getByText(`* ${D.senderInvalid}`).waitFor();
+    await page.getByLabel(D.senderLabel).fill('');
+    await page.getByText(`* ${D.senderRequired}`).waitFor();
+    expect(await submit.isDisabled()).toBe(true);
+
+    const hash = txid();
+    await amount.fill('12.5');
+    await page.getByLabel(D.txidLabel).fill(hash);
+    await page.getByLabel(D.senderLabel).fill(trc20Address());
+    await expect.poll(() => submit.isEnabled()).toBe(true);
+    await submit.click();
+    await page.getByText(D.success).waitFor();
+    await page.waitForURL('**/assets?asset=USDT');
+
+    // The same TXID again: the server's refusal in SPEC's toast wording.
+    await page.goto('/assets/deposit');
+    await expect.poll(() => address.inputValue()).toBe(assigned);
+    await amount.fill('1');
+    await page.getByLabel(D.txidLabel).fill(hash);
+    await page.getByLabel(D.senderLabel).fill(trc20Address());
+    await expect.poll(() => submit.isEnabled()).toBe(true);
+    await submit.click();
+    await page.getByText(D.failed(D.duplicateTxid)).waitFor();
+    await page.getByText(`* ${D.duplicateTxid}`).waitFor();
+
+    await page.goto('/assets/history?asset=USDT');
+    await page.getByRole('heading', { name: H.title('USDT') }).waitFor();
+    await page.getByText('+12.5 USDT').waitFor();
+    const rows = await e2e.server.db.query('SELECT 1 FROM deposits WHERE member_id = $1', [member.id]);
+    expect(rows).toHaveLength(1);
+    await context.close();
+  });
+});

@@ -1,0 +1,145 @@
+import type { Page } from 'playwright-core';
+import { MSG } from '../../src/shared/messages';
+
+/**
+ * Every screen of SPEC §2 a member can reach, in the states that change what it shows (a form with its
+ * errors, the external-transfer fields, an edit row open, a toast). The accessibility, layout and
+ * language checks walk the same list, so a new screen is added once, here.
+ */
+export interface Screen {
+  name: string;
+  path: string;
+  /** What to do on the screen once it has loaded (type, open, switch). */
+  act?: (page: Page) => Promise<void>;
+}
+
+const W = MSG.withdraw;
+const K = MSG.withdrawKrw;
+
+/** No session: the redirect of /, login (with its error), sign-up (with field errors). */
+export const LOGGED_OUT_SCREENS: Screen[] = [
+  { name: '/ (→ /login)', path: '/' },
+  {
+    name: '/login, wrong password',
+    path: '/login',
+    act: async (page) => {
+      await page.getByLabel(MSG.login.usernameLabel).fill('nobody_here');
+      await page.getByLabel(MSG.login.passwordLabel, { exact: true }).fill('wrongpass1');
+      await page.getByRole('button', { name: MSG.login.submit, exact: true }).click();
+      await page.getByText(MSG.login.invalidCredentials).waitFor();
+    },
+  },
+  { name: '/registration', path: '/registration' },
+  {
+    name: '/registration, field errors',
+    path: '/registration',
+    act: async (page) => {
+      await page.getByLabel(MSG.signup.password, { exact: true }).fill('abc');
+      await page.getByLabel(MSG.signup.email).fill('not-an-email');
+      await page.getByRole('button', { name: MSG.signup.submit }).click();
+      await page.locator('.field-error').first().waitFor();
+    },
+  },
+];
+
+/** A full session: every member screen. */
+export const MEMBER_SCREENS: Screen[] = [
+  { name: '/main', path: '/main' },
+  { name: '/mypage', path: '/mypage' },
+  {
+    name: '/mypage, contact in edit mode',
+    path: '/mypage',
+    act: async (page) => {
+      await page.getByRole('button', { name: MSG.profile.editContact }).click();
+    },
+  },
+  { name: '/change-password', path: '/change-password' },
+  { name: '/second-password', path: '/second-password' },
+  { name: '/assets (KRW)', path: '/assets' },
+  { name: '/assets?asset=USDT (locks)', path: '/assets?asset=USDT' },
+  { name: '/assets/ETH (path form)', path: '/assets/ETH' },
+  { name: '/assets/deposit', path: '/assets/deposit' },
+  {
+    name: '/assets/deposit, address copied (toast)',
+    path: '/assets/deposit',
+    act: async (page) => {
+      const copy = page.getByRole('button', { name: MSG.deposit.copyAria });
+      if (await copy.count()) {
+        await copy.click();
+        await page.locator('[data-sonner-toast]').first().waitFor();
+        // Checked once it has faded in (colours measured mid-animation are not the real ones).
+        await page.waitForFunction(() =>
+          [...document.querySelectorAll('[data-sonner-toast]')].every(
+            (t) => t.getAttribute('data-mounted') === 'true' && getComputedStyle(t).opacity === '1',
+          ),
+        );
+      }
+    },
+  },
+  { name: '/assets/deposit-krw', path: '/assets/deposit-krw' },
+  {
+    name: '/assets/deposit-krw, amount typed',
+    path: '/assets/deposit-krw',
+    act: async (page) => {
+      await page.getByLabel(MSG.depositKrw.amountLabel).pressSequentially('1234567');
+    },
+  },
+  { name: '/assets/withdraw', path: '/assets/withdraw' },
+  {
+    name: '/assets/withdraw, external transfer with errors',
+    path: '/assets/withdraw',
+    act: async (page) => {
+      await page.getByLabel(W.methodLabel).selectOption('external');
+      await page.getByLabel(`${W.amountLabel} (USDT)`).fill('99999999');
+      await page.getByLabel(W.recipientAddressLabel).fill('T123');
+      await page.getByText(`* ${W.trc20Invalid}`).waitFor();
+    },
+  },
+  { name: '/assets/withdraw-krw', path: '/assets/withdraw-krw' },
+  {
+    name: '/assets/withdraw-krw, amount below the minimum',
+    path: '/assets/withdraw-krw',
+    act: async (page) => {
+      await page.getByLabel(K.amountLabel).fill('9000');
+      await page.getByText(`* ${K.minAmount}`).waitFor();
+    },
+  },
+  { name: '/assets/history', path: '/assets/history' },
+  {
+    name: '/assets/history?asset=USDT, deposits only',
+    path: '/assets/history?asset=USDT',
+    act: async (page) => {
+      await page.getByRole('button', { name: MSG.history.filterDeposit, exact: true }).click();
+    },
+  },
+  { name: '/mypage/email-confirm (no token)', path: '/mypage/email-confirm' },
+  { name: 'unknown address', path: '/no-such-screen' },
+];
+
+/** Waits until the screen has its data: no request in flight, no spinner, no loading overlay. */
+export async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => !document.querySelector('.spinner, .loading-overlay'), null, {
+    timeout: 10_000,
+  });
+  await page.locator('h1').first().waitFor({ state: 'attached' });
+}
+
+export async function openScreen(page: Page, screen: Screen) {
+  await page.goto(screen.path);
+  await settle(page);
+  if (screen.act) {
+    await screen.act(page);
+    await settle(page);
+  }
+}
+
+/** A session that has passed the password only: the second step's screen. */
+export async function toSecondStep(page: Page, creds: { username: string; password: string }) {
+  await page.goto('/login');
+  await page.getByLabel(MSG.login.usernameLabel).fill(creds.username);
+  await page.getByLabel(MSG.login.passwordLabel, { exact: true }).fill(creds.password);
+  await page.getByRole('button', { name: MSG.login.submit, exact: true }).click();
+  await page.waitForURL('**/second-factor');
+  await settle(page);
+}

@@ -1,0 +1,304 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession, type SessionStage } from '../../src/server/auth/sessions';
+import { newMemberCreds, signupBody } from '../support/client';
+import { trc20Address, txid } from '../support/money';
+import { startTestServer, type TestServer, uniqueName } from '../support/server';
+import { type SmtpServer, startSmtpServer, tokenFromMail } from '../support/smtp-server';
+import { ACCESS_MATRIX, CALLERS, type Caller } from './access-matrix';
+import { type Actor, adminActor, memberActor } from './actors';
+import { Http } from './cluster';
+import { snapshot } from './db-snapshot';
+import { fillPath, loadOperations, type Operation } from './openapi';
+
+/** Part 4 of the reliability suite: every operation × every kind of caller, against ACCESS_MATRIX. */
+const HANGUL = /[가-힣]/;
+const REFUSAL_CODES: Record<number, string[]> = {
+  401: ['UNAUTHENTICATED', 'SECOND_FACTOR_REQUIRED'],
+  403: ['FORBIDDEN'],
+  404: ['NOT_FOUND'],
+};
+
+interface Request {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+}
+/** Who sends the request: `actor` is null for 'none'. */
+interface Who {
+  caller: Caller;
+  actor: Actor | null;
+}
+type Factory = (who: Who) => Promise<Request>;
+
+let server: TestServer;
+let smtp: SmtpServer;
+const http = new Http(30_000);
+/** Member A (the owner of the resources), member B (the other one), an administrator. */
+let owner: Actor;
+let other: Actor;
+let admin: Actor;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  server = await startTestServer({ SMTP_URL: smtp.url });
+  [owner, other] = await Promise.all([memberActor(server.url), memberActor(server.url)]);
+  admin = await adminActor(server.url, server.db);
+  for (const a of [owner, other, admin]) await fund(a);
+});
+afterAll(async () => {
+  await server?.close();
+  await smtp?.close();
+});
+
+/** An administrator's call made to prepare a cell (not a cell itself). */
+async function prepare(method: string, path: string, body?: unknown, as: Actor = admin) {
+  const r = await http.call(server.url, method, path, { session: as.session, body });
+  if (r.status >= 300) throw new Error(`setup ${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.data;
+}
+async function fund(a: Actor) {
+  await prepare('PUT', `/api/admin/members/${a.id}/balances`, { krw: '100000000', usdt: '100000' });
+  await prepare('PUT', `/api/admin/members/${a.id}/deposit-address`, { deposit_address: trc20Address() });
+}
+let balanceStep = 0;
+const lockBody = { currency: 'krw', locked_amount: '1000' };
+const noticeBody = { title: '접근 시험 공지', body: '본문', published: false };
+const bankBody = { bank_name: '국민은행', account_number: '110-123-456789', account_holder: '홍길동' };
+const krwWithdrawal = {
+  amount: '10000',
+  bank_name: '국민은행',
+  account_number: '110-123-456789',
+  account_holder: '홍길동',
+};
+const krwDeposit = { ...bankBody, amount: '10000', depositor_name: '홍길동' };
+const pendingDeposit = async () =>
+  (await prepare('POST', '/api/deposits/krw', krwDeposit, owner)).id as string;
+const pendingWithdrawal = async () =>
+  (await prepare('POST', '/api/withdrawals/krw', krwWithdrawal, owner)).id as string;
+/** A new member to be deleted, reset or changed, so the cells stay independent. */
+const freshMember = () => memberActor(server.url);
+
+/** The operations whose cells act on the caller's own account in a way later cells must not see. */
+const FRESH_CALLER = new Set(['changePassword', 'setSecondPassword']);
+
+/** A valid request for each operation: an allowed caller really succeeds with it. */
+const REQUESTS: Record<string, Factory> = {
+  signup: async () => ({ body: signupBody(newMemberCreds()) }),
+  login: async () => ({ body: { email: owner.username, password: owner.creds.password } }),
+  verifySecondPassword: async (w) => ({ body: { second_password: w.actor?.creds.pin ?? '123456' } }),
+  checkUsername: async () => ({ query: { username: uniqueName() } }),
+  getSession: async () => ({}),
+  logout: async () => ({ body: {} }),
+  confirmEmailChange: async () => {
+    const m = await freshMember();
+    const email = `${uniqueName('e')}@example.com`;
+    await prepare('POST', '/api/profile/email', { email }, m);
+    return { body: { token: tokenFromMail(await smtp.waitForMail(email)) } };
+  },
+  getProfile: async () => ({}),
+  updateContact: async () => ({ body: { contact: '010-9876-5432' } }),
+  requestEmailChange: async () => ({ body: { email: `${uniqueName('e')}@example.com` } }),
+  changePassword: async (w) => ({
+    body: {
+      current_password: w.actor?.creds.password ?? 'passw0rd123',
+      new_password: 'changed123pw',
+      new_password_confirm: 'changed123pw',
+    },
+  }),
+  setSecondPassword: async (w) => ({
+    body: {
+      mode: 'change',
+      current_second_password: w.actor?.creds.pin ?? '246810',
+      second_password: '97531',
+      second_password_confirm: '97531',
+    },
+  }),
+  getPrices: async () => ({}),
+  getBalances: async () => ({}),
+  listNotices: async () => ({ query: { limit: '5' } }),
+  listHistory: async () => ({ query: { type: 'all' } }),
+  getDepositAddress: async () => ({}),
+  createKrwDeposit: async () => ({ body: krwDeposit }),
+  createCryptoDeposit: async () => ({ body: { amount: '10', txid: txid(), sender_address: trc20Address() } }),
+  createKrwWithdrawal: async () => ({ body: krwWithdrawal }),
+  createCryptoWithdrawal: async () => ({
+    body: {
+      currency: 'USDT',
+      amount: '5',
+      method: 'external',
+      network: 'TRC20',
+      recipient_address: trc20Address(),
+    },
+  }),
+
+  adminListMembers: async () => ({ query: { q: owner.username, page: '1' } }),
+  adminGetMember: async () => ({ params: { id: owner.id } }),
+  adminDeleteMember: async (w) => ({
+    params: { id: w.caller === 'admin' ? (await freshMember()).id : owner.id },
+  }),
+  adminSetBalances: async () => ({
+    params: { id: owner.id },
+    body: { krw: String(100_000_000 + ++balanceStep) },
+  }),
+  adminCreateLock: async () => ({ params: { id: owner.id }, body: lockBody }),
+  adminUpdateLock: async () => {
+    const lock = await prepare('POST', `/api/admin/members/${owner.id}/locks`, lockBody);
+    return { params: { id: owner.id, itemId: lock.id }, body: { ...lockBody, locked_amount: '2000' } };
+  },
+  adminDeleteLock: async () => {
+    const lock = await prepare('POST', `/api/admin/members/${owner.id}/locks`, lockBody);
+    return { params: { id: owner.id, itemId: lock.id } };
+  },
+  adminSaveBankAccount: async () => ({ params: { id: owner.id }, body: bankBody }),
+  adminSetBankAccountVerified: async () => {
+    await prepare('PUT', `/api/admin/members/${owner.id}/bank-account`, bankBody);
+    return { params: { id: owner.id }, body: { is_verified: true } };
+  },
+  adminDeleteBankAccount: async () => {
+    await prepare('PUT', `/api/admin/members/${owner.id}/bank-account`, bankBody);
+    return { params: { id: owner.id } };
+  },
+  adminSetDepositAddress: async () => ({
+    params: { id: owner.id },
+    body: { deposit_address: trc20Address() },
+  }),
+  adminClearDepositAddress: async () => {
+    const m = await freshMember();
+    await prepare('PUT', `/api/admin/members/${m.id}/deposit-address`, { deposit_address: trc20Address() });
+    return { params: { id: m.id } };
+  },
+  adminResetPassword: async () => ({
+    params: { id: (await freshMember()).id },
+    body: { new_password: 'reset12345', confirm_password: 'reset12345' },
+  }),
+  adminResetSecondPassword: async () => ({
+    params: { id: (await freshMember()).id },
+    body: { new_second_password: '8642', confirm_second_password: '8642' },
+  }),
+  adminListDeposits: async () => ({ query: { status: 'pending', memberId: owner.id } }),
+  adminListWithdrawals: async () => ({ query: { status: 'pending', memberId: owner.id } }),
+  adminApproveDeposit: async () => ({ params: { id: await pendingDeposit() }, body: {} }),
+  adminRejectDeposit: async () => ({ params: { id: await pendingDeposit() }, body: { reason: '접근 시험' } }),
+  adminApproveWithdrawal: async () => ({ params: { id: await pendingWithdrawal() }, body: {} }),
+  adminRejectWithdrawal: async () => ({ params: { id: await pendingWithdrawal() }, body: {} }),
+  adminVerifyLedger: async () => ({}),
+  adminListNotices: async () => ({ query: { page: '1' } }),
+  adminCreateNotice: async () => ({ body: noticeBody }),
+  adminUpdateNotice: async () => {
+    const n = await prepare('POST', '/api/admin/notices', noticeBody);
+    return { params: { id: n.id }, body: { ...noticeBody, published: true } };
+  },
+  adminDeleteNotice: async () => {
+    const n = await prepare('POST', '/api/admin/notices', noticeBody);
+    return { params: { id: n.id } };
+  },
+  adminListAudit: async () => ({ query: { targetId: owner.id } }),
+};
+
+/** The caller of a cell, with a session of its own (made in the database like a login would). */
+async function callerFor(op: string, caller: Caller): Promise<{ who: Who; session: string | null }> {
+  if (caller === 'none') return { who: { caller, actor: null }, session: null };
+  const fresh = FRESH_CALLER.has(op);
+  const actor =
+    caller === 'member'
+      ? fresh
+        ? await freshMember()
+        : owner
+      : caller === 'other'
+        ? other
+        : fresh
+          ? await adminActor(server.url, server.db)
+          : admin;
+  const stage: SessionStage = caller === 'password' ? 'password' : 'full';
+  const session = await createSession(server.db, server.config, actor.id, stage, {});
+  return { who: { caller, actor }, session };
+}
+
+interface Prepared {
+  op: Operation;
+  caller: Caller;
+  expected: number;
+  session: string | null;
+  url: string;
+  body: unknown;
+}
+
+async function prepareCell(op: Operation, caller: Caller, expected: number): Promise<Prepared> {
+  const { who, session } = await callerFor(op.operationId, caller);
+  const req = await REQUESTS[op.operationId]!(who);
+  // 'other' names A's resources: every id the factory chose belongs to A (or to the administrator's data).
+  const qs = req.query ? `?${new URLSearchParams(req.query)}` : '';
+  return {
+    op,
+    caller,
+    expected,
+    session,
+    url: `${fillPath(op.path, req.params ?? {})}${qs}`,
+    body: req.body,
+  };
+}
+
+async function send(p: Prepared) {
+  return http.call(server.url, p.op.method, p.url, { session: p.session, body: p.body });
+}
+
+describe('access matrix', () => {
+  it('has one row, and one valid request, for every operation of the OpenAPI document', async () => {
+    const ops = (await loadOperations(server.url)).map((o) => o.operationId).sort();
+    expect(Object.keys(ACCESS_MATRIX).sort()).toEqual(ops);
+    expect(Object.keys(REQUESTS).sort()).toEqual(ops);
+    for (const [id, row] of Object.entries(ACCESS_MATRIX)) {
+      for (const c of CALLERS) expect(row[c] === 'n/a' || Number.isInteger(row[c]), `${id}.${c}`).toBe(true);
+    }
+  });
+
+  it('gives every cell exactly its declared status; refused cells change nothing', async () => {
+    const ops = await loadOperations(server.url);
+    const cells = ops.flatMap((op) =>
+      CALLERS.flatMap((caller) => {
+        const expected = ACCESS_MATRIX[op.operationId]?.[caller];
+        return expected === undefined || expected === 'n/a' ? [] : [{ op, caller, expected }];
+      }),
+    );
+    const mismatches: string[] = [];
+    const check = (p: Prepared, r: Awaited<ReturnType<typeof send>>) => {
+      const label = `${p.op.operationId} × ${p.caller}: expected ${p.expected}, got ${r.failure ?? r.status}`;
+      if (r.status !== p.expected) mismatches.push(`${label} ${JSON.stringify(r.body).slice(0, 200)}`);
+      else if (r.status >= 400) {
+        const e = r.body?.error;
+        if (
+          !REFUSAL_CODES[r.status]?.includes(e?.code) ||
+          !HANGUL.test(e?.message ?? '') ||
+          r.body.data !== null
+        ) {
+          mismatches.push(`${label} but ${JSON.stringify(r.body)}`);
+        }
+      } else if (r.body?.error !== null) mismatches.push(`${label} but ${JSON.stringify(r.body)}`);
+    };
+
+    // Refused cells first, all together between two snapshots of the whole database.
+    const refused = cells.filter((c) => c.expected >= 400);
+    const preparedRefused: Prepared[] = [];
+    for (const c of refused) preparedRefused.push(await prepareCell(c.op, c.caller, c.expected));
+    const before = await snapshot(server.db);
+    for (const p of preparedRefused) check(p, await send(p));
+    const after = await snapshot(server.db);
+
+    // Allowed cells one by one: each really succeeds.
+    const allowed = cells.filter((c) => c.expected < 400);
+    for (const c of allowed) {
+      const p = await prepareCell(c.op, c.caller, c.expected);
+      check(p, await send(p));
+    }
+
+    const count = (v: number | 'n/a') =>
+      Object.values(ACCESS_MATRIX).reduce((s, row) => s + CALLERS.filter((c) => row[c] === v).length, 0);
+    console.log(
+      `access matrix: ${ops.length} operations × ${CALLERS.length} callers = ${ops.length * CALLERS.length} cells: ` +
+        `${allowed.length} allowed (2xx), ${refused.length} refused (401: ${count(401)}, 403: ${count(403)}), ${count('n/a')} n/a; ` +
+        `mismatches ${mismatches.length}`,
+    );
+    expect(mismatches).toEqual([]);
+    expect(after).toEqual(before);
+  });
+});

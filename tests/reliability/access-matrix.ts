@@ -1,0 +1,83 @@
+/**
+ * Part 4 of the reliability suite: who may call what. ONE row per operation of /api/openapi.json, one
+ * expected HTTP status per caller:
+ *
+ * - none:     no session cookie
+ * - password: a session that passed only the password (the second step not done), of an administrator
+ * - member:   a member (both steps, not an administrator), on their own data; on an administrator
+ *             operation, with their own member id in the path
+ * - other:    member B on member A's resources: A's ids in the path. 'n/a' where the operation takes no
+ *             id (a member's operations act on the session's member only, so there is nothing of A's to
+ *             name) or needs no session at all
+ * - admin:    an administrator (both steps)
+ *
+ * access-matrix.test.ts sends every cell (a valid request, so an allowed cell really succeeds and a
+ * refused one is refused for who is asking, not for what is asked) and fails on any operation of the
+ * OpenAPI document without a row here.
+ */
+export const CALLERS = ['none', 'password', 'member', 'other', 'admin'] as const;
+export type Caller = (typeof CALLERS)[number];
+export type Cell = number | 'n/a';
+export type Row = Record<Caller, Cell> & { why?: string };
+
+export const ACCESS_MATRIX: Record<string, Row> = {
+  // sign-up, login and the session: open to anyone, the second step needs the first
+  signup: { none: 201, password: 201, member: 201, other: 'n/a', admin: 201 },
+  login: { none: 200, password: 200, member: 200, other: 'n/a', admin: 200 },
+  verifySecondPassword: { none: 401, password: 200, member: 200, other: 'n/a', admin: 200 },
+  checkUsername: { none: 200, password: 200, member: 200, other: 'n/a', admin: 200 },
+  getSession: { none: 401, password: 200, member: 200, other: 'n/a', admin: 200 },
+  logout: { none: 200, password: 200, member: 200, other: 'n/a', admin: 200 },
+  confirmEmailChange: {
+    none: 200,
+    password: 200,
+    member: 200,
+    other: 'n/a',
+    admin: 200,
+    why: 'the mailed link is the authority: its single-use token, not a session',
+  },
+
+  // a member's own data: both steps, scoped to the session's member (no ids taken)
+  getProfile: { none: 401, password: 401, member: 200, other: 'n/a', admin: 200 },
+  updateContact: { none: 401, password: 401, member: 200, other: 'n/a', admin: 200 },
+  requestEmailChange: { none: 401, password: 401, member: 202, other: 'n/a', admin: 202 },
+  changePassword: { none: 401, password: 401, member: 200, other: 'n/a', admin: 200 },
+  setSecondPassword: { none: 401, password: 401, member: 200, other: 'n/a', admin: 200 },
+  getPrices: { none: 401, password: 401, member: 200, other: 'n/a', admin: 200 },
+  getBalances: { none: 401, password: 401, member: 200, other: 'n/a', admin: 200 },
+  listNotices: { none: 401, password: 401, member: 200, other: 'n/a', admin: 200 },
+  listHistory: { none: 401, password: 401, member: 200, other: 'n/a', admin: 200 },
+  getDepositAddress: { none: 401, password: 401, member: 200, other: 'n/a', admin: 200 },
+  createKrwDeposit: { none: 401, password: 401, member: 201, other: 'n/a', admin: 201 },
+  createCryptoDeposit: { none: 401, password: 401, member: 201, other: 'n/a', admin: 201 },
+  createKrwWithdrawal: { none: 401, password: 401, member: 201, other: 'n/a', admin: 201 },
+  createCryptoWithdrawal: { none: 401, password: 401, member: 201, other: 'n/a', admin: 201 },
+
+  // the administrator page: both steps and is_admin; a member is refused even on their own id
+  adminListMembers: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  adminGetMember: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  adminDeleteMember: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  adminSetBalances: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  adminCreateLock: { none: 401, password: 401, member: 403, other: 403, admin: 201 },
+  adminUpdateLock: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  adminDeleteLock: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  adminSaveBankAccount: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  adminSetBankAccountVerified: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  adminDeleteBankAccount: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  adminSetDepositAddress: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  adminClearDepositAddress: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  adminResetPassword: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  adminResetSecondPassword: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  adminListDeposits: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  adminListWithdrawals: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  adminApproveDeposit: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  adminRejectDeposit: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  adminApproveWithdrawal: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  adminRejectWithdrawal: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  adminVerifyLedger: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  adminListNotices: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  adminCreateNotice: { none: 401, password: 401, member: 403, other: 403, admin: 201 },
+  adminUpdateNotice: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  adminDeleteNotice: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  adminListAudit: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+};

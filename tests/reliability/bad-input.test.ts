@@ -1,0 +1,328 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminClient, type Client, memberClient } from '../support/client';
+import { startTestServer, type TestServer } from '../support/server';
+import { snapshot } from './db-snapshot';
+import { fillPath, type JsonSchema, loadOperations, type Operation, pathParamNames, typeOf } from './openapi';
+
+/**
+ * Part 3 of the reliability suite: for every operation of /api/openapi.json, generated requests that are
+ * each wrong in at least one way. Every answer must be a 4xx envelope with a Korean message, never a 5xx,
+ * and the database must be exactly as before.
+ */
+const TOTAL = Number(process.env.BAD_INPUT_REQUESTS ?? 10_000);
+const SEED = Number(process.env.SEED ?? Date.now() % 1_000_000);
+const CONCURRENCY = 12;
+const HANGUL = /[가-힣]/;
+
+let server: TestServer;
+let admin: Client;
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = (await adminClient(server.url, server.db)).client;
+  // a second member, so that ids of real rows exist to be guessed at
+  await memberClient(server.url);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const CONTROL = fc.string({ minLength: 1, maxLength: 20 }).map((s) => `${s}\u0000\u0007\u001b[31m\u202e`);
+/** Values that are wrong for most fields, typed or not. */
+const NASTY_STRING = fc.oneof(
+  fc.constantFrom(
+    'NaN',
+    'Infinity',
+    '-Infinity',
+    '1e309',
+    '-1',
+    '-0.5',
+    '0',
+    '1e3',
+    '0x10',
+    '1,000',
+    ' 1',
+    '１２３',
+    '0.000000001',
+    '123456789012345678901234567890',
+    '99999999999999999999.999999999',
+    '',
+    ' ',
+    '\t',
+    "' OR 1=1 --",
+    '<script>alert(1)</script>',
+    '../../etc/passwd',
+    '%00',
+    `$${'{'}jndi:ldap://x}`,
+    'null',
+    'true',
+  ),
+  CONTROL,
+  fc.string({ minLength: 300, maxLength: 2000 }),
+  fc.constant('가'.repeat(20_000)),
+);
+const NON_STRING = fc.oneof(
+  fc.constantFrom(null, true, false, 0, -1, 1e308, -1e308, 0.1, 2 ** 53 + 1, [], {}, [1, 2], { $gt: '' }),
+  fc.double(),
+  fc.integer(),
+);
+/** Numbers written raw into the JSON text: exponents, overflow to Infinity, absurd precision. */
+const RAW_NUMBER = fc
+  .constantFrom(
+    '1e309',
+    '-1e309',
+    '1E+2',
+    '1e-9',
+    '0.000000000000000000001',
+    '123456789012345678901234567890',
+    '-0',
+  )
+  .map((n) => `__num:${n}`);
+const ANY_NASTY = fc.oneof(NASTY_STRING, NON_STRING, RAW_NUMBER);
+
+/** A value that can never satisfy a schema of this type. */
+function wrongFor(schema: JsonSchema | undefined): fc.Arbitrary<unknown> {
+  switch (typeOf(schema)) {
+    case 'string':
+      return NON_STRING.filter((v) => typeof v !== 'string');
+    case 'number':
+    case 'integer':
+      return fc.oneof(fc.constantFrom('1', 'NaN', '1e309', null, true, [], {}), fc.string());
+    case 'boolean':
+      return fc.constantFrom('true', 'false', 1, 0, null, [], {}, 'yes');
+    case 'array':
+      return fc.constantFrom('[]', 1, null, {}, true);
+    case 'object':
+      return fc.constantFrom('{}', 1, null, [], true);
+    default:
+      return fc.constant(Symbol.for('unknown-field'));
+  }
+}
+
+/** An object body with at least one certain fault: an unknown field, or a required field of the wrong type. */
+function badBody(given: JsonSchema): fc.Arbitrary<unknown> {
+  const alternatives = given.anyOf ?? given.oneOf;
+  const nullable = !!alternatives?.some((a) => a.type === 'null');
+  const schema = alternatives?.find((a) => a.type === 'object') ?? given;
+  const props = Object.entries(schema.properties ?? {});
+  const required = schema.required ?? [];
+  const filled = fc.record(
+    Object.fromEntries(
+      props.map(([k, s]) => [
+        k,
+        typeOf(s) === 'object' && s.properties ? fc.oneof(badBody(s), ANY_NASTY) : ANY_NASTY,
+      ]),
+    ),
+    { requiredKeys: [] },
+  );
+  const withUnknown = fc
+    .tuple(filled, fc.stringMatching(/^[a-z_]{1,12}$/), ANY_NASTY)
+    .filter(([, key]) => !(schema.properties && key in schema.properties))
+    .map(([o, k, v]) => ({ ...o, [k]: v }));
+  const faults: fc.Arbitrary<unknown>[] = [withUnknown];
+  if (required.length) {
+    faults.push(
+      fc
+        .tuple(filled, fc.constantFrom(...required))
+        .chain(([o, key]) => wrongFor(schema.properties?.[key]).map((v) => ({ ...o, [key]: v }))),
+      fc.tuple(filled, fc.constantFrom(...required)).map(([o, key]) => {
+        const copy: Record<string, unknown> = { ...o };
+        delete copy[key];
+        return copy;
+      }),
+    );
+  }
+  // Not an object at all. Where the body may be null, null (and NaN or Infinity, which JSON writes as null) is no fault.
+  const isNullish = (v: unknown) => v === null || (typeof v === 'number' && !Number.isFinite(v));
+  faults.push(
+    fc
+      .oneof(NON_STRING, NASTY_STRING)
+      .filter(
+        (v) => (typeof v !== 'object' || v === null || Array.isArray(v)) && !(nullable && isNullish(v)),
+      ),
+  );
+  return fc.oneof(...faults);
+}
+
+interface Req {
+  method: string;
+  url: string;
+  body?: string;
+  headers: Record<string, string>;
+  kind: string;
+}
+
+const RAW_BODIES = fc.oneof(
+  fc.constantFrom(
+    '{',
+    '{"a":',
+    '[1,2',
+    '{"amount": NaN}',
+    '{"amount": Infinity}',
+    "{'a':1}",
+    '{"a":1}}',
+    '\u0000',
+    'undefined',
+  ),
+  fc.string({ maxLength: 50 }).filter((s) => {
+    try {
+      JSON.parse(s);
+      return false;
+    } catch {
+      return true;
+    }
+  }),
+);
+
+function requestsFor(op: Operation, ids: string[]): fc.Arbitrary<Req> {
+  const pathNames = pathParamNames(op.path);
+  const query = op.params.filter((p) => p.in === 'query');
+  const pathValue = fc.oneof(
+    fc.constantFrom(...ids),
+    fc.uuid(),
+    fc.constantFrom('abc', '0', '-1', '1e309', "'; DROP TABLE members; --", 'x'.repeat(500), '%ZZ', '..'),
+  );
+  const pathArb = fc.record(Object.fromEntries(pathNames.map((name) => [name, pathValue])));
+  const kinds: fc.Arbitrary<Req>[] = [];
+  const mutating = op.method !== 'GET' && op.method !== 'HEAD';
+  if (op.body) {
+    kinds.push(
+      fc.tuple(pathArb, badBody(op.body)).map(([p, body]) => ({
+        method: op.method,
+        url: fillPath(op.path, p as Record<string, string>),
+        body: JSON.stringify(body, (_k, v) => (typeof v === 'symbol' ? 'unknown' : v)).replace(
+          /"__num:([^"]+)"/g,
+          '$1',
+        ),
+        headers: { 'content-type': 'application/json' },
+        kind: 'body',
+      })),
+    );
+  }
+  if (mutating) {
+    kinds.push(
+      fc.tuple(pathArb, RAW_BODIES).map(([p, raw]) => ({
+        method: op.method,
+        url: fillPath(op.path, p as Record<string, string>),
+        body: raw,
+        headers: { 'content-type': 'application/json' },
+        kind: 'invalid-json',
+      })),
+    );
+    if (op.body) {
+      kinds.push(
+        fc
+          .tuple(
+            pathArb,
+            fc.constantFrom(
+              'text/plain',
+              'application/x-www-form-urlencoded',
+              'multipart/form-data; boundary=x',
+              'application/xml',
+            ),
+          )
+          .map(([p, type]) => ({
+            method: op.method,
+            url: fillPath(op.path, p as Record<string, string>),
+            body: '{"a":1}',
+            headers: { 'content-type': type },
+            kind: 'content-type',
+          })),
+        fc.tuple(pathArb, fc.integer({ min: 70_000, max: 1_100_000 })).map(([p, size]) => ({
+          method: op.method,
+          url: fillPath(op.path, p as Record<string, string>),
+          body: JSON.stringify({ x: 'a'.repeat(size) }),
+          headers: { 'content-type': 'application/json' },
+          kind: 'oversize',
+        })),
+      );
+    }
+  }
+  if (query.length) {
+    const queryValue = fc.oneof(NASTY_STRING, fc.constantFrom('-1', '0', '1e309', 'NaN', '999999999999'));
+    kinds.push(
+      fc
+        .tuple(
+          pathArb,
+          fc.record(Object.fromEntries(query.map((q) => [q.name, queryValue])), { requiredKeys: [] }),
+          fc.stringMatching(/^[a-z]{1,8}$/).filter((k) => !query.some((q) => q.name === k)),
+        )
+        .map(([p, values, extra]) => {
+          const qs = new URLSearchParams({ ...(values as Record<string, string>), [extra]: 'x' });
+          return {
+            method: op.method,
+            url: `${fillPath(op.path, p as Record<string, string>)}?${qs}`,
+            headers: {},
+            kind: 'query',
+          };
+        }),
+    );
+  }
+  if (!kinds.length && pathNames.length) {
+    kinds.push(
+      pathArb
+        .filter((p) => Object.values(p as Record<string, string>).every((v) => !ids.includes(v)))
+        .map((p) => ({
+          method: op.method,
+          url: fillPath(op.path, p as Record<string, string>),
+          headers: {},
+          kind: 'path',
+        })),
+    );
+  }
+  return kinds.length
+    ? fc.oneof(...kinds)
+    : fc.constant({ method: 'SKIP', url: '', headers: {}, kind: 'none' });
+}
+
+describe('bad input to every operation', () => {
+  it(`answers ${TOTAL} faulty requests with Korean 4xx errors and changes nothing`, async () => {
+    const ops = await loadOperations(server.url);
+    const memberIds = (
+      await server.db.query<{ id: string }>('SELECT id::text AS id FROM members LIMIT 5')
+    ).map((r) => r.id);
+    // Operations without any input (a bare GET) cannot be given bad input; the rest share the total.
+    const fuzzable = ops.filter((op) => fc.sample(requestsFor(op, memberIds), 1)[0]?.method !== 'SKIP');
+    const perOp = Math.ceil(TOTAL / fuzzable.length);
+    const requests: (Req & { op: string })[] = [];
+    fuzzable.forEach((op, i) => {
+      const sample = fc.sample(requestsFor(op, memberIds), { seed: SEED + i, numRuns: perOp });
+      for (const r of sample) if (r.method !== 'SKIP') requests.push({ ...r, op: op.operationId });
+    });
+
+    const before = await snapshot(server.db);
+    const failures: string[] = [];
+    const byStatus = new Map<number, number>();
+    let next = 0;
+    const worker = async () => {
+      while (next < requests.length) {
+        const r = requests[next++]!;
+        const res = await admin.raw(r.method, r.url, { body: r.body, headers: r.headers });
+        byStatus.set(res.status, (byStatus.get(res.status) ?? 0) + 1);
+        const text = await res.text();
+        let message = '';
+        try {
+          message = (JSON.parse(text) as { error?: { message?: string } }).error?.message ?? '';
+        } catch {
+          message = '';
+        }
+        if (res.status < 400 || res.status >= 500 || !HANGUL.test(message)) {
+          if (failures.length < 30) {
+            failures.push(
+              `${r.op} [${r.kind}] ${r.method} ${r.url.slice(0, 120)} ${r.body?.slice(0, 160) ?? ''} → ${res.status} ${text.slice(0, 160)}`,
+            );
+          } else failures.push('…');
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    const after = await snapshot(server.db);
+
+    console.log(
+      `bad-input: seed=${SEED} operations=${ops.length} fuzzed=${fuzzable.length} requests=${requests.length} statuses=${JSON.stringify(Object.fromEntries(byStatus))}`,
+    );
+    expect(failures, `seed ${SEED}`).toEqual([]);
+    expect(after).toEqual(before);
+    expect(requests.length).toBeGreaterThanOrEqual(TOTAL);
+  });
+});

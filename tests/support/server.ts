@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { type Config, loadConfig } from '../../src/server/config';
+import type { Db } from '../../src/server/db';
+import { openDb } from '../../src/server/db';
+import { type RunningServer, startServer } from '../../src/server/start-server';
+
+export interface TestServer extends RunningServer {
+  db: Db;
+  config: Config;
+}
+
+/**
+ * Starts the real server on 127.0.0.1 with a random port: against PostgreSQL when DATABASE_URL is set
+ * (shared by parallel test files, so tests make their own unique data), otherwise on an in-memory PGlite.
+ */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const config = loadConfig({
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_ADDRESS: '1000000',
+    STATIC_DIR: path.resolve('dist/client'),
+    ADMIN_USERNAME: `admin_${randomBytes(4).toString('hex')}`,
+    ADMIN_PASSWORD: 'adminpass123',
+    ADMIN_SECOND_PASSWORD: '123456',
+    // No test reaches the internet: the price refresher runs only where a test points it at its fake provider.
+    PRICE_REFRESH: 'false',
+    ...env,
+  });
+  const server = await startServer(config, { memory: !config.databaseUrl });
+  // A second handle on the same database for assertions (PGlite: the server's own connection).
+  const db = config.databaseUrl ? await openDb({ databaseUrl: config.databaseUrl }) : server.db;
+  return {
+    ...server,
+    db,
+    config,
+    async close() {
+      if (config.databaseUrl) await db.close();
+      await server.close();
+    },
+  };
+}
+
+export const uniqueName = (prefix = 'u') =>
+  `${prefix}${Date.now().toString(36).slice(-5)}${randomBytes(4).toString('hex')}`.slice(0, 20);
