@@ -1,4 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
@@ -46,8 +47,43 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Gives the service worker (public/sw.js) the list of this build's member scripts and style sheets, so it
+ * keeps every member screen at install, not only what the first page happened to load; the
+ * administrator's page is left out. The list's hash names the cache, so each build is a new worker
+ * that replaces the old one and drops the old build's files.
+ */
+function serviceWorkerPrecache(): Plugin {
+  let files: string[] = [];
+  let outDir = 'dist/client';
+  return {
+    name: 'wallet-sw-precache',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    generateBundle(_options, bundle) {
+      files = Object.values(bundle)
+        .filter((f) => /\.(js|css)$/.test(f.fileName) && !/^assets\/admin-/.test(f.fileName))
+        .map((f) => `/${f.fileName}`)
+        .sort();
+    },
+    closeBundle() {
+      const sw = path.join(outDir, 'sw.js');
+      if (!existsSync(sw)) return;
+      const source = readFileSync(sw, 'utf8');
+      const version = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 12);
+      const out = source
+        .replace(/const BUILD_FILES = \[\];/, `const BUILD_FILES = ${JSON.stringify(files)};`)
+        .replace(/const VERSION = '[^']*';/, `const VERSION = '${version}';`);
+      if (!out.includes(files[0] ?? '/assets/')) throw new Error('sw.js: no BUILD_FILES placeholder to fill');
+      writeFileSync(sw, out);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [precompress()],
+  plugins: [precompress(), serviceWorkerPrecache()],
   esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
   resolve: { alias: preactAliases },
   build: {

@@ -1,10 +1,12 @@
 // Service worker: keeps the app shell (the page, the hashed JS/CSS, icons) for fast repeat loads.
 // It never stores an /api response: balances, prices and history always come from the server.
-const VERSION = 'v2';
+// The build (vite.config.ts) writes its own hash here and the list of the member screens' build files.
+const VERSION = 'dev';
 const SHELL_CACHE = `shell-${VERSION}`;
 const SHELL = ['/', '/manifest.webmanifest', '/icons/icon-192.png', '/icons/icon.svg'];
-/** Build files kept at most (old builds' files are dropped oldest first). */
-const MAX_BUILD_FILES = 60;
+const BUILD_FILES = [];
+/** Build files kept at most besides the precached ones (files fetched later, oldest dropped first). */
+const MAX_BUILD_FILES = 30;
 
 const isApi = (url) => url.pathname === '/api' || url.pathname.startsWith('/api/');
 // Vite's hashed output (/assets/index-3f9a1c.js). The app's own routes under /assets/ (/assets/deposit)
@@ -15,7 +17,7 @@ const isStatic = (url) =>
   url.pathname.startsWith('/tokens/') ||
   url.pathname === '/manifest.webmanifest';
 
-/** The build files a page links to: cached at install so the very next load needs no network for them. */
+/** The build files a page links to (a dev build without BUILD_FILES): cached at install. */
 function linkedBuildFiles(html) {
   const found = new Set();
   for (const m of html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)) found.add(m[1]);
@@ -26,11 +28,17 @@ async function precache() {
   const cache = await caches.open(SHELL_CACHE);
   await cache.addAll(SHELL);
   const page = await cache.match('/');
-  if (page) await cache.addAll(linkedBuildFiles(await page.text()));
+  // Every member screen's files, so a repeat visit and any screen opened later need no network for them.
+  if (BUILD_FILES.length > 0) await cache.addAll(BUILD_FILES);
+  else if (page) await cache.addAll(linkedBuildFiles(await page.text()));
 }
 
 async function trimBuildFiles(cache) {
-  const keys = (await cache.keys()).filter((r) => isBuildFile(new URL(r.url)));
+  const precached = new Set(BUILD_FILES);
+  const keys = (await cache.keys()).filter((r) => {
+    const url = new URL(r.url);
+    return isBuildFile(url) && !precached.has(url.pathname);
+  });
   await Promise.all(keys.slice(0, Math.max(0, keys.length - MAX_BUILD_FILES)).map((r) => cache.delete(r)));
 }
 

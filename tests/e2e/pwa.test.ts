@@ -129,6 +129,23 @@ describe('the service worker', () => {
     expect(controller).toBe(`${server.url}/sw.js`);
   });
 
+  it("keeps every member screen's build files at install, never the administrator's page", async () => {
+    await page.goto('/login');
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<
+      string,
+      { file: string; isDynamicEntry?: boolean }
+    >;
+    const screens = Object.values(manifest)
+      .filter((c) => c.isDynamicEntry)
+      .map((c) => `/${c.file}`);
+    const member = screens.filter((f) => !f.startsWith('/assets/admin-'));
+    expect(member.length).toBeGreaterThan(5);
+    const cached = await cachedUrls();
+    expect(cached).toEqual(expect.arrayContaining(member));
+    expect(cached.filter((u) => u.startsWith('/assets/admin-'))).toEqual([]);
+  });
+
   it('serves a repeat load of the shell from its cache; API calls always go to the server', async () => {
     await page.goto('/login');
     const sources = await sourcesOf(() => page.reload());
