@@ -73,32 +73,41 @@ export async function waitForHttp(url: string, proc: Proc, timeoutMs = 60_000, s
   throw new Error(`${url} did not answer within ${timeoutMs} ms:\n${proc.output()}`);
 }
 
-/** Resident memory of a process and its children (Linux /proc), in bytes. */
-export async function rssOf(pid: number): Promise<number> {
+export interface ProcInfo {
+  pid: number;
+  cmd: string;
+  rssBytes: number;
+}
+
+/** A process and all its descendants (Linux /proc), with their command lines and resident memory. */
+export async function processTree(pid: number): Promise<ProcInfo[]> {
   const { readFile, readdir } = await import('node:fs/promises');
-  const pids = new Set<number>([pid]);
-  // Children: one level is enough here (npm start → node server).
+  const parent = new Map<number, number>();
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = await readFile(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (pids.has(ppid)) pids.add(Number(entry));
+      parent.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
     } catch {
       // gone
     }
   }
-  let total = 0;
-  for (const p of pids) {
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++) {
+    for (const [child, ppid] of parent) if (ppid === tree[i]) tree.push(child);
+  }
+  const out: ProcInfo[] = [];
+  for (const p of tree) {
     try {
       const status = await readFile(`/proc/${p}/status`, 'utf8');
+      const cmd = (await readFile(`/proc/${p}/cmdline`, 'utf8')).split('\0').join(' ').trim();
       const m = /VmRSS:\s+(\d+) kB/.exec(status);
-      if (m) total += Number(m[1]) * 1024;
+      out.push({ pid: p, cmd, rssBytes: m ? Number(m[1]) * 1024 : 0 });
     } catch {
       // gone
     }
   }
-  return total;
+  return out;
 }
 
 export function machine(): string {

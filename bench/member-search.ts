@@ -1,89 +1,102 @@
 /**
  * Administrator member search at 100,000 members (issue 6, docs/decisions/0040-admin-member-search.md).
  *
- *   npx tsx bench/member-search.ts                       # embedded PGlite (in memory)
- *   DATABASE_URL=postgres://… npx tsx bench/member-search.ts   # PostgreSQL, in a throw-away schema
- *
- * Seeds N members (realistic row width: two argon2id-sized hashes), then times the queries the
- * administrator list runs (src/server/admin/list-members.ts) for a few typical search terms.
+ * Seeds N members (realistic row width: two argon2id-sized hashes) in a throw-away schema of the bench
+ * database (or an in-memory PGlite when no URL is given), then times the queries the administrator list
+ * runs (src/server/admin/list-members.ts, the function behind `adminListMembers`) for typical searches
+ * and pages: p50 and p95 of `samples` timed calls each, after one warm-up call.
  */
 import pg from 'pg';
 import { listMembers } from '../src/server/admin/list-members';
 import { type Db, openDb } from '../src/server/db';
 import { migrate } from '../src/server/db/migrate';
+import { percentile } from './lib';
 
-const N = Number(process.env.BENCH_MEMBERS ?? 100_000);
-const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-const SCHEMA = `bench_member_search_${process.pid}`;
+export interface SearchRow {
+  label: string;
+  total: number;
+  p50: number;
+  p95: number;
+}
+export interface SearchResult {
+  kind: string;
+  members: number;
+  seedMs: number;
+  rows: SearchRow[];
+}
 
-async function open(): Promise<{ db: Db; cleanup: () => Promise<void> }> {
-  const url = process.env.DATABASE_URL;
+async function open(url: string | undefined): Promise<{ db: Db; cleanup: () => Promise<void> }> {
   if (!url) {
     const db = await openDb({ memory: true });
     return { db, cleanup: () => db.close() };
   }
+  const schema = `bench_member_search_${process.pid}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE SCHEMA ${SCHEMA}`);
+  await admin.query(`CREATE SCHEMA ${schema}`);
   const u = new URL(url);
-  u.searchParams.set('options', `-c search_path=${SCHEMA},public`);
+  u.searchParams.set('options', `-c search_path=${schema},public`);
   const db = await openDb({ databaseUrl: u.toString() });
   return {
     db,
     cleanup: async () => {
       await db.close();
-      await admin.query(`DROP SCHEMA ${SCHEMA} CASCADE`);
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
       await admin.end();
     },
   };
 }
 
-async function time(fn: () => Promise<unknown>): Promise<number> {
-  const samples: number[] = [];
-  await fn(); // warm
-  for (let i = 0; i < RUNS; i++) {
-    const t = performance.now();
-    await fn();
-    samples.push(performance.now() - t);
-  }
-  samples.sort((a, b) => a - b);
-  return samples[Math.floor(samples.length / 2)]!;
-}
+export const SEARCH_CASES: [label: string, q: string | undefined, page?: number][] = [
+  ['no search, page 1', undefined],
+  ['no search, page 1000', undefined, 1000],
+  ['username, 1 hit (user054321)', 'user054321'],
+  ['username, ~1,100 hits (user012)', 'user012'],
+  ['email, ~2,000 hits (example7.com)', 'example7.com'],
+  ['email, every row (mail), page 1', 'mail'],
+  ['email, every row (mail), page 100', 'mail', 100],
+  ['name, Korean (회원777)', '회원777'],
+  ['no hit (zzzz)', 'zzzz'],
+];
 
-const { db, cleanup } = await open();
-try {
-  await migrate(db);
-  const hash = `$argon2id$v=19$m=19456,t=2,p=1$${'x'.repeat(22)}$${'y'.repeat(43)}`;
-  const t0 = performance.now();
-  await db.query(
-    `INSERT INTO members (username, email, full_name, contact, password_hash, second_password_hash, created_at)
-     SELECT 'user' || lpad(i::text, 6, '0'), 'mail' || i || '@example' || (i % 50) || '.com',
-            (ARRAY['김','이','박','최','정'])[1 + i % 5] || '회원' || i, '010-1234-5678', $1, $1,
-            now() - make_interval(secs => i)
-       FROM generate_series(1, $2::int) AS i`,
-    [hash, N],
-  );
-  await db.query('ANALYZE members');
-  console.log(`${db.kind}: seeded ${N} members in ${Math.round(performance.now() - t0)} ms`);
-
-  const cases: [string, string | undefined, number?][] = [
-    ['no search, page 1', undefined],
-    ['no search, page 1000', undefined, 1000],
-    ['contains, 1 hit (user054321)', 'user054321'],
-    ['contains, ~1,100 hits (user012)', 'user012'],
-    ['contains, ~2,000 hits (example7.com)', 'example7.com'],
-    ['contains, every row (mail)', 'mail'],
-    ['contains, no hit (zzzz)', 'zzzz'],
-    ['contains, Korean name (회원777)', '회원777'],
-  ];
-  for (const [label, q, page] of cases) {
-    let total = 0;
-    const ms = await time(async () => {
-      const r = await listMembers(db, { q, page: page ?? 1, pageSize: 50 });
-      total = r.total;
-    });
-    console.log(`${label.padEnd(40)} ${ms.toFixed(1).padStart(8)} ms   total=${total}`);
+export async function runSearchBench(
+  url: string | undefined,
+  members: number,
+  samples: number,
+): Promise<SearchResult> {
+  const { db, cleanup } = await open(url);
+  try {
+    await migrate(db);
+    const hash = `$argon2id$v=19$m=19456,t=2,p=1$${'x'.repeat(22)}$${'y'.repeat(43)}`;
+    const t0 = performance.now();
+    await db.query(
+      `INSERT INTO members (username, email, full_name, contact, password_hash, second_password_hash, created_at)
+       SELECT 'user' || lpad(i::text, 6, '0'), 'mail' || i || '@example' || (i % 50) || '.com',
+              (ARRAY['김','이','박','최','정'])[1 + i % 5] || '회원' || i, '010-1234-5678', $1, $1,
+              now() - make_interval(secs => i)
+         FROM generate_series(1, $2::int) AS i`,
+      [hash, members],
+    );
+    await db.query('ANALYZE members');
+    const seedMs = performance.now() - t0;
+    const rows: SearchRow[] = [];
+    for (const [label, q, page] of SEARCH_CASES) {
+      let total = 0;
+      const call = async () => {
+        const r = await listMembers(db, { q, page: page ?? 1, pageSize: 50 });
+        total = r.total;
+      };
+      await call(); // warm
+      const times: number[] = [];
+      for (let i = 0; i < samples; i++) {
+        const t = performance.now();
+        await call();
+        times.push(performance.now() - t);
+      }
+      rows.push({ label, total, p50: percentile(times, 50), p95: percentile(times, 95) });
+    }
+    return { kind: db.kind, members, seedMs, rows };
+  } finally {
+    await cleanup();
   }
-} finally {
-  await cleanup();
 }

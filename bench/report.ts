@@ -1,6 +1,10 @@
 /** docs/BENCHMARKS.md from the figures of one `npm run bench`. */
+import type { Budget, ScreenSize } from '../scripts/bundle-size.mjs';
 import type { ApiRow } from './api';
 import { fmt } from './lib';
+import type { LighthouseRow } from './lighthouse';
+import type { SearchResult } from './member-search';
+import { type StartupResult, summarize } from './startup';
 
 export interface Report {
   startedAt: string;
@@ -11,6 +15,10 @@ export interface Report {
   duration: number;
   api?: ApiRow[];
   apiSeed?: string;
+  search?: SearchResult;
+  startup?: StartupResult;
+  size?: (ScreenSize & { budget?: Budget })[];
+  lighthouse?: LighthouseRow[];
 }
 
 const ok = (met: boolean) => (met ? 'met' : '**missed**');
@@ -48,6 +56,86 @@ function apiSection(rows: ApiRow[], r: Report): string[] {
   return lines;
 }
 
+function searchSection(r: SearchResult): string[] {
+  const lines = [
+    '## Administrator member search',
+    '',
+    `${fmt(r.members)} generated members on ${r.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'} (seeded in ${fmt(r.seedMs / 1000, 1)} s), the query`,
+    'behind `adminListMembers` (src/server/admin/list-members.ts), page size 50. Target: p95 < 30 ms.',
+    '',
+    '| search | hits | p50 ms | p95 ms | target |',
+    '| --- | ---: | ---: | ---: | --- |',
+  ];
+  for (const row of r.rows) {
+    lines.push(
+      `| ${row.label} | ${fmt(row.total)} | ${row.p50.toFixed(1)} | ${row.p95.toFixed(1)} | ${ok(row.p95 < 30)} |`,
+    );
+  }
+  lines.push('');
+  return lines;
+}
+
+function startupSection(r: StartupResult): string[] {
+  const first = summarize(r.first);
+  const again = summarize(r.restart);
+  const row = (label: string, s: ReturnType<typeof summarize>) =>
+    `| ${label} | ${fmt(s.ms)} (max ${fmt(s.maxMs)}) | ${ok(s.ms < 3000)} | ${fmt(s.serverMb)} (max ${fmt(s.maxServerMb)}) | ${ok(s.serverMb < 250)} | ${fmt(s.treeMb)} |`;
+  return [
+    '## Embedded default (PGlite)',
+    '',
+    `\`${r.command}\` with the client already built, ${r.first.length} runs; time to the first 200 of /login, then resident`,
+    'memory after the first API answers. Targets: < 3 s and < 250 MB (the server process; the last column adds',
+    'npm, its shell and the start script around it).',
+    '',
+    '| start | ms to first 200 (median) | < 3 s | server RSS MB | < 250 MB | whole tree RSS MB |',
+    '| --- | ---: | --- | ---: | --- | ---: |',
+    row('first start (empty data folder: migrations, administrator)', first),
+    row('restart on that data folder', again),
+    '',
+  ];
+}
+
+function sizeSection(rows: NonNullable<Report['size']>): string[] {
+  const lines = [
+    '## Front-end JavaScript per screen',
+    '',
+    'Entry chunk + the lazy screen + their static imports (scripts/bundle-size.mjs, the same figures CI checks with',
+    '`npm run check:size`), gzip at the level the server sends. kB = 1000 bytes.',
+    '',
+    '| screen | raw kB | gzip kB | budget |',
+    '| --- | ---: | ---: | --- |',
+  ];
+  for (const s of rows) {
+    const budget = s.budget
+      ? `≤ ${s.budget.maxGzipKb} (${s.budget.route}): ${ok(s.gzip <= s.budget.maxGzipKb * 1000)}`
+      : '';
+    lines.push(
+      `| ${s.screen.replace('src/client/features/', '')} | ${fmt(s.bytes / 1000, 1)} | ${fmt(s.gzip / 1000, 1)} | ${budget} |`,
+    );
+  }
+  lines.push('');
+  return lines;
+}
+
+function lighthouseSection(rows: LighthouseRow[]): string[] {
+  const lines = [
+    '## Lighthouse (mobile)',
+    '',
+    'Lighthouse 12, performance category, its default mobile emulation with simulated throttling, Debian Chromium',
+    'headless; /main with a member session. Medians. Target: ≥ 95.',
+    '',
+    '| route | score | runs | LCP ms | TBT ms | CLS | FCP ms | target |',
+    '| --- | ---: | --- | ---: | ---: | ---: | ---: | --- |',
+  ];
+  for (const r of rows) {
+    lines.push(
+      `| ${r.route} | ${r.score} | ${r.scores.join(' ')} | ${fmt(r.lcpMs)} | ${fmt(r.tbtMs)} | ${r.cls.toFixed(3)} | ${fmt(r.fcpMs)} | ${ok(r.score >= 95)} |`,
+    );
+  }
+  lines.push('');
+  return lines;
+}
+
 export function renderReport(r: Report): string {
   const lines = [
     '# Benchmarks',
@@ -60,5 +148,9 @@ export function renderReport(r: Report): string {
     '',
   ];
   if (r.api) lines.push(...apiSection(r.api, r));
+  if (r.search) lines.push(...searchSection(r.search));
+  if (r.startup) lines.push(...startupSection(r.startup));
+  if (r.size) lines.push(...sizeSection(r.size));
+  if (r.lighthouse) lines.push(...lighthouseSection(r.lighthouse));
   return `${lines.join('\n')}\n`;
 }

@@ -5,11 +5,19 @@
  *   npm run bench -- --only api,size       # some sections (api, search, startup, size, lighthouse)
  *   BENCH_RUNS=3 BENCH_DURATION=3 npm run bench -- --out /tmp/b.md   # quicker, elsewhere
  */
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { BUDGETS, screenSizes } from '../scripts/bundle-size.mjs';
+import { openDb } from '../src/server/db';
+import { migrate } from '../src/server/db/migrate';
 import { type ApiRow, runApiBench } from './api';
-import { machine, ROOT } from './lib';
+import { machine, type Proc, ROOT, startProcess, waitForHttp } from './lib';
+import { runLighthouse } from './lighthouse';
+import { runSearchBench } from './member-search';
 import { type Report, renderReport } from './report';
+import { createBenchDatabase, seed } from './seed';
+import { runStartupBench } from './startup';
 
 const argv = process.argv.slice(2);
 const arg = (name: string) => {
@@ -19,30 +27,93 @@ const arg = (name: string) => {
 const SECTIONS = ['api', 'search', 'startup', 'size', 'lighthouse'] as const;
 type Section = (typeof SECTIONS)[number];
 const only = new Set((arg('only') ?? SECTIONS.join(',')).split(',') as Section[]);
+for (const s of only)
+  if (!SECTIONS.includes(s)) throw new Error(`unknown section ${s}: ${SECTIONS.join(', ')}`);
 const out = path.resolve(arg('out') ?? path.join(ROOT, 'docs/BENCHMARKS.md'));
 const baseUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/wallet';
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const duration = Number(process.env.BENCH_DURATION ?? 5);
 const log = (line: string) => console.log(`[bench] ${line}`);
+const serverCommand: [string, ...string[]] = [
+  process.execPath,
+  '--import',
+  'tsx',
+  path.join(ROOT, 'src/server/main.ts'),
+];
 
 const report: Report = { startedAt: new Date().toISOString(), machineBefore: machine(), runs, duration };
+
+if (only.has('size') || only.has('lighthouse') || only.has('startup')) {
+  log('building the client (vite build)');
+  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('vite build failed');
+}
 
 if (only.has('api')) {
   log(
     `API: ${runs} runs × ${duration} s per server and endpoint, 64 connections, against ${new URL(baseUrl).host}`,
   );
-  const r = await runApiBench({
-    baseUrl,
-    runs,
-    duration,
-    connections: 64,
-    poolMax: 10,
-    serverCommand: [process.execPath, '--import', 'tsx', path.join(ROOT, 'src/server/main.ts')],
-    log,
-  });
+  const r = await runApiBench({ baseUrl, runs, duration, connections: 64, poolMax: 10, serverCommand, log });
   report.api = r.rows satisfies ApiRow[];
   report.apiSeed = r.seedSummary;
+}
+
+if (only.has('search')) {
+  const members = Number(process.env.BENCH_MEMBERS ?? 100_000);
+  const samples = Number(process.env.BENCH_SEARCH_SAMPLES ?? 41);
+  log(`admin member search: ${members} members, ${samples} timed calls per query, PostgreSQL`);
+  report.search = await runSearchBench(baseUrl, members, samples);
+  for (const row of report.search.rows) {
+    log(
+      `search ${row.label}: p50 ${row.p50.toFixed(1)} ms, p95 ${row.p95.toFixed(1)} ms (total ${row.total})`,
+    );
+  }
+}
+
+if (only.has('startup')) {
+  const n = Number(process.env.BENCH_STARTUP_RUNS ?? runs);
+  log(`embedded start: ${n} × (fresh data folder, then a restart on it), npm start`);
+  report.startup = await runStartupBench(n, 3191, ['npm', 'start']);
+}
+
+if (only.has('size')) {
+  report.size = screenSizes(path.join(ROOT, 'dist/client')).map((s) => ({
+    ...s,
+    budget: BUDGETS.find((b) => b.screen === s.screen),
+  }));
+}
+
+if (only.has('lighthouse')) {
+  const n = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+  const db = await createBenchDatabase(baseUrl);
+  let server: Proc | undefined;
+  try {
+    const m = await openDb({ databaseUrl: db.url });
+    await migrate(m);
+    await m.close();
+    const s = await seed(db.url, { readers: 1, submitters: 0, payees: 0 });
+    const port = 3192;
+    server = startProcess(serverCommand[0], serverCommand.slice(1), {
+      DATABASE_URL: db.url,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PRICE_REFRESH: 'false',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+    });
+    await waitForHttp(`http://127.0.0.1:${port}/login`, server, 60_000, 200);
+    log(`lighthouse: ${n} runs per route, mobile preset`);
+    report.lighthouse = await runLighthouse(
+      `http://127.0.0.1:${port}`,
+      [{ route: '/login' }, { route: '/main', cookie: s.readers[0]!.cookie }],
+      n,
+      log,
+    );
+  } finally {
+    await server?.stop();
+    await db.drop();
+  }
 }
 
 report.machineAfter = machine();

@@ -1,0 +1,81 @@
+/**
+ * Lighthouse 12 (mobile: its default Moto G Power emulation and simulated slow 4G) on /login and on /main
+ * with a member's session, served by the real server from the production build, in Debian's Chromium
+ * (`CHROME_PATH` to use another). Each route is audited `runs` times in a fresh Chromium; medians.
+ */
+import { existsSync } from 'node:fs';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { median } from './lib';
+
+export interface LighthouseRow {
+  route: string;
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  fcpMs: number;
+  scores: number[];
+}
+
+export const CHROME = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+  (p): p is string => !!p && existsSync(p),
+);
+
+export async function runLighthouse(
+  origin: string,
+  routes: { route: string; cookie?: string }[],
+  runs: number,
+  log: (line: string) => void,
+): Promise<LighthouseRow[]> {
+  if (!CHROME) throw new Error('Chromium not found: apt-get install chromium (or set CHROME_PATH)');
+  const rows: LighthouseRow[] = [];
+  for (const { route, cookie } of routes) {
+    const samples: { score: number; lcp: number; tbt: number; cls: number; fcp: number }[] = [];
+    for (let i = 0; i < runs; i++) {
+      const chrome = await chromeLauncher.launch({
+        chromePath: CHROME,
+        chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+      });
+      try {
+        const result = await lighthouse(`${origin}${route}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+          ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+        });
+        if (!result) throw new Error(`lighthouse gave no result for ${route}`);
+        const { lhr } = result;
+        if (lhr.runtimeError)
+          throw new Error(`${route}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        const final = new URL(lhr.finalDisplayedUrl).pathname;
+        if (final !== route) throw new Error(`${route} ended on ${final}: is the session valid?`);
+        const num = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+        samples.push({
+          score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+          lcp: num('largest-contentful-paint'),
+          tbt: num('total-blocking-time'),
+          cls: num('cumulative-layout-shift'),
+          fcp: num('first-contentful-paint'),
+        });
+        const s = samples.at(-1)!;
+        log(
+          `lighthouse ${route} run ${i + 1}: ${s.score} (LCP ${s.lcp.toFixed(0)} ms, TBT ${s.tbt.toFixed(0)} ms, CLS ${s.cls.toFixed(3)})`,
+        );
+      } finally {
+        chrome.kill();
+      }
+    }
+    rows.push({
+      route,
+      score: median(samples.map((s) => s.score)),
+      lcpMs: median(samples.map((s) => s.lcp)),
+      tbtMs: median(samples.map((s) => s.tbt)),
+      cls: median(samples.map((s) => s.cls)),
+      fcpMs: median(samples.map((s) => s.fcp)),
+      scores: samples.map((s) => s.score),
+    });
+  }
+  return rows;
+}
