@@ -6,11 +6,22 @@ import { Toaster } from 'sonner';
 import { TOAST } from '../shared/constants';
 import { MSG } from '../shared/messages';
 import { router } from './app/router';
+import { SESSION_KEY } from './features/auth/use-session';
+import { ApiError, onSessionEnded } from './lib/api';
 import './app/styles.css';
 
 const queryClient = new QueryClient({
-  defaultOptions: { queries: { refetchOnWindowFocus: true, staleTime: 10_000 } },
+  defaultOptions: {
+    queries: {
+      refetchOnWindowFocus: true,
+      staleTime: 10_000,
+      // A refusal (4xx) is an answer, not a hiccup: shown at once; a network failure or a 5xx is tried again.
+      retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 3,
+    },
+  },
 });
+// A call refused for want of a session: read the session again, and the route guard goes to /login.
+onSessionEnded(() => void queryClient.invalidateQueries({ queryKey: SESSION_KEY }));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('root 요소를 찾을 수 없습니다.');

@@ -145,6 +145,24 @@ describe('login and the second step', () => {
     expect(last).toBe(429);
   });
 
+  it('counts the username and the email of one account together towards the lockout', async () => {
+    const c = newMemberCreds();
+    await anon().post('/api/signup', signupBody(c));
+    for (let i = 0; i < 5; i++) {
+      expect((await anon().post('/api/login', { email: c.username, password: `wrong${i}pass` })).status).toBe(
+        401,
+      );
+      expect((await anon().post('/api/login', { email: c.email, password: `wrong${i}pass` })).status).toBe(
+        i < 4 ? 401 : 429,
+      );
+    }
+    for (const name of [c.username, c.email, c.email.toUpperCase()]) {
+      const right = await anon().post('/api/login', { email: name, password: c.password });
+      expect(right.status, name).toBe(429);
+      expect(right.body.error?.message).toBe(MSG.login.locked);
+    }
+  });
+
   it('refuses a wrong second password and locks after 5', async () => {
     const c = newMemberCreds();
     await anon().post('/api/signup', signupBody(c));

@@ -43,6 +43,21 @@ const balanceOf = async (memberId: string, currency: string) => {
 };
 
 describe('adminApproveDeposit / adminRejectDeposit', () => {
+  it("lists the decision in the audit view of the depositing member, beside the member's own entries", async () => {
+    const { id, depositId } = await pendingKrwDeposit('20000');
+    expect((await admin.client.post(`/api/admin/deposits/${depositId}/reject`)).status).toBe(200);
+    const other = await pendingKrwDeposit('30000');
+    expect((await admin.client.post(`/api/admin/deposits/${other.depositId}/approve`)).status).toBe(200);
+    const view = await admin.client.get(`/api/admin/audit?targetId=${id}`);
+    expect(view.status).toBe(200);
+    expect(view.body.data.total).toBe(1);
+    expect(view.body.data.items[0]).toMatchObject({
+      action: 'deposit.reject',
+      target_type: 'deposit',
+      target_id: depositId,
+    });
+  });
+
   it('approval credits the balance once, with its ledger entry and audit entry', async () => {
     const { id, depositId } = await pendingKrwDeposit('50000');
     const r = await admin.client.post(`/api/admin/deposits/${depositId}/approve`);

@@ -153,7 +153,7 @@ describe('createCryptoDeposit', () => {
     expect(erc.status).toBe(201);
   });
 
-  it('refuses a TXID already used by a live deposit, of anyone, in any letter case', async () => {
+  it('refuses a TXID already used by a live deposit, of anyone, in any letter case, with or without 0x', async () => {
     const a = await memberWithAddress();
     const b = await memberWithAddress();
     const t = txid();
@@ -161,6 +161,7 @@ describe('createCryptoDeposit', () => {
     for (const [client, value] of [
       [a.client, t],
       [b.client, t.toUpperCase()],
+      [b.client, `0x${t}`],
     ] as const) {
       const r = await client.post('/api/deposits/crypto', crypto({ txid: value }));
       expect(r.status).toBe(409);

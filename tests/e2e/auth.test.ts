@@ -109,4 +109,29 @@ describe('authentication in the browser', () => {
     await page.waitForURL('**/login');
     await context.close();
   });
+
+  it('a session ended on the server sends the member to /login at the next call', async () => {
+    const { page, context } = await e2e.newPage();
+    const { creds, id } = await memberClient(e2e.server.url);
+    await loginThroughUi(page, creds);
+    await page.goto('/assets?asset=KRW', { waitUntil: 'networkidle' });
+    await page.getByRole('link', { name: MSG.assetDetail.history }).waitFor();
+    // The idle timeout, a logout elsewhere or a password change ends the session row.
+    await e2e.server.db.query('DELETE FROM sessions WHERE member_id = $1', [id]);
+    await page.getByRole('link', { name: MSG.assetDetail.history }).click();
+    await page.waitForURL('**/login');
+    await context.close();
+  });
+
+  it('a screen whose code cannot be downloaded shows the Korean error screen', async () => {
+    const { page, context } = await e2e.newPage();
+    const { creds } = await memberClient(e2e.server.url);
+    await loginThroughUi(page, creds);
+    await page.route(/\/assets\/history-page-[^/]+\.js$/, (route) => route.abort());
+    await page.goto('/assets/history');
+    await page.getByRole('heading', { name: MSG.shell.errorTitle }).waitFor();
+    await page.getByRole('button', { name: MSG.shell.reload }).waitFor();
+    expect(await page.getByText('Unexpected Application Error').count()).toBe(0);
+    await context.close();
+  });
 });

@@ -144,6 +144,9 @@ describe('my page', () => {
     const { creds, id } = await memberClient(e2e.server.url);
     const { page, context } = await e2e.newPage();
     await loginThroughUi(page, creds);
+    // Home's own calls are done first: a call refused there sends the member to /login instead.
+    await page.locator('.home-page[aria-busy="false"]').waitFor();
+    await page.waitForLoadState('networkidle');
     await e2e.server.db.query('DELETE FROM sessions WHERE member_id = $1', [id]);
     await page.getByRole('link', { name: MSG.shell.profile }).click();
     await page.waitForURL('**/mypage');

@@ -1,8 +1,32 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { useRouteError } from 'react-router';
 import { MSG } from '../../shared/messages';
 
 interface State {
   error: Error | null;
+}
+
+/** The Korean error screen: what went wrong, and a reload. */
+export function ErrorScreen() {
+  return (
+    <section className="page" role="alert">
+      <h1 className="page-title">{MSG.shell.errorTitle}</h1>
+      <p className="muted">{MSG.shell.errorBody}</p>
+      <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+        {MSG.shell.reload}
+      </button>
+    </section>
+  );
+}
+
+/**
+ * The router's error element: a screen whose code fails to download (a new build, a lost connection) or
+ * that throws while rendering shows the Korean error screen, never the router's English default.
+ */
+export function RouteError() {
+  const error = useRouteError();
+  console.error(error);
+  return <ErrorScreen />;
 }
 
 /** Catches a rendering failure and offers a reload instead of a blank screen. */
@@ -19,14 +43,6 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
 
   override render() {
     if (!this.state.error) return this.props.children;
-    return (
-      <section className="page" role="alert">
-        <h1 className="page-title">{MSG.shell.errorTitle}</h1>
-        <p className="muted">{MSG.shell.errorBody}</p>
-        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
-          {MSG.shell.reload}
-        </button>
-      </section>
-    );
+    return <ErrorScreen />;
   }
 }

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { AdminShell } from './admin-shell';
-import { ErrorBoundary } from './error-boundary';
+import { ErrorBoundary, RouteError } from './error-boundary';
 import { RedirectIfLoggedIn, RequireAdmin, RequireMember, RequirePasswordStage } from './guards';
 import { NotFound, Shell } from './shell';
 
@@ -80,6 +80,7 @@ const page = {
 export const router = createBrowserRouter([
   { path: '/', element: <Navigate to="/login" replace /> },
   {
+    errorElement: <RouteError />,
     element: (
       <ErrorBoundary>
         <Shell />
@@ -100,6 +101,7 @@ export const router = createBrowserRouter([
     ],
   },
   {
+    errorElement: <RouteError />,
     element: (
       <ErrorBoundary>
         <Shell nav />
@@ -127,6 +129,7 @@ export const router = createBrowserRouter([
     ],
   },
   {
+    errorElement: <RouteError />,
     element: (
       <ErrorBoundary>
         <RequireAdmin />

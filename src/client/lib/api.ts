@@ -18,6 +18,21 @@ interface RequestOptions {
   query?: Record<string, string | number | undefined>;
   idempotencyKey?: string;
   signal?: AbortSignal;
+  /**
+   * The caller shows its own message when the session is gone (the session read itself; my page, which
+   * SPEC §8 has say 'log in again'), so the app-wide redirect to /login is not started.
+   */
+  handlesSessionEnd?: boolean;
+}
+
+let sessionEnded: (() => void) | null = null;
+/**
+ * Called when a call is refused because the session is gone on the server (idle or absolute timeout,
+ * logout elsewhere, password changed): the app reads its session again and the route guard sends the
+ * member to /login, whatever the screen does with the error itself.
+ */
+export function onSessionEnded(fn: () => void) {
+  sessionEnded = fn;
 }
 
 async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
@@ -53,6 +68,7 @@ async function request<T>(method: string, path: string, opts: RequestOptions = {
   if (!payload) throw new ApiError(res.status, 'INTERNAL', MSG.common.unexpected);
   if (payload.error) {
     const e: ApiErrorBody = payload.error;
+    if (e.code === 'UNAUTHENTICATED' && !opts.handlesSessionEnd) sessionEnded?.();
     throw new ApiError(res.status, e.code, e.message, e.fields);
   }
   return payload.data as T;

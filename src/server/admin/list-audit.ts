@@ -2,13 +2,16 @@ import type { AuditEntry } from '../../shared/schemas/admin';
 import type { Queryable } from '../db';
 import { iso } from './sql';
 
-/** The audit trail, newest first; optionally only the entries about one target (member, notice, …). */
+/**
+ * The audit trail, newest first; optionally only the entries about one target (member, notice, …). For a
+ * member that includes the decisions on the member's deposits and withdrawals.
+ */
 export async function listAudit(
   q: Queryable,
   { targetId, page, pageSize }: { targetId?: string; page: number; pageSize: number },
 ) {
   const target = targetId || null;
-  const filter = target ? 'WHERE target_id = $1' : '';
+  const filter = target ? "WHERE target_id = $1 OR after ->> 'member_id' = $1" : '';
   const params = target ? [target] : [];
   const [items, count] = await Promise.all([
     q.query<AuditEntry>(

@@ -1,4 +1,5 @@
 import { writeAudit } from '../audit/write-audit';
+import { passwordFailureKey } from '../auth/login';
 import { hashSecret } from '../auth/password';
 import { clearEvents } from '../auth/rate-limit';
 import { deleteMemberSessions } from '../auth/sessions';
@@ -23,14 +24,13 @@ async function endSessions(q: Queryable, memberId: string, actor: Actor): Promis
 export async function resetPassword(db: Db, memberId: string, password: string, actor: Actor) {
   const hash = await hashSecret(password);
   return db.tx(async (q) => {
-    const m = await lockMember(q, memberId);
+    await lockMember(q, memberId);
     await q.query('UPDATE members SET password_hash = $2, updated_at = now() WHERE id = $1', [
       memberId,
       hash,
     ]);
     const sessionsEnded = await endSessions(q, memberId, actor);
-    await clearEvents(q, `pw:acct:${m.username.toLowerCase()}`);
-    await clearEvents(q, `pw:acct:${m.email.toLowerCase()}`);
+    await clearEvents(q, passwordFailureKey({ memberId }));
     await writeAudit(q, {
       ...actor,
       action: 'member.password.reset',

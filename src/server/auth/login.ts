@@ -8,8 +8,16 @@ import { clearEvents, countRecent, recordEvent } from './rate-limit';
 const W = AUTH_LIMITS.windowMinutes;
 
 /**
+ * The password-failure counter of an account: keyed on the member, so the username and the email of one
+ * account share one count; a name that belongs to no account counts under that name.
+ */
+export const passwordFailureKey = (who: { memberId: string } | { unknownName: string }) =>
+  'memberId' in who ? `pw:acct:${who.memberId}` : `pw:name:${who.unknownName}`;
+
+/**
  * Checks a username-or-email and password. Unknown accounts and wrong passwords take the same time,
- * give the same message, and count towards the same per-identifier lockout.
+ * give the same message, and lock out after the same number of failures; the count of an existing
+ * account is one, whichever of its username or email was typed.
  */
 export async function checkPassword(
   db: Db,
@@ -19,7 +27,12 @@ export async function checkPassword(
   addressLimit: number,
 ): Promise<{ id: string }> {
   const id = identifier.trim().toLowerCase();
-  const accountKey = `pw:acct:${id}`;
+  const rows = await db.query<{ id: string; password_hash: string }>(
+    'SELECT id, password_hash FROM members WHERE lower(username) = $1 OR lower(email) = $1 ORDER BY (lower(username) = $1) DESC LIMIT 1',
+    [id],
+  );
+  const member = rows[0];
+  const accountKey = passwordFailureKey(member ? { memberId: member.id } : { unknownName: id });
   const addressKey = `pw:addr:${ip}`;
   const [acctFailures, addrFailures] = await Promise.all([
     countRecent(db, accountKey, W),
@@ -29,11 +42,6 @@ export async function checkPassword(
     throw new AppError('ACCOUNT_LOCKED', MSG.login.locked);
   if (addrFailures >= addressLimit) throw new AppError('RATE_LIMITED', MSG.common.tooManyRequests);
 
-  const rows = await db.query<{ id: string; password_hash: string }>(
-    'SELECT id, password_hash FROM members WHERE lower(username) = $1 OR lower(email) = $1 ORDER BY (lower(username) = $1) DESC LIMIT 1',
-    [id],
-  );
-  const member = rows[0];
   let valid = false;
   if (member) valid = await verifySecret(member.password_hash, password);
   else await burnVerifyTime(password);

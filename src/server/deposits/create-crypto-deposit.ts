@@ -25,7 +25,9 @@ export async function createCryptoDeposit(
   const address = member?.deposit_address?.trim();
   if (!address) throw new AppError('CONFLICT', MSG.deposit.addressUnavailable);
   const used = await q.query(
-    `SELECT 1 FROM deposits WHERE lower(txid) = lower($1) AND status <> 'rejected' LIMIT 1`,
+    `SELECT 1 FROM deposits
+      WHERE regexp_replace(lower(txid), '^0x', '') = regexp_replace(lower($1), '^0x', '') AND status <> 'rejected'
+      LIMIT 1`,
     [input.txid],
   );
   if (used.length > 0) throw duplicateTxid();

@@ -1,6 +1,7 @@
 import { AUTH_LIMITS } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import { writeAudit } from '../audit/write-audit';
+import { passwordFailureKey } from '../auth/login';
 import { hashSecret, verifySecret } from '../auth/password';
 import { clearEvents, countRecent, recordEvent } from '../auth/rate-limit';
 import { deleteMemberSessions } from '../auth/sessions';
@@ -20,7 +21,7 @@ export async function changePassword(
   currentPassword: string,
   newPassword: string,
 ): Promise<{ endedSessions: number }> {
-  const key = `pw:acct:${who.username.toLowerCase()}`;
+  const key = passwordFailureKey({ memberId: who.memberId });
   const W = AUTH_LIMITS.windowMinutes;
   const failures = await countRecent(db, key, W);
   if (failures >= AUTH_LIMITS.passwordFailuresPerAccount) throw new AppError('ACCOUNT_LOCKED', CP.locked);

@@ -311,6 +311,7 @@ export const ADMIN_MESSAGES = {
 
     audit: {
       title: '감사 로그',
+      listLabel: '감사 로그 목록',
       time: '시각',
       actor: '처리자',
       action: '작업',

@@ -42,7 +42,14 @@ export function AuditTab({ initialTarget = '' }: { initialTarget?: string }) {
         />
       </div>
       {audit.isError ? <ResultMessage text={failureText(MSG.admin.failed.auditLoad, audit.error)} /> : null}
-      <div className="adm-scroll adm-scroll-70" aria-busy={audit.isFetching}>
+      {/* A scrolled list of plain rows: focusable, so the keyboard can scroll it too (WCAG 2.1.1). */}
+      <section
+        className="adm-scroll adm-scroll-70"
+        aria-busy={audit.isFetching}
+        aria-label={T.listLabel}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to scroll by keys
+        tabIndex={0}
+      >
         {data && data.items.length === 0 ? (
           <p className="adm-empty">{T.empty}</p>
         ) : (
@@ -87,7 +94,7 @@ export function AuditTab({ initialTarget = '' }: { initialTarget?: string }) {
             </tbody>
           </table>
         )}
-      </div>
+      </section>
       {data ? (
         <Pager page={page} total={data.total} pageSize={AUDIT_PAGE_SIZE} onPage={setPage} label={T.title} />
       ) : null}

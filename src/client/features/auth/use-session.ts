@@ -46,7 +46,7 @@ export function useSession() {
     queryKey: SESSION_KEY,
     queryFn: async () => {
       try {
-        return await api.get<SessionInfo>('/session');
+        return await api.get<SessionInfo>('/session', { handlesSessionEnd: true });
       } catch (err) {
         if (err instanceof ApiError && err.status === 401) return null;
         throw err;

@@ -10,13 +10,16 @@ import type {
 import { ApiError, api } from '../../lib/api';
 import { SESSION_KEY } from '../auth/use-session';
 
+/** My page tells the member to log in again itself (SPEC §8), so its calls keep session errors. */
+const OWN = { handlesSessionEnd: true } as const;
+
 export const PROFILE_KEY = ['profile'] as const;
 
 /** The member's profile for my page and the password pages. */
 export function useProfile() {
   return useQuery({
     queryKey: PROFILE_KEY,
-    queryFn: () => api.get<ProfileView>('/profile'),
+    queryFn: () => api.get<ProfileView>('/profile', OWN),
     retry: (count, err) => !(err instanceof ApiError && err.status > 0 && err.status < 500) && count < 1,
   });
 }
@@ -34,7 +37,7 @@ export function useRefresh() {
 export function useUpdateContact() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (body: UpdateContactBody) => api.patch<{ contact: string }>('/profile/contact', body),
+    mutationFn: (body: UpdateContactBody) => api.patch<{ contact: string }>('/profile/contact', body, OWN),
     onSuccess: refresh,
   });
 }
@@ -43,7 +46,7 @@ export function useRequestEmailChange() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (body: RequestEmailChangeBody) =>
-      api.post<{ pending_email: { email: string; expires_at: string } }>('/profile/email', body),
+      api.post<{ pending_email: { email: string; expires_at: string } }>('/profile/email', body, OWN),
     onSuccess: refresh,
   });
 }
@@ -51,7 +54,7 @@ export function useRequestEmailChange() {
 export function useConfirmEmailChange() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (token: string) => api.post<{ email: string }>('/profile/email/confirm', { token }),
+    mutationFn: (token: string) => api.post<{ email: string }>('/profile/email/confirm', { token }, OWN),
     onSuccess: refresh,
   });
 }
@@ -59,7 +62,7 @@ export function useConfirmEmailChange() {
 export function useChangePassword() {
   return useMutation({
     mutationFn: (body: ChangePasswordBody) =>
-      api.post<{ changed: true; ended_sessions: number }>('/profile/password', body),
+      api.post<{ changed: true; ended_sessions: number }>('/profile/password', body, OWN),
   });
 }
 
@@ -70,7 +73,7 @@ export function useChangePassword() {
 export function useSetSecondPassword() {
   return useMutation({
     mutationFn: (body: SetSecondPasswordBody) =>
-      api.post<{ mode: SecondPasswordMode }>('/profile/second-password', body),
+      api.post<{ mode: SecondPasswordMode }>('/profile/second-password', body, OWN),
   });
 }
 
