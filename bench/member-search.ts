@@ -1,12 +1,11 @@
 /**
  * Administrator member search at 100,000 members (issue 6, docs/decisions/0040-admin-member-search.md).
  *
- * Seeds N members (realistic row width: two argon2id-sized hashes) in a throw-away schema of the bench
- * database (or an in-memory PGlite when no URL is given), then times the queries the administrator list
+ * Seeds N members (realistic row width: two argon2id-sized hashes) in a throw-away database (or an
+ * in-memory PGlite when no URL is given), then times the queries the administrator list
  * runs (src/server/admin/list-members.ts, the function behind `adminListMembers`) for typical searches
  * and pages: p50 and p95 of `samples` timed calls each, after one warm-up call.
  */
-import pg from 'pg';
 import { listMembers } from '../src/server/admin/list-members';
 import { type Db, openDb } from '../src/server/db';
 import { migrate } from '../src/server/db/migrate';
@@ -25,26 +24,10 @@ export interface SearchResult {
   rows: SearchRow[];
 }
 
+/** `url`: a throw-away database (bench/run.ts creates and drops it); none: an in-memory PGlite. */
 async function open(url: string | undefined): Promise<{ db: Db; cleanup: () => Promise<void> }> {
-  if (!url) {
-    const db = await openDb({ memory: true });
-    return { db, cleanup: () => db.close() };
-  }
-  const schema = `bench_member_search_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  const u = new URL(url);
-  u.searchParams.set('options', `-c search_path=${schema},public`);
-  const db = await openDb({ databaseUrl: u.toString() });
-  return {
-    db,
-    cleanup: async () => {
-      await db.close();
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.end();
-    },
-  };
+  const db = url ? await openDb({ databaseUrl: url }) : await openDb({ memory: true });
+  return { db, cleanup: () => db.close() };
 }
 
 export const SEARCH_CASES: [label: string, q: string | undefined, page?: number][] = [

@@ -63,7 +63,12 @@ if (only.has('search')) {
   const members = Number(process.env.BENCH_MEMBERS ?? 100_000);
   const samples = Number(process.env.BENCH_SEARCH_SAMPLES ?? 41);
   log(`admin member search: ${members} members, ${samples} timed calls per query, PostgreSQL`);
-  report.search = await runSearchBench(baseUrl, members, samples);
+  const db = await createBenchDatabase(baseUrl);
+  try {
+    report.search = await runSearchBench(db.url, members, samples);
+  } finally {
+    await db.drop();
+  }
   for (const row of report.search.rows) {
     log(
       `search ${row.label}: p50 ${row.p50.toFixed(1)} ms, p95 ${row.p95.toFixed(1)} ms (total ${row.total})`,

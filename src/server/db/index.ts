@@ -1,5 +1,5 @@
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { createPglite } from './pglite-open';
 
 /** Anything that runs SQL: the database itself or an open transaction. */
 export interface Queryable {
@@ -83,7 +83,7 @@ function openPg(url: string): Db {
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Db> {
-  const db = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const db = await createPglite(dataDir);
   return {
     kind: 'pglite',
     async query<T>(sql: string, params?: unknown[]) {

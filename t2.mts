@@ -1,0 +1,11 @@
+import { PGlite } from '@electric-sql/pglite';
+import { readFileSync, writeFileSync, rmSync } from 'node:fs';
+const db = await PGlite.create({ postgresqlconf: ['shared_buffers=16MB'] });
+const blob = await db.dumpDataDir('none');
+writeFileSync('/tmp/template.tar', Buffer.from(await blob.arrayBuffer()));
+await db.close();
+rmSync('/tmp/pgl-y', { recursive: true, force: true });
+const t = performance.now();
+const db2 = await PGlite.create('/tmp/pgl-y', { loadDataDir: new Blob([readFileSync('/tmp/template.tar')]), postgresqlconf: ['shared_buffers=16MB'] });
+await db2.query('select 1');
+console.log('load uncompressed', Math.round(performance.now() - t), 'size', blob.size);
