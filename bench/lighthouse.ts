@@ -22,6 +22,45 @@ export const CHROME = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/c
   (p): p is string => !!p && existsSync(p),
 );
 
+interface Sample {
+  score: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  fcp: number;
+}
+
+async function auditOnce(origin: string, route: string, cookie: string | undefined): Promise<Sample> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME!,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    const result = await lighthouse(`${origin}${route}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    });
+    if (!result) throw new Error(`lighthouse gave no result for ${route}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`${route}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const final = new URL(lhr.finalDisplayedUrl).pathname;
+    if (final !== route) throw new Error(`${route} ended on ${final}: is the session valid?`);
+    const num = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    return {
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      lcp: num('largest-contentful-paint'),
+      tbt: num('total-blocking-time'),
+      cls: num('cumulative-layout-shift'),
+      fcp: num('first-contentful-paint'),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
 export async function runLighthouse(
   origin: string,
   routes: { route: string; cookie?: string }[],
@@ -31,41 +70,23 @@ export async function runLighthouse(
   if (!CHROME) throw new Error('Chromium not found: apt-get install chromium (or set CHROME_PATH)');
   const rows: LighthouseRow[] = [];
   for (const { route, cookie } of routes) {
-    const samples: { score: number; lcp: number; tbt: number; cls: number; fcp: number }[] = [];
+    const samples: Sample[] = [];
     for (let i = 0; i < runs; i++) {
-      const chrome = await chromeLauncher.launch({
-        chromePath: CHROME,
-        chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-      });
-      try {
-        const result = await lighthouse(`${origin}${route}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance'],
-          ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
-        });
-        if (!result) throw new Error(`lighthouse gave no result for ${route}`);
-        const { lhr } = result;
-        if (lhr.runtimeError)
-          throw new Error(`${route}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-        const final = new URL(lhr.finalDisplayedUrl).pathname;
-        if (final !== route) throw new Error(`${route} ended on ${final}: is the session valid?`);
-        const num = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-        samples.push({
-          score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-          lcp: num('largest-contentful-paint'),
-          tbt: num('total-blocking-time'),
-          cls: num('cumulative-layout-shift'),
-          fcp: num('first-contentful-paint'),
-        });
-        const s = samples.at(-1)!;
-        log(
-          `lighthouse ${route} run ${i + 1}: ${s.score} (LCP ${s.lcp.toFixed(0)} ms, TBT ${s.tbt.toFixed(0)} ms, CLS ${s.cls.toFixed(3)})`,
-        );
-      } finally {
-        chrome.kill();
+      // Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP on a busy machine): that run
+      // is made again, up to twice.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          samples.push(await auditOnce(origin, route, cookie));
+          break;
+        } catch (err) {
+          if (attempt >= 3) throw err;
+          log(`lighthouse ${route} run ${i + 1}: ${(err as Error).message}; again`);
+        }
       }
+      const s = samples.at(-1)!;
+      log(
+        `lighthouse ${route} run ${i + 1}: ${s.score} (LCP ${s.lcp.toFixed(0)} ms, TBT ${s.tbt.toFixed(0)} ms, CLS ${s.cls.toFixed(3)})`,
+      );
     }
     rows.push({
       route,

@@ -1,4 +1,6 @@
 /** docs/BENCHMARKS.md from the figures of one `npm run bench`. */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Budget, ScreenSize } from '../scripts/bundle-size.mjs';
 import type { ApiRow } from './api';
 import { fmt } from './lib';
@@ -19,6 +21,8 @@ export interface Report {
   startup?: StartupResult;
   size?: (ScreenSize & { budget?: Budget })[];
   lighthouse?: LighthouseRow[];
+  /** The sections this run measured; the others' figures come from an earlier run. */
+  sectionsRun?: string[];
 }
 
 const ok = (met: boolean) => (met ? 'met' : '**missed**');
@@ -145,6 +149,7 @@ export function renderReport(r: Report): string {
     `- Run: ${r.startedAt} → ${r.finishedAt ?? ''}`,
     `- Machine at the start: ${r.machineBefore}`,
     `- Machine at the end: ${r.machineAfter ?? ''}`,
+    `- Sections measured in this run: ${(r.sectionsRun ?? []).join(', ')}; any other section below is from an earlier run (docs/benchmarks.json).`,
     '',
   ];
   if (r.api) lines.push(...apiSection(r.api, r));
@@ -152,5 +157,8 @@ export function renderReport(r: Report): string {
   if (r.startup) lines.push(...startupSection(r.startup));
   if (r.size) lines.push(...sizeSection(r.size));
   if (r.lighthouse) lines.push(...lighthouseSection(r.lighthouse));
+  // What misses a target, and why: written by hand in bench/NOTES.md, kept with the figures.
+  const notes = path.join(import.meta.dirname, 'NOTES.md');
+  if (existsSync(notes)) lines.push(readFileSync(notes, 'utf8').trim(), '');
   return `${lines.join('\n')}\n`;
 }

@@ -6,7 +6,7 @@
  *   BENCH_RUNS=3 BENCH_DURATION=3 npm run bench -- --out /tmp/b.md   # quicker, elsewhere
  */
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { BUDGETS, screenSizes } from '../scripts/bundle-size.mjs';
 import { openDb } from '../src/server/db';
@@ -42,7 +42,23 @@ const serverCommand: [string, ...string[]] = [
   path.join(ROOT, 'src/server/main.ts'),
 ];
 
-const report: Report = { startedAt: new Date().toISOString(), machineBefore: machine(), runs, duration };
+// The figures of every section are kept beside the page (docs/benchmarks.json): a run of some sections
+// (--only) replaces those and keeps the figures of the others.
+const jsonOut = out
+  .replace(/\.md$/, '')
+  .concat('.json')
+  .replace(/BENCHMARKS\.json$/, 'benchmarks.json');
+const previous: Partial<Report> =
+  only.size < SECTIONS.length && existsSync(jsonOut) ? JSON.parse(readFileSync(jsonOut, 'utf8')) : {};
+const report: Report = {
+  ...previous,
+  startedAt: new Date().toISOString(),
+  machineBefore: machine(),
+  runs,
+  duration,
+  sectionsRun: [...only],
+};
+const save = () => writeFileSync(jsonOut, `${JSON.stringify(report, null, 2)}\n`);
 
 if (only.has('size') || only.has('lighthouse') || only.has('startup')) {
   log('building the client (vite build)');
@@ -57,6 +73,7 @@ if (only.has('api')) {
   const r = await runApiBench({ baseUrl, runs, duration, connections: 64, poolMax: 10, serverCommand, log });
   report.api = r.rows satisfies ApiRow[];
   report.apiSeed = r.seedSummary;
+  save();
 }
 
 if (only.has('search')) {
@@ -80,6 +97,7 @@ if (only.has('startup')) {
   const n = Number(process.env.BENCH_STARTUP_RUNS ?? runs);
   log(`embedded start: ${n} × (fresh data folder, then a restart on it), npm start`);
   report.startup = await runStartupBench(n, 3191, ['npm', 'start']);
+  save();
 }
 
 if (only.has('size')) {
@@ -87,6 +105,7 @@ if (only.has('size')) {
     ...s,
     budget: BUDGETS.find((b) => b.screen === s.screen),
   }));
+  save();
 }
 
 if (only.has('lighthouse')) {
@@ -123,5 +142,6 @@ if (only.has('lighthouse')) {
 
 report.machineAfter = machine();
 report.finishedAt = new Date().toISOString();
+save();
 writeFileSync(out, renderReport(report));
 log(`wrote ${path.relative(process.cwd(), out)}`);
