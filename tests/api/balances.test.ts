@@ -45,6 +45,8 @@ async function kstDate(days: number): Promise<string> {
   return row!.d;
 }
 
+/** Locks are listed newest first; PGlite's clock can give two quick inserts one millisecond. */
+let lockSeq = 0;
 async function addLock(
   memberId: string,
   currency: string,
@@ -55,8 +57,9 @@ async function addLock(
 ) {
   const [row] = await server.db.query<{ id: string }>(
     `INSERT INTO asset_locks (member_id, currency, locked_amount, lock_start_date, lock_end_date, reason, created_at)
-     VALUES ($1, $2, $3::numeric, $4::date, $5::date, $6, clock_timestamp()) RETURNING id::text AS id`,
-    [memberId, currency, amount, start, end, reason],
+     VALUES ($1, $2, $3::numeric, $4::date, $5::date, $6, clock_timestamp() + $7::int * interval '1 millisecond')
+     RETURNING id::text AS id`,
+    [memberId, currency, amount, start, end, reason, ++lockSeq],
   );
   return row!.id;
 }
