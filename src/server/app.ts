@@ -128,7 +128,9 @@ export async function buildApp(ctx: Ctx): Promise<App> {
       }
     }
     const token = req.cookies[SESSION_COOKIE];
-    req.session = token ? await readSession(ctx.db, config, token) : null;
+    req.session = token
+      ? await readSession(ctx.db, config, token, { ip: req.ip, userAgent: req.headers['user-agent'] })
+      : null;
     // Every /api/admin route, wherever it is declared, refuses non-administrators before its body is read.
     if (req.url.startsWith('/api/admin/')) requireAdmin(req);
   });

@@ -12,11 +12,19 @@ export type Actor = Pick<AuditEntry, 'actorId' | 'actorUsername' | 'ip'> & {
   actorId: string;
   /** The acting administrator's own session, kept when they reset their own password. */
   tokenHash: string;
+  /** The administrator's browser, for the sign-in log's administrator resets. */
+  userAgent?: string;
 };
 
 export function actorOf(req: FastifyRequest): Actor {
   const s = requireAdmin(req);
-  return { actorId: s.member.id, actorUsername: s.member.username, ip: req.ip, tokenHash: s.tokenHash };
+  return {
+    actorId: s.member.id,
+    actorUsername: s.member.username,
+    ip: req.ip,
+    tokenHash: s.tokenHash,
+    userAgent: req.headers['user-agent'],
+  };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

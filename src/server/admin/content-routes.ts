@@ -6,12 +6,14 @@ import {
   noticeListView,
   noticeView,
 } from '../../shared/schemas/admin';
+import { authEventListQuerySchema, authEventListView } from '../../shared/schemas/auth-events';
 import type { App, Ctx } from '../context';
 import { envelope, ok } from '../http/envelope';
 import { adminOnly } from '../http/guards';
 import { z } from '../http/zod';
 import { actorOf, adminErrors, itemParams } from './common';
 import { listAudit } from './list-audit';
+import { listAuthEvents } from './list-auth-events';
 import { createNotice, deleteNotice, listNotices, updateNotice } from './notices';
 
 /** Notices (the home screen lists the published ones) and the audit trail. */
@@ -90,5 +92,20 @@ export async function contentRoutes(app: App, { db }: Ctx) {
       },
     },
     async (req) => ok(await listAudit(db, req.query)),
+  );
+
+  app.get(
+    '/auth-events',
+    {
+      preHandler: adminOnly,
+      schema: {
+        operationId: 'adminListAuthEvents',
+        summary: '로그인 기록 (최신순; 회원, 활동 종류, 성공/실패, 기간 필터)',
+        tags: ['admin'],
+        querystring: authEventListQuerySchema,
+        response: { 200: envelope(authEventListView), ...adminErrors },
+      },
+    },
+    async (req) => ok(await listAuthEvents(db, req.query)),
   );
 }

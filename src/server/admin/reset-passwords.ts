@@ -1,4 +1,5 @@
 import { writeAudit } from '../audit/write-audit';
+import { recordAuthEvent } from '../auth/auth-events';
 import { passwordFailureKey } from '../auth/login';
 import { hashSecret } from '../auth/password';
 import { clearEvents } from '../auth/rate-limit';
@@ -38,6 +39,14 @@ export async function resetPassword(db: Db, memberId: string, password: string, 
       targetId: memberId,
       after: { sessions_ended: sessionsEnded },
     });
+    await recordAuthEvent(q, {
+      kind: 'admin_password_reset',
+      success: true,
+      memberId,
+      actorId: actor.actorId,
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+    });
     return { sessionsEnded };
   });
 }
@@ -59,6 +68,14 @@ export async function resetSecondPassword(db: Db, memberId: string, secondPasswo
       targetType: 'member',
       targetId: memberId,
       after: { sessions_ended: sessionsEnded },
+    });
+    await recordAuthEvent(q, {
+      kind: 'admin_second_password_reset',
+      success: true,
+      memberId,
+      actorId: actor.actorId,
+      ip: actor.ip,
+      userAgent: actor.userAgent,
     });
     return { sessionsEnded };
   });

@@ -2,8 +2,9 @@ import { AUTH_LIMITS } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import type { Db } from '../db';
 import { AppError } from '../http/errors';
+import { type EventOrigin, recordAuthEvent } from './auth-events';
 import { burnVerifyTime, verifySecret } from './password';
-import { clearEvents, countRecent, recordEvent } from './rate-limit';
+import { releaseAttempt, reserveAttempt } from './rate-limit';
 
 const W = AUTH_LIMITS.windowMinutes;
 
@@ -14,16 +15,21 @@ const W = AUTH_LIMITS.windowMinutes;
 export const passwordFailureKey = (who: { memberId: string } | { unknownName: string }) =>
   'memberId' in who ? `pw:acct:${who.memberId}` : `pw:name:${who.unknownName}`;
 
+/** The second-password failure counter of a member (login's second step and my page share it). */
+export const pinFailureKey = (memberId: string) => `pin:acct:${memberId}`;
+
 /**
  * Checks a username-or-email and password. Unknown accounts and wrong passwords take the same time,
  * give the same message, and lock out after the same number of failures; the count of an existing
- * account is one, whichever of its username or email was typed.
+ * account is one, whichever of its username or email was typed. The attempt is reserved under the
+ * account's and the address's counters before the password is verified (decision 0100), and every
+ * outcome is written to the sign-in log.
  */
 export async function checkPassword(
   db: Db,
   identifier: string,
   password: string,
-  ip: string,
+  origin: EventOrigin & { ip: string },
   addressLimit: number,
 ): Promise<{ id: string }> {
   const id = identifier.trim().toLowerCase();
@@ -32,49 +38,77 @@ export async function checkPassword(
     [id],
   );
   const member = rows[0];
-  const accountKey = passwordFailureKey(member ? { memberId: member.id } : { unknownName: id });
-  const addressKey = `pw:addr:${ip}`;
-  const [acctFailures, addrFailures] = await Promise.all([
-    countRecent(db, accountKey, W),
-    countRecent(db, addressKey, W),
+  const memberId = member?.id ?? null;
+  const event = { ...origin, kind: 'login' as const, memberId, identifier: identifier.trim() };
+  const accountLimit = AUTH_LIMITS.passwordFailuresPerAccount;
+  const reservation = await reserveAttempt(db, [
+    {
+      key: passwordFailureKey(member ? { memberId: member.id } : { unknownName: id }),
+      limit: accountLimit,
+      minutes: W,
+    },
+    { key: `pw:addr:${origin.ip}`, limit: addressLimit, minutes: W },
   ]);
-  if (acctFailures >= AUTH_LIMITS.passwordFailuresPerAccount)
-    throw new AppError('ACCOUNT_LOCKED', MSG.login.locked);
-  if (addrFailures >= addressLimit) throw new AppError('RATE_LIMITED', MSG.common.tooManyRequests);
+  if (!reservation.ok) {
+    const locked = reservation.refusedBy === 0;
+    await recordAuthEvent(db, { ...event, success: false, reason: locked ? 'locked' : 'rate_limited' });
+    if (locked) throw new AppError('ACCOUNT_LOCKED', MSG.login.locked);
+    throw new AppError('RATE_LIMITED', MSG.common.tooManyRequests);
+  }
 
   let valid = false;
   if (member) valid = await verifySecret(member.password_hash, password);
   else await burnVerifyTime(password);
   if (!member || !valid) {
-    await Promise.all([recordEvent(db, accountKey), recordEvent(db, addressKey)]);
-    if (acctFailures + 1 >= AUTH_LIMITS.passwordFailuresPerAccount) {
+    // The reserved events stay: they are this failure.
+    await recordAuthEvent(db, {
+      ...event,
+      success: false,
+      reason: member ? 'bad_password' : 'unknown_account',
+    });
+    if ((reservation.before[0] ?? 0) + 1 >= accountLimit) {
+      await recordAuthEvent(db, { ...event, kind: 'lockout', success: false });
       throw new AppError('ACCOUNT_LOCKED', MSG.login.locked);
     }
     throw new AppError('INVALID_CREDENTIALS', MSG.login.invalidCredentials);
   }
-  await clearEvents(db, accountKey);
+  await releaseAttempt(db, reservation.ids);
+  await recordAuthEvent(db, { ...event, success: true });
   return { id: member.id };
 }
 
-/** Checks the second password of the member of a password-stage session. */
-export async function checkSecondPassword(db: Db, memberId: string, plain: string): Promise<void> {
-  const key = `pin:acct:${memberId}`;
-  if ((await countRecent(db, key, W)) >= AUTH_LIMITS.pinFailuresPerAccount) {
-    throw new AppError('ACCOUNT_LOCKED', MSG.secondFactor.locked);
-  }
+/** Checks the second password of the member of a password-stage session, reserving the attempt first. */
+export async function checkSecondPassword(
+  db: Db,
+  memberId: string,
+  plain: string,
+  origin: EventOrigin,
+): Promise<void> {
+  const event = { ...origin, kind: 'second_factor' as const, memberId };
   const rows = await db.query<{ second_password_hash: string | null }>(
     'SELECT second_password_hash FROM members WHERE id = $1',
     [memberId],
   );
   const row = rows[0];
   if (!row) throw new AppError('UNAUTHENTICATED', MSG.secondFactor.profileNotFound);
-  if (!row.second_password_hash) throw new AppError('FORBIDDEN', MSG.secondFactor.notSet);
+  const limit = AUTH_LIMITS.pinFailuresPerAccount;
+  const reservation = await reserveAttempt(db, [{ key: pinFailureKey(memberId), limit, minutes: W }]);
+  if (!reservation.ok) {
+    await recordAuthEvent(db, { ...event, success: false, reason: 'locked' });
+    throw new AppError('ACCOUNT_LOCKED', MSG.secondFactor.locked);
+  }
+  if (!row.second_password_hash) {
+    await releaseAttempt(db, reservation.ids);
+    throw new AppError('FORBIDDEN', MSG.secondFactor.notSet);
+  }
   if (!(await verifySecret(row.second_password_hash, plain))) {
-    await recordEvent(db, key);
-    if ((await countRecent(db, key, W)) >= AUTH_LIMITS.pinFailuresPerAccount) {
+    await recordAuthEvent(db, { ...event, success: false, reason: 'bad_password' });
+    if ((reservation.before[0] ?? 0) + 1 >= limit) {
+      await recordAuthEvent(db, { ...event, kind: 'lockout', success: false });
       throw new AppError('ACCOUNT_LOCKED', MSG.secondFactor.locked);
     }
     throw new AppError('INVALID_CREDENTIALS', MSG.secondFactor.mismatch);
   }
-  await clearEvents(db, key);
+  await releaseAttempt(db, reservation.ids);
+  await recordAuthEvent(db, { ...event, success: true });
 }

@@ -10,6 +10,7 @@ import type { App, Ctx } from '../context';
 import { envelope, errorEnvelope, ok } from '../http/envelope';
 import { AppError } from '../http/errors';
 import { z } from '../http/zod';
+import { originOf, recordAuthEvent } from './auth-events';
 import { checkPassword, checkSecondPassword } from './login';
 import { hit } from './rate-limit';
 import { createSession, deleteSession, SESSION_COOKIE, type SessionStage } from './sessions';
@@ -115,7 +116,7 @@ export async function authRoutes(app: App, ctx: Ctx) {
         db,
         req.body.email,
         req.body.password,
-        req.ip,
+        { ...originOf(req), ip: req.ip },
         config.rateLimitPerAddress,
       );
       await startSession(req, reply, id, 'password');
@@ -137,7 +138,7 @@ export async function authRoutes(app: App, ctx: Ctx) {
     async (req, reply) => {
       const s = req.session;
       if (!s) throw new AppError('UNAUTHENTICATED', MSG.secondFactor.userNotFound);
-      await checkSecondPassword(db, s.member.id, req.body.second_password);
+      await checkSecondPassword(db, s.member.id, req.body.second_password, originOf(req));
       await startSession(req, reply, s.member.id, 'full');
       return ok({ stage: 'full' as const, user: await readMember(s.member.id) });
     },
@@ -190,7 +191,15 @@ export async function authRoutes(app: App, ctx: Ctx) {
       },
     },
     async (req, reply) => {
-      if (req.session) await deleteSession(db, req.session.tokenHash);
+      if (req.session) {
+        await deleteSession(db, req.session.tokenHash);
+        await recordAuthEvent(db, {
+          ...originOf(req),
+          kind: 'logout',
+          success: true,
+          memberId: req.session.member.id,
+        });
+      }
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return ok({ loggedOut: true });
     },

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Config } from '../config';
 import type { Queryable } from '../db';
+import { type EventOrigin, recordAuthEvent } from './auth-events';
 
 export const SESSION_COOKIE = 'wallet_session';
 /** A session that passed only the password lives this long, for the second step alone. */
@@ -44,7 +45,16 @@ export async function createSession(
   return token;
 }
 
-export async function readSession(q: Queryable, config: Config, token: string): Promise<Session | null> {
+/**
+ * The session of a cookie token, or null. A session found past its idle or absolute expiry is deleted
+ * here and its end written to the sign-in log (once: only one request's DELETE finds the row).
+ */
+export async function readSession(
+  q: Queryable,
+  config: Config,
+  token: string,
+  origin: EventOrigin = {},
+): Promise<Session | null> {
   if (!token || token.length > 100) return null;
   const tokenHash = hashToken(token);
   const rows = await q.query<{
@@ -64,7 +74,24 @@ export async function readSession(q: Queryable, config: Config, token: string): 
     [tokenHash, config.sessionIdleMinutes, TOUCH_EVERY_SECONDS],
   );
   const row = rows[0];
-  if (!row) return null;
+  if (!row) {
+    const [ended] = await q.query<{ member_id: string; absolute: boolean }>(
+      `DELETE FROM sessions
+        WHERE token_hash = $1 AND (expires_at <= now() OR last_seen_at <= now() - make_interval(mins => $2))
+        RETURNING member_id::text AS member_id, expires_at <= now() AS absolute`,
+      [tokenHash, config.sessionIdleMinutes],
+    );
+    if (ended) {
+      await recordAuthEvent(q, {
+        ...origin,
+        kind: 'session_expired',
+        success: false,
+        memberId: ended.member_id,
+        reason: ended.absolute ? 'expired' : 'idle',
+      });
+    }
+    return null;
+  }
   if (row.touch) await q.query('UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1', [tokenHash]);
   const { stage, touch: _touch, ...member } = row;
   return { tokenHash, stage, member };

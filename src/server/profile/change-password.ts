@@ -1,9 +1,10 @@
 import { AUTH_LIMITS } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import { writeAudit } from '../audit/write-audit';
+import { recordAuthEvent } from '../auth/auth-events';
 import { passwordFailureKey } from '../auth/login';
 import { hashSecret, verifySecret } from '../auth/password';
-import { clearEvents, countRecent, recordEvent } from '../auth/rate-limit';
+import { releaseAttempt, reserveAttempt } from '../auth/rate-limit';
 import { deleteMemberSessions } from '../auth/sessions';
 import type { Db } from '../db';
 import { AppError } from '../http/errors';
@@ -17,26 +18,42 @@ const CP = MSG.changePassword;
  */
 export async function changePassword(
   db: Db,
-  who: { memberId: string; username: string; keepTokenHash: string; ip?: string },
+  who: { memberId: string; username: string; keepTokenHash: string; ip?: string; userAgent?: string },
   currentPassword: string,
   newPassword: string,
 ): Promise<{ endedSessions: number }> {
-  const key = passwordFailureKey({ memberId: who.memberId });
-  const W = AUTH_LIMITS.windowMinutes;
-  const failures = await countRecent(db, key, W);
-  if (failures >= AUTH_LIMITS.passwordFailuresPerAccount) throw new AppError('ACCOUNT_LOCKED', CP.locked);
+  const limit = AUTH_LIMITS.passwordFailuresPerAccount;
+  const event = {
+    kind: 'password_change' as const,
+    memberId: who.memberId,
+    ip: who.ip,
+    userAgent: who.userAgent,
+  };
+  // Reserved before the verification, like a login (decision 0100).
+  const reservation = await reserveAttempt(db, [
+    { key: passwordFailureKey({ memberId: who.memberId }), limit, minutes: AUTH_LIMITS.windowMinutes },
+  ]);
+  if (!reservation.ok) {
+    await recordAuthEvent(db, { ...event, success: false, reason: 'locked' });
+    throw new AppError('ACCOUNT_LOCKED', CP.locked);
+  }
 
   const [row] = await db.query<{ password_hash: string }>('SELECT password_hash FROM members WHERE id = $1', [
     who.memberId,
   ]);
-  if (!row) throw new AppError('UNAUTHENTICATED', MSG.profile.loginFirst);
+  if (!row) {
+    await releaseAttempt(db, reservation.ids);
+    throw new AppError('UNAUTHENTICATED', MSG.profile.loginFirst);
+  }
   if (!(await verifySecret(row.password_hash, currentPassword))) {
-    await recordEvent(db, key);
-    if (failures + 1 >= AUTH_LIMITS.passwordFailuresPerAccount)
+    await recordAuthEvent(db, { ...event, success: false, reason: 'bad_password' });
+    if ((reservation.before[0] ?? 0) + 1 >= limit) {
+      await recordAuthEvent(db, { ...event, kind: 'lockout', success: false });
       throw new AppError('ACCOUNT_LOCKED', CP.locked);
+    }
     throw new AppError('VALIDATION', CP.currentWrong, { current_password: CP.currentWrong });
   }
-  await clearEvents(db, key);
+  await releaseAttempt(db, reservation.ids);
 
   const newHash = await hashSecret(newPassword);
   return db.tx(async (q) => {
@@ -60,6 +77,7 @@ export async function changePassword(
       after: { ended_sessions: n },
       ip: who.ip,
     });
+    await recordAuthEvent(q, { ...event, success: true });
     return { endedSessions: n };
   });
 }

@@ -1,5 +1,6 @@
 import { MSG } from '../../shared/messages';
 import { writeAudit } from '../audit/write-audit';
+import { recordAuthEvent } from '../auth/auth-events';
 import { hashToken } from '../auth/sessions';
 import type { Db } from '../db';
 import { AppError } from '../http/errors';
@@ -14,7 +15,7 @@ const E = MSG.emailConfirm;
 export async function confirmEmailChange(
   db: Db,
   token: string,
-  meta: { ip?: string },
+  meta: { ip?: string; userAgent?: string | null },
 ): Promise<{ email: string }> {
   try {
     return await db.tx(async (q) => {
@@ -54,6 +55,12 @@ export async function confirmEmailChange(
         before: { email: member.email },
         after: { email: row.new_email },
         ip: meta.ip,
+      });
+      await recordAuthEvent(q, {
+        ...meta,
+        kind: 'email_change_confirmed',
+        success: true,
+        memberId: row.member_id,
       });
       return { email: row.new_email };
     });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { EMAIL_CHANGE_TTL_HOURS, PROFILE_LIMITS } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import { fillMessage } from '../../shared/messages/profile';
+import { type EventOrigin, recordAuthEvent } from '../auth/auth-events';
 import { hit } from '../auth/rate-limit';
 import { hashToken } from '../auth/sessions';
 import type { Db } from '../db';
@@ -25,7 +26,7 @@ export async function requestEmailChange(
   db: Db,
   memberId: string,
   newEmail: string,
-  opts: { origin: string; mailer: Mailer },
+  opts: { origin: string; mailer: Mailer; event?: EventOrigin },
 ): Promise<PendingEmail> {
   if (await hit(db, `email-change:member:${memberId}`, PROFILE_LIMITS.emailRequestsPerHour, 60)) {
     throw new AppError('RATE_LIMITED', MSG.profile.emailRequestLimit);
@@ -70,5 +71,6 @@ export async function requestEmailChange(
     await db.query('DELETE FROM email_changes WHERE id = $1', [pending.id]);
     throw Object.assign(new AppError('UNAVAILABLE', MSG.profile.emailSendFailed), { cause: err });
   }
+  await recordAuthEvent(db, { ...opts.event, kind: 'email_change_requested', success: true, memberId });
   return { email: newEmail, expires_at: pending.expires_at };
 }

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { MSG } from '../../shared/messages';
+import { signInActivityView } from '../../shared/schemas/auth-events';
 import {
   changePasswordBodySchema,
   confirmEmailChangeBodySchema,
@@ -9,6 +10,7 @@ import {
   setSecondPasswordBodySchema,
   updateContactBodySchema,
 } from '../../shared/schemas/profile';
+import { originOf as eventOrigin } from '../auth/auth-events';
 import { countRecent, recordEvent } from '../auth/rate-limit';
 import type { App, Ctx } from '../context';
 import { envelope, errorEnvelope, ok } from '../http/envelope';
@@ -21,6 +23,7 @@ import { createMailer } from './mailer';
 import { readProfile } from './read-profile';
 import { requestEmailChange } from './request-email-change';
 import { setSecondPassword } from './set-second-password';
+import { readSignInActivity } from './sign-in-activity';
 import { updateContact } from './update-contact';
 
 const errors = {
@@ -57,6 +60,24 @@ export async function profileRoutes(app: App, ctx: Ctx) {
     async (req) => {
       const s = requireMember(req);
       return ok(await readProfile(db, config, s.member.id));
+    },
+  );
+
+  app.get(
+    '/profile/sign-in-activity',
+    {
+      preHandler: memberOnly,
+      schema: {
+        operationId: 'getSignInActivity',
+        summary: '최근 로그인 활동: 본인 계정의 최근 20건 (일시, IP 주소, 기기, 결과)',
+        tags: ['profile'],
+        security,
+        response: { 200: envelope(signInActivityView), ...errors },
+      },
+    },
+    async (req) => {
+      const s = requireMember(req);
+      return ok(await readSignInActivity(db, s.member.id));
     },
   );
 
@@ -102,6 +123,7 @@ export async function profileRoutes(app: App, ctx: Ctx) {
       const pending = await requestEmailChange(db, s.member.id, req.body.email, {
         origin: originOf(req),
         mailer,
+        event: eventOrigin(req),
       });
       return reply.status(202).send(ok({ pending_email: pending }));
     },
@@ -125,7 +147,7 @@ export async function profileRoutes(app: App, ctx: Ctx) {
         throw new AppError('RATE_LIMITED', MSG.common.tooManyRequests);
       }
       try {
-        return ok(await confirmEmailChange(db, req.body.token, { ip: req.ip }));
+        return ok(await confirmEmailChange(db, req.body.token, eventOrigin(req)));
       } catch (err) {
         if (isAppError(err) && err.code === 'NOT_FOUND') await recordEvent(db, key);
         throw err;
@@ -153,7 +175,13 @@ export async function profileRoutes(app: App, ctx: Ctx) {
       const s = requireMember(req);
       const { endedSessions } = await changePassword(
         db,
-        { memberId: s.member.id, username: s.member.username, keepTokenHash: s.tokenHash, ip: req.ip },
+        {
+          memberId: s.member.id,
+          username: s.member.username,
+          keepTokenHash: s.tokenHash,
+          ip: req.ip,
+          userAgent: req.headers['user-agent'],
+        },
         req.body.current_password,
         req.body.new_password,
       );
@@ -179,7 +207,12 @@ export async function profileRoutes(app: App, ctx: Ctx) {
       return ok(
         await setSecondPassword(
           db,
-          { memberId: s.member.id, username: s.member.username, ip: req.ip },
+          {
+            memberId: s.member.id,
+            username: s.member.username,
+            ip: req.ip,
+            userAgent: req.headers['user-agent'],
+          },
           { mode: req.body.mode, current: req.body.current_second_password, next: req.body.second_password },
         ),
       );

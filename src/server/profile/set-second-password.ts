@@ -2,8 +2,10 @@ import { AUTH_LIMITS } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import type { SecondPasswordMode } from '../../shared/schemas/profile';
 import { writeAudit } from '../audit/write-audit';
+import { recordAuthEvent } from '../auth/auth-events';
+import { pinFailureKey } from '../auth/login';
 import { hashSecret, verifySecret } from '../auth/password';
-import { clearEvents, countRecent, recordEvent } from '../auth/rate-limit';
+import { releaseAttempt, reserveAttempt } from '../auth/rate-limit';
 import type { Db } from '../db';
 import { AppError } from '../http/errors';
 
@@ -15,7 +17,7 @@ const SP = MSG.secondPassword;
  */
 export async function setSecondPassword(
   db: Db,
-  who: { memberId: string; username: string; ip?: string },
+  who: { memberId: string; username: string; ip?: string; userAgent?: string },
   input: { mode: SecondPasswordMode; current?: string; next: string },
 ): Promise<{ mode: SecondPasswordMode }> {
   const [row] = await db.query<{ second_password_hash: string | null }>(
@@ -27,19 +29,34 @@ export async function setSecondPassword(
   // The page showed a mode that is no longer true (set in another tab, or reset by an administrator).
   if (mode !== input.mode) throw new AppError('CONFLICT', SP.modeChanged);
 
+  const event = {
+    kind: 'second_password_change' as const,
+    memberId: who.memberId,
+    ip: who.ip,
+    userAgent: who.userAgent,
+  };
   if (row.second_password_hash) {
-    const key = `pin:acct:${who.memberId}`;
-    const failures = await countRecent(db, key, AUTH_LIMITS.windowMinutes);
-    if (failures >= AUTH_LIMITS.pinFailuresPerAccount) throw new AppError('ACCOUNT_LOCKED', SP.locked);
     if (!input.current) {
       throw new AppError('VALIDATION', SP.currentRequired, { current_second_password: SP.currentRequired });
     }
+    // Reserved before the verification, on the login second step's counter (decision 0100).
+    const limit = AUTH_LIMITS.pinFailuresPerAccount;
+    const reservation = await reserveAttempt(db, [
+      { key: pinFailureKey(who.memberId), limit, minutes: AUTH_LIMITS.windowMinutes },
+    ]);
+    if (!reservation.ok) {
+      await recordAuthEvent(db, { ...event, success: false, reason: 'locked' });
+      throw new AppError('ACCOUNT_LOCKED', SP.locked);
+    }
     if (!(await verifySecret(row.second_password_hash, input.current))) {
-      await recordEvent(db, key);
-      if (failures + 1 >= AUTH_LIMITS.pinFailuresPerAccount) throw new AppError('ACCOUNT_LOCKED', SP.locked);
+      await recordAuthEvent(db, { ...event, success: false, reason: 'bad_password' });
+      if ((reservation.before[0] ?? 0) + 1 >= limit) {
+        await recordAuthEvent(db, { ...event, kind: 'lockout', success: false });
+        throw new AppError('ACCOUNT_LOCKED', SP.locked);
+      }
       throw new AppError('VALIDATION', SP.currentWrong, { current_second_password: SP.currentWrong });
     }
-    await clearEvents(db, key);
+    await releaseAttempt(db, reservation.ids);
   }
 
   const newHash = await hashSecret(input.next);
@@ -58,6 +75,7 @@ export async function setSecondPassword(
       targetId: who.memberId,
       ip: who.ip,
     });
+    await recordAuthEvent(q, { ...event, success: true });
   });
   return { mode };
 }

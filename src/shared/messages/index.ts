@@ -4,6 +4,7 @@
  * Each domain keeps its messages in its own file here and adds one spread line below.
  */
 import { ADMIN_MESSAGES } from './admin';
+import { AUTH_EVENT_MESSAGES } from './auth-events';
 import { CORE_MESSAGES } from './core';
 import { HOME_MESSAGES } from './home';
 import { MOBILE_MESSAGES } from './mobile';
@@ -17,4 +18,5 @@ export const MSG = {
   ...MONEY_MESSAGES,
   ...ADMIN_MESSAGES,
   ...MOBILE_MESSAGES,
+  ...AUTH_EVENT_MESSAGES,
 } as const;
