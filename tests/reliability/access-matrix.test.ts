@@ -96,6 +96,7 @@ const REQUESTS: Record<string, Factory> = {
     return { body: { token: tokenFromMail(await smtp.waitForMail(email)) } };
   },
   getProfile: async () => ({}),
+  getSignInActivity: async () => ({}),
   updateContact: async () => ({ body: { contact: '010-9876-5432' } }),
   requestEmailChange: async () => ({ body: { email: `${uniqueName('e')}@example.com` } }),
   changePassword: async (w) => ({
@@ -193,6 +194,7 @@ const REQUESTS: Record<string, Factory> = {
     return { params: { id: n.id } };
   },
   adminListAudit: async () => ({ query: { targetId: owner.id } }),
+  adminListAuthEvents: async () => ({ query: { memberId: owner.id, result: 'failure' } }),
 };
 
 /** The caller of a cell, with a session of its own (made in the database like a login would). */

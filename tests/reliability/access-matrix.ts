@@ -80,4 +80,8 @@ export const ACCESS_MATRIX: Record<string, Row> = {
   adminUpdateNotice: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
   adminDeleteNotice: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
   adminListAudit: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+
+  // the sign-in log: a member reads only their own (no id taken); across members only administrators
+  getSignInActivity: { none: 401, password: 401, member: 200, other: 'n/a', admin: 200 },
+  adminListAuthEvents: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
 };

@@ -72,6 +72,7 @@ export async function profileRoutes(app: App, ctx: Ctx) {
         summary: '최근 로그인 활동: 본인 계정의 최근 20건 (일시, IP 주소, 기기, 결과)',
         tags: ['profile'],
         security,
+        querystring: z.strictObject({}),
         response: { 200: envelope(signInActivityView), ...errors },
       },
     },
