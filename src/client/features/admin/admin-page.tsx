@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { MSG } from '../../../shared/messages';
 import { AuditTab } from './audit-tab';
+import { AuthEventsTab } from './auth-events';
 import { DetailPanel } from './detail-panel';
 import { LedgerCheck } from './ledger-check';
 import { MemberList } from './member-list';
 import { ResultMessage } from './result-message';
 import './admin.css';
 
-type Tab = 'members' | 'audit';
+type Tab = 'members' | 'audit' | 'sign-ins';
 
 /**
  * /admin (SPEC §2): desktop-first operators' desk. The selected member and the tab live in the address
@@ -16,7 +17,8 @@ type Tab = 'members' | 'audit';
  */
 export function AdminPage() {
   const [params, setParams] = useSearchParams();
-  const tab: Tab = params.get('tab') === 'audit' ? 'audit' : 'members';
+  const requested = params.get('tab');
+  const tab: Tab = requested === 'audit' || requested === 'sign-ins' ? requested : 'members';
   const memberId = params.get('member');
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -51,6 +53,7 @@ export function AdminPage() {
         <div className="adm-tabs" role="tablist" aria-label={MSG.admin.title}>
           {tabButton('members', MSG.admin.tabMembers)}
           {tabButton('audit', MSG.admin.tabAudit)}
+          {tabButton('sign-ins', MSG.authEvents.adminTab)}
         </div>
         <LedgerCheck />
       </div>
@@ -72,8 +75,10 @@ export function AdminPage() {
             }}
           />
         </div>
-      ) : (
+      ) : tab === 'audit' ? (
         <AuditTab initialTarget={memberId ?? ''} />
+      ) : (
+        <AuthEventsTab initialMember={memberId ?? ''} />
       )}
     </div>
   );

@@ -2,6 +2,7 @@ import { MSG } from '../../../shared/messages';
 import { Spinner } from '../../components/spinner';
 import { useMember } from './api';
 import { AssetsSection } from './assets-section';
+import { AuthEventsSection } from './auth-events';
 import { BankAccountSection } from './bank-account-section';
 import { DepositAddressSection } from './deposit-address-section';
 import { LocksSection } from './locks-section';
@@ -43,6 +44,7 @@ export function DetailPanel({
           <DepositAddressSection detail={detail} />
           <PasswordSection detail={detail} />
           <LocksSection detail={detail} />
+          <AuthEventsSection memberId={detail.member.id} />
         </div>
       )}
       <RequestsSection memberId={detail ? detail.member.id : null} />

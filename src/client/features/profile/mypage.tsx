@@ -7,6 +7,7 @@ import { useLogout } from '../auth/use-session';
 import { BankAccountSection } from './bank-account-section';
 import { ProfileInfoSection } from './profile-info-section';
 import { SecuritySection } from './security-section';
+import { SignInActivitySection } from './sign-in-activity-section';
 import { useProfile } from './use-profile';
 import './profile.css';
 
@@ -48,6 +49,7 @@ export function MyPage() {
           <ProfileInfoSection profile={profile.data} />
           <SecuritySection profile={profile.data} />
           <BankAccountSection profile={profile.data} />
+          <SignInActivitySection />
           <button
             type="button"
             className="btn btn-secondary btn-block profile-logout"

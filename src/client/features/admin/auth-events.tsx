@@ -1,0 +1,208 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { MSG } from '../../../shared/messages';
+import {
+  AUTH_EVENT_KINDS,
+  type AuthEventKind,
+  type AuthEventView,
+} from '../../../shared/schemas/auth-events';
+import { describeDevice } from '../../../shared/user-agent';
+import { ApiError, api } from '../../lib/api';
+import { describeEvent } from '../profile/sign-in-activity-section';
+import { ADMIN_KEY } from './api';
+import { dateTime } from './format';
+import { Pager } from './pager';
+import { failureText, ResultMessage } from './result-message';
+import { Section } from './section';
+
+const E = MSG.authEvents;
+
+export interface AuthEventFilters {
+  memberId?: string;
+  kind?: AuthEventKind | '';
+  result?: 'success' | 'failure' | '';
+  from?: string;
+  to?: string;
+}
+
+const retry = (count: number, err: unknown) =>
+  !(err instanceof ApiError && err.status > 0 && err.status < 500) && count < 2;
+
+/** The sign-in log with the administrator's filters (empty filters are left out of the query). */
+function useAuthEvents(f: AuthEventFilters, page: number, pageSize: number) {
+  const query = Object.fromEntries(
+    Object.entries({ ...f, page, pageSize }).filter(([, v]) => v !== '' && v !== undefined),
+  ) as Record<string, string | number>;
+  return useQuery({
+    queryKey: [...ADMIN_KEY, 'auth-events', query],
+    queryFn: ({ signal }) =>
+      api.get<{ items: AuthEventView[]; total: number }>('/admin/auth-events', { query, signal }),
+    placeholderData: keepPreviousData,
+    retry,
+  });
+}
+
+/** The rows of the log: time (Korean), member or the name typed, activity and result, address, device. */
+function EventTable({ items, showMember }: { items: AuthEventView[]; showMember: boolean }) {
+  return (
+    <table className="adm-table adm-auth-events">
+      <thead>
+        <tr>
+          <th scope="col">{E.time}</th>
+          {showMember ? <th scope="col">{E.memberColumn}</th> : null}
+          <th scope="col">{E.activity}</th>
+          <th scope="col">{E.address}</th>
+          <th scope="col">{E.device}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((e) => (
+          <tr key={e.id} className={e.success ? undefined : 'adm-auth-failure'}>
+            <td className="nowrap">{dateTime(e.created_at)}</td>
+            {showMember ? (
+              <td>
+                <div>{e.username ?? MSG.admin.none}</div>
+                {e.identifier && e.identifier !== e.username ? (
+                  <div className="adm-member-sub">
+                    {E.identifierColumn}: {e.identifier}
+                  </div>
+                ) : null}
+              </td>
+            ) : null}
+            <td>{describeEvent(e)}</td>
+            <td>{e.ip ?? MSG.admin.none}</td>
+            <td title={e.user_agent ?? undefined}>{describeDevice(e.user_agent) ?? E.unknownDevice}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+const PAGE_SIZE = 30;
+const SECTION_PAGE_SIZE = 10;
+
+/** The "로그인 기록" tab: every member's authentication events, filtered and paged. */
+export function AuthEventsTab({ initialMember = '' }: { initialMember?: string }) {
+  const id = useId();
+  const [memberText, setMemberText] = useState(initialMember);
+  const [filters, setFilters] = useState<AuthEventFilters>({ memberId: initialMember || undefined });
+  const [page, setPage] = useState(1);
+  useEffect(() => {
+    const t = setTimeout(() => {
+      setFilters((f) => ({ ...f, memberId: memberText.trim() || undefined }));
+      setPage(1);
+    }, 300);
+    return () => clearTimeout(t);
+  }, [memberText]);
+  const set = (patch: AuthEventFilters) => {
+    setFilters((f) => ({ ...f, ...patch }));
+    setPage(1);
+  };
+  const events = useAuthEvents(filters, page, PAGE_SIZE);
+  const data = events.data;
+  return (
+    <section className="adm-card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="adm-card-title">
+        {E.adminTitle}
+      </h2>
+      <div className="adm-filters">
+        <label className="adm-filter">
+          <span>{E.filterMember}</span>
+          <input
+            className="adm-input"
+            type="search"
+            value={memberText}
+            autoComplete="off"
+            onChange={(e) => setMemberText(e.target.value)}
+          />
+        </label>
+        <label className="adm-filter">
+          <span>{E.filterKind}</span>
+          <select value={filters.kind ?? ''} onChange={(e) => set({ kind: e.target.value as AuthEventKind })}>
+            <option value="">{E.filterAll}</option>
+            {AUTH_EVENT_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {E.kinds[k]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="adm-filter">
+          <span>{E.filterResult}</span>
+          <select
+            value={filters.result ?? ''}
+            onChange={(e) => set({ result: e.target.value as AuthEventFilters['result'] })}
+          >
+            <option value="">{E.filterAll}</option>
+            <option value="success">{E.success}</option>
+            <option value="failure">{E.failure}</option>
+          </select>
+        </label>
+        <label className="adm-filter">
+          <span>{E.filterFrom}</span>
+          <input
+            className="adm-input"
+            type="date"
+            value={filters.from ?? ''}
+            onChange={(e) => set({ from: e.target.value || undefined })}
+          />
+        </label>
+        <label className="adm-filter">
+          <span>{E.filterTo}</span>
+          <input
+            className="adm-input"
+            type="date"
+            value={filters.to ?? ''}
+            onChange={(e) => set({ to: e.target.value || undefined })}
+          />
+        </label>
+      </div>
+      {events.isError ? <ResultMessage text={failureText(E.loadFailed, events.error)} /> : null}
+      <section
+        className="adm-scroll adm-scroll-70"
+        aria-busy={events.isFetching}
+        aria-label={E.adminTitle}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to scroll by keys
+        tabIndex={0}
+      >
+        {data && data.items.length === 0 ? (
+          <p className="adm-empty">{E.empty}</p>
+        ) : data ? (
+          <EventTable items={data.items} showMember />
+        ) : null}
+      </section>
+      {data ? (
+        <Pager page={page} total={data.total} pageSize={PAGE_SIZE} onPage={setPage} label={E.adminTitle} />
+      ) : null}
+    </section>
+  );
+}
+
+/** The detail panel's section: the selected member's latest authentication events. */
+export function AuthEventsSection({ memberId }: { memberId: string }) {
+  const [page, setPage] = useState(1);
+  const events = useAuthEvents({ memberId }, page, SECTION_PAGE_SIZE);
+  const data = events.data;
+  return (
+    <Section title={E.adminTitle}>
+      {events.isError ? <ResultMessage text={failureText(E.loadFailed, events.error)} /> : null}
+      {data && data.items.length === 0 ? (
+        <p className="adm-empty">{E.empty}</p>
+      ) : data ? (
+        <div className="adm-table-wrap">
+          <EventTable items={data.items} showMember={false} />
+        </div>
+      ) : null}
+      {data ? (
+        <Pager
+          page={page}
+          total={data.total}
+          pageSize={SECTION_PAGE_SIZE}
+          onPage={setPage}
+          label={E.adminTitle}
+        />
+      ) : null}
+    </Section>
+  );
+}

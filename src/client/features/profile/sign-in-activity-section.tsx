@@ -1,0 +1,65 @@
+import { useQuery } from '@tanstack/react-query';
+import { MSG } from '../../../shared/messages';
+import type { SignInActivityItem } from '../../../shared/schemas/auth-events';
+import { describeDevice } from '../../../shared/user-agent';
+import { api } from '../../lib/api';
+
+const E = MSG.authEvents;
+
+/** SPEC: dates in the Korean locale, in Korean time (as the history screen shows them). */
+const DATE = new Intl.DateTimeFormat('ko-KR', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Asia/Seoul',
+});
+
+/** "로그인 성공", "2차 비밀번호 확인 실패 (비밀번호 불일치)", … */
+export function describeEvent(e: Pick<SignInActivityItem, 'kind' | 'success' | 'reason'>) {
+  const head = `${E.kinds[e.kind]} ${e.success ? E.success : E.failure}`;
+  return e.reason && !e.success ? `${head} (${E.reasons[e.reason]})` : head;
+}
+
+export const SIGN_IN_ACTIVITY_KEY = ['profile', 'sign-in-activity'] as const;
+
+/** My page's "최근 로그인 활동": the member's last 20 authentication events, newest first. */
+export function SignInActivitySection() {
+  const q = useQuery({
+    queryKey: SIGN_IN_ACTIVITY_KEY,
+    queryFn: () =>
+      api.get<{ items: SignInActivityItem[] }>('/profile/sign-in-activity', { handlesSessionEnd: true }),
+  });
+  return (
+    <section className="profile-card" aria-labelledby="profile-activity-title">
+      <div className="profile-card-head">
+        <h2 id="profile-activity-title" className="profile-card-title">
+          {E.title}
+        </h2>
+      </div>
+      <p className="profile-activity-hint">{E.hint}</p>
+      {q.isPending ? null : q.isError ? (
+        <p role="alert">{E.loadFailed}</p>
+      ) : q.data.items.length === 0 ? (
+        <p>{E.empty}</p>
+      ) : (
+        <ul className="profile-activity" data-testid="sign-in-activity">
+          {q.data.items.map((e) => (
+            <li key={e.id} className="profile-activity-item">
+              <div className="profile-activity-line">
+                <span className={e.success ? 'profile-activity-ok' : 'profile-activity-fail'}>
+                  {describeEvent(e)}
+                </span>
+                <time dateTime={e.created_at}>{DATE.format(new Date(e.created_at))}</time>
+              </div>
+              <div className="profile-activity-meta">
+                <span>
+                  {E.address} {e.ip ?? E.unknownAddress}
+                </span>
+                <span>{describeDevice(e.user_agent) ?? E.unknownDevice}</span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
