@@ -38,6 +38,7 @@ export const AUTH_EVENT_MESSAGES = {
     // The administrator's tab and filters.
     adminTab: '로그인 기록',
     adminTitle: '로그인 기록',
+    listLabel: '로그인 기록 목록',
     memberColumn: '회원',
     identifierColumn: '입력한 아이디',
     filterMember: '회원 ID',

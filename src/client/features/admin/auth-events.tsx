@@ -162,7 +162,7 @@ export function AuthEventsTab({ initialMember = '' }: { initialMember?: string }
       <section
         className="adm-scroll adm-scroll-70"
         aria-busy={events.isFetching}
-        aria-label={E.adminTitle}
+        aria-label={E.listLabel}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to scroll by keys
         tabIndex={0}
       >
