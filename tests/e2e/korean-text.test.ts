@@ -25,6 +25,10 @@ const ALLOWED_WORDS = new Set([
   'TXID', // SPEC: 'TXID 주소를 입력해주세요.'
   'ID', // SPEC: '받는 사람 ID를 입력해주세요.'
   'QR', // 입금 주소 QR 코드
+  'IP', // 최근 로그인 활동: IP 주소
+  // 최근 로그인 활동: browser and system names, written in Latin letters as Korean services show them.
+  ...['Chrome', 'Safari', 'Edge', 'Firefox', 'Opera', 'curl'],
+  ...['Android', 'iPhone', 'iPad', 'Windows', 'macOS', 'ChromeOS', 'Linux'],
 ]);
 /** Whole strings that are examples, not words to translate. */
 const ALLOWED_TEXT = ['example@email.com'];
