@@ -14,6 +14,7 @@ import {
 import { amountProblem, D, DECIMAL_TEXT, toWire } from '../decimal';
 import { MSG } from '../messages';
 import { z } from '../zod';
+import { multilineText, nfkc, plainText } from './text';
 
 const A = MSG.admin;
 
@@ -49,7 +50,7 @@ const pageSize = (def: number) =>
   );
 
 export const memberListQuerySchema = z.strictObject({
-  q: z.optional(z.string().check(z.trim(), z.maxLength(100, A.searchTooLong))),
+  q: z.optional(z.string().check(plainText(), nfkc(), z.trim(), z.maxLength(100, A.searchTooLong))),
   page,
   pageSize: pageSize(50),
 });
@@ -62,7 +63,7 @@ export const requestListQuerySchema = z.strictObject({
 });
 
 export const auditListQuerySchema = z.strictObject({
-  targetId: z.optional(z.string().check(z.trim(), z.maxLength(100, A.idInvalid))),
+  targetId: z.optional(z.string().check(plainText(), z.trim(), z.maxLength(100, A.idInvalid))),
   page,
   pageSize: pageSize(30),
 });
@@ -139,7 +140,13 @@ export type BalancesForm = z.input<typeof balancesFormSchema>;
 export const bankAccountBodySchema = z.strictObject({
   bank_name: z
     .string({ error: A.bankNameRequired })
-    .check(z.trim(), z.minLength(1, A.bankNameRequired), z.maxLength(50, A.bankNameTooLong)),
+    .check(
+      plainText(),
+      nfkc(),
+      z.trim(),
+      z.minLength(1, A.bankNameRequired),
+      z.maxLength(50, A.bankNameTooLong),
+    ),
   account_number: z
     .string({ error: A.accountNumberInvalid })
     .check(
@@ -150,7 +157,7 @@ export const bankAccountBodySchema = z.strictObject({
     ),
   account_holder: z
     .string({ error: A.holderRequired })
-    .check(z.trim(), z.minLength(1, A.holderRequired), z.maxLength(50, A.holderTooLong)),
+    .check(plainText(), nfkc(), z.trim(), z.minLength(1, A.holderRequired), z.maxLength(50, A.holderTooLong)),
   is_verified: z.optional(z.boolean()),
 });
 export type BankAccountBody = z.input<typeof bankAccountBodySchema>;
@@ -244,7 +251,9 @@ const lockFields = z
     lock_start_date: optionalDate,
     lock_end_date: optionalDate,
     reason: z.pipe(
-      z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(LOCK_REASON_MAX, A.reasonTooLong)))),
+      z.optional(
+        z.nullable(z.string().check(plainText(), z.trim(), z.maxLength(LOCK_REASON_MAX, A.reasonTooLong))),
+      ),
       z.transform((v: string | null | undefined) => (v ? v : null)),
     ),
   })
@@ -282,11 +291,12 @@ export const noticeBodySchema = z.strictObject({
   title: z
     .string({ error: A.noticeTitleRequired })
     .check(
+      plainText(),
       z.trim(),
       z.minLength(1, A.noticeTitleRequired),
       z.maxLength(NOTICE_TITLE_MAX, A.noticeTitleTooLong),
     ),
-  body: z._default(z.string().check(z.maxLength(NOTICE_BODY_MAX, A.noticeBodyTooLong)), ''),
+  body: z._default(z.string().check(multilineText(), z.maxLength(NOTICE_BODY_MAX, A.noticeBodyTooLong)), ''),
   published: z._default(z.boolean(), false),
 });
 export type NoticeBody = z.input<typeof noticeBodySchema>;
