@@ -70,8 +70,8 @@ describe('brute force', () => {
   });
 
   it('stops one address spraying passwords over many accounts', async () => {
-    // Behind a trusted proxy each test address is its own: earlier tests' failures from 127.0.0.1 don't count.
-    const limited = await startTestServer({ RATE_LIMIT_PER_ADDRESS: '20', TRUST_PROXY: 'true' });
+    // The test client stands in for a trusted proxy at 127.0.0.1: each test address is its own: earlier tests' failures from 127.0.0.1 don't count.
+    const limited = await startTestServer({ RATE_LIMIT_PER_ADDRESS: '20', TRUST_PROXY: '127.0.0.1' });
     const address = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
     try {
       let attempts = 0;
@@ -149,7 +149,7 @@ describe('cross-site requests', () => {
 
 describe('headers and cookies', () => {
   it('sets HttpOnly SameSite cookies, CSP with frame-ancestors, nosniff, and HSTS behind HTTPS', async () => {
-    const https = await startTestServer({ TRUST_PROXY: 'true' });
+    const https = await startTestServer({ TRUST_PROXY: '127.0.0.1' });
     try {
       const { creds } = await memberClient(https.url);
       const res = await fetch(`${https.url}/api/login`, {
