@@ -14,13 +14,15 @@ import {
 import { amountProblem, D, DECIMAL_TEXT, toWire } from '../decimal';
 import { MSG } from '../messages';
 import { z } from '../zod';
+import { PASSWORD_PATTERN } from './auth';
 import { multilineText, nfkc, plainText } from './text';
 
 const A = MSG.admin;
 
 export const REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
-export const ADMIN_PASSWORD_MIN = 6;
+/** Administrators follow the member password policy (8+ with letters and digits; issue 12, decision 0107). */
+export const ADMIN_PASSWORD_MIN = 8;
 export const ACCOUNT_NUMBER_MAX = 30;
 export const NOTICE_TITLE_MAX = 200;
 export const NOTICE_BODY_MAX = 5000;
@@ -178,13 +180,19 @@ export const depositAddressBodySchema = z.strictObject({
 export type DepositAddressBody = z.input<typeof depositAddressBodySchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Passwords: SPEC new + confirmation, at least 6 characters. Second password: 4 to 12 digits.
+// Passwords: new + confirmation, the member policy (8+ with letters and digits; SPEC said 6, issue 12
+// raised it). Second password: 4 to 12 digits.
 
 export const resetPasswordBodySchema = z
   .strictObject({
     new_password: z
       .string({ error: A.passwordMin })
-      .check(z.minLength(ADMIN_PASSWORD_MIN, A.passwordMin), z.maxLength(128, A.passwordTooLong)),
+      .check(
+        plainText(),
+        z.minLength(ADMIN_PASSWORD_MIN, A.passwordMin),
+        z.maxLength(128, A.passwordTooLong),
+        z.regex(PASSWORD_PATTERN, A.passwordMin),
+      ),
     confirm_password: z.string({ error: A.passwordMismatch }).check(z.maxLength(128, A.passwordMismatch)),
   })
   .check(
