@@ -171,7 +171,10 @@ export async function profileRoutes(app: App, ctx: Ctx) {
         tags: ['profile'],
         security,
         body: setSecondPasswordBodySchema,
-        response: { 200: envelope(z.object({ mode: z.enum(SECOND_PASSWORD_MODES) })), ...errors },
+        response: {
+          200: envelope(z.object({ mode: z.enum(SECOND_PASSWORD_MODES), ended_sessions: z.number() })),
+          ...errors,
+        },
       },
     },
     async (req) => {
@@ -179,7 +182,7 @@ export async function profileRoutes(app: App, ctx: Ctx) {
       return ok(
         await setSecondPassword(
           db,
-          { memberId: s.member.id, username: s.member.username, ip: req.ip },
+          { memberId: s.member.id, username: s.member.username, ip: req.ip, keepTokenHash: s.tokenHash },
           { mode: req.body.mode, current: req.body.current_second_password, next: req.body.second_password },
         ),
       );
