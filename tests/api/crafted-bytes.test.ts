@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDatabaseInputError } from '../../src/server/http/crafted-bytes';
 import { MSG } from '../../src/shared/messages';
+import { snapshot } from '../reliability/db-snapshot';
 import { adminClient, Client, memberClient, newMemberCreds, signupBody } from '../support/client';
 import { startTestServer, type TestServer } from '../support/server';
-import { snapshot } from '../reliability/db-snapshot';
 
 /** Issue 12, part 4 and 8: NUL, control, bidi and invisible characters, and look-alike emails. */
 let server: TestServer;

@@ -1,9 +1,9 @@
+import { MSG } from '../../shared/messages';
 import { writeAudit } from '../audit/write-audit';
 import { passwordFailureKey } from '../auth/login';
 import { hashSecret } from '../auth/password';
 import { clearEvents } from '../auth/rate-limit';
 import { deleteMemberSessions } from '../auth/sessions';
-import { MSG } from '../../shared/messages';
 import type { Db, Queryable } from '../db';
 import { AppError } from '../http/errors';
 import { type Actor, lockMember } from './common';
