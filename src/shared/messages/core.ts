@@ -98,7 +98,7 @@ export const CORE_MESSAGES = {
     passwordTooLong: '비밀번호는 128자 이하로 입력해주세요.',
     secondPasswordRule: '2차 비밀번호는 숫자 4~6자리로 입력해주세요.',
     emailInvalid: '올바른 이메일 형식이 아닙니다.',
-    emailAscii: '이메일은 영문, 숫자와 기호로만 입력해주세요. (한글·외국 문자 도메인은 xn-- 형식으로)',
+    emailAscii: '이메일은 영문, 숫자와 기호로만 입력해주세요.',
     emailTaken: '이미 사용 중인 이메일입니다.',
     phoneInvalid: '올바른 휴대폰 번호를 입력해주세요.',
     termsRequired: '이용약관에 동의해주세요.',
