@@ -18,10 +18,12 @@ import '../shared/zod';
 import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
 import { readSession, SESSION_COOKIE } from './auth/sessions';
+import type { TrustProxy } from './config';
 import type { App, Ctx } from './context';
 import { isDatabaseUnavailable } from './db/unavailable';
 import { depositRoutes } from './deposits/routes';
 import { historyRoutes } from './history/routes';
+import { assertNoCraftedBytes, isDatabaseInputError } from './http/crafted-bytes';
 import { AppError, isAppError } from './http/errors';
 import { requireAdmin } from './http/guards';
 import { validationToAppError } from './http/validation-error';
@@ -56,7 +58,7 @@ export async function buildApp(ctx: Ctx): Promise<App> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
@@ -133,6 +135,11 @@ export async function buildApp(ctx: Ctx): Promise<App> {
       : null;
     // Every /api/admin route, wherever it is declared, refuses non-administrators before its body is read.
     if (req.url.startsWith('/api/admin/')) requireAdmin(req);
+  });
+
+  // Control, bidi and invisible characters never reach a route (decision 0106).
+  app.addHook('preValidation', async (req) => {
+    if (req.url.startsWith('/api/')) assertNoCraftedBytes(req);
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
@@ -227,6 +234,7 @@ function toAppError(err: FastifyError): AppError | null {
   if (isAppError(err)) return err;
   if (isDatabaseUnavailable(err)) return new AppError('UNAVAILABLE', MSG.common.serverUnavailable);
   if (err.validation) return validationToAppError(err);
+  if (isDatabaseInputError(err)) return new AppError('VALIDATION', MSG.common.badCharacters);
   switch (err.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -254,4 +262,18 @@ function toAppError(err: FastifyError): AppError | null {
     );
   }
   return null;
+}
+
+/**
+ * TRUST_PROXY (decision 0105) as Fastify's `trustProxy`: false, the proxies' addresses, or for a hop
+ * count a function trusting the N nearest hops (Fastify itself fails closed on a bare number). The
+ * same trust decides whether X-Forwarded-Proto is believed (Secure cookie, HSTS).
+ */
+function fastifyTrustProxy(t: TrustProxy): false | string[] | ((addr: string, i: number) => boolean) {
+  if (t === false) return false;
+  if ('hops' in t) {
+    const hops = t.hops;
+    return (_addr, i) => i < hops;
+  }
+  return t.addresses;
 }

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import {
@@ -6,6 +7,8 @@ import {
   PRICE_REFRESH_MS,
   PRICE_STALE_SECONDS,
 } from '../shared/constants';
+import { MSG } from '../shared/messages';
+import { PASSWORD_PATTERN } from '../shared/schemas/auth';
 import type { PriceFeedConfig } from './prices/refresh-prices';
 
 /** Public price providers that need no key (Binance's ticker, open.er-api.com's daily USD rates). */
@@ -29,7 +32,7 @@ const envSchema = z.object({
   ADMIN_USERNAME: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   ADMIN_SECOND_PASSWORD: z.string().optional(),
-  TRUST_PROXY: bool,
+  TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Per-address limits; per-account limits are fixed by SPEC/DESIGN (AUTH_LIMITS). */
   RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(100),
@@ -63,7 +66,8 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   admin: { username?: string; password?: string; secondPassword?: string };
-  trustProxy: boolean;
+  /** Whose X-Forwarded-* headers are believed (decision 0105): nobody, N hops, or these proxies. */
+  trustProxy: TrustProxy;
   logLevel: string;
   rateLimitPerAddress: number;
   sessionIdleMinutes: number;
@@ -85,6 +89,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`설정 값이 올바르지 않습니다:\n${lines}`);
   }
   const e = parsed.data;
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (e.ADMIN_PASSWORD !== undefined && !meetsPasswordPolicy(e.ADMIN_PASSWORD)) {
+    throw new Error(
+      `설정 값이 올바르지 않습니다:\n  ADMIN_PASSWORD: ${MSG.signup.passwordRule} (회원과 같은 비밀번호 규칙)`,
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -95,7 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       password: e.ADMIN_PASSWORD,
       secondPassword: e.ADMIN_SECOND_PASSWORD,
     },
-    trustProxy: e.TRUST_PROXY ?? false,
+    trustProxy,
     logLevel: e.LOG_LEVEL,
     rateLimitPerAddress: e.RATE_LIMIT_PER_ADDRESS,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
@@ -116,3 +126,53 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminChatUrl: e.ADMIN_CHAT_URL,
   };
 }
+
+/** TRUST_PROXY, parsed: `false` (no proxy), a hop count, or the proxies' addresses / CIDR ranges. */
+export type TrustProxy = false | { hops: number } | { addresses: string[] };
+
+const TRUST_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * Decision 0105. Unset, `false` or `0`: no proxy, the socket's address is the client's. A whole number
+ * N ≥ 1: N proxies in front, each appending to X-Forwarded-For (the server must be reachable only through
+ * them). Otherwise a comma-separated list of the proxies' addresses or CIDR ranges (and proxy-addr's
+ * `loopback`, `linklocal`, `uniquelocal`). `true`, and ranges that cover everyone (`/0`), are refused:
+ * they would make the server believe an address the client wrote itself.
+ */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const fail = (why: string): never => {
+    throw new Error(`설정 값이 올바르지 않습니다:\n  TRUST_PROXY: ${why}`);
+  };
+  const v = raw?.trim() ?? '';
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v.toLowerCase() === 'true') {
+    return fail(
+      '`true`는 더 이상 쓸 수 없습니다 (클라이언트가 직접 쓴 X-Forwarded-For까지 믿게 됩니다). 앞단 프록시의 수(예: 1) 또는 프록시의 주소·CIDR 범위(예: 10.0.0.0/8)를 적어 주세요.',
+    );
+  }
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops > 10) fail('프록시 수는 1에서 10 사이여야 합니다.');
+    return { hops };
+  }
+  const addresses = v.split(',').map((a) => a.trim());
+  for (const a of addresses) {
+    if (TRUST_KEYWORDS.has(a)) continue;
+    const [ip, mask, extra] = a.split('/');
+    const family = isIP(ip ?? '');
+    if (!family || extra !== undefined) fail(`'${a}'은(는) IP 주소나 CIDR 범위가 아닙니다.`);
+    if (mask === undefined) continue;
+    const bits = family === 4 ? 32 : 128;
+    if (/^\d+$/.test(mask)) {
+      const n = Number(mask);
+      if (n < 1 || n > bits)
+        fail(`'${a}'의 범위가 올바르지 않습니다 (모든 주소를 믿는 범위는 쓸 수 없습니다).`);
+    } else if (family !== 4 || isIP(mask) !== 4 || mask === '0.0.0.0') {
+      fail(`'${a}'의 넷마스크가 올바르지 않습니다.`);
+    }
+  }
+  return { addresses };
+}
+
+/** The member password policy (SPEC §5: 8+ characters with letters and digits), which ADMIN_PASSWORD follows. */
+export const meetsPasswordPolicy = (p: string) => p.length <= 128 && PASSWORD_PATTERN.test(p);

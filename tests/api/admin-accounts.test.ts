@@ -171,8 +171,8 @@ describe('password management', () => {
     expect(locked.status).toBe(429);
 
     const res = await admin.client.post(`/api/admin/members/${m.id}/password`, {
-      new_password: 'fresh1',
-      confirm_password: 'fresh1',
+      new_password: 'fresh1pass',
+      confirm_password: 'fresh1pass',
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ sessionsEnded: 2 });
@@ -184,11 +184,11 @@ describe('password management', () => {
     });
     expect(old.status).toBe(401);
     const fresh = new Client(server.url);
-    await loginFully(fresh, { ...m.creds, password: 'fresh1' });
+    await loginFully(fresh, { ...m.creds, password: 'fresh1pass' });
     expect((await fresh.get('/api/session')).body.data.user.username).toBe(m.creds.username);
     const audit = await lastAudit(m.id);
     expect(audit).toMatchObject({ action: 'member.password.reset', after: { sessions_ended: 2 } });
-    expect(JSON.stringify(audit)).not.toContain('fresh1');
+    expect(JSON.stringify(audit)).not.toContain('fresh1pass');
     const [row] = await server.db.query<{ password_hash: string }>(
       'SELECT password_hash FROM members WHERE id = $1',
       [m.id],
@@ -196,13 +196,17 @@ describe('password management', () => {
     expect(row!.password_hash).toMatch(/^\$argon2id\$/);
   });
 
-  it('requires at least 6 characters and a matching confirmation', async () => {
+  it('requires the member policy (8+ with letters and digits) and a matching confirmation', async () => {
     const m = await memberClient(server.url);
     const url = `/api/admin/members/${m.id}/password`;
     for (const [body, message] of [
       [{ new_password: 'abc12', confirm_password: 'abc12' }, A.passwordMin],
-      [{ new_password: 'abcdef', confirm_password: 'abcdeg' }, A.passwordMismatch],
-      [{ new_password: 'abcdef' }, A.passwordMismatch],
+      [{ new_password: '123456', confirm_password: '123456' }, A.passwordMin],
+      [{ new_password: '12345678', confirm_password: '12345678' }, A.passwordMin],
+      [{ new_password: 'abcdefgh', confirm_password: 'abcdefgh' }, A.passwordMin],
+      [{ new_password: 'abc1234\u0000', confirm_password: 'abc1234\u0000' }, MSG.common.controlChars],
+      [{ new_password: 'abcdef12', confirm_password: 'abcdeg12' }, A.passwordMismatch],
+      [{ new_password: 'abcdef12' }, A.passwordMismatch],
       [{ new_password: 'x'.repeat(129), confirm_password: 'x'.repeat(129) }, A.passwordTooLong],
     ] as const) {
       const res = await admin.client.post(url, body);
@@ -241,14 +245,41 @@ describe('password management', () => {
     expect((await lastAudit(m.id)).action).toBe('member.second_password.reset');
   });
 
-  it('keeps the administrator’s own session when they reset their own password', async () => {
+  it('refuses an administrator’s reset of their own passwords: that change needs the current one (my page)', async () => {
     const own = await adminClient(server.url, server.db);
+    const [before] = await server.db.query<{ p: string; s: string }>(
+      'SELECT password_hash AS p, second_password_hash AS s FROM members WHERE id = $1',
+      [own.id],
+    );
     const res = await own.client.post(`/api/admin/members/${own.id}/password`, {
-      new_password: 'mine123',
-      confirm_password: 'mine123',
+      new_password: 'mine1234',
+      confirm_password: 'mine1234',
     });
-    expect(res.status).toBe(200);
-    expect(res.body.data.sessionsEnded).toBe(0);
+    expect(res.status).toBe(403);
+    expect(res.body.error?.message).toBe(A.ownPasswordOnMyPage);
+    const pin = await own.client.post(`/api/admin/members/${own.id}/second-password`, {
+      new_second_password: '97531',
+      confirm_second_password: '97531',
+    });
+    expect(pin.status).toBe(403);
+    const [after] = await server.db.query<{ p: string; s: string }>(
+      'SELECT password_hash AS p, second_password_hash AS s FROM members WHERE id = $1',
+      [own.id],
+    );
+    expect(after).toEqual(before);
+    // On my page the current password is required, as for every member.
+    const wrong = await own.client.post('/api/profile/password', {
+      current_password: 'notmine123',
+      new_password: 'mine1234',
+      new_password_confirm: 'mine1234',
+    });
+    expect(wrong.status).toBe(400);
+    const right = await own.client.post('/api/profile/password', {
+      current_password: own.creds.password,
+      new_password: 'mine1234',
+      new_password_confirm: 'mine1234',
+    });
+    expect(right.status).toBe(200);
     expect((await own.client.get('/api/session')).status).toBe(200);
   });
 });

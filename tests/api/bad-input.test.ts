@@ -193,7 +193,7 @@ describe('cross-site requests and security headers', () => {
   });
 
   it('sends HSTS and a Secure cookie behind HTTPS when the proxy is trusted', async () => {
-    const https = await startTestServer({ TRUST_PROXY: 'true' });
+    const https = await startTestServer({ TRUST_PROXY: '127.0.0.1' });
     try {
       const { creds } = await memberClient(https.url);
       const res = await fetch(`${https.url}/api/login`, {

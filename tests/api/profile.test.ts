@@ -430,7 +430,7 @@ describe('setSecondPassword', () => {
       second_password_confirm: '4321',
     });
     expect(first.status).toBe(200);
-    expect(first.body.data).toEqual({ mode: 'set' });
+    expect(first.body.data).toEqual({ mode: 'set', ended_sessions: 0 });
     const p = (await client.get('/api/profile')).body.data;
     expect(p.has_second_password).toBe(true);
     expect(p.security_grade).toBe('safe');
@@ -462,7 +462,7 @@ describe('setSecondPassword', () => {
       second_password_confirm: '98765432',
     });
     expect(changed.status).toBe(200);
-    expect(changed.body.data).toEqual({ mode: 'change' });
+    expect(changed.body.data).toEqual({ mode: 'change', ended_sessions: 0 });
 
     // The new 8-digit one passes the login step; the old one does not.
     const fresh = anon();

@@ -1,5 +1,3 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_LIMITS } from '../../src/shared/constants';
 import { MSG } from '../../src/shared/messages';
@@ -8,7 +6,12 @@ import { startTestServer, type TestServer } from '../support/server';
 import { snapshot } from './db-snapshot';
 import { fillPath, loadOperations } from './openapi';
 
-/** Part 5 of the reliability suite: brute force, enumeration, cross-site requests, headers, dependencies. */
+/**
+ * Part 5 of the reliability suite: brute force, enumeration, cross-site requests, headers. Dependencies
+ * are not judged here: the registry this machine reaches answers 405 to npm's advisory endpoint, so a
+ * test of `npm audit` could never fail; it was removed (issue 12) and `npm audit --omit=dev` is a release
+ * step on a machine that reaches registry.npmjs.org (docs/SECURITY.md).
+ */
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
@@ -70,8 +73,8 @@ describe('brute force', () => {
   });
 
   it('stops one address spraying passwords over many accounts', async () => {
-    // Behind a trusted proxy each test address is its own: earlier tests' failures from 127.0.0.1 don't count.
-    const limited = await startTestServer({ RATE_LIMIT_PER_ADDRESS: '20', TRUST_PROXY: 'true' });
+    // The test client stands in for a trusted proxy at 127.0.0.1: each test address is its own: earlier tests' failures from 127.0.0.1 don't count.
+    const limited = await startTestServer({ RATE_LIMIT_PER_ADDRESS: '20', TRUST_PROXY: '127.0.0.1' });
     const address = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
     try {
       let attempts = 0;
@@ -149,7 +152,7 @@ describe('cross-site requests', () => {
 
 describe('headers and cookies', () => {
   it('sets HttpOnly SameSite cookies, CSP with frame-ancestors, nosniff, and HSTS behind HTTPS', async () => {
-    const https = await startTestServer({ TRUST_PROXY: 'true' });
+    const https = await startTestServer({ TRUST_PROXY: '127.0.0.1' });
     try {
       const { creds } = await memberClient(https.url);
       const res = await fetch(`${https.url}/api/login`, {
@@ -170,34 +173,5 @@ describe('headers and cookies', () => {
     } finally {
       await https.close();
     }
-  });
-});
-
-describe('dependencies', () => {
-  it('npm audit --omit=dev reports no high or critical vulnerability', async () => {
-    let out = '';
-    try {
-      out = (await promisify(execFile)('npm', ['audit', '--omit=dev', '--json'], { timeout: 60_000 })).stdout;
-    } catch (err) {
-      out = (err as { stdout?: string }).stdout ?? '';
-    }
-    let report: {
-      metadata?: { vulnerabilities?: Record<string, number> };
-      statusCode?: number;
-      error?: unknown;
-    } = {};
-    try {
-      report = JSON.parse(out);
-    } catch {
-      report = {};
-    }
-    const v = report.metadata?.vulnerabilities;
-    if (!v) {
-      // The advisory service is not reachable from every machine (here the registry proxy answers 405).
-      console.log(`abuse: npm audit unavailable here (${report.statusCode ?? 'no answer'}); not judged`);
-      return;
-    }
-    console.log(`abuse: npm audit ${JSON.stringify(v)}`);
-    expect((v.high ?? 0) + (v.critical ?? 0)).toBe(0);
   });
 });

@@ -1,3 +1,4 @@
+import { MSG } from '../../shared/messages';
 import { writeAudit } from '../audit/write-audit';
 import { recordAuthEvent } from '../auth/auth-events';
 import { passwordFailureKey } from '../auth/login';
@@ -5,7 +6,16 @@ import { hashSecret } from '../auth/password';
 import { clearEvents } from '../auth/rate-limit';
 import { deleteMemberSessions } from '../auth/sessions';
 import type { Db, Queryable } from '../db';
+import { AppError } from '../http/errors';
 import { type Actor, lockMember } from './common';
+
+/**
+ * An administrator's own passwords change on my page, where the current one is checked (issue 12,
+ * decision 0107): the reset, which asks for no current password, is for other members only.
+ */
+function refuseOwn(memberId: string, actor: Actor) {
+  if (memberId === actor.actorId) throw new AppError('FORBIDDEN', MSG.admin.ownPasswordOnMyPage);
+}
 
 /** Ends the member's sessions (but the acting administrator's own) and tells how many ended. */
 async function endSessions(q: Queryable, memberId: string, actor: Actor): Promise<number> {
@@ -23,6 +33,7 @@ async function endSessions(q: Queryable, memberId: string, actor: Actor): Promis
  * and lifts a login lockout, so the member can log in with the new password at once.
  */
 export async function resetPassword(db: Db, memberId: string, password: string, actor: Actor) {
+  refuseOwn(memberId, actor);
   const hash = await hashSecret(password);
   return db.tx(async (q) => {
     await lockMember(q, memberId);
@@ -53,6 +64,7 @@ export async function resetPassword(db: Db, memberId: string, password: string, 
 
 /** Resets the second password (digits, 4 to 12), ends the member's sessions and lifts its lockout. */
 export async function resetSecondPassword(db: Db, memberId: string, secondPassword: string, actor: Actor) {
+  refuseOwn(memberId, actor);
   const hash = await hashSecret(secondPassword);
   return db.tx(async (q) => {
     await lockMember(q, memberId);

@@ -200,7 +200,10 @@ export async function profileRoutes(app: App, ctx: Ctx) {
         tags: ['profile'],
         security,
         body: setSecondPasswordBodySchema,
-        response: { 200: envelope(z.object({ mode: z.enum(SECOND_PASSWORD_MODES) })), ...errors },
+        response: {
+          200: envelope(z.object({ mode: z.enum(SECOND_PASSWORD_MODES), ended_sessions: z.number() })),
+          ...errors,
+        },
       },
     },
     async (req) => {
@@ -213,6 +216,7 @@ export async function profileRoutes(app: App, ctx: Ctx) {
             username: s.member.username,
             ip: req.ip,
             userAgent: req.headers['user-agent'],
+            keepTokenHash: s.tokenHash,
           },
           { mode: req.body.mode, current: req.body.current_second_password, next: req.body.second_password },
         ),

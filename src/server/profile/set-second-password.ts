@@ -6,6 +6,7 @@ import { recordAuthEvent } from '../auth/auth-events';
 import { pinFailureKey } from '../auth/login';
 import { hashSecret, verifySecret } from '../auth/password';
 import { releaseAttempt, reserveAttempt } from '../auth/rate-limit';
+import { deleteMemberSessions } from '../auth/sessions';
 import type { Db } from '../db';
 import { AppError } from '../http/errors';
 
@@ -17,9 +18,9 @@ const SP = MSG.secondPassword;
  */
 export async function setSecondPassword(
   db: Db,
-  who: { memberId: string; username: string; ip?: string; userAgent?: string },
+  who: { memberId: string; username: string; ip?: string; userAgent?: string; keepTokenHash: string },
   input: { mode: SecondPasswordMode; current?: string; next: string },
-): Promise<{ mode: SecondPasswordMode }> {
+): Promise<{ mode: SecondPasswordMode; ended_sessions: number }> {
   const [row] = await db.query<{ second_password_hash: string | null }>(
     'SELECT second_password_hash FROM members WHERE id = $1',
     [who.memberId],
@@ -60,22 +61,30 @@ export async function setSecondPassword(
   }
 
   const newHash = await hashSecret(input.next);
-  await db.tx(async (q) => {
+  const ended = await db.tx(async (q) => {
     const updated = await q.query(
       `UPDATE members SET second_password_hash = $3, updated_at = now()
         WHERE id = $1 AND second_password_hash IS NOT DISTINCT FROM $2 RETURNING id`,
       [who.memberId, row.second_password_hash, newHash],
     );
     if (updated.length === 0) throw new AppError('CONFLICT', SP.modeChanged);
+    // As a login-password change does: every other session of the member ends, this one stays (issue 12).
+    const [{ n } = { n: 0 }] = await q.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM sessions WHERE member_id = $1 AND token_hash <> $2',
+      [who.memberId, who.keepTokenHash],
+    );
+    await deleteMemberSessions(q, who.memberId, who.keepTokenHash);
     await writeAudit(q, {
       actorId: who.memberId,
       actorUsername: who.username,
       action: mode === 'set' ? 'member.second_password_set' : 'member.second_password_changed',
       targetType: 'member',
       targetId: who.memberId,
+      after: { ended_sessions: n },
       ip: who.ip,
     });
     await recordAuthEvent(q, { ...event, success: true });
+    return n;
   });
-  return { mode };
+  return { mode, ended_sessions: ended };
 }

@@ -72,7 +72,9 @@ export const ADMIN_MESSAGES = {
     holderTooLong: '예금주명은 50자 이하로 입력해주세요.',
     addressRequired: '입금 주소를 입력해주세요.',
     addressInvalid: '올바른 TRC20(T로 시작) 또는 ERC20(0x로 시작) 주소를 입력해주세요.',
-    passwordMin: '비밀번호는 최소 6자 이상이어야 합니다.',
+    passwordMin: '비밀번호는 8자 이상이며 영문과 숫자를 모두 포함해야 합니다.',
+    ownPasswordOnMyPage:
+      '본인의 비밀번호와 2차 비밀번호는 현재 비밀번호를 확인한 뒤 바꿀 수 있습니다. 내 정보 페이지에서 변경해주세요.',
     passwordTooLong: '비밀번호는 128자 이하로 입력해주세요.',
     passwordMismatch: '새 비밀번호와 비밀번호 확인이 일치하지 않습니다.',
     secondPasswordRule: '2차 비밀번호는 숫자 4~12자리로 입력해주세요.',

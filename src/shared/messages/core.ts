@@ -22,6 +22,8 @@ export const CORE_MESSAGES = {
     processing: '처리 중...',
     required: '필수 입력 항목입니다.',
     serverUnavailable: '서버에 연결할 수 없습니다. 잠시 후 다시 시도해주세요.',
+    controlChars: '제어 문자나 보이지 않는 문자(방향 전환 문자 포함)는 입력할 수 없습니다.',
+    badCharacters: '처리할 수 없는 문자가 포함되어 있습니다. 입력값을 확인해주세요.',
   },
   login: {
     title: '로그인',
@@ -96,6 +98,7 @@ export const CORE_MESSAGES = {
     passwordTooLong: '비밀번호는 128자 이하로 입력해주세요.',
     secondPasswordRule: '2차 비밀번호는 숫자 4~6자리로 입력해주세요.',
     emailInvalid: '올바른 이메일 형식이 아닙니다.',
+    emailAscii: '이메일은 영문, 숫자와 기호로만 입력해주세요.',
     emailTaken: '이미 사용 중인 이메일입니다.',
     phoneInvalid: '올바른 휴대폰 번호를 입력해주세요.',
     termsRequired: '이용약관에 동의해주세요.',

@@ -1,5 +1,6 @@
 import { type AmountProblem, amountProblem, D, toWire } from '../decimal';
 import { z } from '../zod';
+import { nfkc, plainText } from './text';
 
 export type AmountMessages = Record<AmountProblem, string>;
 
@@ -29,7 +30,9 @@ export function amountSchema(
 
 /** A required, trimmed text field with an upper length. */
 export const requiredText = (required: string, max: number, tooLong: string) =>
-  z.string({ error: required }).check(z.trim(), z.minLength(1, required), z.maxLength(max, tooLong));
+  z
+    .string({ error: required })
+    .check(plainText(), nfkc(), z.trim(), z.minLength(1, required), z.maxLength(max, tooLong));
 
 /** Korean bank account numbers: digits with optional single hyphens, 10 to 20 digits. */
 export function isAccountNumber(text: string): boolean {

@@ -1,6 +1,7 @@
 import { SECOND_PASSWORD_MAX, SECOND_PASSWORD_MIN, SECOND_PASSWORD_SIGNUP_MAX } from '../constants';
 import { MSG } from '../messages';
 import { z } from '../zod';
+import { asciiEmail, nfkc, plainText } from './text';
 
 const S = MSG.signup;
 
@@ -13,15 +14,22 @@ export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d).{8,}$/;
 
 export const usernameSchema = z
   .string({ error: S.enterUsername })
-  .check(z.trim(), z.minLength(1, S.enterUsername), z.regex(USERNAME_PATTERN, S.usernameFormat));
+  .check(plainText(), z.trim(), z.minLength(1, S.enterUsername), z.regex(USERNAME_PATTERN, S.usernameFormat));
 
 export const emailSchema = z
   .string({ error: S.emailInvalid })
-  .check(z.trim(), z.maxLength(254, S.emailInvalid), z.regex(EMAIL_PATTERN, S.emailInvalid));
+  .check(
+    plainText(),
+    nfkc(),
+    z.trim(),
+    z.maxLength(254, S.emailInvalid),
+    asciiEmail(),
+    z.regex(EMAIL_PATTERN, S.emailInvalid),
+  );
 
 export const memberPasswordSchema = z
   .string({ error: S.passwordRule })
-  .check(z.maxLength(128, S.passwordTooLong), z.regex(PASSWORD_PATTERN, S.passwordRule));
+  .check(plainText(), z.maxLength(128, S.passwordTooLong), z.regex(PASSWORD_PATTERN, S.passwordRule));
 
 /** Sign-up keeps SPEC's 6-character limit; digits only, at least 4 like every second password. */
 export const signupSecondPasswordSchema = z
@@ -30,6 +38,11 @@ export const signupSecondPasswordSchema = z
     z.regex(new RegExp(`^\\d{${SECOND_PASSWORD_MIN},${SECOND_PASSWORD_SIGNUP_MAX}}$`), S.secondPasswordRule),
   );
 
+/** A member's name: NFKC-normalised, no control, bidi or invisible characters, 1 to 50 characters. */
+export const fullNameSchema = z
+  .string({ error: S.nameRequired })
+  .check(plainText(), nfkc(), z.trim(), z.minLength(1, S.nameRequired), z.maxLength(50, S.nameTooLong));
+
 /** POST /api/signup: SPEC §7's shape (email, password, options.data). */
 export const signupBodySchema = z.strictObject({
   email: emailSchema,
@@ -37,10 +50,10 @@ export const signupBodySchema = z.strictObject({
   options: z.strictObject({
     data: z.strictObject({
       username: usernameSchema,
-      full_name: z
-        .string({ error: S.nameRequired })
-        .check(z.trim(), z.minLength(1, S.nameRequired), z.maxLength(50, S.nameTooLong)),
-      contact: z.string({ error: S.phoneInvalid }).check(z.trim(), z.regex(PHONE_PATTERN, S.phoneInvalid)),
+      full_name: fullNameSchema,
+      contact: z
+        .string({ error: S.phoneInvalid })
+        .check(plainText(), z.trim(), z.regex(PHONE_PATTERN, S.phoneInvalid)),
       second_password: signupSecondPasswordSchema,
       marketing_consent: z._default(z.optional(z.boolean()), false),
       /** Accepted for SPEC compatibility and always ignored: sign-up never creates an administrator. */
@@ -58,20 +71,26 @@ export const loginBodySchema = z.strictObject({
   email: z
     .string({ error: MSG.login.usernameRequired })
     .check(
+      plainText(),
+      nfkc(),
       z.trim(),
       z.minLength(1, MSG.login.usernameRequired),
       z.maxLength(254, MSG.login.invalidCredentials),
     ),
   password: z
     .string({ error: MSG.login.passwordRequired })
-    .check(z.minLength(1, MSG.login.passwordRequired), z.maxLength(128, MSG.login.invalidCredentials)),
+    .check(
+      plainText(),
+      z.minLength(1, MSG.login.passwordRequired),
+      z.maxLength(128, MSG.login.invalidCredentials),
+    ),
 });
 export type LoginBody = z.input<typeof loginBodySchema>;
 
 export const checkUsernameQuerySchema = z.strictObject({
   username: z
     .string({ error: S.enterUsername })
-    .check(z.trim(), z.minLength(1, S.enterUsername), z.maxLength(64, S.usernameFormat)),
+    .check(plainText(), z.trim(), z.minLength(1, S.enterUsername), z.maxLength(64, S.usernameFormat)),
 });
 
 /**
@@ -92,11 +111,11 @@ export const signupFormSchema = z
   .object({
     username: usernameSchema,
     usernameChecked: z.boolean(),
-    full_name: z.string().check(z.trim(), z.minLength(1, S.nameRequired), z.maxLength(50, S.nameTooLong)),
+    full_name: fullNameSchema,
     password: memberPasswordSchema,
     passwordConfirm: z.string(),
     second_password: signupSecondPasswordSchema,
-    email: z.string().check(z.trim(), z.maxLength(254, S.emailInvalid)),
+    email: z.string().check(plainText(), nfkc(), z.trim(), z.maxLength(254, S.emailInvalid), asciiEmail()),
     contact: z.string().check(z.trim(), z.regex(PHONE_PATTERN, S.phoneInvalid)),
     terms: z.boolean().check(z.refine((v) => v, S.termsRequired)),
     privacy: z.boolean().check(z.refine((v) => v, S.privacyRequired)),

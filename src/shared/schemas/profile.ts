@@ -2,6 +2,7 @@ import { SECOND_PASSWORD_MAX, SECOND_PASSWORD_MIN } from '../constants';
 import { MSG } from '../messages';
 import { z } from '../zod';
 import { EMAIL_PATTERN, memberPasswordSchema, PHONE_PATTERN } from './auth';
+import { asciiEmail, nfkc, plainText } from './text';
 
 const P = MSG.profile;
 const CP = MSG.changePassword;
@@ -9,7 +10,9 @@ const SP = MSG.secondPassword;
 
 /** Contact: the same phone rule as sign-up. */
 export const updateContactBodySchema = z.strictObject({
-  contact: z.string({ error: P.contactInvalid }).check(z.trim(), z.regex(PHONE_PATTERN, P.contactInvalid)),
+  contact: z
+    .string({ error: P.contactInvalid })
+    .check(plainText(), z.trim(), z.regex(PHONE_PATTERN, P.contactInvalid)),
 });
 export type UpdateContactBody = z.input<typeof updateContactBodySchema>;
 
@@ -17,7 +20,14 @@ export type UpdateContactBody = z.input<typeof updateContactBodySchema>;
 export const requestEmailChangeBodySchema = z.strictObject({
   email: z
     .string({ error: P.emailInvalid })
-    .check(z.trim(), z.maxLength(254, P.emailInvalid), z.regex(EMAIL_PATTERN, P.emailInvalid)),
+    .check(
+      plainText(),
+      nfkc(),
+      z.trim(),
+      z.maxLength(254, P.emailInvalid),
+      asciiEmail(),
+      z.regex(EMAIL_PATTERN, P.emailInvalid),
+    ),
 });
 export type RequestEmailChangeBody = z.input<typeof requestEmailChangeBodySchema>;
 

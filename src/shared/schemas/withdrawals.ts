@@ -14,6 +14,7 @@ import { MSG } from '../messages';
 import { z } from '../zod';
 import { amountSchema, isAccountNumber, requiredText } from './amount';
 import { REQUEST_STATUSES } from './deposits';
+import { multilineText, plainText } from './text';
 
 const W = MSG.withdraw;
 const K = MSG.withdrawKrw;
@@ -28,10 +29,10 @@ const cryptoWithdrawalFields = z.strictObject({
   amount: cryptoAmountSchema,
   method: z.enum(CRYPTO_WITHDRAW_METHODS, { error: W.methodInvalid }),
   recipient_id: z.optional(
-    z.string({ error: W.recipientIdRequired }).check(z.trim(), z.maxLength(64, W.tooLong)),
+    z.string({ error: W.recipientIdRequired }).check(plainText(), z.trim(), z.maxLength(64, W.tooLong)),
   ),
   recipient_address: z.optional(
-    z.string({ error: W.recipientAddressRequired }).check(z.trim(), z.maxLength(128, W.tooLong)),
+    z.string({ error: W.recipientAddressRequired }).check(plainText(), z.trim(), z.maxLength(128, W.tooLong)),
   ),
   network: z.optional(z.enum(NETWORKS, { error: W.networkRequired })),
 });
@@ -130,7 +131,7 @@ export const krwWithdrawalBodySchema = z.strictObject({
   ),
   account_holder: requiredText(K.holderRequired, 50, K.tooLong),
   memo: z.pipe(
-    z.nullish(z.string().check(z.trim(), z.maxLength(200, K.memoTooLong))),
+    z.nullish(z.string().check(multilineText(), z.trim(), z.maxLength(200, K.memoTooLong))),
     z.transform((v: string | null | undefined) => (v ? v : null)),
   ),
 });

@@ -1,0 +1,47 @@
+/**
+ * Crafted bytes (decision 0106): what no string field accepts, once for every form and every route.
+ *
+ * Refused everywhere: C0 and C1 control characters (NUL, ESC, …), every Unicode format character
+ * (category Cf: bidi embeddings, overrides and isolates U+202A–U+202E and U+2066–U+2069, marks U+200E/U+200F
+ * and U+061C, zero-width space and joiners U+200B–U+200D, word joiner U+2060, BOM U+FEFF, soft hyphen,
+ * tag characters), lone surrogates, private-use characters, noncharacters U+FFFE/U+FFFF and the Unicode
+ * line and paragraph separators. Multi-line fields (notice body, memo) also take line breaks (\n, \r) and
+ * the zero-width joiner U+200D, which joins emoji sequences; nothing else.
+ */
+import { MSG } from '../messages';
+import { z } from '../zod';
+
+const FORBIDDEN_IN_LINE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\u2028\u2029\uFFFE\uFFFF]/u;
+const FORBIDDEN_IN_TEXT = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\u2028\u2029\uFFFE\uFFFF]/u;
+const ALLOWED_IN_TEXT = new Set(['\n', '\r', '\u200D']);
+
+/** True when `value` holds a character no field of this kind may hold. */
+export function hasForbiddenChars(value: string, multiline = false): boolean {
+  if (!multiline) return FORBIDDEN_IN_LINE.test(value);
+  if (!FORBIDDEN_IN_TEXT.test(value)) return false;
+  for (const ch of value) if (!ALLOWED_IN_TEXT.has(ch) && FORBIDDEN_IN_TEXT.test(ch)) return true;
+  return false;
+}
+
+/** Field names whose values are multi-line text (the notice body, the withdrawal memo). */
+export const MULTILINE_FIELDS: ReadonlySet<string> = new Set(['body', 'memo']);
+
+/** zod check: a single-line field without control, bidi or invisible characters. */
+export const plainText = (message: string = MSG.common.controlChars) =>
+  z.refine<string>((v) => !hasForbiddenChars(v), message);
+
+/** zod check: a multi-line field (line breaks allowed), otherwise as plainText. */
+export const multilineText = (message: string = MSG.common.controlChars) =>
+  z.refine<string>((v) => !hasForbiddenChars(v, true), message);
+
+/** Names and other human text: compatibility-normalised (NFKC), so full-width and look-alike forms fold. */
+export const nfkc = () => z.normalize('NFKC');
+
+/**
+ * Email addresses: NFKC, then ASCII only in the local part and the domain (international domains are
+ * written in their xn-- form). A Cyrillic `а` beside Latin letters is refused, so no confusable second
+ * address can be registered; addresses are compared case-insensitively elsewhere.
+ */
+export const ASCII_EMAIL = /^[\p{ASCII}]*$/u;
+export const asciiEmail = (message: string = MSG.signup.emailAscii) =>
+  z.refine<string>((v) => v === '' || ASCII_EMAIL.test(v), message);

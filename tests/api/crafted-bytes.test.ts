@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isDatabaseInputError } from '../../src/server/http/crafted-bytes';
+import { MSG } from '../../src/shared/messages';
+import { snapshot } from '../reliability/db-snapshot';
+import { adminClient, Client, memberClient, newMemberCreds, signupBody } from '../support/client';
+import { startTestServer, type TestServer } from '../support/server';
+
+/** Issue 12, part 4 and 8: NUL, control, bidi and invisible characters, and look-alike emails. */
+let server: TestServer;
+let admin: Awaited<ReturnType<typeof adminClient>>;
+let member: Awaited<ReturnType<typeof memberClient>>;
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await adminClient(server.url, server.db);
+  member = await memberClient(server.url);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const HANGUL = /[가-힣]/;
+const CRAFTED = [
+  '\u0000',
+  '\u0007',
+  '\u001b[31m',
+  '\u007f',
+  '\u0085',
+  '\u202e',
+  '\u202a',
+  '\u2066',
+  '\u2069',
+  '\u200e',
+  '\u200f',
+  '\u061c',
+  '\u200b',
+  '\u200c',
+  '\u2060',
+  '\ufeff',
+  '\u00ad',
+  '\u2028',
+  '\ud800',
+];
+
+/** A lone surrogate cannot travel in a URL (its bytes stay percent-encoded text); query tests skip it. */
+const inUrl = (ch: string) => ch !== '\ud800';
+
+async function expectRefused(res: Promise<{ status: number; body: any }>, label: string) {
+  const r = await res;
+  expect(r.status, `${label} → ${JSON.stringify(r.body)}`).toBe(400);
+  expect(r.body.error?.message, label).toMatch(HANGUL);
+}
+
+describe('crafted characters inside otherwise valid fields', () => {
+  it('are a Korean 400 on every endpoint of the issue, and change nothing', async () => {
+    const before = await snapshot(server.db);
+    const anon = new Client(server.url);
+    const bankUrl = `/api/admin/members/${member.id}/bank-account`;
+    for (const ch of CRAFTED) {
+      const bad = `abc${ch}`;
+      const label = JSON.stringify(ch);
+      // No session needed: login email, the username check, sign-up name and email.
+      await expectRefused(anon.post('/api/login', { email: bad, password: 'passw0rd123' }), `login ${label}`);
+      if (inUrl(ch)) {
+        await expectRefused(
+          anon.get(`/api/auth/check-username?username=${encodeURIComponent(bad)}`),
+          `check ${label}`,
+        );
+      }
+      const creds = newMemberCreds();
+      await expectRefused(
+        anon.post('/api/signup', signupBody({ ...creds, fullName: `홍길동${ch}` })),
+        `signup name ${label}`,
+      );
+      await expectRefused(
+        anon.post('/api/signup', signupBody({ ...creds, email: `${creds.username}${ch}@example.com` })),
+        `signup email ${label}`,
+      );
+      // Member forms: recipient id of an internal transfer, bank withdrawal holder.
+      await expectRefused(
+        member.client.post('/api/withdrawals/crypto', {
+          currency: 'USDT',
+          amount: '5',
+          method: 'internal',
+          recipient_id: bad,
+        }),
+        `recipient ${label}`,
+      );
+      await expectRefused(
+        member.client.post('/api/withdrawals/krw', {
+          amount: '10000',
+          bank_name: '신한은행',
+          account_number: '110-123-456789',
+          account_holder: `홍길동${ch}`,
+          memo: '',
+        }),
+        `holder ${label}`,
+      );
+      // Administrator forms: account holder, member search, notice body.
+      await expectRefused(
+        admin.client.call('PUT', bankUrl, {
+          bank_name: '국민은행',
+          account_number: '123456-01-234567',
+          account_holder: `홍길동${ch}`,
+        }),
+        `admin holder ${label}`,
+      );
+      if (inUrl(ch)) {
+        await expectRefused(
+          admin.client.get(`/api/admin/members?q=${encodeURIComponent(bad)}`),
+          `admin search ${label}`,
+        );
+      }
+      if (ch !== '\u2028') {
+        await expectRefused(
+          admin.client.post('/api/admin/notices', { title: '공지', body: `본문${ch}입니다` }),
+          `notice body ${label}`,
+        );
+      }
+    }
+    expect(await snapshot(server.db)).toEqual(before);
+  });
+
+  it('multi-line fields keep their line breaks; single-line fields refuse them', async () => {
+    const ok = await admin.client.post('/api/admin/notices', {
+      title: '공지',
+      body: '첫 줄\n둘째 줄\r\n끝 👨‍👩‍👧',
+    });
+    expect(ok.status).toBe(201);
+    await expectRefused(
+      admin.client.post('/api/admin/notices', { title: '공지\n제목', body: '본문' }),
+      'title newline',
+    );
+  });
+});
+
+describe('emails and names', () => {
+  it('a Cyrillic look-alike cannot open a second account; full-width forms fold (NFKC) onto the same address', async () => {
+    const first = newMemberCreds();
+    expect((await new Client(server.url).post('/api/signup', signupBody(first))).status).toBe(201);
+    // "а" below is U+0430 CYRILLIC SMALL LETTER A.
+    const lookalike = { ...newMemberCreds(), email: first.email.replace('a', '\u0430') };
+    const cyr = lookalike.email.includes('\u0430')
+      ? lookalike
+      : { ...lookalike, email: `\u0430${first.email}` };
+    const r = await new Client(server.url).post('/api/signup', signupBody(cyr));
+    expect(r.status).toBe(400);
+    expect(r.body.error?.fields?.email).toBe(MSG.signup.emailAscii);
+    // Full-width Latin letters are the same address after NFKC: refused as taken.
+    const wide = first.email.replace(/[a-z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
+    const dup = await new Client(server.url).post(
+      '/api/signup',
+      signupBody({ ...newMemberCreds(), email: wide }),
+    );
+    expect(dup.status).toBe(409);
+    expect(dup.body.error?.message).toBe(MSG.signup.emailTaken);
+    const rows = await server.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM members WHERE lower(email) = lower($1)',
+      [first.email],
+    );
+    expect(rows[0]?.n).toBe(1);
+  });
+
+  it('stores names NFKC-normalised', async () => {
+    const creds = newMemberCreds({ fullName: 'Ｈｏｎｇ 길동' });
+    const r = await new Client(server.url).post('/api/signup', signupBody(creds));
+    expect(r.status).toBe(201);
+    const rows = await server.db.query<{ full_name: string }>(
+      'SELECT full_name FROM members WHERE username = $1',
+      [creds.username],
+    );
+    expect(rows[0]?.full_name).toBe('Hong 길동');
+  });
+});
+
+describe('database character errors', () => {
+  it("PostgreSQL's own refusal of a NUL is recognised as bad input (answered 400, not 500)", async () => {
+    let err: unknown = null;
+    try {
+      await server.db.query('SELECT $1::text AS t', ['abc\u0000']);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).not.toBeNull();
+    expect(isDatabaseInputError(err)).toBe(true);
+    let other: unknown = null;
+    try {
+      await server.db.query('SELECT * FROM no_such_table_here');
+    } catch (e) {
+      other = e;
+    }
+    expect(isDatabaseInputError(other)).toBe(false);
+  });
+});
