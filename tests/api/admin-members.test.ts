@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { fund, insertDeposit, insertWithdrawal } from '../support/admin-fixtures';
-import { adminClient, Client, loginFully, memberClient } from '../support/client';
+import { adminClient, memberClient } from '../support/client';
 import { startTestServer, type TestServer, uniqueName } from '../support/server';
 
 const A = MSG.admin;

@@ -141,9 +141,9 @@ describe('adminApproveWithdrawal / adminRejectWithdrawal', () => {
     await adjustBalance(server.db, sender.id, 'XRP', '10');
     // Members are never deleted (migration 009 refuses it); a row written without its recipient link (as
     // by a faulty import) is the one way left to lose it.
-    await expect(
-      server.db.query('DELETE FROM members WHERE id = $1', [sender.id]),
-    ).rejects.toThrow(/permanent record/);
+    await expect(server.db.query('DELETE FROM members WHERE id = $1', [sender.id])).rejects.toThrow(
+      /permanent record/,
+    );
     const [w] = await server.db.query<{ id: string }>(
       `INSERT INTO withdrawals (member_id, currency, amount, fee, final_amount, method, recipient_id)
        VALUES ($1, 'XRP', 3, 0, 3, 'internal', 'nobody') RETURNING id::text AS id`,

@@ -188,6 +188,8 @@ export const ADMIN_MESSAGES = {
       statusClosed: '해지됨',
       closedAt: '해지일',
       closedNotice: '해지된 계정입니다. 기록은 읽기 전용으로만 볼 수 있습니다.',
+      closedRecords: '보존된 기록 (읽기 전용)',
+      closedBank: '출금 계좌 (마스킹)',
     },
 
     assets: {
