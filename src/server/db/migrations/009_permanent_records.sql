@@ -5,6 +5,8 @@
 -- Closing an account: the row stays (the username stays reserved, every money record keeps its link).
 ALTER TABLE members ADD COLUMN closed_at timestamptz;
 ALTER TABLE members ADD COLUMN closed_by uuid REFERENCES members(id) ON DELETE RESTRICT;
+-- The administrator's list shows open accounts by default, closed ones on demand: each walks its own index.
+CREATE INDEX members_open_idx ON members (created_at DESC, id) WHERE closed_at IS NULL;
 CREATE INDEX members_closed_idx ON members (created_at DESC, id) WHERE closed_at IS NOT NULL;
 
 -- A closed member's email is masked, and masked addresses may coincide; an email is unique among open
