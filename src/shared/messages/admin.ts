@@ -354,6 +354,7 @@ export const ADMIN_MESSAGES = {
         'member.password.reset': '비밀번호 변경',
         'member.second_password.reset': '2차 비밀번호 변경',
         'member.delete': '회원 삭제',
+        'member.close': '계정 해지',
         'lock.create': '잠금 추가',
         'lock.update': '잠금 수정',
         'lock.delete': '잠금 삭제',

@@ -57,7 +57,7 @@ END;
 $$;
 
 -- Append-only in the database itself: any UPDATE, DELETE or TRUNCATE is refused, whoever runs it.
-CREATE FUNCTION refuse_record_change() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION permanent_record_guard() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION '% is a permanent record: % is not allowed', TG_TABLE_NAME, TG_OP
     USING ERRCODE = 'insufficient_privilege';
@@ -67,38 +67,38 @@ $$;
 DROP TRIGGER ledger_entries_no_update ON ledger_entries;
 DROP FUNCTION ledger_entries_append_only();
 CREATE TRIGGER ledger_entries_append_only BEFORE UPDATE OR DELETE ON ledger_entries
-  FOR EACH ROW EXECUTE FUNCTION refuse_record_change();
+  FOR EACH ROW EXECUTE FUNCTION permanent_record_guard();
 CREATE TRIGGER ledger_entries_no_truncate BEFORE TRUNCATE ON ledger_entries
-  FOR EACH STATEMENT EXECUTE FUNCTION refuse_record_change();
+  FOR EACH STATEMENT EXECUTE FUNCTION permanent_record_guard();
 
 CREATE TRIGGER audit_log_append_only BEFORE UPDATE OR DELETE ON audit_log
-  FOR EACH ROW EXECUTE FUNCTION refuse_record_change();
+  FOR EACH ROW EXECUTE FUNCTION permanent_record_guard();
 CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log
-  FOR EACH STATEMENT EXECUTE FUNCTION refuse_record_change();
+  FOR EACH STATEMENT EXECUTE FUNCTION permanent_record_guard();
 
 -- Requests change status (pending → approved/rejected) but are never deleted; members are closed, never
 -- deleted.
 CREATE TRIGGER deposits_no_delete BEFORE DELETE ON deposits
-  FOR EACH ROW EXECUTE FUNCTION refuse_record_change();
+  FOR EACH ROW EXECUTE FUNCTION permanent_record_guard();
 CREATE TRIGGER deposits_no_truncate BEFORE TRUNCATE ON deposits
-  FOR EACH STATEMENT EXECUTE FUNCTION refuse_record_change();
+  FOR EACH STATEMENT EXECUTE FUNCTION permanent_record_guard();
 CREATE TRIGGER withdrawals_no_delete BEFORE DELETE ON withdrawals
-  FOR EACH ROW EXECUTE FUNCTION refuse_record_change();
+  FOR EACH ROW EXECUTE FUNCTION permanent_record_guard();
 CREATE TRIGGER withdrawals_no_truncate BEFORE TRUNCATE ON withdrawals
-  FOR EACH STATEMENT EXECUTE FUNCTION refuse_record_change();
+  FOR EACH STATEMENT EXECUTE FUNCTION permanent_record_guard();
 CREATE TRIGGER members_no_delete BEFORE DELETE ON members
-  FOR EACH ROW EXECUTE FUNCTION refuse_record_change();
+  FOR EACH ROW EXECUTE FUNCTION permanent_record_guard();
 CREATE TRIGGER members_no_truncate BEFORE TRUNCATE ON members
-  FOR EACH STATEMENT EXECUTE FUNCTION refuse_record_change();
+  FOR EACH STATEMENT EXECUTE FUNCTION permanent_record_guard();
 
 -- The sign-in log: issue 12's migration 007 makes it append-only; these make sure of it here too.
 DO $$
 BEGIN
   IF to_regclass('auth_events') IS NOT NULL THEN
     CREATE TRIGGER auth_events_permanent BEFORE UPDATE OR DELETE ON auth_events
-      FOR EACH ROW EXECUTE FUNCTION refuse_record_change();
+      FOR EACH ROW EXECUTE FUNCTION permanent_record_guard();
     CREATE TRIGGER auth_events_permanent_truncate BEFORE TRUNCATE ON auth_events
-      FOR EACH STATEMENT EXECUTE FUNCTION refuse_record_change();
+      FOR EACH STATEMENT EXECUTE FUNCTION permanent_record_guard();
   END IF;
 END;
 $$;
