@@ -49,7 +49,7 @@ async function adminOperations(): Promise<Operation[]> {
 const OWN = [
   'adminListMembers',
   'adminGetMember',
-  'adminDeleteMember',
+  'adminCloseMember',
   'adminSetBalances',
   'adminCreateLock',
   'adminUpdateLock',

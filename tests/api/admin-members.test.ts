@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { fund, insertDeposit, insertWithdrawal } from '../support/admin-fixtures';
-import { adminClient, Client, loginFully, memberClient } from '../support/client';
+import { adminClient, memberClient } from '../support/client';
 import { startTestServer, type TestServer, uniqueName } from '../support/server';
 
 const A = MSG.admin;
@@ -170,108 +170,5 @@ describe('member detail', () => {
       expect(res.status).toBe(404);
       expect(res.body.error?.message).toBe(A.memberNotFound);
     }
-  });
-});
-
-describe('deleting a member', () => {
-  const del = (id: string) => admin.client.call('DELETE', `/api/admin/members/${id}`);
-
-  it('removes an empty member, their rows and sessions in one go; the audit entry remains', async () => {
-    const m = await memberClient(server.url);
-    await fund(server.db, m.id, { ETH: '1' });
-    // Back to zero (an administrator's correction through the money core).
-    await admin.client.call('PUT', `/api/admin/members/${m.id}/balances`, { eth: '0' });
-    await insertDeposit(server.db, m.id, { status: 'rejected' });
-    await insertWithdrawal(server.db, m.id, { status: 'approved' });
-    await admin.client.call('PUT', `/api/admin/members/${m.id}/bank-account`, {
-      bank_name: '우리은행',
-      account_number: '1002-123-456789',
-      account_holder: '홍길동',
-    });
-    await server.db.query(
-      `INSERT INTO asset_locks (member_id, currency, locked_amount, lock_end_date) VALUES ($1, 'eth', 1, DATE '2001-01-01')`,
-      [m.id],
-    );
-    expect((await m.client.get('/api/session')).status).toBe(200);
-
-    const res = await del(m.id);
-    expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ deleted: true, id: m.id, username: m.creds.username });
-
-    for (const table of [
-      'members',
-      'balances',
-      'ledger_entries',
-      'deposits',
-      'withdrawals',
-      'bank_accounts',
-      'asset_locks',
-      'sessions',
-    ]) {
-      const col = table === 'members' ? 'id' : 'member_id';
-      const rows = await server.db.query(`SELECT 1 FROM ${table} WHERE ${col} = $1`, [m.id]);
-      expect(rows, table).toHaveLength(0);
-    }
-    expect((await m.client.get('/api/session')).status).toBe(401);
-    const relog = new Client(server.url);
-    await expect(loginFully(relog, m.creds)).rejects.toThrow(/login failed/);
-
-    const audit = await admin.client.get(`/api/admin/audit?targetId=${m.id}`);
-    const entry = audit.body.data.items.find((e: { action: string }) => e.action === 'member.delete');
-    expect(entry).toMatchObject({
-      actor_id: admin.id,
-      actor_username: admin.creds.username,
-      target_type: 'member',
-      target_id: m.id,
-      after: null,
-    });
-    expect(entry.before).toMatchObject({ username: m.creds.username, email: m.creds.email });
-    expect(entry.before.removed).toMatchObject({
-      deposits: 1,
-      withdrawals: 1,
-      bank_accounts: 1,
-      asset_locks: 1,
-    });
-    expect(entry.ip).toBeTruthy();
-    expect((await del(m.id)).status).toBe(404);
-  });
-
-  it('is refused while a balance is not zero, naming the balances', async () => {
-    const m = await memberClient(server.url);
-    await fund(server.db, m.id, { KRW: '15000', USDT: '0.00000001' });
-    const res = await del(m.id);
-    expect(res.status).toBe(409);
-    expect(res.body.error?.message).toBe(A.memberHasBalance('KRW 15000, USDT 0.00000001'));
-    expect(res.body.error?.message).toContain(A.failed.memberDelete);
-    expect(await server.db.query('SELECT 1 FROM members WHERE id = $1', [m.id])).toHaveLength(1);
-  });
-
-  it('is refused while a deposit, a withdrawal or an internal transfer to the member is pending', async () => {
-    const withDeposit = await memberClient(server.url);
-    await insertDeposit(server.db, withDeposit.id);
-    const withWithdrawal = await memberClient(server.url);
-    await insertWithdrawal(server.db, withWithdrawal.id, { currency: 'KRW', amount: '10000' });
-    const recipient = await memberClient(server.url);
-    const sender = await memberClient(server.url);
-    await fund(server.db, sender.id, { XRP: '5' });
-    await insertWithdrawal(server.db, sender.id, {
-      currency: 'XRP',
-      amount: '5',
-      recipientMemberId: recipient.id,
-    });
-    for (const m of [withDeposit, withWithdrawal, recipient]) {
-      const res = await del(m.id);
-      expect(res.status).toBe(409);
-      expect(res.body.error?.message).toBe(A.memberHasPending);
-    }
-  });
-
-  it('is refused for the administrator themself and answers 404 for an unknown member', async () => {
-    const self = await del(admin.id);
-    expect(self.status).toBe(409);
-    expect(self.body.error?.message).toBe(A.cannotDeleteSelf);
-    const unknown = await del(randomUUID());
-    expect(unknown.status).toBe(404);
-    expect(unknown.body.error?.message).toBe(A.memberNotFound);
   });
 });

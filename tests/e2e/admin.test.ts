@@ -147,7 +147,7 @@ describe('the administrator page in the browser (desktop 1280×900)', () => {
     if (home.status !== 404) expect(JSON.stringify(home.body)).toContain(title);
   });
 
-  it('is refused deleting a member who holds money, in red', async () => {
+  it('is refused closing the account of a member who holds money, in red', async () => {
     await region(A.info.title).getByRole('button', { name: A.info.deleteMember }).click();
     await confirmIn(A.info.deleteTitle, A.info.deleteMember);
     const message = A.memberHasBalance('KRW 100000, USDT 500');
@@ -156,23 +156,46 @@ describe('the administrator page in the browser (desktop 1280×900)', () => {
     expect(await e2e.server.db.query('SELECT 1 FROM members WHERE id = $1', [rich.id])).toHaveLength(1);
   });
 
-  it('deletes an empty member after confirmation', async () => {
+  it('closes an empty account after confirmation; it is then listed under 해지된 계정 and opens read-only', async () => {
     await openMember(empty.creds.username);
     await region(A.info.title).getByRole('button', { name: A.info.deleteMember }).click();
-    // Escape closes the confirmation without deleting.
+    // Escape closes the confirmation without closing the account.
     await page.getByRole('dialog', { name: A.info.deleteTitle }).waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('dialog', { name: A.info.deleteTitle }).waitFor({ state: 'hidden' });
-    expect(await e2e.server.db.query('SELECT 1 FROM members WHERE id = $1', [empty.id])).toHaveLength(1);
+    const isClosed = async () =>
+      (
+        await e2e.server.db.query<{ closed: boolean }>(
+          'SELECT closed_at IS NOT NULL AS closed FROM members WHERE id = $1',
+          [empty.id],
+        )
+      )[0]?.closed;
+    expect(await isClosed()).toBe(false);
     await region(A.info.title).getByRole('button', { name: A.info.deleteMember }).click();
     await confirmIn(A.info.deleteTitle, A.info.deleteMember);
     const done = A.memberDeleted(empty.creds.username);
     await page.getByText(done).waitFor();
     expect(await colorOf(done)).toBe(GREEN);
     await page.getByText(A.selectMember).waitFor();
-    expect(await e2e.server.db.query('SELECT 1 FROM members WHERE id = $1', [empty.id])).toHaveLength(0);
+    expect(await isClosed()).toBe(true);
+    // Gone from the open accounts, found under the closed ones, with its badge.
     await page.getByLabel(A.list.search).fill(empty.creds.username);
     await page.getByText(A.list.noResults).waitFor();
+    await page.getByLabel(A.list.statusFilter).selectOption('closed');
+    const pick = page.locator('.adm-member-pick', { hasText: empty.creds.username });
+    await pick.getByText(A.list.closed, { exact: true }).waitFor();
+    await pick.click();
+    const info = region(A.info.title);
+    await info.getByText(A.info.closedNotice).waitFor();
+    await info.getByText('이**', { exact: true }).waitFor();
+    await region(A.info.closedRecords).waitFor();
+    // Read-only: no action of the info section, and none of the editing sections.
+    expect(await info.getByRole('button').count()).toBe(0);
+    for (const title of [A.assets.title, A.bank.title, A.locks.title]) {
+      expect(await region(title).count(), title).toBe(0);
+    }
+    await page.getByLabel(A.list.statusFilter).selectOption('active');
+    await page.getByLabel(A.list.search).fill('');
   });
 
   // The next two steps call the approval core (issue 4: POST /api/admin/deposits|withdrawals/:id/approve|reject);

@@ -134,7 +134,7 @@ const REQUESTS: Record<string, Factory> = {
 
   adminListMembers: async () => ({ query: { q: owner.username, page: '1' } }),
   adminGetMember: async () => ({ params: { id: owner.id } }),
-  adminDeleteMember: async (w) => ({
+  adminCloseMember: async (w) => ({
     params: { id: w.caller === 'admin' ? (await freshMember()).id : owner.id },
   }),
   adminSetBalances: async () => ({

@@ -56,7 +56,7 @@ export const ACCESS_MATRIX: Record<string, Row> = {
   // the administrator page: both steps and is_admin; a member is refused even on their own id
   adminListMembers: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
   adminGetMember: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
-  adminDeleteMember: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  adminCloseMember: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
   adminSetBalances: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
   adminCreateLock: { none: 401, password: 401, member: 403, other: 403, admin: 201 },
   adminUpdateLock: { none: 401, password: 401, member: 403, other: 403, admin: 200 },

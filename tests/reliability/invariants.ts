@@ -18,7 +18,10 @@ import { verifyLedger } from '../../src/server/wallet/ledger';
  * - every deposit: approved ⇔ exactly one 'deposit' entry of its amount for its member; otherwise none;
  * - every withdrawal: approved ⇔ exactly one debit of its full amount ('withdrawal', or 'transfer_out'
  *   for an internal transfer, plus one 'transfer_in' of its payout for the recipient); otherwise none;
- * - internal transfers conserve the total: per currency, transfer_in + transfer_out + fees = 0.
+ * - internal transfers conserve the total: per currency, transfer_in + transfer_out + fees = 0;
+ * - money records keep their links (issue 13): every request-driven ledger entry names its request;
+ *   a closed account holds nothing and has no pending request, sent or received; the ledger and the
+ *   audit log carry their append-only triggers.
  */
 export interface InvariantReport {
   problems: string[];
@@ -140,6 +143,36 @@ export async function invariantsOn(q: Queryable, memberIds: string[]): Promise<I
   );
   const unbalanced = transfers.filter((t) => Number(t.net) !== 0);
   if (unbalanced.length) problems.push(`internal transfers do not conserve the total ${show(unbalanced)}`);
+
+  const unlinked = await q.query(
+    `SELECT id::text AS id, kind FROM ledger_entries
+      WHERE member_id = ANY($1::uuid[])
+        AND ((kind = 'deposit' AND deposit_id IS NULL)
+          OR (kind IN ('withdrawal', 'transfer_in', 'transfer_out') AND withdrawal_id IS NULL))`,
+    [memberIds],
+  );
+  if (unlinked.length) problems.push(`ledger entries that lost their request ${show(unlinked)}`);
+
+  const closedHolding = await q.query(
+    `SELECT m.id::text AS id FROM members m
+      WHERE m.closed_at IS NOT NULL
+        AND (EXISTS (SELECT 1 FROM balances b WHERE b.member_id = m.id AND b.balance <> 0)
+          OR EXISTS (SELECT 1 FROM deposits d WHERE d.member_id = m.id AND d.status = 'pending')
+          OR EXISTS (SELECT 1 FROM withdrawals w
+                      WHERE (w.member_id = m.id OR w.recipient_member_id = m.id) AND w.status = 'pending'))`,
+  );
+  if (closedHolding.length) problems.push(`closed accounts holding money or requests ${show(closedHolding)}`);
+
+  const triggers = new Set(
+    (
+      await q.query<{ tgname: string }>(
+        `SELECT tgname FROM pg_trigger WHERE tgrelid IN ('ledger_entries'::regclass, 'audit_log'::regclass)`,
+      )
+    ).map((t) => t.tgname),
+  );
+  for (const name of ['ledger_entries_append_only', 'audit_log_append_only']) {
+    if (!triggers.has(name)) problems.push(`trigger ${name} is missing`);
+  }
 
   const [counts] = await q.query<{ entries: number; deposits: number; withdrawals: number }>(
     `SELECT (SELECT count(*)::int FROM ledger_entries WHERE member_id = ANY($1::uuid[])) AS entries,

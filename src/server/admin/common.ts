@@ -42,6 +42,7 @@ export interface MemberRow {
   full_name: string;
   is_admin: boolean;
   deposit_address: string | null;
+  closed: boolean;
 }
 
 /**
@@ -52,7 +53,7 @@ export interface MemberRow {
  *   takes a KEY SHARE lock) do not. FOR UPDATE here deadlocked against any request that held a balance
  *   row and then inserted such a row, while this transaction waited for that balance row
  *   (reliability suite, docs/decisions/0070-member-row-lock.md).
- * - 'update' (deletion only): also holds back new rows referencing the member until it is gone.
+ * - 'update' (closing only): also holds back new rows referencing the member until it is closed.
  */
 export async function lockMember(
   q: Queryable,
@@ -61,11 +62,14 @@ export async function lockMember(
 ): Promise<MemberRow> {
   if (!isUuid(id)) throw new AppError('NOT_FOUND', MSG.admin.memberNotFound);
   const [row] = await q.query<MemberRow>(
-    `SELECT id, username, email, full_name, is_admin, deposit_address FROM members WHERE id = $1
+    `SELECT id, username, email, full_name, is_admin, deposit_address, closed_at IS NOT NULL AS closed
+       FROM members WHERE id = $1
         ${mode === 'update' ? 'FOR UPDATE' : 'FOR NO KEY UPDATE'}`,
     [id],
   );
   if (!row) throw new AppError('NOT_FOUND', MSG.admin.memberNotFound);
+  // A closed account is read-only: every administrator change goes through this lock and stops here.
+  if (row.closed) throw new AppError('CONFLICT', MSG.admin.memberClosed);
   return row;
 }
 

@@ -10,10 +10,13 @@ export interface MemberListItem {
   is_admin: boolean;
   created_at: string;
   bank_verified: boolean | null;
+  closed_at: string | null;
 }
 
 export interface MemberListQuery {
   q?: string;
+  /** Open accounts (the default), closed ones, or all. */
+  status?: 'active' | 'closed' | 'all';
   page: number;
   pageSize: number;
 }
@@ -24,21 +27,26 @@ export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const FEW_HITS = 2_000;
 
 const SELECT = `m.id, m.username, m.email, m.full_name, m.contact, m.is_admin,
-                ${iso('m.created_at')} AS created_at, b.is_verified AS bank_verified`;
+                ${iso('m.created_at')} AS created_at, b.is_verified AS bank_verified,
+                ${iso('m.closed_at')} AS closed_at`;
+
+/** The status filter as a condition on members (a fixed text per value, never the client's). */
+const STATUS_WHERE = { active: 'closed_at IS NULL', closed: 'closed_at IS NOT NULL', all: 'true' } as const;
 
 /**
  * The administrator's member list, newest first; with `q`, the members whose username, email or name
  * contains it (any case), an exact username or email match first. Measured at 100,000 members in
  * docs/decisions/0040-admin-member-search.md (bench/member-search.ts).
  */
-export async function listMembers(db: Queryable, { q, page, pageSize }: MemberListQuery) {
+export async function listMembers(db: Queryable, { q, status = 'active', page, pageSize }: MemberListQuery) {
   const term = q?.trim().toLowerCase() || null;
+  const st = STATUS_WHERE[status];
   const offset = (page - 1) * pageSize;
   if (!term) {
-    const [count] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM members');
+    const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM members WHERE ${st}`);
     // The page's ids come from the (created_at, id) index alone; only those rows are read.
     const items = await db.query<MemberListItem>(
-      `WITH p AS (SELECT id, created_at FROM members ORDER BY created_at DESC, id LIMIT $1 OFFSET $2)
+      `WITH p AS (SELECT id, created_at FROM members WHERE ${st} ORDER BY created_at DESC, id LIMIT $1 OFFSET $2)
        SELECT ${SELECT} FROM p JOIN members m ON m.id = p.id LEFT JOIN bank_accounts b ON b.member_id = m.id
         ORDER BY m.created_at DESC, m.id`,
       [pageSize, offset],
@@ -50,7 +58,7 @@ export async function listMembers(db: Queryable, { q, page, pageSize }: MemberLi
   // Exact matches (at most one username and one email: unique indexes) come first.
   const exact = (
     await db.query<{ id: string }>(
-      `SELECT id FROM members WHERE lower(username) = $1 OR lower(email) = $1 ORDER BY created_at DESC, id`,
+      `SELECT id FROM members WHERE (lower(username) = $1 OR lower(email) = $1) AND ${st} ORDER BY created_at DESC, id`,
       [term],
     )
   ).map((r) => r.id);
@@ -61,7 +69,7 @@ export async function listMembers(db: Queryable, { q, page, pageSize }: MemberLi
   // case) is answered, page and total, from that single pass.
   const few = await db.query<{ id: string; n: number }>(
     `WITH hits AS MATERIALIZED (
-       SELECT id, created_at FROM members WHERE search_key LIKE $1 LIMIT ${FEW_HITS + 1})
+       SELECT id, created_at FROM members WHERE search_key LIKE $1 AND ${st} LIMIT ${FEW_HITS + 1})
      SELECT h.id, (SELECT count(*)::int FROM hits) AS n FROM hits h
       WHERE NOT (h.id = ANY($2::uuid[]))
       ORDER BY h.created_at DESC, h.id LIMIT $3 OFFSET $4`,
@@ -69,7 +77,7 @@ export async function listMembers(db: Queryable, { q, page, pageSize }: MemberLi
   );
   let total: number;
   let restIds: string[];
-  const collected = few[0]?.n ?? (await countCapped(db, pattern));
+  const collected = few[0]?.n ?? (await countCapped(db, pattern, st));
   if (collected <= FEW_HITS) {
     total = collected;
     restIds = rest > 0 ? few.map((r) => r.id) : [];
@@ -77,7 +85,7 @@ export async function listMembers(db: Queryable, { q, page, pageSize }: MemberLi
     // A broad search: count with one scan, take the page walking the (created_at, id) index, which
     // stops as soon as the page is full.
     const [count] = await db.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM members WHERE search_key LIKE $1',
+      `SELECT count(*)::int AS n FROM members WHERE search_key LIKE $1 AND ${st}`,
       [pattern],
     );
     total = count?.n ?? 0;
@@ -85,7 +93,7 @@ export async function listMembers(db: Queryable, { q, page, pageSize }: MemberLi
       rest > 0
         ? (
             await db.query<{ id: string }>(
-              `SELECT id FROM members WHERE search_key LIKE $1 AND NOT (id = ANY($2::uuid[]))
+              `SELECT id FROM members WHERE search_key LIKE $1 AND ${st} AND NOT (id = ANY($2::uuid[]))
                 ORDER BY created_at DESC, id LIMIT $3 OFFSET $4`,
               [pattern, exact, rest, restOffset],
             )
@@ -105,9 +113,9 @@ export async function listMembers(db: Queryable, { q, page, pageSize }: MemberLi
 }
 
 /** The capped hit count when the page asked for lies past the hits (the scan returned no row). */
-async function countCapped(db: Queryable, pattern: string): Promise<number> {
+async function countCapped(db: Queryable, pattern: string, st: string): Promise<number> {
   const [r] = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM (SELECT 1 FROM members WHERE search_key LIKE $1 LIMIT ${FEW_HITS + 1}) h`,
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM members WHERE search_key LIKE $1 AND ${st} LIMIT ${FEW_HITS + 1}) h`,
     [pattern],
   );
   return r?.n ?? 0;

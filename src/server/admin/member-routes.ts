@@ -3,8 +3,8 @@ import type { App, Ctx } from '../context';
 import { envelope, ok } from '../http/envelope';
 import { adminOnly } from '../http/guards';
 import { z } from '../http/zod';
+import { closeMember } from './close-member';
 import { actorOf, adminErrors, memberParams } from './common';
-import { deleteMember } from './delete-member';
 import { listMembers } from './list-members';
 import { readMemberDetail } from './read-member-detail';
 
@@ -39,21 +39,24 @@ export async function memberRoutes(app: App, { db }: Ctx) {
     async (req) => ok(await readMemberDetail(db, req.params.id)),
   );
 
-  app.delete(
-    '/members/:id',
+  app.post(
+    '/members/:id/close',
     {
       preHandler: adminOnly,
       schema: {
-        operationId: 'adminDeleteMember',
-        summary: '회원 삭제 (잔액이 모두 0이고 대기 중인 요청이 없을 때만)',
+        operationId: 'adminCloseMember',
+        summary:
+          '계정 해지 (잔액이 모두 0이고 대기 중인 요청이 없을 때만; 로그인 차단, 세션 종료, 개인정보 마스킹, 거래 기록은 보존)',
         tags: ['admin'],
         params: memberParams,
         response: {
-          200: envelope(z.object({ deleted: z.boolean(), id: z.string(), username: z.string() })),
+          200: envelope(
+            z.object({ closed: z.boolean(), id: z.string(), username: z.string(), closed_at: z.string() }),
+          ),
           ...adminErrors,
         },
       },
     },
-    async (req) => ok(await deleteMember(db, req.params.id, actorOf(req))),
+    async (req) => ok(await closeMember(db, req.params.id, actorOf(req))),
   );
 }

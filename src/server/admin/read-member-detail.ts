@@ -37,7 +37,8 @@ export async function readMemberDetail(q: Queryable, id: string): Promise<Member
   const [member] = await q.query<MemberDetail['member']>(
     `SELECT id, username, email, full_name, contact, is_admin, marketing_consent,
             second_password_hash IS NOT NULL AS has_second_password, deposit_address,
-            ${iso('created_at')} AS created_at, ${iso('updated_at')} AS updated_at
+            ${iso('created_at')} AS created_at, ${iso('updated_at')} AS updated_at,
+            CASE WHEN closed_at IS NULL THEN NULL ELSE ${iso('closed_at')} END AS closed_at
        FROM members WHERE id = $1`,
     [id],
   );

@@ -33,8 +33,11 @@ export async function checkPassword(
   addressLimit: number,
 ): Promise<{ id: string }> {
   const id = identifier.trim().toLowerCase();
-  const rows = await db.query<{ id: string; password_hash: string }>(
-    'SELECT id, password_hash FROM members WHERE lower(username) = $1 OR lower(email) = $1 ORDER BY (lower(username) = $1) DESC LIMIT 1',
+  // A closed account's email is masked and no longer identifies it; its username stays reserved.
+  const rows = await db.query<{ id: string; password_hash: string; closed: boolean }>(
+    `SELECT id, password_hash, closed_at IS NOT NULL AS closed FROM members
+      WHERE lower(username) = $1 OR (lower(email) = $1 AND closed_at IS NULL)
+      ORDER BY (lower(username) = $1) DESC LIMIT 1`,
     [id],
   );
   const member = rows[0];
@@ -73,6 +76,11 @@ export async function checkPassword(
     throw new AppError('INVALID_CREDENTIALS', MSG.login.invalidCredentials);
   }
   await releaseAttempt(db, reservation.ids);
+  // Said only to whoever knows the password: a closed account is not revealed by a guess.
+  if (member.closed) {
+    await recordAuthEvent(db, { ...event, success: false, reason: 'account_closed' });
+    throw new AppError('ACCOUNT_CLOSED', MSG.login.accountClosed);
+  }
   await recordAuthEvent(db, { ...event, success: true });
   return { id: member.id };
 }

@@ -70,7 +70,7 @@ export async function readSession(
     `SELECT s.stage, s.last_seen_at < now() - make_interval(secs => $3) AS touch,
             m.id, m.username, m.email, m.full_name, m.is_admin, m.second_password_hash IS NOT NULL AS has_second_password
        FROM sessions s JOIN members m ON m.id = s.member_id
-      WHERE s.token_hash = $1 AND s.expires_at > now() AND s.last_seen_at > now() - make_interval(mins => $2)`,
+      WHERE s.token_hash = $1 AND m.closed_at IS NULL AND s.expires_at > now() AND s.last_seen_at > now() - make_interval(mins => $2)`,
     [tokenHash, config.sessionIdleMinutes, TOUCH_EVERY_SECONDS],
   );
   const row = rows[0];

@@ -47,7 +47,7 @@ export async function signup(db: Db, input: SignupInput): Promise<NewMember> {
 async function assertFree(q: Queryable, username: string, email: string) {
   const rows = await q.query<{ username_taken: boolean; email_taken: boolean }>(
     `SELECT EXISTS (SELECT 1 FROM members WHERE lower(username) = lower($1)) AS username_taken,
-            EXISTS (SELECT 1 FROM members WHERE lower(email) = lower($2)) AS email_taken`,
+            EXISTS (SELECT 1 FROM members WHERE lower(email) = lower($2) AND closed_at IS NULL) AS email_taken`,
     [username, email],
   );
   if (rows[0]?.username_taken) throw new AppError('USERNAME_TAKEN', MSG.signup.usernameTaken);

@@ -7,9 +7,16 @@ const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '
 /** Any constant: serialises migrations when several server instances start at once. */
 const MIGRATION_LOCK = 7_260_001;
 
-/** Applies every migration not applied yet, in file-name order; safe to run again and concurrently. */
-export async function migrate(db: Db): Promise<string[]> {
-  const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
+/**
+ * Applies every migration not applied yet, in file-name order; safe to run again and concurrently.
+ * `through` (a file name) stops after that migration: the upgrade tests build a database of an earlier
+ * version with it.
+ */
+export async function migrate(db: Db, opts: { through?: string } = {}): Promise<string[]> {
+  const files = (await readdir(MIGRATIONS_DIR))
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
+    .filter((f) => opts.through === undefined || f <= opts.through);
   const applied: string[] = [];
   await db.tx(async (q) => {
     await q.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);

@@ -17,12 +17,18 @@ export async function createCryptoWithdrawal(
   input: CryptoWithdrawalInput,
 ): Promise<WithdrawalView> {
   if (input.method === 'internal') {
-    const [recipient] = await q.query<{ id: string; username: string }>(
-      'SELECT id::text AS id, username FROM members WHERE lower(username) = lower($1)',
+    // FOR KEY SHARE: an account being closed at this moment is waited for and then seen closed; a
+    // closure that comes later waits for this request and then sees it pending (and refuses).
+    const [recipient] = await q.query<{ id: string; username: string; closed: boolean }>(
+      `SELECT id::text AS id, username, closed_at IS NOT NULL AS closed FROM members
+        WHERE lower(username) = lower($1) FOR KEY SHARE`,
       [input.recipient_id ?? ''],
     );
     if (!recipient) {
       throw new AppError('VALIDATION', W.recipientNotFound, { recipient_id: W.recipientNotFound });
+    }
+    if (recipient.closed) {
+      throw new AppError('VALIDATION', W.recipientClosed, { recipient_id: W.recipientClosed });
     }
     if (recipient.id === memberId) {
       throw new AppError('VALIDATION', W.recipientSelf, { recipient_id: W.recipientSelf });

@@ -16,7 +16,7 @@ const F = {
   lockAdd: '잠금 추가 실패',
   lockEdit: '잠금 수정 실패',
   lockDelete: '잠금 삭제 실패',
-  memberDelete: '회원 삭제 실패',
+  memberDelete: '계정 해지 실패',
   approve: '승인 실패',
   reject: '거절 실패',
   requestsLoad: '입출금 요청 불러오기 실패',
@@ -52,9 +52,12 @@ export const ADMIN_MESSAGES = {
     lockExceedsAvailable: (prefix: string, currency: string, requested: string, available: string) =>
       `${prefix}: 잠금 수량이 사용 가능한 잔액을 초과합니다. (요청: ${requested} ${currency}, 사용 가능: ${available} ${currency})`,
     memberHasBalance: (balances: string) =>
-      `${F.memberDelete}: 잔액이 남아 있는 회원은 삭제할 수 없습니다. (${balances})`,
-    memberHasPending: `${F.memberDelete}: 처리 대기 중인 입금·출금 요청이 있는 회원은 삭제할 수 없습니다.`,
-    cannotDeleteSelf: `${F.memberDelete}: 로그인한 관리자 자신은 삭제할 수 없습니다.`,
+      `${F.memberDelete}: 잔액이 남아 있는 회원의 계정은 해지할 수 없습니다. (${balances})`,
+    memberHasPending: `${F.memberDelete}: 처리 대기 중인 입금·출금 요청이 있는 회원의 계정은 해지할 수 없습니다.`,
+    cannotCloseSelf: `${F.memberDelete}: 로그인한 관리자 자신의 계정은 해지할 수 없습니다.`,
+    lastAdmin: `${F.memberDelete}: 마지막 관리자 계정은 해지할 수 없습니다. 다른 관리자가 한 명 이상 있어야 합니다.`,
+    memberClosed: '해지된 계정은 변경할 수 없습니다. (읽기 전용)',
+    memberStatusInvalid: '회원 상태가 올바르지 않습니다.',
     addressTaken: `${F.address}: 다른 회원에게 이미 배정된 주소입니다.`,
 
     // Validation (the forms and the server share these through src/shared/schemas/admin.ts)
@@ -109,7 +112,8 @@ export const ADMIN_MESSAGES = {
     lockAdded: '잠금이 추가되었습니다.',
     lockEdited: '잠금이 수정되었습니다.',
     lockDeleted: '잠금이 삭제되었습니다.',
-    memberDeleted: (username: string) => `${username} 회원이 삭제되었습니다.`,
+    memberDeleted: (username: string) =>
+      `${username} 회원의 계정이 해지되었습니다. 로그인 세션이 모두 종료되었고 개인정보는 마스킹되었습니다.`,
     depositApproved: '입금을 승인했습니다.',
     depositRejected: '입금을 거절했습니다.',
     withdrawalApproved: '출금을 승인했습니다.',
@@ -152,6 +156,11 @@ export const ADMIN_MESSAGES = {
       bankVerified: '계좌 인증',
       bankPending: '계좌 대기',
       bankNone: '계좌 없음',
+      closed: '해지됨',
+      statusFilter: '계정 상태',
+      statusActive: '사용 중',
+      statusClosed: '해지된 계정',
+      statusAll: '전체',
       toggleVerified: (username: string, verified: boolean) =>
         `${username} 회원 계좌를 ${verified ? '인증 대기로' : '인증 완료로'} 바꾸기`,
     },
@@ -173,10 +182,16 @@ export const ADMIN_MESSAGES = {
       marketing: '마케팅 수신',
       agreed: '동의',
       notAgreed: '미동의',
-      deleteMember: '회원 삭제',
-      deleteTitle: '회원 삭제',
+      deleteMember: '계정 해지',
+      deleteTitle: '계정 해지',
       deleteBody: (username: string) =>
-        `${username} 회원을 삭제하시겠습니까? 회원의 계좌, 잠금, 입출금 기록과 거래 원장이 함께 삭제되며 되돌릴 수 없습니다. 감사 기록은 남습니다.`,
+        `${username} 회원의 계정을 해지하시겠습니까? 해지하면 로그인할 수 없고 모든 세션이 종료되며, 이름·이메일·연락처·계좌번호는 마스킹됩니다. 아이디는 다시 가입에 쓸 수 없도록 보존되고, 거래 원장·입출금·잠금·감사 기록은 법령(특정금융정보법, 5년)에 따라 그대로 보존됩니다. 되돌릴 수 없습니다.`,
+      status: '상태',
+      statusClosed: '해지됨',
+      closedAt: '해지일',
+      closedNotice: '해지된 계정입니다. 기록은 읽기 전용으로만 볼 수 있습니다.',
+      closedRecords: '보존된 기록 (읽기 전용)',
+      closedBank: '출금 계좌 (마스킹)',
     },
 
     assets: {
@@ -341,6 +356,7 @@ export const ADMIN_MESSAGES = {
         'member.password.reset': '비밀번호 변경',
         'member.second_password.reset': '2차 비밀번호 변경',
         'member.delete': '회원 삭제',
+        'member.close': '계정 해지',
         'lock.create': '잠금 추가',
         'lock.update': '잠금 수정',
         'lock.delete': '잠금 삭제',

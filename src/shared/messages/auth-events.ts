@@ -34,6 +34,7 @@ export const AUTH_EVENT_MESSAGES = {
       rate_limited: '요청 과다',
       idle: '장시간 미사용',
       expired: '유효 시간 초과',
+      account_closed: '해지된 계정',
     },
     // The administrator's tab and filters.
     adminTab: '로그인 기록',

@@ -39,6 +39,7 @@ export const CORE_MESSAGES = {
     invalidCredentials: '아이디 또는 비밀번호가 올바르지 않습니다.',
     unexpected: '로그인 중 오류가 발생했습니다. 다시 시도해주세요.',
     locked: '로그인 시도 횟수를 초과했습니다. 15분 후 다시 시도해주세요.',
+    accountClosed: '해지된 계정입니다. 로그인할 수 없습니다. 문의는 고객센터로 해주세요.',
   },
   secondFactor: {
     title: '2차 비밀번호 확인',

@@ -117,6 +117,7 @@ export const MONEY_MESSAGES = {
     recipientIdRequired: '받는 사람 ID를 입력해주세요.',
     recipientNotFound: '받는 사람 ID를 찾을 수 없습니다. 아이디를 다시 확인해주세요.',
     recipientSelf: '본인에게는 전송할 수 없습니다.',
+    recipientClosed: '해지된 계정에는 전송할 수 없습니다. 받는 사람 ID를 다시 확인해주세요.',
     recipientAddressRequired: '받는 사람 지갑 주소를 입력해주세요.',
     trc20Invalid: '올바른 TRC20 주소가 아닙니다. (T로 시작하는 34자리 주소)',
     erc20Invalid: '올바른 ERC20 주소가 아닙니다. (0x로 시작하는 42자리 주소)',

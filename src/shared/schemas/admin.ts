@@ -51,8 +51,13 @@ const pageSize = (def: number) =>
     def,
   );
 
+/** Which accounts the member list shows: open ones (the default), closed ones, or all. */
+export const MEMBER_STATUSES = ['active', 'closed', 'all'] as const;
+export type MemberStatusFilter = (typeof MEMBER_STATUSES)[number];
+
 export const memberListQuerySchema = z.strictObject({
   q: z.optional(z.string().check(plainText(), nfkc(), z.trim(), z.maxLength(100, A.searchTooLong))),
+  status: z._default(z.enum(MEMBER_STATUSES, { error: A.memberStatusInvalid }), 'active'),
   page,
   pageSize: pageSize(50),
 });
@@ -321,6 +326,7 @@ export const memberListItemView = z.object({
   is_admin: z.boolean(),
   created_at: z.string(),
   bank_verified: z.nullable(z.boolean()),
+  closed_at: z.nullable(z.string()),
 });
 export const memberListView = z.object({
   items: z.array(memberListItemView),
@@ -433,6 +439,8 @@ export const memberProfileView = z.object({
   deposit_address: z.nullable(z.string()),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Set when the account is closed: the detail is then read-only. */
+  closed_at: z.nullable(z.string()),
 });
 
 export const memberDetailView = z.object({

@@ -32,6 +32,7 @@ export const AUTH_EVENT_REASONS = [
   'rate_limited',
   'idle',
   'expired',
+  'account_closed',
 ] as const;
 export type AuthEventReason = (typeof AUTH_EVENT_REASONS)[number];
 

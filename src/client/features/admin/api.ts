@@ -7,6 +7,7 @@ import type {
   LockView,
   MemberDetail,
   MemberList,
+  MemberStatusFilter,
   NoticeView,
   RequestStatus,
   WithdrawalList,
@@ -20,7 +21,8 @@ const retry = (count: number, err: unknown) =>
 /** Every query of the administrator page lives under this key, so one invalidation refreshes a screen. */
 export const ADMIN_KEY = ['admin'] as const;
 export const keys = {
-  members: (q: string, page: number) => [...ADMIN_KEY, 'members', q, page] as const,
+  members: (q: string, page: number, status: MemberStatusFilter = 'active') =>
+    [...ADMIN_KEY, 'members', q, page, status] as const,
   member: (id: string) => [...ADMIN_KEY, 'member', id] as const,
   requests: (kind: RequestKind, status: string, memberId: string, page: number) =>
     [...ADMIN_KEY, 'requests', kind, status, memberId, page] as const,
@@ -34,11 +36,14 @@ export const REQUEST_PAGE_SIZE = 20;
 export const AUDIT_PAGE_SIZE = 30;
 export const NOTICE_PAGE_SIZE = 20;
 
-export const useMembers = (q: string, page: number) =>
+export const useMembers = (q: string, page: number, status: MemberStatusFilter = 'active') =>
   useQuery({
-    queryKey: keys.members(q, page),
+    queryKey: keys.members(q, page, status),
     queryFn: ({ signal }) =>
-      api.get<MemberList>('/admin/members', { query: { q, page, pageSize: MEMBER_PAGE_SIZE }, signal }),
+      api.get<MemberList>('/admin/members', {
+        query: { q, status, page, pageSize: MEMBER_PAGE_SIZE },
+        signal,
+      }),
     placeholderData: keepPreviousData,
     retry,
   });

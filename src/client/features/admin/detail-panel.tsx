@@ -4,6 +4,7 @@ import { useMember } from './api';
 import { AssetsSection } from './assets-section';
 import { AuthEventsSection } from './auth-events';
 import { BankAccountSection } from './bank-account-section';
+import { ClosedRecordsSection } from './closed-records-section';
 import { DepositAddressSection } from './deposit-address-section';
 import { LocksSection } from './locks-section';
 import { MemberInfoSection } from './member-info-section';
@@ -39,11 +40,18 @@ export function DetailPanel({
       ) : (
         <div key={detail.member.id} className="adm-sections">
           <MemberInfoSection detail={detail} onDeleted={onDeleted} />
-          <AssetsSection detail={detail} />
-          <BankAccountSection detail={detail} />
-          <DepositAddressSection detail={detail} />
-          <PasswordSection detail={detail} />
-          <LocksSection detail={detail} />
+          {detail.member.closed_at ? (
+            // A closed account opens read-only: none of the editing sections (the server refuses them too).
+            <ClosedRecordsSection detail={detail} />
+          ) : (
+            <>
+              <AssetsSection detail={detail} />
+              <BankAccountSection detail={detail} />
+              <DepositAddressSection detail={detail} />
+              <PasswordSection detail={detail} />
+              <LocksSection detail={detail} />
+            </>
+          )}
           <AuthEventsSection memberId={detail.member.id} />
         </div>
       )}

@@ -10,7 +10,10 @@ import { Section } from './section';
 
 const I = MSG.admin.info;
 
-/** SPEC §2 "member info", with the delete-member action and its confirmation dialog. */
+/**
+ * SPEC §2 "member info", with the close-account action (it replaced deletion: issue 13) and its
+ * confirmation dialog; a closed account shows when it was closed and no action.
+ */
 export function MemberInfoSection({
   detail,
   onDeleted,
@@ -21,7 +24,7 @@ export function MemberInfoSection({
   const m = detail.member;
   const [confirming, setConfirming] = useState(false);
   const result = useResult();
-  const remove = useAdminMutation(() => api.delete<{ username: string }>(`/admin/members/${m.id}`));
+  const remove = useAdminMutation(() => api.post<{ username: string }>(`/admin/members/${m.id}/close`));
 
   const onConfirm = () =>
     remove.mutate(undefined, {
@@ -39,18 +42,23 @@ export function MemberInfoSection({
     <Section
       title={I.title}
       actions={
-        <button
-          type="button"
-          className="btn btn-danger-outline"
-          onClick={() => {
-            result.clear();
-            setConfirming(true);
-          }}
-        >
-          {I.deleteMember}
-        </button>
+        m.closed_at ? (
+          <span className="adm-badge is-bad">{I.statusClosed}</span>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-danger-outline"
+            onClick={() => {
+              result.clear();
+              setConfirming(true);
+            }}
+          >
+            {I.deleteMember}
+          </button>
+        )
       }
     >
+      {m.closed_at ? <p className="adm-muted">{I.closedNotice}</p> : null}
       <dl className="adm-facts">
         <dt>{I.username}</dt>
         <dd>{m.username}</dd>
@@ -68,6 +76,12 @@ export function MemberInfoSection({
         <dd>{m.marketing_consent ? I.agreed : I.notAgreed}</dd>
         <dt>{I.createdAt}</dt>
         <dd>{dateTime(m.created_at)}</dd>
+        {m.closed_at ? (
+          <>
+            <dt>{I.closedAt}</dt>
+            <dd>{dateTime(m.closed_at)}</dd>
+          </>
+        ) : null}
       </dl>
       <ResultMessage text={result.text} />
       <ConfirmDialog

@@ -1,12 +1,17 @@
 import { useEffect, useId, useState } from 'react';
 import { MSG } from '../../../shared/messages';
-import type { MemberListItem } from '../../../shared/schemas/admin';
+import { MEMBER_STATUSES, type MemberListItem, type MemberStatusFilter } from '../../../shared/schemas/admin';
 import { api } from '../../lib/api';
 import { MEMBER_PAGE_SIZE, useAdminMutation, useMembers } from './api';
 import { Pager } from './pager';
 import { failureText, ResultMessage, useResult } from './result-message';
 
 const L = MSG.admin.list;
+const STATUS_LABEL: Record<MemberStatusFilter, string> = {
+  active: L.statusActive,
+  closed: L.statusClosed,
+  all: L.statusAll,
+};
 const SEARCH_DELAY_MS = 300;
 
 /** SPEC §2: the left column, members with a search box (email, username, name), paged, 70vh scroll. */
@@ -20,6 +25,7 @@ export function MemberList({
   const [text, setText] = useState('');
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
+  const [status, setStatus] = useState<MemberStatusFilter>('active');
   const searchId = useId();
   const result = useResult();
   useEffect(() => {
@@ -29,7 +35,7 @@ export function MemberList({
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(t);
   }, [text]);
-  const members = useMembers(q, page);
+  const members = useMembers(q, page, status);
   const toggle = useAdminMutation((m: MemberListItem) =>
     api.patch(`/admin/members/${m.id}/bank-account`, { is_verified: !m.bank_verified }),
   );
@@ -57,6 +63,22 @@ export function MemberList({
           onChange={(e) => setText(e.target.value)}
         />
       </search>
+      <label className="adm-filter">
+        <span>{L.statusFilter}</span>
+        <select
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value as MemberStatusFilter);
+            setPage(1);
+          }}
+        >
+          {MEMBER_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_LABEL[s]}
+            </option>
+          ))}
+        </select>
+      </label>
       <p className="adm-muted" aria-live="polite">
         {data ? L.total(data.total) : MSG.common.loading}
       </p>
@@ -76,12 +98,16 @@ export function MemberList({
               <span className="adm-member-name">
                 {m.username}
                 {m.is_admin ? <span className="adm-badge is-admin">{L.admin}</span> : null}
+                {m.closed_at ? <span className="adm-badge is-bad">{L.closed}</span> : null}
               </span>
               <span className="adm-member-sub">{m.email}</span>
               <span className="adm-member-sub">{m.full_name}</span>
             </button>
             {m.bank_verified === null ? (
               <span className="adm-badge">{L.bankNone}</span>
+            ) : m.closed_at ? (
+              // A closed account is read-only: its bank state is shown, not toggled.
+              <span className="adm-badge">{m.bank_verified ? L.bankVerified : L.bankPending}</span>
             ) : (
               <button
                 type="button"

@@ -1,0 +1,71 @@
+import { MSG } from '../../../shared/messages';
+import type { MemberDetail } from '../../../shared/schemas/admin';
+import { Section } from './section';
+
+const I = MSG.admin.info;
+const AS = MSG.admin.assets;
+const LK = MSG.admin.locks;
+
+/**
+ * What a closed account keeps, shown without a single control: balances (all zero, closing requires it),
+ * the masked bank account and the locks. Its requests are listed by the requests section below.
+ */
+export function ClosedRecordsSection({ detail }: { detail: MemberDetail }) {
+  const bank = detail.bank_account;
+  return (
+    <Section title={I.closedRecords}>
+      <table className="adm-table">
+        <thead>
+          <tr>
+            <th scope="col">{AS.currency}</th>
+            <th scope="col">{AS.total}</th>
+            <th scope="col">{AS.locked}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {detail.balances.map((b) => (
+            <tr key={b.currency}>
+              <th scope="row">{b.currency}</th>
+              <td>{b.total}</td>
+              <td>{b.locked}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="adm-facts">
+        <dt>{I.closedBank}</dt>
+        <dd>
+          {bank
+            ? `${bank.bank_name} ${bank.account_number} (${bank.account_holder})`
+            : MSG.admin.noBankAccount}
+        </dd>
+      </dl>
+      {detail.locks.length ? (
+        <table className="adm-table">
+          <thead>
+            <tr>
+              <th scope="col">{AS.currency}</th>
+              <th scope="col">{LK.amount}</th>
+              <th scope="col">{LK.start}</th>
+              <th scope="col">{LK.end}</th>
+              <th scope="col">{LK.reason}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {detail.locks.map((l) => (
+              <tr key={l.id}>
+                <td>{l.currency.toUpperCase()}</td>
+                <td>{l.locked_amount}</td>
+                <td>{l.lock_start_date ?? MSG.admin.none}</td>
+                <td>{l.lock_end_date ?? MSG.admin.none}</td>
+                <td>{l.reason ?? MSG.admin.none}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="adm-muted">{LK.empty}</p>
+      )}
+    </Section>
+  );
+}
