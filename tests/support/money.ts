@@ -2,8 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Queryable } from '../../src/server/db';
 import { lockBalances } from '../../src/server/wallet/balance-state';
 import { applyBalanceChange, verifyLedger } from '../../src/server/wallet/ledger';
+import { base58check } from '../../src/shared/address';
 import type { BalanceCurrency } from '../../src/shared/constants';
-import { base58CheckEncode } from '../../src/shared/crypto/base58';
 import { dec } from '../../src/shared/decimal';
 import type { Client } from './client';
 
@@ -12,7 +12,7 @@ export function trc20Address(): string {
   const payload = new Uint8Array(21);
   payload[0] = 0x41;
   payload.set(randomBytes(20), 1);
-  return base58CheckEncode(payload);
+  return base58check.encode(payload);
 }
 export const erc20Address = () => `0x${randomBytes(20).toString('hex')}`;
 export const txid = () => randomBytes(32).toString('hex');

@@ -72,6 +72,8 @@ export const ADMIN_MESSAGES = {
     holderTooLong: '예금주명은 50자 이하로 입력해주세요.',
     addressRequired: '입금 주소를 입력해주세요.',
     addressInvalid: '올바른 TRC20(T로 시작) 또는 ERC20(0x로 시작) 주소를 입력해주세요.',
+    addressWrongNetwork: (network: string) =>
+      `${network} 네트워크의 주소가 아닙니다. 네트워크별 칸에 맞는 주소를 입력해주세요.`,
     passwordMin: '비밀번호는 최소 6자 이상이어야 합니다.',
     passwordTooLong: '비밀번호는 128자 이하로 입력해주세요.',
     passwordMismatch: '새 비밀번호와 비밀번호 확인이 일치하지 않습니다.',
@@ -217,6 +219,10 @@ export const ADMIN_MESSAGES = {
       clear: '주소 삭제',
       clearTitle: '입금 주소 삭제',
       clearBody: '이 회원의 입금 주소를 삭제하시겠습니까?',
+      networkLabel: (network: string) => `USDT 입금 주소 (${network})`,
+      networkPlaceholder: (network: string) =>
+        network === 'ERC20' ? '0x… (ERC20, 이더리움)' : 'T… (TRC20, 트론)',
+      clearNetworkBody: (network: string) => `이 회원의 ${network} 입금 주소를 삭제하시겠습니까?`,
     },
 
     password: {
@@ -289,6 +295,13 @@ export const ADMIN_MESSAGES = {
       sender: '보낸 주소',
       recipient: '받는 분',
       memo: '메모',
+      network: '네트워크',
+      address: '주소',
+      destinationTag: '데스티네이션 태그',
+      noTag: '태그 없음',
+      explorerAddress: '탐색기에서 주소 보기',
+      explorerTx: '탐색기에서 TXID 보기',
+      unsupportedPair: '지원하지 않는 네트워크 (거절 필요)',
     },
 
     notices: {
