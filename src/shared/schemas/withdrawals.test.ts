@@ -121,7 +121,9 @@ describe('crypto withdrawal schema', () => {
     expect(p({ destination_tag: '4294967296' })).toEqual({ destination_tag: W.tagInvalid });
     expect(p({ destination_tag: '-1' })).toEqual({ destination_tag: W.tagInvalid });
     expect(p({ recipient_address: X_WITH_TAG })).toEqual({});
-    expect(p({ recipient_address: X_WITH_TAG, destination_tag: '7' })).toEqual({ destination_tag: W.tagConflict });
+    expect(p({ recipient_address: X_WITH_TAG, destination_tag: '7' })).toEqual({
+      destination_tag: W.tagConflict,
+    });
     expect(p({ recipient_address: TRC })).toEqual({ recipient_address: W.xrpInvalid });
     expect(issues(cryptoWithdrawalBodySchema.safeParse({ ...base, destination_tag: '5' }))).toEqual({
       destination_tag: W.tagOnlyXrp,
