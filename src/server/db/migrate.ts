@@ -31,7 +31,7 @@ export async function migrate(db: Db): Promise<string[]> {
 }
 
 /** Splits a migration on semicolons at line ends, keeping $$-quoted bodies whole. */
-function splitStatements(sql: string): string[] {
+export function splitStatements(sql: string): string[] {
   const out: string[] = [];
   let current = '';
   let inDollar = false;
