@@ -99,9 +99,14 @@ export function CryptoWithdrawalPage() {
     void [currency, method, availableText];
     if (getFieldState('amount').isDirty) void trigger('amount');
   }, [currency, method, availableText, getFieldState, trigger]);
+  // A new currency starts on its default network (USDT: TRC20), so a network is never carried over.
+  const shownCurrency = useRef(currency);
   useEffect(() => {
-    if (!isNetworkAllowed(currency, network)) {
-      setValue('network', defaultNetworkFor(currency) ?? network, { shouldValidate: true });
+    const changed = shownCurrency.current !== currency;
+    shownCurrency.current = currency;
+    if (changed || !isNetworkAllowed(currency, network)) {
+      const next = defaultNetworkFor(currency);
+      if (next && next !== network) setValue('network', next, { shouldValidate: true });
     }
   }, [currency, network, setValue]);
   useEffect(() => {
