@@ -1,6 +1,6 @@
 import { resolveXrpDestination } from '../../shared/address';
 import { MSG } from '../../shared/messages';
-import { isNetworkAllowed } from '../../shared/networks';
+import { isNetworkAllowed, NETWORK_LABELS, networksFor } from '../../shared/networks';
 import type { CryptoWithdrawalInput, WithdrawalView } from '../../shared/schemas/withdrawals';
 import type { Queryable } from '../db';
 import { AppError } from '../http/errors';
@@ -39,8 +39,15 @@ export async function createCryptoWithdrawal(
   }
   // The schema has refused any pair the currency does not allow; checked again here, where money moves.
   const network = input.network;
-  if (!network || !isNetworkAllowed(input.currency, network) || !input.recipient_address) {
+  if (!network || !input.recipient_address) {
     throw new AppError('VALIDATION', W.networkRequired, { network: W.networkRequired });
+  }
+  if (!isNetworkAllowed(input.currency, network)) {
+    const allowed = networksFor(input.currency)
+      .map((n) => NETWORK_LABELS[n])
+      .join(', ');
+    const message = W.networkNotAllowed(input.currency, allowed);
+    throw new AppError('VALIDATION', message, { network: message });
   }
   let address = input.recipient_address;
   let destinationTag: number | null = null;
