@@ -7,6 +7,7 @@ import {
   PRICE_REFRESH_MS,
   PRICE_STALE_SECONDS,
 } from '../shared/constants';
+import { DEFAULT_EXPLORER_URLS, type ExplorerUrls } from '../shared/explorers';
 import { MSG } from '../shared/messages';
 import { PASSWORD_PATTERN } from '../shared/schemas/auth';
 import type { PriceFeedConfig } from './prices/refresh-prices';
@@ -58,6 +59,11 @@ const envSchema = z.object({
     .url()
     .refine((u) => /^https?:\/\//i.test(u), 'http(s) 주소여야 합니다.')
     .default(DEFAULT_ADMIN_CHAT_URL),
+  /** Block explorers linked from the administrator's request list (issue 13): base URL per network. */
+  EXPLORER_URL_TRC20: httpUrl.default(DEFAULT_EXPLORER_URLS.TRC20),
+  EXPLORER_URL_ERC20: httpUrl.default(DEFAULT_EXPLORER_URLS.ERC20),
+  EXPLORER_URL_XRPL: httpUrl.default(DEFAULT_EXPLORER_URLS.XRPL),
+  EXPLORER_URL_BTC: httpUrl.default(DEFAULT_EXPLORER_URLS.BTC),
 });
 
 export interface Config {
@@ -80,6 +86,7 @@ export interface Config {
   /** The price service: refresh on/off and its providers (src/server/prices). */
   prices: PriceFeedConfig & { refresh: boolean };
   adminChatUrl: string;
+  explorerUrls: ExplorerUrls;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -124,6 +131,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       staleSeconds: e.PRICE_STALE_SECONDS,
     },
     adminChatUrl: e.ADMIN_CHAT_URL,
+    explorerUrls: {
+      TRC20: e.EXPLORER_URL_TRC20,
+      ERC20: e.EXPLORER_URL_ERC20,
+      XRPL: e.EXPLORER_URL_XRPL,
+      BTC: e.EXPLORER_URL_BTC,
+    },
   };
 }
 

@@ -10,9 +10,7 @@ export const DEFAULT_WITHDRAW_CURRENCY: WithdrawCurrency = 'USDT';
 export const LOCK_CURRENCIES = ['krw', 'eth', 'xrp', 'usdt'] as const;
 export const DEFAULT_LOCK_CURRENCY = 'usdt';
 
-export const NETWORKS = ['TRC20', 'ERC20'] as const;
-export type Network = (typeof NETWORKS)[number];
-export const DEFAULT_NETWORK: Network = 'TRC20';
+/** Withdrawal and deposit networks per currency, with their fees: `networks.ts` (issue 13). */
 
 export const PRICE_REFRESH_MS = 30_000;
 export const DEFAULT_USD_KRW = '1350';
@@ -31,12 +29,6 @@ export const PRICE_SYMBOLS: Record<'ETH' | 'XRP' | 'USDT', string> = {
 export const KRW_MIN_DEPOSIT = 10_000;
 export const KRW_MIN_WITHDRAWAL = 10_000;
 export const KRW_WITHDRAWAL_FEE = '0';
-export const EXTERNAL_FEES: Record<WithdrawCurrency, string> = {
-  USDT: '1',
-  BTC: '0.0001',
-  ETH: '0.002',
-  XRP: '0.25',
-};
 export const INTERNAL_FEE = '0';
 /** Crypto amounts carry at most this many decimals; KRW is whole won. */
 export const CRYPTO_DECIMALS = 8;

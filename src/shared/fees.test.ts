@@ -14,6 +14,22 @@ describe('withdrawal fees (SPEC §9)', () => {
     expect(() => withdrawalFee('KRW', 'external')).toThrow();
   });
 
+  it('external fees per (currency, network); a pair that does not exist has none', () => {
+    expect(withdrawalFee('USDT', 'external', 'TRC20').toFixed()).toBe('1');
+    expect(withdrawalFee('USDT', 'external', 'ERC20').toFixed()).toBe('1');
+    expect(withdrawalFee('ETH', 'external', 'ERC20').toFixed()).toBe('0.002');
+    expect(withdrawalFee('XRP', 'external', 'XRPL').toFixed()).toBe('0.25');
+    expect(withdrawalFee('BTC', 'external', 'BTC').toFixed()).toBe('0.0001');
+    for (const [c, n] of [
+      ['XRP', 'TRC20'],
+      ['ETH', 'TRC20'],
+      ['BTC', 'ERC20'],
+      ['USDT', 'XRPL'],
+    ]) {
+      expect(() => withdrawalFee(c!, 'external', n)).toThrow();
+    }
+  });
+
   it('payout = amount − fee, exactly', () => {
     expect(payoutOf('0.1', '0.002').toFixed()).toBe('0.098');
     expect(payoutOf('10', '1').toFixed()).toBe('9');

@@ -1,29 +1,21 @@
-import {
-  type CryptoWithdrawMethod,
-  EXTERNAL_FEES,
-  INTERNAL_FEE,
-  KRW_WITHDRAWAL_FEE,
-  PAYOUT_DECIMALS,
-  WITHDRAW_CURRENCIES,
-  type WithdrawCurrency,
-} from './constants';
+import { type CryptoWithdrawMethod, INTERNAL_FEE, KRW_WITHDRAWAL_FEE, PAYOUT_DECIMALS } from './constants';
 import { amountProblem, D, type Dec, ZERO } from './decimal';
 import { formatDecimal } from './format';
+import { defaultNetworkFor, networkFee } from './networks';
 
 export type WithdrawalMethod = CryptoWithdrawMethod | 'bank';
 
-const isWithdrawCurrency = (c: string): c is WithdrawCurrency =>
-  (WITHDRAW_CURRENCIES as readonly string[]).includes(c);
-
 /**
- * SPEC §9: internal transfers cost nothing; external transfers cost a fixed fee per currency
- * (USDT 1, BTC 0.0001, ETH 0.002, XRP 0.25); a KRW bank withdrawal costs 0.
+ * SPEC §9: internal transfers cost nothing; a KRW bank withdrawal costs 0; external transfers cost the
+ * fixed fee of their (currency, network) pair in `WITHDRAWAL_NETWORKS` (the currency's default network
+ * when none is named). A pair that does not exist has no fee: it throws (the schema refuses it first).
  */
-export function withdrawalFee(currency: string, method: WithdrawalMethod): Dec {
+export function withdrawalFee(currency: string, method: WithdrawalMethod, network?: string | null): Dec {
   if (method === 'bank') return new D(KRW_WITHDRAWAL_FEE);
   if (method === 'internal') return new D(INTERNAL_FEE);
-  if (!isWithdrawCurrency(currency)) throw new Error(`no external fee for ${currency}`);
-  return new D(EXTERNAL_FEES[currency]);
+  const fee = networkFee(currency, network ?? defaultNetworkFor(currency) ?? '');
+  if (fee === null) throw new Error(`no external fee for ${currency} on ${network}`);
+  return new D(fee);
 }
 
 /** The member's amount is the gross sum leaving their balance; the payout is what arrives: amount − fee. */

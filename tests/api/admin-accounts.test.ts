@@ -110,16 +110,45 @@ describe('deposit address', () => {
     const set = await admin.client.call('PUT', url(m.id), { deposit_address: ` ${trc} ` });
     expect(set.status).toBe(200);
     expect(set.body.data).toEqual({ deposit_address: trc, network: 'TRC20' });
-    expect((await admin.client.get(`/api/admin/members/${m.id}`)).body.data.member.deposit_address).toBe(trc);
+    expect((await admin.client.get(`/api/admin/members/${m.id}`)).body.data.member.deposit_addresses).toEqual(
+      {
+        TRC20: trc,
+        ERC20: null,
+      },
+    );
     expect(await lastAudit(m.id)).toMatchObject({
       action: 'member.deposit_address.set',
-      before: { deposit_address: null },
+      before: { deposit_address: null, network: 'TRC20' },
       after: { deposit_address: trc, network: 'TRC20' },
     });
 
+    // One address per network: the ERC20 address joins the TRC20 one.
     const erc = newErc20Address();
-    const switched = await admin.client.call('PUT', url(m.id), { deposit_address: erc });
-    expect(switched.body.data).toEqual({ deposit_address: erc, network: 'ERC20' });
+    const second = await admin.client.call('PUT', url(m.id), { network: 'ERC20', deposit_address: erc });
+    expect(second.body.data).toEqual({ deposit_address: erc, network: 'ERC20' });
+    expect((await admin.client.get(`/api/admin/members/${m.id}`)).body.data.member.deposit_addresses).toEqual(
+      {
+        TRC20: trc,
+        ERC20: erc,
+      },
+    );
+    // An address in the other network's field is refused.
+    const wrong = await admin.client.call('PUT', url(m.id), {
+      network: 'TRC20',
+      deposit_address: newErc20Address(),
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error?.message).toBe(A.addressWrongNetwork('TRC20'));
+    // Clearing one network keeps the other.
+    const clearTrc = await admin.client.call('DELETE', `${url(m.id)}?network=TRC20`);
+    expect(clearTrc.body.data).toEqual({ deposit_address: null, network: 'TRC20' });
+    expect((await admin.client.get(`/api/admin/members/${m.id}`)).body.data.member.deposit_addresses).toEqual(
+      {
+        TRC20: null,
+        ERC20: erc,
+      },
+    );
+    expect((await admin.client.call('PUT', url(m.id), { deposit_address: trc })).status).toBe(200);
 
     const other = await memberClient(server.url);
     const taken = await admin.client.call('PUT', url(other.id), {
@@ -130,7 +159,13 @@ describe('deposit address', () => {
 
     const cleared = await admin.client.call('DELETE', url(m.id));
     expect(cleared.status).toBe(200);
-    expect(cleared.body.data).toEqual({ deposit_address: null, network: null });
+    expect(cleared.body.data).toEqual({ deposit_address: null, network: 'TRC20' });
+    expect((await admin.client.get(`/api/admin/members/${m.id}`)).body.data.member.deposit_addresses).toEqual(
+      {
+        TRC20: null,
+        ERC20: null,
+      },
+    );
     expect(await lastAudit(m.id)).toMatchObject({ action: 'member.deposit_address.clear' });
     // Freed, the address can go to the other member.
     expect((await admin.client.call('PUT', url(other.id), { deposit_address: erc })).status).toBe(200);

@@ -127,7 +127,7 @@ describe('member detail', () => {
       contact: '010-1234-5678',
       is_admin: false,
       has_second_password: true,
-      deposit_address: null,
+      deposit_addresses: { TRC20: null, ERC20: null },
     });
     expect(d.member).not.toHaveProperty('password_hash');
     expect(d.balances).toEqual([

@@ -55,13 +55,26 @@ describe('deposit address', () => {
     expect(none.status).toBe(200);
     expect(none.body.data).toEqual({
       address: null,
-      network: null,
+      network: 'TRC20',
       chat_url: 'https://chat.example.com/admin',
     });
     const address = trc20Address();
     await setDepositAddress(server.db, id, address);
     const some = await client.get('/api/deposit-address');
     expect(some.body.data).toEqual({ address, network: 'TRC20', chat_url: 'https://chat.example.com/admin' });
+    // Each network has its own address: ERC20 has none yet, then its own.
+    const noErc = await client.get('/api/deposit-address?network=ERC20');
+    expect(noErc.body.data).toMatchObject({ address: null, network: 'ERC20' });
+    const erc = erc20Address();
+    await setDepositAddress(server.db, id, erc);
+    expect((await client.get('/api/deposit-address?network=ERC20')).body.data).toMatchObject({
+      address: erc,
+      network: 'ERC20',
+    });
+    expect((await client.get('/api/deposit-address?network=TRC20')).body.data.address).toBe(address);
+    const bad = await client.get('/api/deposit-address?network=XRPL');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error?.message).toBe(D.networkInvalid);
   });
 
   it('needs a full session', async () => {
@@ -91,6 +104,7 @@ describe('createCryptoDeposit', () => {
       fee: '0',
       final_amount: '12.5',
       status: 'pending',
+      network: 'TRC20',
       deposit_address: address,
       txid: body.txid,
       sender_address: body.sender_address,
@@ -112,7 +126,7 @@ describe('createCryptoDeposit', () => {
   });
 
   it('checks every field with SPEC messages', async () => {
-    const { client } = await memberWithAddress();
+    const { client, id } = await memberWithAddress();
     const cases: [Record<string, unknown>, string, string][] = [
       [{ amount: '0' }, 'amount', D.amountPositive],
       [{ amount: '0.00000000' }, 'amount', D.amountPositive],
@@ -127,7 +141,12 @@ describe('createCryptoDeposit', () => {
       [{ txid: '   ' }, 'txid', D.txidRequired],
       [{ txid: 'not-a-hash' }, 'txid', D.txidInvalid],
       [{ sender_address: '' }, 'sender_address', D.senderRequired],
-      [{ sender_address: 'Tnotanaddress' }, 'sender_address', D.senderInvalid],
+      [{ sender_address: 'Tnotanaddress' }, 'sender_address', D.senderInvalidFor('TRC20')],
+      [{ sender_address: erc20Address() }, 'sender_address', D.senderInvalidFor('TRC20')],
+      [{ txid: `0x${txid()}` }, 'txid', D.txidInvalidFor('TRC20')],
+      [{ network: 'ERC20', sender_address: erc20Address() }, 'txid', D.txidInvalidFor('ERC20')],
+      [{ network: 'ERC20', txid: `0x${txid()}` }, 'sender_address', D.senderInvalidFor('ERC20')],
+      [{ network: 'BEP20' }, 'network', D.networkInvalid],
     ];
     for (const [over, field, message] of cases) {
       const r = await client.post('/api/deposits/crypto', crypto(over));
@@ -145,25 +164,31 @@ describe('createCryptoDeposit', () => {
     const chosen = await client.post('/api/deposits/crypto', crypto({ deposit_address: trc20Address() }));
     expect(chosen.status).toBe(400);
     expect(chosen.body.error?.message).toContain(MSG.common.unknownField);
-    // An ERC20 sender and a 0x-prefixed TXID are accepted.
-    const erc = await client.post(
-      '/api/deposits/crypto',
-      crypto({ sender_address: erc20Address(), txid: `0x${txid()}` }),
-    );
+    // An ERC20 claim needs the member's ERC20 address; then an ERC20 sender and a 0x TXID are accepted.
+    const ercClaim = crypto({ network: 'ERC20', sender_address: erc20Address(), txid: `0x${txid()}` });
+    const noErcAddress = await client.post('/api/deposits/crypto', ercClaim);
+    expect(noErcAddress.status).toBe(409);
+    expect(noErcAddress.body.error?.message).toBe(D.addressUnavailable);
+    const ercAddress = erc20Address();
+    await setDepositAddress(server.db, id, ercAddress);
+    const erc = await client.post('/api/deposits/crypto', ercClaim);
     expect(erc.status).toBe(201);
+    expect(erc.body.data).toMatchObject({ network: 'ERC20', deposit_address: ercAddress });
   });
 
   it('refuses a TXID already used by a live deposit, of anyone, in any letter case, with or without 0x', async () => {
     const a = await memberWithAddress();
     const b = await memberWithAddress();
+    await setDepositAddress(server.db, b.id, erc20Address());
     const t = txid();
     expect((await a.client.post('/api/deposits/crypto', crypto({ txid: t }))).status).toBe(201);
-    for (const [client, value] of [
-      [a.client, t],
-      [b.client, t.toUpperCase()],
-      [b.client, `0x${t}`],
+    const erc = { network: 'ERC20', sender_address: erc20Address() };
+    for (const [client, value, over] of [
+      [a.client, t, {}],
+      [b.client, t.toUpperCase(), {}],
+      [b.client, `0x${t}`, erc],
     ] as const) {
-      const r = await client.post('/api/deposits/crypto', crypto({ txid: value }));
+      const r = await client.post('/api/deposits/crypto', crypto({ txid: value, ...over }));
       expect(r.status).toBe(409);
       expect(r.body.error?.message).toBe(D.duplicateTxid);
       expect(r.body.error?.fields).toEqual({ txid: D.duplicateTxid });

@@ -2,12 +2,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { Client, memberClient } from '../support/client';
 import {
+  addressFor,
   adjustBalance,
   available,
+  btcAddress,
   erc20Address,
   expectLedgerOk,
   idemKey,
   trc20Address,
+  xrpAddress,
 } from '../support/money';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -136,14 +139,25 @@ describe('createCryptoWithdrawal', () => {
     await adjustBalance(server.db, m.id, 'ETH', '1');
     await adjustBalance(server.db, m.id, 'XRP', '50');
     const cases = [
-      ['USDT', '10', '1', '9'],
-      ['ETH', '0.5', '0.002', '0.498'],
-      ['XRP', '20.25', '0.25', '20'],
+      ['USDT', 'TRC20', '10', '1', '9'],
+      ['ETH', 'ERC20', '0.5', '0.002', '0.498'],
+      ['XRP', 'XRPL', '20.25', '0.25', '20'],
     ] as const;
-    for (const [currency, amount, fee, payout] of cases) {
-      const r = await m.client.post('/api/withdrawals/crypto', external({ currency, amount }));
+    for (const [currency, network, amount, fee, payout] of cases) {
+      const r = await m.client.post(
+        '/api/withdrawals/crypto',
+        external({ currency, amount, network, recipient_address: addressFor(network) }),
+      );
       expect(r.status).toBe(201);
-      expect(r.body.data).toMatchObject({ currency, amount, fee, final_amount: payout, method: 'external' });
+      expect(r.body.data).toMatchObject({
+        currency,
+        amount,
+        fee,
+        final_amount: payout,
+        method: 'external',
+        network,
+        destination_tag: null,
+      });
       expect((await available(m.client, currency)).held).toBe(amount);
     }
     const erc = await m.client.post(
@@ -167,12 +181,80 @@ describe('createCryptoWithdrawal', () => {
     const r = await client.post('/api/withdrawals/crypto', external({ amount: '10.00000001' }));
     expect(r.status).toBe(409);
     expect(r.body.error).toMatchObject({ code: 'INSUFFICIENT_FUNDS', message: W.checkAvailable });
-    const btc = await client.post('/api/withdrawals/crypto', external({ currency: 'BTC', amount: '0.01' }));
+    const btc = await client.post(
+      '/api/withdrawals/crypto',
+      external({ currency: 'BTC', amount: '0.01', network: 'BTC', recipient_address: btcAddress() }),
+    );
     expect(btc.status).toBe(409);
     expect(btc.body.error?.message).toBe(W.checkAvailable);
     expect((await available(client, 'BTC')).available).toBe('0');
     expect((await client.post('/api/withdrawals/crypto', external({ amount: '10' }))).status).toBe(201);
     expect((await available(client, 'USDT')).available).toBe('0');
+  });
+
+  it('refuses XRP or ETH over TRC20 to a Tron address (accepted with 201 before issue 13), holding nothing', async () => {
+    const m = await memberClient(server.url);
+    await adjustBalance(server.db, m.id, 'XRP', '50');
+    await adjustBalance(server.db, m.id, 'ETH', '1');
+    const cases = [
+      ['XRP', '10', 'TRC20', 'XRP Ledger'],
+      ['ETH', '0.5', 'TRC20', 'ERC20 (이더리움)'],
+      ['XRP', '10', 'ERC20', 'XRP Ledger'],
+      ['ETH', '0.5', 'XRPL', 'ERC20 (이더리움)'],
+    ] as const;
+    for (const [currency, amount, network, allowed] of cases) {
+      const r = await m.client.post(
+        '/api/withdrawals/crypto',
+        external({ currency, amount, network, recipient_address: addressFor(network) }),
+      );
+      expect(r.status, `${currency} over ${network}`).toBe(400);
+      expect(r.body.error?.fields?.network).toBe(W.networkNotAllowed(currency, allowed));
+      expect((await available(m.client, currency)).held).toBe('0');
+    }
+    const usdtOnXrpl = await m.client.post(
+      '/api/withdrawals/crypto',
+      external({ network: 'XRPL', recipient_address: xrpAddress() }),
+    );
+    expect(usdtOnXrpl.status).toBe(400);
+    const [{ n }] = (await server.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM withdrawals WHERE member_id = $1',
+      [m.id],
+    )) as [{ n: number }];
+    expect(n).toBe(0);
+  });
+
+  it('XRP: stores the destination tag; an X-address is stored as its classic address and tag', async () => {
+    const m = await memberClient(server.url);
+    await adjustBalance(server.db, m.id, 'XRP', '100');
+    const xrp = (over: Record<string, unknown>) =>
+      m.client.post('/api/withdrawals/crypto', external({ currency: 'XRP', network: 'XRPL', ...over }));
+    const classic = xrpAddress();
+    const tagged = await xrp({ recipient_address: classic, destination_tag: '4294967295' });
+    expect(tagged.status).toBe(201);
+    expect(tagged.body.data).toMatchObject({ recipient_address: classic, destination_tag: '4294967295' });
+    // ripple-address-codec's published vector: this X-address is rGWrZy… with tag 4294967295.
+    const x = 'XVLhHMPHU98es4dbozjVtdWzVrDjtV18pX8yuPT7y4xaEHi';
+    const fromX = await xrp({ recipient_address: x });
+    expect(fromX.status).toBe(201);
+    expect(fromX.body.data).toMatchObject({
+      recipient_address: 'rGWrZyQqhTp9Xu7G5Pkayo7bXjH4k4QYpf',
+      destination_tag: '4294967295',
+    });
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ recipient_address: x, destination_tag: '1' }, 'destination_tag', W.tagConflict],
+      [{ recipient_address: classic, destination_tag: '4294967296' }, 'destination_tag', W.tagInvalid],
+      [{ recipient_address: classic, destination_tag: '12a' }, 'destination_tag', W.tagInvalid],
+      [{ recipient_address: trc20Address() }, 'recipient_address', W.xrpInvalid],
+    ];
+    for (const [over, field, message] of cases) {
+      const r = await xrp(over);
+      expect(r.status, JSON.stringify(over)).toBe(400);
+      expect(r.body.error?.fields?.[field]).toBe(message);
+    }
+    const usdtTag = await m.client.post('/api/withdrawals/crypto', external({ destination_tag: '5' }));
+    expect(usdtTag.status).toBe(400);
+    expect(usdtTag.body.error?.fields?.destination_tag).toBe(W.tagOnlyXrp);
+    expect((await available(m.client, 'XRP')).held).toBe('20');
   });
 
   it('checks the external fields, addresses and payout with SPEC messages', async () => {

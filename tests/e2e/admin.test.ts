@@ -232,6 +232,16 @@ describe('the administrator page in the browser (desktop 1280×900)', () => {
     await requests.getByRole('tab', { name: A.requests.withdrawals }).click();
     await requests.getByLabel(A.requests.status).selectOption('pending');
     const row = requests.locator(`tr[data-request-id="${withdrawalId}"]`);
+    // Network, address and a link to the network's public explorer (default: tronscan).
+    await row.getByText('TRC20 (트론)').waitFor();
+    const link = row.getByRole('link', {
+      name: `${A.requests.explorerAddress}: TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t`,
+    });
+    expect(await link.getAttribute('href')).toBe(
+      'https://tronscan.org/#/address/TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+    );
+    expect(await link.getAttribute('target')).toBe('_blank');
+    expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
     await row.getByRole('button', { name: A.requests.reject }).click();
     await confirmIn(A.requests.rejectWithdrawalTitle, A.requests.reject);
     await requests.getByText(A.withdrawalRejected).waitFor();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADDRESS_PLACEHOLDERS } from '../../src/shared/constants';
 import { MSG } from '../../src/shared/messages';
 import { adminClient, memberClient } from '../support/client';
-import { setDepositAddress, trc20Address, txid } from '../support/money';
+import { erc20Address, setDepositAddress, trc20Address, txid } from '../support/money';
 import { type E2E, loginThroughUi, startE2E } from './support';
 
 const CHAT = 'https://chat.example.com/wallet-admin';
@@ -124,7 +124,7 @@ describe('deposits in the browser', () => {
     await page.getByLabel(D.txidLabel).fill('');
     await page.getByText(`* ${D.txidRequired}`).waitFor();
     await page.getByLabel(D.senderLabel).fill('y');
-    await page.getByText(`* ${D.senderInvalid}`).waitFor();
+    await page.getByText(`* ${D.senderInvalidFor('TRC20')}`).waitFor();
     await page.getByLabel(D.senderLabel).fill('');
     await page.getByText(`* ${D.senderRequired}`).waitFor();
     expect(await submit.isDisabled()).toBe(true);
@@ -154,6 +154,48 @@ describe('deposits in the browser', () => {
     await page.getByText('+12.5 USDT').waitFor();
     const rows = await e2e.server.db.query('SELECT 1 FROM deposits WHERE member_id = $1', [member.id]);
     expect(rows).toHaveLength(1);
+    await context.close();
+  });
+
+  it('a USDT deposit on ERC20: its own address and QR code, Ethereum TXID and sender', async () => {
+    const member = await memberClient(e2e.server.url);
+    const trc = trc20Address();
+    await setDepositAddress(e2e.server.db, member.id, trc);
+    const { page, context } = await e2e.newPage();
+    await loginThroughUi(page, member.creds);
+    await page.goto('/assets/deposit');
+    const address = page.getByLabel(D.addressLabel);
+    const network = page.getByLabel(D.networkLabel);
+    await expect.poll(() => address.inputValue()).toBe(trc);
+    expect(await network.inputValue()).toBe('TRC20');
+    // No ERC20 address yet: the member is sent to the administrator.
+    await network.selectOption('ERC20');
+    await expect.poll(() => address.inputValue()).toBe(ADDRESS_PLACEHOLDERS.contactAdmin);
+    const erc = erc20Address();
+    await setDepositAddress(e2e.server.db, member.id, erc);
+    await page.reload();
+    await network.selectOption('ERC20');
+    await expect.poll(() => address.inputValue()).toBe(erc);
+    await page.getByText(D.networkNote('ERC20')).waitFor();
+    await page.getByRole('img', { name: D.qrLabel }).waitFor();
+
+    const submit = page.getByRole('button', { name: D.submit });
+    await page.getByLabel(D.amountLabel).fill('3');
+    await page.getByLabel(D.txidLabel).fill(txid());
+    await page.getByText(`* ${D.txidInvalidFor('ERC20')}`).waitFor();
+    await page.getByLabel(D.senderLabel).fill(trc20Address());
+    await page.getByText(`* ${D.senderInvalidFor('ERC20')}`).waitFor();
+    const hash = `0x${txid()}`;
+    await page.getByLabel(D.txidLabel).fill(hash);
+    await page.getByLabel(D.senderLabel).fill(erc20Address());
+    await expect.poll(() => submit.isEnabled()).toBe(true);
+    await submit.click();
+    await page.getByText(D.success).waitFor();
+    const rows = await e2e.server.db.query(
+      'SELECT network, deposit_address, txid FROM deposits WHERE member_id = $1',
+      [member.id],
+    );
+    expect(rows).toEqual([{ network: 'ERC20', deposit_address: erc, txid: hash }]);
     await context.close();
   });
 });

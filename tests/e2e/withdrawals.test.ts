@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { memberClient } from '../support/client';
@@ -14,6 +15,12 @@ afterAll(async () => {
 
 const W = MSG.withdraw;
 const K = MSG.withdrawKrw;
+
+const networkOptions = (page: Page) =>
+  page
+    .getByLabel(W.networkLabel)
+    .locator('option')
+    .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
 
 const pendingOf = (memberId: string) =>
   e2e.server.db.query<{ amount: string; fee: string; final_amount: string; method: string }>(
@@ -55,7 +62,11 @@ describe('withdrawals in the browser', () => {
     await page.getByLabel(W.currencyLabel).selectOption('ETH');
     await page.getByText(`* ${W.availableInline('0.00000000', 'ETH')}`).waitFor();
     await expect.poll(() => summary.textContent()).toContain('0.002 ETH');
+    // ETH travels only on Ethereum: the select offers nothing else.
+    await expect.poll(() => networkOptions(page)).toEqual(['ERC20']);
     await page.getByLabel(W.currencyLabel).selectOption('USDT');
+    await expect.poll(() => networkOptions(page)).toEqual(['TRC20', 'ERC20']);
+    expect(await page.getByLabel(W.networkLabel).inputValue()).toBe('TRC20');
 
     const recipient = page.getByLabel(W.recipientAddressLabel);
     await recipient.fill('T123');
@@ -103,6 +114,54 @@ describe('withdrawals in the browser', () => {
     await page.getByRole('link', { name: W.tabKrw }).click();
     await page.waitForURL('**/assets/withdraw-krw');
     await page.getByRole('heading', { name: K.title }).waitFor();
+    await context.close();
+  });
+
+  it('XRP: only the XRP Ledger, a destination tag with its warning, an X-address decoded', async () => {
+    const member = await memberClient(e2e.server.url);
+    await adjustBalance(e2e.server.db, member.id, 'XRP', '100');
+    const { page, context } = await e2e.newPage();
+    await loginThroughUi(page, member.creds);
+    await page.goto('/assets/withdraw');
+    await page.getByLabel(W.currencyLabel).selectOption('XRP');
+    await page.getByLabel(W.methodLabel).selectOption('external');
+    await expect.poll(() => networkOptions(page)).toEqual(['XRPL']);
+    await page.getByTestId('tag-warning').waitFor();
+    expect(await page.getByTestId('tag-warning').textContent()).toBe(W.tagWarning);
+    const submit = page.getByRole('button', { name: W.submit });
+    const summary = page.getByRole('region', { name: W.summaryTitle });
+    await page.getByLabel(`${W.amountLabel} (XRP)`).fill('10');
+    await expect.poll(() => summary.textContent()).toContain('0.25 XRP');
+    const recipient = page.getByLabel(W.recipientAddressLabel);
+    await recipient.fill(trc20Address());
+    await page.getByText(`* ${W.xrpInvalid}`).waitFor();
+    const tag = page.getByLabel(W.tagLabel);
+    await tag.fill('4294967296');
+    await page.getByText(`* ${W.tagInvalid}`).waitFor();
+    // ripple-address-codec's vector: this X-address carries tag 4294967295; another tag conflicts.
+    await recipient.fill('XVLhHMPHU98es4dbozjVtdWzVrDjtV18pX8yuPT7y4xaEHi');
+    await tag.fill('1');
+    await page.getByText(`* ${W.tagConflict}`).waitFor();
+    await tag.fill('');
+    await expect.poll(() => submit.isEnabled()).toBe(true);
+    await submit.click();
+    await page.getByText(W.success).waitFor();
+    const rows = await e2e.server.db.query(
+      `SELECT network, recipient_address, destination_tag::text AS tag, fee::text AS fee FROM withdrawals WHERE member_id = $1`,
+      [member.id],
+    );
+    expect(rows).toEqual([
+      {
+        network: 'XRPL',
+        recipient_address: 'rGWrZyQqhTp9Xu7G5Pkayo7bXjH4k4QYpf',
+        tag: '4294967295',
+        fee: '0.25000000',
+      },
+    ]);
+    // Back on USDT the tag field is gone and the network is TRC20 again.
+    await page.getByLabel(W.currencyLabel).selectOption('USDT');
+    await expect.poll(() => page.getByLabel(W.tagLabel).count()).toBe(0);
+    expect(await page.getByLabel(W.networkLabel).inputValue()).toBe('TRC20');
     await context.close();
   });
 

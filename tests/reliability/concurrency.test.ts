@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDb } from '../../src/server/db';
 import { BALANCE_CURRENCIES, type BalanceCurrency, KRW_BANKS } from '../../src/shared/constants';
 import { D, type Dec, ZERO } from '../../src/shared/decimal';
-import { erc20Address, trc20Address, txid } from '../support/money';
+import { type NetworkCode, networkFee, networksFor } from '../../src/shared/networks';
+import { addressFor, erc20Address, trc20Address, txid } from '../support/money';
 import { type Actor, adminActor, memberActor } from './actors';
 import {
   DATABASE_URL,
@@ -42,6 +43,7 @@ const WEIGHTS = {
   txidRace: 1,
   krwWithdrawal: 7,
   cryptoWithdrawal: 7,
+  wrongNetwork: 1,
   internalTransfer: 7,
   idempotentRetry: 3,
   decideDeposit: 10,
@@ -61,7 +63,6 @@ type Kind = keyof typeof WEIGHTS;
 
 /** Decimals used for generated amounts and balances, per currency. */
 const DECIMALS: Record<BalanceCurrency, number> = { KRW: 0, USDT: 2, ETH: 6, XRP: 4 };
-const EXTERNAL_FEE: Record<string, string> = { USDT: '1', ETH: '0.002', XRP: '0.25' };
 const START: Record<BalanceCurrency, string> = { KRW: '1500000', USDT: '1500', ETH: '15', XRP: '5000' };
 const CRYPTO = ['USDT', 'ETH', 'XRP'] as const;
 
@@ -230,10 +231,13 @@ describe.skipIf(!DATABASE_URL)('concurrency model test (two servers, one Postgre
   async function usdtDeposit(rng: Rng) {
     const m = rng.pick(members);
     const amount = amountIn(rng, 'USDT', 1, 800);
+    // Every member has an address on both networks; each network has its own TXID and sender format.
+    const erc = rng.chance(0.3);
     const r = await call(rng, m, 'POST', '/api/deposits/crypto', {
       amount: text(amount),
-      txid: txid(),
-      sender_address: trc20Address(),
+      network: erc ? 'ERC20' : 'TRC20',
+      txid: erc ? `0x${txid()}` : txid(),
+      sender_address: erc ? erc20Address() : trc20Address(),
     });
     if (expectReply('usdtDeposit', r, [201])) {
       model.depositCreated(r.body.data.id, { memberId: m.id, currency: 'USDT', amount });
@@ -301,21 +305,43 @@ describe.skipIf(!DATABASE_URL)('concurrency model test (two servers, one Postgre
   async function cryptoWithdrawal(rng: Rng) {
     const m = rng.pick(members);
     const currency = rng.pick(CRYPTO);
-    const network = currency === 'ETH' || rng.chance(0.3) ? 'ERC20' : 'TRC20';
+    const network = rng.pick([...networksFor(currency)]);
+    const fee = networkFee(currency, network)!;
     const max = { USDT: 900, ETH: 9, XRP: 3_000 }[currency];
-    const amount = amountIn(rng, currency, Number(EXTERNAL_FEE[currency]) * 2, max);
+    const amount = amountIn(rng, currency, Number(fee) * 2, max);
+    const tag = network === 'XRPL' && rng.chance(0.5) ? String(rng.int(0, 4_294_967_295)) : undefined;
     const r = await call(rng, m, 'POST', '/api/withdrawals/crypto', {
       currency,
       amount: text(amount),
       method: 'external',
       network,
-      recipient_address: network === 'ERC20' ? erc20Address() : trc20Address(),
+      recipient_address: addressFor(network),
+      ...(tag === undefined ? {} : { destination_tag: tag }),
     });
     if (expectReply('cryptoWithdrawal', r, [201, 409]) && r.status === 201) {
       created(r, m, null);
-      if (!new D(r.body.data.fee).eq(EXTERNAL_FEE[currency]!))
-        fail(`cryptoWithdrawal: fee ${r.body.data.fee}`);
+      if (!new D(r.body.data.fee).eq(fee)) fail(`cryptoWithdrawal: fee ${r.body.data.fee}`);
+      if (r.body.data.network !== network || r.body.data.destination_tag !== (tag ?? null))
+        fail(`cryptoWithdrawal: network/tag ${JSON.stringify(r.body.data)}`);
     } else if (r.status === 409) checkCode('cryptoWithdrawal', r, 'INSUFFICIENT_FUNDS');
+  }
+
+  /** A currency sent over a network that cannot carry it (XRP or ETH over TRC20 …): refused, nothing held. */
+  async function wrongNetwork(rng: Rng) {
+    const m = rng.pick(members);
+    const currency = rng.pick(CRYPTO);
+    const others = (['TRC20', 'ERC20', 'XRPL', 'BTC'] as NetworkCode[]).filter(
+      (n) => !networksFor(currency).includes(n),
+    );
+    const network = rng.pick(others);
+    const r = await call(rng, m, 'POST', '/api/withdrawals/crypto', {
+      currency,
+      amount: text(amountIn(rng, currency, 1, 5)),
+      method: 'external',
+      network,
+      recipient_address: addressFor(network),
+    });
+    if (expectReply('wrongNetwork', r, [400])) checkCode('wrongNetwork', r, 'VALIDATION');
   }
 
   function transferBody(rng: Rng, from: Actor) {
@@ -687,6 +713,7 @@ describe.skipIf(!DATABASE_URL)('concurrency model test (two servers, one Postgre
     txidRace,
     krwWithdrawal,
     cryptoWithdrawal,
+    wrongNetwork,
     internalTransfer,
     idempotentRetry,
     decideDeposit,
@@ -722,11 +749,13 @@ describe.skipIf(!DATABASE_URL)('concurrency model test (two servers, one Postgre
     const setup = new Rng(SEED);
     await Promise.all(
       everyone.map(async (m) => {
-        const a = await http.call(base, 'PUT', `/api/admin/members/${m.id}/deposit-address`, {
-          session: admins[0]!.session,
-          body: { deposit_address: trc20Address() },
-        });
-        if (a.status !== 200) throw new Error(`deposit address: ${JSON.stringify(a.body)}`);
+        for (const deposit_address of [trc20Address(), erc20Address()]) {
+          const a = await http.call(base, 'PUT', `/api/admin/members/${m.id}/deposit-address`, {
+            session: admins[0]!.session,
+            body: { deposit_address },
+          });
+          if (a.status !== 200) throw new Error(`deposit address: ${JSON.stringify(a.body)}`);
+        }
         const start = Object.fromEntries(BALANCE_CURRENCIES.map((c) => [c.toLowerCase(), START[c]]));
         const r = await call(setup, admins[0]!, 'PUT', `/api/admin/members/${m.id}/balances`, {
           ...start,

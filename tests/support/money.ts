@@ -1,10 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { bech32 } from '@scure/base';
+import { encodeAccountID } from 'ripple-address-codec';
 import type { Queryable } from '../../src/server/db';
 import { lockBalances } from '../../src/server/wallet/balance-state';
 import { applyBalanceChange, verifyLedger } from '../../src/server/wallet/ledger';
+import { base58check, depositNetworkOf } from '../../src/shared/address';
 import type { BalanceCurrency } from '../../src/shared/constants';
-import { base58CheckEncode } from '../../src/shared/crypto/base58';
 import { dec } from '../../src/shared/decimal';
+import type { DepositNetwork } from '../../src/shared/networks';
 import type { Client } from './client';
 
 /** A random, valid TRC20 address (base58check of 0x41 and 20 random bytes). */
@@ -12,7 +15,18 @@ export function trc20Address(): string {
   const payload = new Uint8Array(21);
   payload[0] = 0x41;
   payload.set(randomBytes(20), 1);
-  return base58CheckEncode(payload);
+  return base58check.encode(payload);
+}
+/** A random, valid XRP Ledger classic address ("r…"). */
+export const xrpAddress = () => encodeAccountID(randomBytes(20));
+/** A random, valid Bitcoin mainnet SegWit v0 address (bech32, P2WPKH). */
+export const btcAddress = () => bech32.encode('bc', [0, ...bech32.toWords(randomBytes(20))]);
+/** A random, valid address of `network`. */
+export function addressFor(network: string): string {
+  if (network === 'ERC20') return erc20Address();
+  if (network === 'XRPL') return xrpAddress();
+  if (network === 'BTC') return btcAddress();
+  return trc20Address();
 }
 export const erc20Address = () => `0x${randomBytes(20).toString('hex')}`;
 export const txid = () => randomBytes(32).toString('hex');
@@ -37,8 +51,28 @@ export async function adjustBalance(
   });
 }
 
-export async function setDepositAddress(db: Queryable, memberId: string, address: string | null) {
-  await db.query('UPDATE members SET deposit_address = $2 WHERE id = $1', [memberId, address]);
+/**
+ * Assigns (or, with null, removes) the member's deposit address on the network the address belongs to
+ * (TRC20 for T…, ERC20 for 0x…); with null and no network, every network's address is removed.
+ */
+export async function setDepositAddress(
+  db: Queryable,
+  memberId: string,
+  address: string | null,
+  network: DepositNetwork | null = address ? depositNetworkOf(address) : null,
+) {
+  if (address === null) {
+    await db.query(
+      'DELETE FROM member_deposit_addresses WHERE member_id = $1 AND ($2::text IS NULL OR network = $2)',
+      [memberId, network],
+    );
+    return;
+  }
+  await db.query(
+    `INSERT INTO member_deposit_addresses (member_id, network, address) VALUES ($1, $2, $3)
+     ON CONFLICT (member_id, network) DO UPDATE SET address = EXCLUDED.address`,
+    [memberId, network ?? 'TRC20', address],
+  );
 }
 
 export async function available(client: Client, currency: string) {

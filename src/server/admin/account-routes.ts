@@ -1,8 +1,10 @@
+import { depositNetworkOf } from '../../shared/address';
 import {
   bankAccountBodySchema,
   bankAccountView,
   bankVerifiedBodySchema,
   depositAddressBodySchema,
+  depositAddressQuerySchema,
   depositAddressView,
   resetPasswordBodySchema,
   resetSecondPasswordBodySchema,
@@ -72,14 +74,18 @@ export async function accountRoutes(app: App, { db }: Ctx) {
       preHandler: adminOnly,
       schema: {
         operationId: 'adminSetDepositAddress',
-        summary: 'USDT 입금 주소 배정 (TRC20 또는 ERC20)',
+        summary:
+          'USDT 입금 주소 배정: 네트워크(TRC20 또는 ERC20)마다 하나 (network가 없으면 주소 형식으로 정함)',
         tags: ['admin'],
         params: memberParams,
         body: depositAddressBodySchema,
         response: { 200: envelope(depositAddressView), ...adminErrors },
       },
     },
-    async (req) => ok(await setDepositAddress(db, req.params.id, req.body.deposit_address, actorOf(req))),
+    async (req) => {
+      const network = req.body.network ?? depositNetworkOf(req.body.deposit_address) ?? 'TRC20';
+      return ok(await setDepositAddress(db, req.params.id, network, req.body.deposit_address, actorOf(req)));
+    },
   );
 
   app.delete(
@@ -88,13 +94,14 @@ export async function accountRoutes(app: App, { db }: Ctx) {
       preHandler: adminOnly,
       schema: {
         operationId: 'adminClearDepositAddress',
-        summary: 'USDT 입금 주소 삭제',
+        summary: 'USDT 입금 주소 삭제 (network를 주면 그 네트워크만, 없으면 모든 네트워크)',
         tags: ['admin'],
         params: memberParams,
+        querystring: depositAddressQuerySchema,
         response: { 200: envelope(depositAddressView), ...adminErrors },
       },
     },
-    async (req) => ok(await clearDepositAddress(db, req.params.id, actorOf(req))),
+    async (req) => ok(await clearDepositAddress(db, req.params.id, req.query.network, actorOf(req))),
   );
 
   app.post(

@@ -1,40 +1,61 @@
-import { networkOf as addressNetwork } from '../../shared/address';
 import { MSG } from '../../shared/messages';
+import { DEPOSIT_NETWORKS, type DepositNetwork } from '../../shared/networks';
 import { writeAudit } from '../audit/write-audit';
-import type { Db } from '../db';
+import type { Db, Queryable } from '../db';
 import { AppError } from '../http/errors';
 import { type Actor, lockMember } from './common';
 
-const view = (address: string | null) => ({
-  deposit_address: address,
-  network: address ? addressNetwork(address) : null,
-});
+export type DepositAddresses = Record<DepositNetwork, string | null>;
 
-/** Assigns the member's USDT deposit address (validated by the schema); one member per address. */
-export async function setDepositAddress(db: Db, memberId: string, address: string, actor: Actor) {
+/** The member's USDT deposit address of every network (null where none is assigned). */
+export async function readDepositAddresses(q: Queryable, memberId: string): Promise<DepositAddresses> {
+  const rows = await q.query<{ network: DepositNetwork; address: string }>(
+    'SELECT network, address FROM member_deposit_addresses WHERE member_id = $1',
+    [memberId],
+  );
+  const out = Object.fromEntries(DEPOSIT_NETWORKS.map((n) => [n, null])) as DepositAddresses;
+  for (const r of rows) out[r.network] = r.address;
+  return out;
+}
+
+const view = (network: DepositNetwork, address: string | null) => ({ network, deposit_address: address });
+
+/**
+ * Assigns the member's deposit address on `network` (the schema has checked the address is one of
+ * that network); one member per address, whatever the network.
+ */
+export async function setDepositAddress(
+  db: Db,
+  memberId: string,
+  network: DepositNetwork,
+  address: string,
+  actor: Actor,
+) {
   try {
     return await db.tx(async (q) => {
-      const m = await lockMember(q, memberId);
+      await lockMember(q, memberId);
       const taken = await q.query(
-        'SELECT 1 FROM members WHERE lower(deposit_address) = lower($1) AND id <> $2',
-        [address, memberId],
+        'SELECT 1 FROM member_deposit_addresses WHERE lower(address) = lower($1) AND NOT (member_id = $2 AND network = $3)',
+        [address, memberId, network],
       );
       if (taken.length) throw new AppError('CONFLICT', MSG.admin.addressTaken);
-      if (m.deposit_address !== address) {
-        await q.query('UPDATE members SET deposit_address = $2, updated_at = now() WHERE id = $1', [
-          memberId,
-          address,
-        ]);
+      const before = (await readDepositAddresses(q, memberId))[network];
+      if (before !== address) {
+        await q.query(
+          `INSERT INTO member_deposit_addresses (member_id, network, address) VALUES ($1, $2, $3)
+           ON CONFLICT (member_id, network) DO UPDATE SET address = EXCLUDED.address, updated_at = now()`,
+          [memberId, network, address],
+        );
         await writeAudit(q, {
           ...actor,
           action: 'member.deposit_address.set',
           targetType: 'member',
           targetId: memberId,
-          before: view(m.deposit_address),
-          after: view(address),
+          before: view(network, before),
+          after: view(network, address),
         });
       }
-      return view(address);
+      return view(network, address);
     });
   } catch (err) {
     // Two administrators assigning one address at once: the unique index decides.
@@ -43,22 +64,31 @@ export async function setDepositAddress(db: Db, memberId: string, address: strin
   }
 }
 
-export async function clearDepositAddress(db: Db, memberId: string, actor: Actor) {
+/** Removes the member's deposit address on `network`, or on every network when none is named. */
+export async function clearDepositAddress(
+  db: Db,
+  memberId: string,
+  network: DepositNetwork | undefined,
+  actor: Actor,
+) {
   return db.tx(async (q) => {
-    const m = await lockMember(q, memberId);
-    if (m.deposit_address !== null) {
-      await q.query('UPDATE members SET deposit_address = NULL, updated_at = now() WHERE id = $1', [
+    await lockMember(q, memberId);
+    const current = await readDepositAddresses(q, memberId);
+    for (const n of network ? [network] : DEPOSIT_NETWORKS) {
+      if (current[n] === null) continue;
+      await q.query('DELETE FROM member_deposit_addresses WHERE member_id = $1 AND network = $2', [
         memberId,
+        n,
       ]);
       await writeAudit(q, {
         ...actor,
         action: 'member.deposit_address.clear',
         targetType: 'member',
         targetId: memberId,
-        before: view(m.deposit_address),
-        after: view(null),
+        before: view(n, current[n]),
+        after: view(n, null),
       });
     }
-    return view(null);
+    return view(network ?? 'TRC20', null);
   });
 }

@@ -1,3 +1,5 @@
+import { type ExplorerUrls, explorerAddressUrl, explorerTxUrl } from '../../shared/explorers';
+import { isNetworkAllowed } from '../../shared/networks';
 import type { DepositView, RequestStatus, WithdrawalView } from '../../shared/schemas/admin';
 import type { Queryable } from '../db';
 import { iso, num } from './sql';
@@ -10,20 +12,41 @@ export interface RequestListQuery {
 }
 
 const DEPOSIT_COLUMNS = `d.id, d.member_id, m.username, m.email, d.currency, ${num('d.amount')} AS amount, d.status,
-  d.deposit_address, d.txid, d.sender_address, d.bank_name, d.account_number, d.account_holder, d.depositor_name,
+  d.network, d.deposit_address, d.txid, d.sender_address, d.bank_name, d.account_number, d.account_holder, d.depositor_name,
   ${iso('d.processed_at')} AS processed_at, ${iso('d.created_at')} AS created_at, ${iso('d.updated_at')} AS updated_at`;
 
 const WITHDRAWAL_COLUMNS = `d.id, d.member_id, m.username, m.email, d.currency, ${num('d.amount')} AS amount,
   ${num('d.fee')} AS fee, ${num('d.final_amount')} AS final_amount, d.method, d.network, d.recipient_id,
-  d.recipient_address, d.bank_name, d.account_number, d.account_holder, d.memo, d.status,
+  d.recipient_address, d.destination_tag::text AS destination_tag, d.bank_name, d.account_number, d.account_holder, d.memo, d.status,
   ${iso('d.processed_at')} AS processed_at, ${iso('d.created_at')} AS created_at, ${iso('d.updated_at')} AS updated_at`;
 
-/** SPEC §7: the administrator's requests, newest first, with the member's email and username. */
-export const listDeposits = (q: Queryable, query: RequestListQuery) =>
-  listRequests<DepositView>(q, 'deposits', DEPOSIT_COLUMNS, query);
+type DepositRow = Omit<DepositView, 'address_url' | 'tx_url'>;
+type WithdrawalRow = Omit<WithdrawalView, 'address_url' | 'network_allowed'>;
 
-export const listWithdrawals = (q: Queryable, query: RequestListQuery) =>
-  listRequests<WithdrawalView>(q, 'withdrawals', WITHDRAWAL_COLUMNS, query);
+/**
+ * SPEC §7: the administrator's requests, newest first, with the member's email and username, and links to
+ * the network's block explorer: a deposit's TXID and the address it was sent to, a withdrawal's address.
+ */
+export async function listDeposits(q: Queryable, query: RequestListQuery, explorers: ExplorerUrls) {
+  const list = await listRequests<DepositRow>(q, 'deposits', DEPOSIT_COLUMNS, query);
+  const items: DepositView[] = list.items.map((d) => ({
+    ...d,
+    address_url: explorerAddressUrl(explorers, d.network, d.deposit_address),
+    tx_url: explorerTxUrl(explorers, d.network, d.txid),
+  }));
+  return { ...list, items };
+}
+
+/** As listDeposits; `network_allowed` is false for a pair the currency does not allow (made before issue 13). */
+export async function listWithdrawals(q: Queryable, query: RequestListQuery, explorers: ExplorerUrls) {
+  const list = await listRequests<WithdrawalRow>(q, 'withdrawals', WITHDRAWAL_COLUMNS, query);
+  const items: WithdrawalView[] = list.items.map((w) => ({
+    ...w,
+    address_url: explorerAddressUrl(explorers, w.network, w.recipient_address),
+    network_allowed: w.network === null ? null : isNetworkAllowed(w.currency, w.network),
+  }));
+  return { ...list, items };
+}
 
 async function listRequests<T>(
   q: Queryable,

@@ -8,7 +8,7 @@ import { actorOf, adminErrors, memberParams } from './common';
 import { listMembers } from './list-members';
 import { readMemberDetail } from './read-member-detail';
 
-export async function memberRoutes(app: App, { db }: Ctx) {
+export async function memberRoutes(app: App, { db, config }: Ctx) {
   app.get(
     '/members',
     {
@@ -36,7 +36,7 @@ export async function memberRoutes(app: App, { db }: Ctx) {
         response: { 200: envelope(memberDetailView), ...adminErrors },
       },
     },
-    async (req) => ok(await readMemberDetail(db, req.params.id)),
+    async (req) => ok(await readMemberDetail(db, req.params.id, config.explorerUrls)),
   );
 
   app.post(

@@ -1,11 +1,13 @@
 import { BALANCE_CURRENCIES } from '../../shared/constants';
 import { toWire } from '../../shared/decimal';
+import type { ExplorerUrls } from '../../shared/explorers';
 import { MSG } from '../../shared/messages';
 import type { BalanceView, BankAccountView, LockView, MemberDetail } from '../../shared/schemas/admin';
 import type { Queryable } from '../db';
 import { AppError } from '../http/errors';
 import { type BalanceState, readBalanceStates } from '../wallet/balance-state';
 import { isUuid } from './common';
+import { readDepositAddresses } from './deposit-address';
 import { listDeposits, listWithdrawals } from './list-requests';
 import { LOCK_COLUMNS } from './locks';
 import { iso } from './sql';
@@ -32,29 +34,34 @@ export async function readBankAccount(q: Queryable, memberId: string, forUpdate 
 }
 
 /** Everything the detail panel shows about one member. */
-export async function readMemberDetail(q: Queryable, id: string): Promise<MemberDetail> {
+export async function readMemberDetail(
+  q: Queryable,
+  id: string,
+  explorers: ExplorerUrls,
+): Promise<MemberDetail> {
   if (!isUuid(id)) throw new AppError('NOT_FOUND', MSG.admin.memberNotFound);
-  const [member] = await q.query<MemberDetail['member']>(
+  const [member] = await q.query<Omit<MemberDetail['member'], 'deposit_addresses'>>(
     `SELECT id, username, email, full_name, contact, is_admin, marketing_consent,
-            second_password_hash IS NOT NULL AS has_second_password, deposit_address,
+            second_password_hash IS NOT NULL AS has_second_password,
             ${iso('created_at')} AS created_at, ${iso('updated_at')} AS updated_at,
             CASE WHEN closed_at IS NULL THEN NULL ELSE ${iso('closed_at')} END AS closed_at
        FROM members WHERE id = $1`,
     [id],
   );
   if (!member) throw new AppError('NOT_FOUND', MSG.admin.memberNotFound);
-  const [states, bank, locks, deposits, withdrawals] = await Promise.all([
+  const [states, bank, locks, deposits, withdrawals, addresses] = await Promise.all([
     readBalanceStates(q, id, [...BALANCE_CURRENCIES]),
     readBankAccount(q, id),
     q.query<LockView>(
       `SELECT ${LOCK_COLUMNS} FROM asset_locks l WHERE l.member_id = $1 ORDER BY l.created_at DESC, l.id`,
       [id],
     ),
-    listDeposits(q, { memberId: id, page: 1, pageSize: RECENT_REQUESTS }),
-    listWithdrawals(q, { memberId: id, page: 1, pageSize: RECENT_REQUESTS }),
+    listDeposits(q, { memberId: id, page: 1, pageSize: RECENT_REQUESTS }, explorers),
+    listWithdrawals(q, { memberId: id, page: 1, pageSize: RECENT_REQUESTS }, explorers),
+    readDepositAddresses(q, id),
   ]);
   return {
-    member,
+    member: { ...member, deposit_addresses: addresses },
     balances: balanceViews(states),
     bank_account: bank,
     locks,

@@ -12,7 +12,7 @@ import { adminErrors } from './common';
 import { listDeposits, listWithdrawals } from './list-requests';
 
 /** The requests lists (approve/reject are the approval core's routes) and the ledger check. */
-export async function requestRoutes(app: App, { db }: Ctx) {
+export async function requestRoutes(app: App, { db, config }: Ctx) {
   app.get(
     '/deposits',
     {
@@ -25,7 +25,7 @@ export async function requestRoutes(app: App, { db }: Ctx) {
         response: { 200: envelope(depositListView), ...adminErrors },
       },
     },
-    async (req) => ok(await listDeposits(db, req.query)),
+    async (req) => ok(await listDeposits(db, req.query, config.explorerUrls)),
   );
 
   app.get(
@@ -40,7 +40,7 @@ export async function requestRoutes(app: App, { db }: Ctx) {
         response: { 200: envelope(withdrawalListView), ...adminErrors },
       },
     },
-    async (req) => ok(await listWithdrawals(db, req.query)),
+    async (req) => ok(await listWithdrawals(db, req.query, config.explorerUrls)),
   );
 
   app.get(

@@ -38,7 +38,7 @@ export async function migrate(db: Db, opts: { through?: string } = {}): Promise<
 }
 
 /** Splits a migration on semicolons at line ends, keeping $$-quoted bodies whole. */
-function splitStatements(sql: string): string[] {
+export function splitStatements(sql: string): string[] {
   const out: string[] = [];
   let current = '';
   let inDollar = false;

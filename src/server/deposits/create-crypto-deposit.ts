@@ -1,5 +1,6 @@
 import { CRYPTO_DEPOSIT_CURRENCY } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
+import type { DepositNetwork } from '../../shared/networks';
 import type { cryptoDepositBodySchema, DepositView } from '../../shared/schemas/deposits';
 import type { z } from '../../shared/zod';
 import type { Queryable } from '../db';
@@ -10,7 +11,7 @@ import { DEPOSIT_COLUMNS, type DepositRow, toDepositView } from './deposit-view'
 type Input = z.output<typeof cryptoDepositBodySchema>;
 
 /**
- * A USDT deposit request: to the member's assigned deposit address (never one sent by the client),
+ * A USDT deposit request: to the member's assigned address of the chosen network (never one sent by the client),
  * with a TXID no live (pending or approved) deposit has used. Run inside the caller's transaction.
  */
 export async function createCryptoDeposit(
@@ -18,11 +19,7 @@ export async function createCryptoDeposit(
   memberId: string,
   input: Input,
 ): Promise<DepositView> {
-  const [member] = await q.query<{ deposit_address: string | null }>(
-    'SELECT deposit_address FROM members WHERE id = $1',
-    [memberId],
-  );
-  const address = member?.deposit_address?.trim();
+  const address = await memberDepositAddress(q, memberId, input.network);
   if (!address) throw new AppError('CONFLICT', MSG.deposit.addressUnavailable);
   const used = await q.query(
     `SELECT 1 FROM deposits
@@ -32,11 +29,32 @@ export async function createCryptoDeposit(
   );
   if (used.length > 0) throw duplicateTxid();
   const [row] = await q.query<DepositRow>(
-    `INSERT INTO deposits AS d (member_id, currency, amount, deposit_address, txid, sender_address)
-     VALUES ($1, $2, $3::numeric, $4, $5, $6) RETURNING ${DEPOSIT_COLUMNS}`,
-    [memberId, CRYPTO_DEPOSIT_CURRENCY, input.amount, address, input.txid, input.sender_address],
+    `INSERT INTO deposits AS d (member_id, currency, amount, network, deposit_address, txid, sender_address)
+     VALUES ($1, $2, $3::numeric, $4, $5, $6, $7) RETURNING ${DEPOSIT_COLUMNS}`,
+    [
+      memberId,
+      CRYPTO_DEPOSIT_CURRENCY,
+      input.amount,
+      input.network,
+      address,
+      input.txid,
+      input.sender_address,
+    ],
   );
   return toDepositView(row!);
+}
+
+/** The member's deposit address on `network`, or null when the administrator has assigned none. */
+export async function memberDepositAddress(
+  q: Queryable,
+  memberId: string,
+  network: DepositNetwork,
+): Promise<string | null> {
+  const [row] = await q.query<{ address: string }>(
+    'SELECT address FROM member_deposit_addresses WHERE member_id = $1 AND network = $2',
+    [memberId, network],
+  );
+  return row?.address.trim() || null;
 }
 
 const duplicateTxid = () =>

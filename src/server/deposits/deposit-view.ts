@@ -5,7 +5,7 @@ import { isoTime } from '../db/iso-time';
 
 /** The columns of a deposit request (table alias `d`), amounts and times as text. */
 export const DEPOSIT_COLUMNS = `d.id::text AS id, d.member_id::text AS member_id, d.currency, d.amount::text AS amount,
-  d.status, d.deposit_address, d.txid, d.sender_address, d.bank_name, d.account_number, d.account_holder,
+  d.status, d.network, d.deposit_address, d.txid, d.sender_address, d.bank_name, d.account_number, d.account_holder,
   d.depositor_name, d.processed_by::text AS processed_by, ${isoTime('d.processed_at')} AS processed_at,
   ${isoTime('d.created_at')} AS created_at, ${isoTime('d.updated_at')} AS updated_at`;
 

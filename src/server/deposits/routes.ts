@@ -1,7 +1,8 @@
-import { networkOf } from '../../shared/address';
 import { MSG } from '../../shared/messages';
+import { DEFAULT_DEPOSIT_NETWORK } from '../../shared/networks';
 import {
   cryptoDepositBodySchema,
+  depositAddressQuerySchema,
   depositAddressViewSchema,
   depositViewSchema,
   krwDepositBodySchema,
@@ -11,7 +12,7 @@ import { envelope, errorEnvelope, ok } from '../http/envelope';
 import { adminOnly, memberOnly, requireAdmin, requireMember } from '../http/guards';
 import { idempotencyHeadersSchema, idempotent } from '../http/idempotency';
 import { z } from '../http/zod';
-import { createCryptoDeposit, mapDepositError } from './create-crypto-deposit';
+import { createCryptoDeposit, mapDepositError, memberDepositAddress } from './create-crypto-deposit';
 import { createKrwDeposit } from './create-krw-deposit';
 import { decideDeposit } from './decide-deposit';
 
@@ -98,19 +99,18 @@ export async function depositRoutes(app: App, ctx: Ctx) {
       preHandler: memberOnly,
       schema: {
         operationId: 'getDepositAddress',
-        summary: '내 USDT 입금 주소 (배정되지 않았으면 null)와 관리자 문의 링크',
+        summary:
+          '내 USDT 입금 주소: 네트워크(TRC20 기본, ERC20)별 주소 (배정되지 않았으면 null)와 관리자 문의 링크',
         tags: ['deposits'],
+        querystring: depositAddressQuerySchema,
         response: { 200: envelope(depositAddressViewSchema), ...errors },
       },
     },
     async (req) => {
       const s = requireMember(req);
-      const [row] = await db.query<{ deposit_address: string | null }>(
-        'SELECT deposit_address FROM members WHERE id = $1',
-        [s.member.id],
-      );
-      const address = row?.deposit_address?.trim() || null;
-      return ok({ address, network: address ? networkOf(address) : null, chat_url: config.adminChatUrl });
+      const network = req.query.network ?? DEFAULT_DEPOSIT_NETWORK;
+      const address = await memberDepositAddress(db, s.member.id, network);
+      return ok({ address, network, chat_url: config.adminChatUrl });
     },
   );
 

@@ -1,4 +1,6 @@
+import { resolveXrpDestination } from '../../shared/address';
 import { MSG } from '../../shared/messages';
+import { isNetworkAllowed, NETWORK_LABELS, networksFor } from '../../shared/networks';
 import type { CryptoWithdrawalInput, WithdrawalView } from '../../shared/schemas/withdrawals';
 import type { Queryable } from '../db';
 import { AppError } from '../http/errors';
@@ -41,11 +43,33 @@ export async function createCryptoWithdrawal(
       recipientMemberId: recipient.id,
     });
   }
+  // The schema has refused any pair the currency does not allow; checked again here, where money moves.
+  const network = input.network;
+  if (!network || !input.recipient_address) {
+    throw new AppError('VALIDATION', W.networkRequired, { network: W.networkRequired });
+  }
+  if (!isNetworkAllowed(input.currency, network)) {
+    const allowed = networksFor(input.currency)
+      .map((n) => NETWORK_LABELS[n])
+      .join(', ');
+    const message = W.networkNotAllowed(input.currency, allowed);
+    throw new AppError('VALIDATION', message, { network: message });
+  }
+  let address = input.recipient_address;
+  let destinationTag: number | null = null;
+  if (network === 'XRPL') {
+    // An X-address is stored as the classic address and its tag, so the payout team sees both.
+    const xrp = resolveXrpDestination(address, input.destination_tag);
+    if (!xrp.ok) throw new AppError('VALIDATION', W.xrpInvalid, { recipient_address: W.xrpInvalid });
+    address = xrp.address;
+    destinationTag = xrp.tag;
+  }
   return insertWithdrawal(q, memberId, {
     currency: input.currency,
     amount: input.amount,
     method: 'external',
-    network: input.network,
-    recipientAddress: input.recipient_address,
+    network,
+    recipientAddress: address,
+    destinationTag,
   });
 }

@@ -17,6 +17,8 @@ export interface NewWithdrawal {
   recipientId?: string;
   recipientMemberId?: string;
   recipientAddress?: string;
+  /** XRP Ledger only. */
+  destinationTag?: number | null;
   bankName?: string;
   accountNumber?: string;
   accountHolder?: string;
@@ -34,7 +36,7 @@ export async function insertWithdrawal(
   memberId: string,
   w: NewWithdrawal,
 ): Promise<WithdrawalView> {
-  const fee = withdrawalFee(w.currency, w.method);
+  const fee = withdrawalFee(w.currency, w.method, w.network);
   const finalAmount = payoutOf(w.amount, fee);
   if (finalAmount.lte(0)) {
     throw new AppError('VALIDATION', MSG.withdraw.payoutNotPositive, {
@@ -52,8 +54,8 @@ export async function insertWithdrawal(
   }
   const [row] = await q.query<WithdrawalView>(
     `INSERT INTO withdrawals AS w (member_id, currency, amount, fee, final_amount, method, network, recipient_id,
-       recipient_member_id, recipient_address, bank_name, account_number, account_holder, memo)
-     VALUES ($1, $2, $3::numeric, $4::numeric, $5::numeric, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+       recipient_member_id, recipient_address, bank_name, account_number, account_holder, memo, destination_tag)
+     VALUES ($1, $2, $3::numeric, $4::numeric, $5::numeric, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
      RETURNING ${WITHDRAWAL_COLUMNS}`,
     [
       memberId,
@@ -70,6 +72,7 @@ export async function insertWithdrawal(
       w.accountNumber ?? null,
       w.accountHolder ?? null,
       w.memo ?? null,
+      w.destinationTag ?? null,
     ],
   );
   return toWithdrawalView(row!);

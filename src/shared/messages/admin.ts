@@ -78,6 +78,8 @@ export const ADMIN_MESSAGES = {
     passwordMin: '비밀번호는 8자 이상이며 영문과 숫자를 모두 포함해야 합니다.',
     ownPasswordOnMyPage:
       '본인의 비밀번호와 2차 비밀번호는 현재 비밀번호를 확인한 뒤 바꿀 수 있습니다. 내 정보 페이지에서 변경해주세요.',
+    addressWrongNetwork: (network: string) =>
+      `${network} 네트워크의 주소가 아닙니다. 네트워크별 칸에 맞는 주소를 입력해주세요.`,
     passwordTooLong: '비밀번호는 128자 이하로 입력해주세요.',
     passwordMismatch: '새 비밀번호와 비밀번호 확인이 일치하지 않습니다.',
     secondPasswordRule: '2차 비밀번호는 숫자 4~12자리로 입력해주세요.',
@@ -234,6 +236,10 @@ export const ADMIN_MESSAGES = {
       clear: '주소 삭제',
       clearTitle: '입금 주소 삭제',
       clearBody: '이 회원의 입금 주소를 삭제하시겠습니까?',
+      networkLabel: (network: string) => `USDT 입금 주소 (${network})`,
+      networkPlaceholder: (network: string) =>
+        network === 'ERC20' ? '0x… (ERC20, 이더리움)' : 'T… (TRC20, 트론)',
+      clearNetworkBody: (network: string) => `이 회원의 ${network} 입금 주소를 삭제하시겠습니까?`,
     },
 
     password: {
@@ -306,6 +312,13 @@ export const ADMIN_MESSAGES = {
       sender: '보낸 주소',
       recipient: '받는 분',
       memo: '메모',
+      network: '네트워크',
+      address: '주소',
+      destinationTag: '데스티네이션 태그',
+      noTag: '태그 없음',
+      explorerAddress: '탐색기에서 주소 보기',
+      explorerTx: '탐색기에서 TXID 보기',
+      unsupportedPair: '지원하지 않는 네트워크 (거절 필요)',
     },
 
     notices: {

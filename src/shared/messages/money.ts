@@ -38,6 +38,16 @@ export const MONEY_MESSAGES = {
     senderInvalid: '보내는 사람 지갑 주소 형식이 올바르지 않습니다. (TRC20 T… 또는 ERC20 0x…)',
     addressUnavailable: '입금 주소를 사용할 수 없습니다.',
     duplicateTxid: '이미 신청된 TXID입니다. TXID를 다시 확인해주세요.',
+    networkLabel: '입금 네트워크',
+    networkInvalid: '입금 네트워크를 선택해주세요. (TRC20 또는 ERC20)',
+    txidInvalidFor: (network: string) =>
+      network === 'ERC20'
+        ? 'TXID 형식이 올바르지 않습니다. (ERC20: 0x로 시작하는 64자리 16진수)'
+        : 'TXID 형식이 올바르지 않습니다. (TRC20: 64자리 16진수)',
+    senderInvalidFor: (network: string) =>
+      network === 'ERC20'
+        ? '보내는 사람 지갑 주소가 ERC20 주소가 아닙니다. (0x로 시작하는 42자리 주소)'
+        : '보내는 사람 지갑 주소가 TRC20 주소가 아닙니다. (T로 시작하는 34자리 주소)',
     failed: (message: string) => `입금 신청 중 오류가 발생했습니다: ${message}`,
     success: '입금 신청이 완료되었습니다. 관리자 확인 후 처리됩니다.',
   },
@@ -122,6 +132,18 @@ export const MONEY_MESSAGES = {
     trc20Invalid: '올바른 TRC20 주소가 아닙니다. (T로 시작하는 34자리 주소)',
     erc20Invalid: '올바른 ERC20 주소가 아닙니다. (0x로 시작하는 42자리 주소)',
     networkRequired: '네트워크를 선택해주세요.',
+    networkNotAllowed: (currency: string, networks: string) =>
+      `${currency}는 ${networks} 네트워크로만 출금할 수 있습니다. 다른 네트워크로 보내면 자산을 잃을 수 있습니다.`,
+    xrpInvalid: '올바른 XRP 주소가 아닙니다. (r로 시작하는 주소 또는 X-주소)',
+    btcInvalid: '올바른 비트코인 주소가 아닙니다. (1, 3 또는 bc1로 시작하는 주소)',
+    erc20Checksum: '올바른 이더리움 주소가 아닙니다. 대소문자가 섞인 주소는 체크섬(EIP-55)이 맞아야 합니다.',
+    tagLabel: '데스티네이션 태그 (Destination Tag)',
+    tagPlaceholder: '숫자만 입력 (선택)',
+    tagInvalid: '데스티네이션 태그는 0부터 4294967295까지의 숫자입니다.',
+    tagConflict: 'X-주소에 들어 있는 태그와 입력한 데스티네이션 태그가 다릅니다.',
+    tagOnlyXrp: '데스티네이션 태그는 XRP 출금에만 입력할 수 있습니다.',
+    tagWarning:
+      '거래소로 보내는 경우 데스티네이션 태그가 반드시 필요합니다. 태그 없이 보내면 입금이 처리되지 않거나 자산을 잃을 수 있습니다.',
     tooLong: '입력한 내용이 너무 깁니다.',
     duplicate: '출금 요청 처리 중 오류가 발생했습니다. 잠시 후 다시 시도해주세요.',
     failed: (message: string) => `출금 신청 중 오류가 발생했습니다: ${message}`,

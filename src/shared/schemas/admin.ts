@@ -3,7 +3,7 @@
  * instant feedback and the server validates every request with the same ones. Also the shapes of the
  * administrator API's answers (for the OpenAPI document and the client's types).
  */
-import { networkOf as addressNetwork } from '../address';
+import { depositNetworkOf } from '../address';
 import {
   BALANCE_CURRENCIES,
   type BalanceCurrency,
@@ -13,6 +13,7 @@ import {
 } from '../constants';
 import { amountProblem, D, DECIMAL_TEXT, toWire } from '../decimal';
 import { MSG } from '../messages';
+import { DEPOSIT_NETWORKS } from '../networks';
 import { z } from '../zod';
 import { PASSWORD_PATTERN } from './auth';
 import { multilineText, nfkc, plainText } from './text';
@@ -172,15 +173,33 @@ export type BankAccountBody = z.input<typeof bankAccountBodySchema>;
 export const bankVerifiedBodySchema = z.strictObject({ is_verified: z.boolean() });
 
 // ---------------------------------------------------------------------------------------------
-// Deposit address: a TRC20 (Base58Check, T…) or ERC20 (0x + 40 hex) address.
+// Deposit address: one per network, a TRC20 (Base58Check, T…) or ERC20 (0x + 40 hex, EIP-55) address.
+// Without `network` the address's own format names it.
 
-export const depositAddressBodySchema = z.strictObject({
-  deposit_address: z.string({ error: A.addressRequired }).check(
-    z.trim(),
-    z.minLength(1, A.addressRequired),
-    z.maxLength(64, A.addressInvalid),
-    z.refine((a) => addressNetwork(a) !== null, A.addressInvalid),
-  ),
+export const depositAddressBodySchema = z
+  .strictObject({
+    network: z.optional(z.enum(DEPOSIT_NETWORKS, { error: MSG.deposit.networkInvalid })),
+    deposit_address: z.string({ error: A.addressRequired }).check(
+      z.trim(),
+      z.minLength(1, A.addressRequired),
+      z.maxLength(64, A.addressInvalid),
+      z.refine((a) => a === '' || depositNetworkOf(a) !== null, A.addressInvalid),
+    ),
+  })
+  .check(
+    z.superRefine((v, ctx) => {
+      const own = depositNetworkOf(v.deposit_address);
+      if (v.network && own && own !== v.network) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['deposit_address'],
+          message: A.addressWrongNetwork(v.network),
+        });
+      }
+    }),
+  );
+export const depositAddressQuerySchema = z.strictObject({
+  network: z.optional(z.enum(DEPOSIT_NETWORKS, { error: MSG.deposit.networkInvalid })),
 });
 export type DepositAddressBody = z.input<typeof depositAddressBodySchema>;
 
@@ -377,6 +396,7 @@ export const depositView = z.object({
   currency: z.string(),
   amount: z.string(),
   status: z.enum(REQUEST_STATUSES),
+  network: z.nullable(z.string()),
   deposit_address: z.nullable(z.string()),
   txid: z.nullable(z.string()),
   sender_address: z.nullable(z.string()),
@@ -384,6 +404,9 @@ export const depositView = z.object({
   account_number: z.nullable(z.string()),
   account_holder: z.nullable(z.string()),
   depositor_name: z.nullable(z.string()),
+  /** Block explorer pages (configurable base URLs): the deposit address and the TXID. */
+  address_url: z.nullable(z.string()),
+  tx_url: z.nullable(z.string()),
   processed_at: z.nullable(z.string()),
   created_at: z.string(),
   updated_at: z.string(),
@@ -403,6 +426,11 @@ export const withdrawalView = z.object({
   network: z.nullable(z.string()),
   recipient_id: z.nullable(z.string()),
   recipient_address: z.nullable(z.string()),
+  destination_tag: z.nullable(z.string()),
+  /** Block explorer page of the recipient address. */
+  address_url: z.nullable(z.string()),
+  /** False when the currency cannot travel on the network (a request made before issue 13): reject it. */
+  network_allowed: z.nullable(z.boolean()),
   bank_name: z.nullable(z.string()),
   account_number: z.nullable(z.string()),
   account_holder: z.nullable(z.string()),
@@ -436,7 +464,8 @@ export const memberProfileView = z.object({
   is_admin: z.boolean(),
   marketing_consent: z.boolean(),
   has_second_password: z.boolean(),
-  deposit_address: z.nullable(z.string()),
+  /** USDT deposit address per network (issue 13). */
+  deposit_addresses: z.object({ TRC20: z.nullable(z.string()), ERC20: z.nullable(z.string()) }),
   created_at: z.string(),
   updated_at: z.string(),
   /** Set when the account is closed: the detail is then read-only. */
@@ -467,7 +496,7 @@ export const setBalancesView = z.object({
 
 export const depositAddressView = z.object({
   deposit_address: z.nullable(z.string()),
-  network: z.nullable(z.enum(['TRC20', 'ERC20'])),
+  network: z.enum(DEPOSIT_NETWORKS),
 });
 
 export const noticeView = z.object({

@@ -1,13 +1,14 @@
-import { networkOf } from '../address';
-import { CRYPTO_DECIMALS, KRW_MIN_DEPOSIT, NETWORKS } from '../constants';
+import { isAddressFor, TXID_PATTERNS } from '../address';
+import { CRYPTO_DECIMALS, KRW_MIN_DEPOSIT } from '../constants';
 import { MSG } from '../messages';
+import { DEPOSIT_NETWORKS } from '../networks';
 import { z } from '../zod';
 import { amountSchema, isAccountNumber, requiredText } from './amount';
 
 const M = MSG.deposit;
 const K = MSG.depositKrw;
 
-/** A transaction hash: 64 hexadecimal digits (Tron), optionally 0x-prefixed (Ethereum). */
+/** A transaction hash of either deposit network: 64 hexadecimal digits, 0x-prefixed on Ethereum. */
 export const TXID_PATTERN = /^(0x)?[0-9a-fA-F]{64}$/;
 
 export const cryptoDepositAmountSchema = amountSchema(
@@ -15,14 +16,28 @@ export const cryptoDepositAmountSchema = amountSchema(
   CRYPTO_DECIMALS,
 );
 
-/** POST /api/deposits/crypto (and the USDT deposit form). The deposit address comes from the profile. */
-export const cryptoDepositBodySchema = z.strictObject({
-  amount: cryptoDepositAmountSchema,
-  txid: requiredText(M.txidRequired, 130, M.txidInvalid).check(z.regex(TXID_PATTERN, M.txidInvalid)),
-  sender_address: requiredText(M.senderRequired, 128, M.senderInvalid).check(
-    z.refine((v) => v === '' || networkOf(v) !== null, M.senderInvalid),
-  ),
-});
+/**
+ * POST /api/deposits/crypto (and the USDT deposit form). The deposit address comes from the member's
+ * address of the chosen network (TRC20 when none is named); the TXID and the sender address must be of
+ * that network (decision 0116).
+ */
+export const cryptoDepositBodySchema = z
+  .strictObject({
+    amount: cryptoDepositAmountSchema,
+    network: z._default(z.enum(DEPOSIT_NETWORKS, { error: M.networkInvalid }), 'TRC20'),
+    txid: requiredText(M.txidRequired, 130, M.txidInvalid).check(z.regex(TXID_PATTERN, M.txidInvalid)),
+    sender_address: requiredText(M.senderRequired, 128, M.senderInvalid),
+  })
+  .check(
+    z.superRefine((v, ctx) => {
+      if (v.txid && TXID_PATTERN.test(v.txid) && !TXID_PATTERNS[v.network].test(v.txid)) {
+        ctx.addIssue({ code: 'custom', path: ['txid'], message: M.txidInvalidFor(v.network) });
+      }
+      if (v.sender_address && !isAddressFor(v.network, v.sender_address)) {
+        ctx.addIssue({ code: 'custom', path: ['sender_address'], message: M.senderInvalidFor(v.network) });
+      }
+    }),
+  );
 export type CryptoDepositBody = z.input<typeof cryptoDepositBodySchema>;
 
 const krwText = (max: number) => requiredText(K.allFieldsRequired, max, K.tooLong);
@@ -53,6 +68,8 @@ export const depositViewSchema = z.object({
   fee: z.string(),
   final_amount: z.string(),
   status: z.enum(REQUEST_STATUSES),
+  /** USDT only: TRC20 or ERC20 (null for KRW, and for a claim made before networks were recorded). */
+  network: z.nullable(z.enum(DEPOSIT_NETWORKS)),
   deposit_address: z.nullable(z.string()),
   txid: z.nullable(z.string()),
   sender_address: z.nullable(z.string()),
@@ -67,10 +84,13 @@ export const depositViewSchema = z.object({
 });
 export type DepositView = z.infer<typeof depositViewSchema>;
 
-/** GET /api/deposit-address: the member's assigned USDT address (null: ask the administrator). */
+/** GET /api/deposit-address?network=: the member's USDT address on that network (null: ask the administrator). */
+export const depositAddressQuerySchema = z.strictObject({
+  network: z.optional(z.enum(DEPOSIT_NETWORKS, { error: M.networkInvalid })),
+});
 export const depositAddressViewSchema = z.object({
   address: z.nullable(z.string()),
-  network: z.nullable(z.enum(NETWORKS)),
+  network: z.enum(DEPOSIT_NETWORKS),
   chat_url: z.string(),
 });
 export type DepositAddressView = z.infer<typeof depositAddressViewSchema>;

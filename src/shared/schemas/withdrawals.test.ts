@@ -12,6 +12,9 @@ const W = MSG.withdraw;
 const K = MSG.withdrawKrw;
 const TRC = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const ERC = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
+const XRP = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
+const X_WITH_TAG = 'XVLhHMPHU98es4dbozjVtdWzVrDjtV18pX8yuPT7y4xaEHi';
+const BTC = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 
 const issues = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]).reverse()); // first issue of a field wins, as in the form and the API
@@ -59,7 +62,7 @@ describe('crypto withdrawal schema', () => {
     expect(p({ ...base, amount: '1' })).toEqual({ amount: W.payoutNotPositive });
     expect(p({ ...base, amount: '1.00000001' })).toEqual({});
     expect(
-      p({ currency: 'XRP', amount: '0.25', method: 'external', recipient_address: TRC, network: 'TRC20' }),
+      p({ currency: 'XRP', amount: '0.25', method: 'external', recipient_address: XRP, network: 'XRPL' }),
     ).toEqual({
       amount: W.payoutNotPositive,
     });
@@ -74,11 +77,59 @@ describe('crypto withdrawal schema', () => {
       amount: W.availableInline('5.50', 'USDT'),
     });
     expect(
-      issues(cryptoWithdrawalFormSchema('0.1', 'ETH').safeParse({ ...base, currency: 'ETH', amount: '1' })),
+      issues(
+        cryptoWithdrawalFormSchema('0.1', 'ETH').safeParse({
+          ...base,
+          currency: 'ETH',
+          amount: '1',
+          network: 'ERC20',
+          recipient_address: ERC,
+        }),
+      ),
     ).toEqual({
       amount: W.availableInline('0.10000000', 'ETH'),
     });
     expect(cryptoWithdrawalFormSchema(null, 'USDT').safeParse({ ...base, amount: '999' }).success).toBe(true);
+  });
+
+  it('each currency only on its own networks, with a Korean message naming them', () => {
+    const p = (v: object) => issues(cryptoWithdrawalBodySchema.safeParse({ ...base, ...v }));
+    expect(p({ currency: 'XRP', amount: '5' })).toEqual({
+      network: W.networkNotAllowed('XRP', 'XRP Ledger'),
+    });
+    expect(p({ currency: 'ETH', amount: '5' })).toEqual({
+      network: W.networkNotAllowed('ETH', 'ERC20 (이더리움)'),
+    });
+    expect(p({ currency: 'USDT', network: 'XRPL', recipient_address: XRP })).toEqual({
+      network: W.networkNotAllowed('USDT', 'TRC20 (트론), ERC20 (이더리움)'),
+    });
+    expect(p({ currency: 'BTC', amount: '1', network: 'BTC', recipient_address: BTC })).toEqual({});
+    expect(p({ currency: 'BTC', amount: '1', network: 'BTC', recipient_address: TRC })).toEqual({
+      recipient_address: W.btcInvalid,
+    });
+    expect(p({ currency: 'ETH', amount: '1', network: 'ERC20', recipient_address: ERC })).toEqual({});
+    expect(
+      p({ currency: 'ETH', amount: '1', network: 'ERC20', recipient_address: ERC.replace('dAC', 'Dac') }),
+    ).toEqual({ recipient_address: W.erc20Checksum });
+  });
+
+  it('XRP: a classic address with an optional tag, or an X-address; a tag only for XRP', () => {
+    const xrp = { ...base, currency: 'XRP', amount: '5', network: 'XRPL', recipient_address: XRP };
+    const p = (v: object) => issues(cryptoWithdrawalBodySchema.safeParse({ ...xrp, ...v }));
+    expect(p({})).toEqual({});
+    expect(p({ destination_tag: '4294967295' })).toEqual({});
+    expect(p({ destination_tag: '4294967296' })).toEqual({ destination_tag: W.tagInvalid });
+    expect(p({ destination_tag: '-1' })).toEqual({ destination_tag: W.tagInvalid });
+    expect(p({ recipient_address: X_WITH_TAG })).toEqual({});
+    expect(p({ recipient_address: X_WITH_TAG, destination_tag: '7' })).toEqual({
+      destination_tag: W.tagConflict,
+    });
+    expect(p({ recipient_address: TRC })).toEqual({ recipient_address: W.xrpInvalid });
+    expect(issues(cryptoWithdrawalBodySchema.safeParse({ ...base, destination_tag: '5' }))).toEqual({
+      destination_tag: W.tagOnlyXrp,
+    });
+    const parsed = cryptoWithdrawalBodySchema.parse({ ...xrp, destination_tag: ' 12 ' });
+    expect(cryptoWithdrawalBodyFromForm(parsed)).toMatchObject({ network: 'XRPL', destination_tag: '12' });
   });
 
   it('the body sent for a form holds only the chosen method fields', () => {

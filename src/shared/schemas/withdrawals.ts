@@ -1,16 +1,16 @@
-import { isAddressFor } from '../address';
+import { isAddressFor, resolveXrpDestination } from '../address';
 import {
   CRYPTO_DECIMALS,
   CRYPTO_WITHDRAW_METHODS,
   KRW_BANKS,
   KRW_MIN_WITHDRAWAL,
-  NETWORKS,
   WITHDRAW_CURRENCIES,
 } from '../constants';
 import { amountProblem, D, type Dec } from '../decimal';
 import { formatWithdrawBalance, payoutOf, withdrawalFee } from '../fees';
 import { formatKrw } from '../format';
 import { MSG } from '../messages';
+import { isNetworkAllowed, NETWORK_CODES, NETWORK_LABELS, type NetworkCode, networksFor } from '../networks';
 import { z } from '../zod';
 import { amountSchema, isAccountNumber, requiredText } from './amount';
 import { REQUEST_STATUSES } from './deposits';
@@ -34,8 +34,60 @@ const cryptoWithdrawalFields = z.strictObject({
   recipient_address: z.optional(
     z.string({ error: W.recipientAddressRequired }).check(plainText(), z.trim(), z.maxLength(128, W.tooLong)),
   ),
-  network: z.optional(z.enum(NETWORKS, { error: W.networkRequired })),
+  network: z.optional(z.enum(NETWORK_CODES, { error: W.networkRequired })),
+  /** XRP Ledger only: digits, 0 … 4294967295; empty or absent = no tag. */
+  destination_tag: z.optional(
+    z.nullable(z.string({ error: W.tagInvalid }).check(z.trim(), z.maxLength(20, W.tagInvalid))),
+  ),
 });
+
+const HEX40 = /^0x[0-9a-fA-F]{40}$/;
+
+/** The Korean message for an address that is not valid on `network`. */
+function addressMessage(network: NetworkCode, address: string): string {
+  switch (network) {
+    case 'TRC20':
+      return W.trc20Invalid;
+    case 'ERC20':
+      return HEX40.test(address) ? W.erc20Checksum : W.erc20Invalid;
+    case 'XRPL':
+      return W.xrpInvalid;
+    case 'BTC':
+      return W.btcInvalid;
+  }
+}
+
+/** The external-transfer rules: a network the currency allows, an address of it, a tag only for XRP. */
+function checkExternal(
+  v: z.output<typeof cryptoWithdrawalFields>,
+  ctx: z.core.$RefinementCtx<z.output<typeof cryptoWithdrawalFields>>,
+) {
+  const issue = (field: string, message: string) => ctx.addIssue({ code: 'custom', path: [field], message });
+  const tag = v.destination_tag ?? '';
+  if (!v.recipient_address) issue('recipient_address', W.recipientAddressRequired);
+  if (!v.network) {
+    issue('network', W.networkRequired);
+    return;
+  }
+  if (!isNetworkAllowed(v.currency, v.network)) {
+    const allowed = networksFor(v.currency).map((n) => NETWORK_LABELS[n]);
+    issue('network', W.networkNotAllowed(v.currency, allowed.join(', ')));
+    return;
+  }
+  if (v.network !== 'XRPL') {
+    if (tag !== '') issue('destination_tag', W.tagOnlyXrp);
+    if (v.recipient_address && !isAddressFor(v.network, v.recipient_address)) {
+      issue('recipient_address', addressMessage(v.network, v.recipient_address));
+    }
+    return;
+  }
+  const xrp = resolveXrpDestination(v.recipient_address ?? '', tag);
+  if (!xrp.ok) {
+    if (xrp.problem === 'tag') issue('destination_tag', W.tagInvalid);
+    else if (xrp.problem === 'tagConflict') issue('destination_tag', W.tagConflict);
+    else if (v.recipient_address) issue('recipient_address', W.xrpInvalid);
+  }
+}
 
 /** The rules that join fields: the chosen method's fields, the address of the network, payout > 0. */
 function checkCryptoWithdrawal(
@@ -45,21 +97,13 @@ function checkCryptoWithdrawal(
   if (v.method === 'internal' && !v.recipient_id) {
     ctx.addIssue({ code: 'custom', path: ['recipient_id'], message: W.recipientIdRequired });
   }
-  if (v.method === 'external') {
-    if (!v.recipient_address) {
-      ctx.addIssue({ code: 'custom', path: ['recipient_address'], message: W.recipientAddressRequired });
-    } else if (v.network && !isAddressFor(v.network, v.recipient_address)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['recipient_address'],
-        message: v.network === 'TRC20' ? W.trc20Invalid : W.erc20Invalid,
-      });
-    }
-    if (!v.network) ctx.addIssue({ code: 'custom', path: ['network'], message: W.networkRequired });
-  }
+  if (v.method === 'external') checkExternal(v, ctx);
   const amount = validAmount(v.amount, CRYPTO_DECIMALS);
-  if (amount && WITHDRAW_CURRENCIES.includes(v.currency) && CRYPTO_WITHDRAW_METHODS.includes(v.method)) {
-    if (payoutOf(amount, withdrawalFee(v.currency, v.method)).lte(0)) {
+  const feeKnown =
+    v.method === 'internal' ||
+    (v.method === 'external' && !!v.network && isNetworkAllowed(v.currency, v.network));
+  if (amount && WITHDRAW_CURRENCIES.includes(v.currency) && feeKnown) {
+    if (payoutOf(amount, withdrawalFee(v.currency, v.method, v.network)).lte(0)) {
       ctx.addIssue({ code: 'custom', path: ['amount'], message: W.payoutNotPositive });
     }
   }
@@ -113,6 +157,7 @@ export function cryptoWithdrawalBodyFromForm(f: CryptoWithdrawalInput): CryptoWi
         method: 'external',
         recipient_address: f.recipient_address,
         network: f.network,
+        ...(f.network === 'XRPL' && f.destination_tag ? { destination_tag: f.destination_tag } : {}),
       };
 }
 
@@ -159,9 +204,11 @@ export const withdrawalViewSchema = z.object({
   fee: z.string(),
   final_amount: z.string(),
   method: z.enum(WITHDRAWAL_METHODS),
-  network: z.nullable(z.enum(NETWORKS)),
+  network: z.nullable(z.enum(NETWORK_CODES)),
   recipient_id: z.nullable(z.string()),
   recipient_address: z.nullable(z.string()),
+  /** XRP Ledger destination tag (decimal text), null when none. */
+  destination_tag: z.nullable(z.string()),
   bank_name: z.nullable(z.string()),
   account_number: z.nullable(z.string()),
   account_holder: z.nullable(z.string()),

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { networkOf as addressNetwork } from '../../../shared/address';
 import { MSG } from '../../../shared/messages';
+import { DEPOSIT_NETWORKS, type DepositNetwork } from '../../../shared/networks';
 import {
   type DepositAddressBody,
   depositAddressBodySchema,
@@ -19,32 +19,47 @@ import { Section } from './section';
 const D = MSG.admin.address;
 type Output = z.output<typeof depositAddressBodySchema>;
 
-/** SPEC §2 "deposit address management": the member's USDT deposit address (TRC20 or ERC20). */
+/** SPEC §2 "deposit address management": the member's USDT deposit address, one per network. */
 export function DepositAddressSection({ detail }: { detail: MemberDetail }) {
-  const current = detail.member.deposit_address;
-  const url = `/admin/members/${detail.member.id}/deposit-address`;
+  return (
+    <Section title={D.title}>
+      {DEPOSIT_NETWORKS.map((network) => (
+        <NetworkAddressForm
+          key={network}
+          memberId={detail.member.id}
+          network={network}
+          current={detail.member.deposit_addresses[network]}
+        />
+      ))}
+    </Section>
+  );
+}
+
+function NetworkAddressForm({
+  memberId,
+  network,
+  current,
+}: {
+  memberId: string;
+  network: DepositNetwork;
+  current: string | null;
+}) {
+  const url = `/admin/members/${memberId}/deposit-address`;
   const result = useResult();
   const [confirming, setConfirming] = useState(false);
   const { register, handleSubmit, reset, formState } = useForm<DepositAddressBody, unknown, Output>({
     resolver: zodResolver(depositAddressBodySchema),
-    defaultValues: { deposit_address: current ?? '' },
+    defaultValues: { network, deposit_address: current ?? '' },
   });
-  useEffect(() => reset({ deposit_address: current ?? '' }), [current, reset]);
-  const save = useAdminMutation((body: Output) => api.put(url, body));
-  const clear = useAdminMutation(() => api.delete(url));
+  useEffect(() => reset({ network, deposit_address: current ?? '' }), [network, current, reset]);
+  const save = useAdminMutation((body: Output) => api.put(url, { ...body, network }));
+  const clear = useAdminMutation(() => api.delete(`${url}?network=${network}`));
 
   return (
-    <Section title={D.title}>
+    <div className="adm-subsection" data-network={network}>
       <p className="adm-status">
-        <span className="adm-muted">{D.current}</span>{' '}
-        {current ? (
-          <>
-            <code className="adm-code">{current}</code>{' '}
-            <span className="adm-badge">{addressNetwork(current)}</span>
-          </>
-        ) : (
-          <span>{D.none}</span>
-        )}
+        <span className="adm-badge">{network}</span> <span className="adm-muted">{D.current}</span>{' '}
+        {current ? <code className="adm-code">{current}</code> : <span>{D.none}</span>}
       </p>
       <form
         className="adm-inline-form"
@@ -58,8 +73,8 @@ export function DepositAddressSection({ detail }: { detail: MemberDetail }) {
         })}
       >
         <Field
-          label={D.label}
-          placeholder={D.placeholder}
+          label={D.networkLabel(network)}
+          placeholder={D.networkPlaceholder(network)}
           autoComplete="off"
           spellCheck={false}
           {...register('deposit_address')}
@@ -80,7 +95,7 @@ export function DepositAddressSection({ detail }: { detail: MemberDetail }) {
       <ConfirmDialog
         open={confirming}
         title={D.clearTitle}
-        body={D.clearBody}
+        body={D.clearNetworkBody(network)}
         confirmLabel={D.clear}
         danger
         busy={clear.isPending}
@@ -98,6 +113,6 @@ export function DepositAddressSection({ detail }: { detail: MemberDetail }) {
         }
         onCancel={() => setConfirming(false)}
       />
-    </Section>
+    </div>
   );
 }

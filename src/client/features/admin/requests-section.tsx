@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { MSG } from '../../../shared/messages';
+import { NETWORK_LABELS, type NetworkCode } from '../../../shared/networks';
 import {
   type DepositView,
   REQUEST_STATUSES,
@@ -40,20 +41,56 @@ const TITLE: Record<RequestKind, Record<Decision, string>> = {
 
 const isWithdrawal = (r: Row): r is WithdrawalView => 'method' in r;
 
-function details(r: Row): string {
+/** An explorer link opening in a new tab (the explorers are public sites; no referrer is sent). */
+function ExplorerLink({ href, label, text }: { href: string | null; label: string; text: string }) {
+  if (!href) return <code className="adm-code">{text}</code>;
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" title={label} aria-label={`${label}: ${text}`}>
+      <code className="adm-code">{text}</code>
+    </a>
+  );
+}
+
+function Details({ r }: { r: Row }) {
   if (isWithdrawal(r)) {
     const parts: string[] = [R.methods[r.method]];
     if (r.method === 'bank')
       parts.push(`${r.bank_name ?? ''} ${r.account_number ?? ''} (${r.account_holder ?? ''})`);
-    if (r.method === 'external') parts.push(`${r.network ?? ''} ${r.recipient_address ?? ''}`);
     if (r.method === 'internal') parts.push(`${R.recipient}: ${r.recipient_id ?? ''}`);
     if (r.memo) parts.push(`${R.memo}: ${r.memo}`);
-    return parts.join(' · ');
+    if (r.method !== 'external') return <>{parts.join(' · ')}</>;
+    return (
+      <>
+        {parts.join(' · ')} · {R.network}:{' '}
+        <span className="adm-badge">{NETWORK_LABELS[r.network as NetworkCode] ?? r.network}</span>
+        {r.network_allowed === false ? <strong className="adm-warn"> {R.unsupportedPair}</strong> : null}
+        <br />
+        {R.address}:{' '}
+        <ExplorerLink href={r.address_url} label={R.explorerAddress} text={r.recipient_address ?? ''} />
+        {r.network === 'XRPL' ? (
+          <>
+            {' '}
+            · {R.destinationTag}: {r.destination_tag ?? R.noTag}
+          </>
+        ) : null}
+      </>
+    );
   }
   if (r.currency === 'KRW') {
-    return `${r.bank_name ?? ''} ${r.account_number ?? ''} (${r.account_holder ?? ''}) · ${R.depositor}: ${r.depositor_name ?? ''}`;
+    return (
+      <>{`${r.bank_name ?? ''} ${r.account_number ?? ''} (${r.account_holder ?? ''}) · ${R.depositor}: ${r.depositor_name ?? ''}`}</>
+    );
   }
-  return `${R.txid}: ${r.txid ?? ''} · ${R.sender}: ${r.sender_address ?? ''}`;
+  return (
+    <>
+      {R.network}: <span className="adm-badge">{r.network ?? '-'}</span> · {R.txid}:{' '}
+      <ExplorerLink href={r.tx_url} label={R.explorerTx} text={r.txid ?? ''} />
+      <br />
+      {R.address}:{' '}
+      <ExplorerLink href={r.address_url} label={R.explorerAddress} text={r.deposit_address ?? ''} /> ·{' '}
+      {R.sender}: <code className="adm-code">{r.sender_address ?? ''}</code>
+    </>
+  );
 }
 
 /**
@@ -179,7 +216,9 @@ export function RequestsSection({ memberId }: { memberId: string | null }) {
                       <td className="num">{exact(r.final_amount)}</td>
                     </>
                   ) : null}
-                  <td className="adm-details">{details(r)}</td>
+                  <td className="adm-details">
+                    <Details r={r} />
+                  </td>
                   <td>
                     <div className="adm-decide">
                       <span className={`adm-badge ${STATUS_TONE[r.status]}`}>{STATUS_LABEL[r.status]}</span>

@@ -1,14 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { MSG } from '../../../shared/messages';
+import { DEFAULT_DEPOSIT_NETWORK, DEPOSIT_NETWORKS, NETWORK_LABELS } from '../../../shared/networks';
 import { type CryptoDepositBody, cryptoDepositBodySchema } from '../../../shared/schemas/deposits';
 import { AmountInput } from '../../components/amount-input';
 import { PageHeading } from '../../components/back-button';
 import { Field } from '../../components/field';
 import { NoticeBox } from '../../components/notice-box';
+import { SelectField } from '../../components/select-field';
 import { errorMessage } from '../../lib/api';
 import { applyFieldErrors, isLoggedOut, starred } from '../../lib/form-errors';
 import { useSubmitKey } from '../../lib/use-submit-key';
@@ -16,19 +18,26 @@ import { DepositAddressBox, useAddressState } from './deposit-address-box';
 import { useCreateCryptoDeposit } from './use-deposits';
 
 const M = MSG.deposit;
-const FIELDS = ['amount', 'txid', 'sender_address'] as const;
+const FIELDS = ['amount', 'network', 'txid', 'sender_address'] as const;
 
 export function CryptoDepositPage() {
   const navigate = useNavigate();
-  const address = useAddressState();
   const submitKey = useSubmitKey();
   const inFlight = useRef(false);
   const create = useCreateCryptoDeposit();
-  const { register, handleSubmit, formState, reset, setError, control } = useForm<CryptoDepositBody>({
-    resolver: zodResolver(cryptoDepositBodySchema),
-    mode: 'onChange',
-    defaultValues: { amount: '', txid: '', sender_address: '' },
-  });
+  const { register, handleSubmit, formState, reset, setError, control, watch, getFieldState, trigger } =
+    useForm<CryptoDepositBody>({
+      resolver: zodResolver(cryptoDepositBodySchema),
+      mode: 'onChange',
+      defaultValues: { amount: '', network: DEFAULT_DEPOSIT_NETWORK, txid: '', sender_address: '' },
+    });
+  const network = watch('network') ?? DEFAULT_DEPOSIT_NETWORK;
+  // The address shown (and its QR code) is the member's address on the chosen network.
+  const address = useAddressState(network);
+  useEffect(() => {
+    void network;
+    for (const f of ['txid', 'sender_address'] as const) if (getFieldState(f).isDirty) void trigger(f);
+  }, [network, getFieldState, trigger]);
   const e = formState.errors;
   const busy = create.isPending;
   const canSubmit = formState.isValid && address.kind === 'ready' && !busy;
@@ -44,7 +53,7 @@ export function CryptoDepositPage() {
       {
         onSuccess: () => {
           submitKey.reset();
-          reset();
+          reset({ amount: '', network, txid: '', sender_address: '' });
           toast.success(M.success);
           navigate('/assets?asset=USDT');
         },
@@ -76,6 +85,13 @@ export function CryptoDepositPage() {
           placeholder={M.amountPlaceholder}
           error={starred(e.amount?.message)}
         />
+        <SelectField label={M.networkLabel} {...register('network')} error={starred(e.network?.message)}>
+          {DEPOSIT_NETWORKS.map((n) => (
+            <option key={n} value={n}>
+              {NETWORK_LABELS[n]}
+            </option>
+          ))}
+        </SelectField>
         <DepositAddressBox state={address} />
         <Field
           label={M.txidLabel}

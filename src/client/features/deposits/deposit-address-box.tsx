@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { ADDRESS_PLACEHOLDERS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
+import type { DepositNetwork } from '../../../shared/networks';
 import { useDepositAddress } from './use-deposits';
 
 const M = MSG.deposit;
@@ -14,8 +15,8 @@ export type AddressState =
   | { kind: 'ready'; address: string; network: string | null };
 
 /** The address state of the deposit screen: an address, or one of SPEC's placeholders. */
-export function useAddressState(): AddressState {
-  const q = useDepositAddress();
+export function useAddressState(network: DepositNetwork): AddressState {
+  const q = useDepositAddress(network);
   useEffect(() => {
     if (q.isError) toast.error(M.addressLoadFailed);
   }, [q.isError]);

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DepositNetwork } from '../../../shared/networks';
 import type {
   CryptoDepositBody,
   DepositAddressView,
@@ -9,11 +10,11 @@ import { api } from '../../lib/api';
 
 export const DEPOSIT_ADDRESS_KEY = ['deposit-address'] as const;
 
-/** The member's assigned USDT deposit address (null: none yet) and the administrator chat link. */
-export function useDepositAddress() {
+/** The member's USDT deposit address on `network` (null: none yet) and the administrator chat link. */
+export function useDepositAddress(network: DepositNetwork) {
   return useQuery({
-    queryKey: DEPOSIT_ADDRESS_KEY,
-    queryFn: () => api.get<DepositAddressView>('/deposit-address'),
+    queryKey: [...DEPOSIT_ADDRESS_KEY, network],
+    queryFn: () => api.get<DepositAddressView>(`/deposit-address?network=${network}`),
     staleTime: 60_000,
     retry: 1,
   });

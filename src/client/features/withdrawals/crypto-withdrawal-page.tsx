@@ -5,15 +5,14 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import {
   CRYPTO_WITHDRAW_METHODS,
-  DEFAULT_NETWORK,
   DEFAULT_WITHDRAW_CURRENCY,
-  NETWORKS,
   WITHDRAW_CURRENCIES,
 } from '../../../shared/constants';
 import type { Dec } from '../../../shared/decimal';
 import { formatExact, formatPayout, formatWithdrawBalance, withdrawalFee } from '../../../shared/fees';
 import { formatKrw } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
+import { defaultNetworkFor, isNetworkAllowed, NETWORK_LABELS, networksFor } from '../../../shared/networks';
 import {
   type CryptoWithdrawalBody,
   type CryptoWithdrawalInput,
@@ -33,8 +32,16 @@ import { WithdrawTabs } from './withdraw-tabs';
 import { toastWithdrawalError } from './withdrawal-errors';
 
 const W = MSG.withdraw;
-const FIELDS = ['currency', 'amount', 'method', 'recipient_id', 'recipient_address', 'network'] as const;
-type Form = Required<CryptoWithdrawalBody>;
+const FIELDS = [
+  'currency',
+  'amount',
+  'method',
+  'recipient_id',
+  'recipient_address',
+  'network',
+  'destination_tag',
+] as const;
+type Form = Required<{ [K in keyof CryptoWithdrawalBody]: NonNullable<CryptoWithdrawalBody[K]> }>;
 
 const DEFAULTS: Form = {
   currency: DEFAULT_WITHDRAW_CURRENCY,
@@ -42,7 +49,8 @@ const DEFAULTS: Form = {
   method: 'internal',
   recipient_id: '',
   recipient_address: '',
-  network: DEFAULT_NETWORK,
+  network: defaultNetworkFor(DEFAULT_WITHDRAW_CURRENCY) ?? 'TRC20',
+  destination_tag: '',
 };
 
 export function CryptoWithdrawalPage() {
@@ -70,6 +78,7 @@ export function CryptoWithdrawalPage() {
     getFieldState,
     trigger,
     getValues,
+    setValue,
     control,
   } = useForm<Form>({ resolver, mode: 'onChange', defaultValues: DEFAULTS });
   const e = formState.errors;
@@ -77,7 +86,10 @@ export function CryptoWithdrawalPage() {
   const balance = withdrawable.byCurrency(currency);
   availableRef.current = balance?.available ?? null;
   const krw = withdrawable.byCurrency('KRW');
-  const fee = withdrawalFee(currency, method);
+  // The network select offers only what the chosen currency can travel on (src/shared/networks.ts).
+  const networks = networksFor(currency);
+  const shownNetwork = isNetworkAllowed(currency, network) ? network : (networks[0] ?? network);
+  const fee = withdrawalFee(currency, method, shownNetwork);
   const busy = create.isPending;
 
   // A new currency, method or balance changes what the typed amount may be; a new network what the
@@ -87,9 +99,26 @@ export function CryptoWithdrawalPage() {
     void [currency, method, availableText];
     if (getFieldState('amount').isDirty) void trigger('amount');
   }, [currency, method, availableText, getFieldState, trigger]);
+  // A new currency starts on its default network (USDT: TRC20), so a network is never carried over.
+  const shownCurrency = useRef(currency);
+  useEffect(() => {
+    const changed = shownCurrency.current !== currency;
+    shownCurrency.current = currency;
+    if (changed || !isNetworkAllowed(currency, network)) {
+      const next = defaultNetworkFor(currency);
+      if (next && next !== network) setValue('network', next, { shouldValidate: true });
+    }
+  }, [currency, network, setValue]);
+  useEffect(() => {
+    // A tag belongs to the XRP Ledger only: it is dropped when another network is chosen.
+    if (network !== 'XRPL' && getValues('destination_tag') !== '') {
+      setValue('destination_tag', '', { shouldValidate: true });
+    }
+  }, [network, getValues, setValue]);
   useEffect(() => {
     void network;
     if (getFieldState('recipient_address').isDirty) void trigger('recipient_address');
+    if (getFieldState('destination_tag').isDirty) void trigger('destination_tag');
   }, [network, getFieldState, trigger]);
 
   const onSubmit = handleSubmit((values) => {
@@ -198,12 +227,27 @@ export function CryptoWithdrawalPage() {
                 {...register('network')}
                 error={starred(e.network?.message)}
               >
-                {NETWORKS.map((n) => (
+                {networks.map((n) => (
                   <option key={n} value={n}>
-                    {n}
+                    {NETWORK_LABELS[n]}
                   </option>
                 ))}
               </SelectField>
+              {shownNetwork === 'XRPL' ? (
+                <>
+                  <Field
+                    label={W.tagLabel}
+                    placeholder={W.tagPlaceholder}
+                    inputMode="numeric"
+                    autoComplete="off"
+                    {...register('destination_tag')}
+                    error={starred(e.destination_tag?.message)}
+                  />
+                  <p className="field-hint" role="note" data-testid="tag-warning">
+                    {W.tagWarning}
+                  </p>
+                </>
+              ) : null}
             </>
           )}
           <SummaryList

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { WITHDRAW_CURRENCIES } from './constants';
+import { defaultNetworkFor, isNetworkAllowed, NETWORK_CODES, networksFor } from './networks';
+
+describe('networks per currency', () => {
+  it('USDT: TRC20 (default) or ERC20; ETH: ERC20; XRP: XRP Ledger; BTC: Bitcoin; KRW: none', () => {
+    expect(networksFor('USDT')).toEqual(['TRC20', 'ERC20']);
+    expect(defaultNetworkFor('USDT')).toBe('TRC20');
+    expect(networksFor('ETH')).toEqual(['ERC20']);
+    expect(networksFor('XRP')).toEqual(['XRPL']);
+    expect(networksFor('BTC')).toEqual(['BTC']);
+    expect(networksFor('KRW')).toEqual([]);
+    expect(networksFor('toString')).toEqual([]);
+    expect(isNetworkAllowed('XRP', 'TRC20')).toBe(false);
+    expect(isNetworkAllowed('ETH', 'TRC20')).toBe(false);
+    expect(isNetworkAllowed('USDT', 'ERC20')).toBe(true);
+  });
+
+  it('every withdrawal currency has a network and every network is used', () => {
+    for (const c of WITHDRAW_CURRENCIES) expect(networksFor(c).length).toBeGreaterThan(0);
+    const used = new Set(WITHDRAW_CURRENCIES.flatMap((c) => networksFor(c)));
+    expect([...used].sort()).toEqual([...NETWORK_CODES].sort());
+  });
+});

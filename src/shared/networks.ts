@@ -1,0 +1,59 @@
+/**
+ * Withdrawal and deposit networks (issue 13, DESIGN "Networks per currency"): each currency offers only
+ * the networks that can carry it. One table, used by the form, the schemas and the server.
+ */
+export const NETWORK_CODES = ['TRC20', 'ERC20', 'XRPL', 'BTC'] as const;
+export type NetworkCode = (typeof NETWORK_CODES)[number];
+
+/** What a member reads in the network select and the administrator reads in the request list. */
+export const NETWORK_LABELS: Record<NetworkCode, string> = {
+  TRC20: 'TRC20 (트론)',
+  ERC20: 'ERC20 (이더리움)',
+  XRPL: 'XRP Ledger',
+  BTC: 'Bitcoin',
+};
+
+/**
+ * The networks each withdrawal currency may leave on, the first one being the default, with the fixed
+ * external fee of each pair (SPEC §9's fee per currency, kept for every pair; decision 0115).
+ */
+export const WITHDRAWAL_NETWORKS = {
+  USDT: [
+    { network: 'TRC20', fee: '1' },
+    { network: 'ERC20', fee: '1' },
+  ],
+  ETH: [{ network: 'ERC20', fee: '0.002' }],
+  XRP: [{ network: 'XRPL', fee: '0.25' }],
+  BTC: [{ network: 'BTC', fee: '0.0001' }],
+} as const satisfies Record<string, readonly { network: NetworkCode; fee: string }[]>;
+export type NetworkCurrency = keyof typeof WITHDRAWAL_NETWORKS;
+
+/** USDT deposits arrive on TRC20 (default) or ERC20; each has its own deposit address per member. */
+export const DEPOSIT_NETWORKS = ['TRC20', 'ERC20'] as const;
+export type DepositNetwork = (typeof DEPOSIT_NETWORKS)[number];
+export const DEFAULT_DEPOSIT_NETWORK: DepositNetwork = 'TRC20';
+
+/** The XRP Ledger destination tag is an unsigned 32-bit integer. */
+export const DESTINATION_TAG_MAX = 4_294_967_295;
+
+const hasNetworks = (currency: string): currency is NetworkCurrency =>
+  Object.hasOwn(WITHDRAWAL_NETWORKS, currency);
+
+/** The networks a currency may be withdrawn on (empty for anything else, e.g. KRW). */
+export function networksFor(currency: string): readonly NetworkCode[] {
+  return hasNetworks(currency) ? WITHDRAWAL_NETWORKS[currency].map((n) => n.network) : [];
+}
+
+export const defaultNetworkFor = (currency: string): NetworkCode | null => networksFor(currency)[0] ?? null;
+
+export const isNetworkAllowed = (currency: string, network: string): boolean =>
+  (networksFor(currency) as readonly string[]).includes(network);
+
+/** The external fee of a (currency, network) pair, or null when the pair does not exist. */
+export function networkFee(currency: string, network: string): string | null {
+  if (!hasNetworks(currency)) return null;
+  const row = (WITHDRAWAL_NETWORKS[currency] as readonly { network: string; fee: string }[]).find(
+    (n) => n.network === network,
+  );
+  return row ? row.fee : null;
+}
