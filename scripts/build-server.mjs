@@ -16,7 +16,6 @@ await build({
   entryPoints: {
     main: path.join(root, 'src/server/main.ts'),
     'pglite-template': path.join(root, 'src/server/db/pglite-template.ts'),
-    backup: path.join(root, 'src/server/ops/backup-cli.ts'),
   },
   outdir: out,
   bundle: true,
@@ -29,4 +28,4 @@ await build({
   outExtension: { '.js': '.js' },
 });
 cpSync(path.join(root, 'src/server/db/migrations'), path.join(out, 'migrations'), { recursive: true });
-console.log('dist/server: main.js, pglite-template.js, backup.js, migrations/');
+console.log('dist/server: main.js, pglite-template.js, migrations/');

@@ -55,6 +55,14 @@ const envSchema = z.object({
     .url()
     .refine((u) => /^https?:\/\//i.test(u), 'http(s) 주소여야 합니다.')
     .default(DEFAULT_ADMIN_CHAT_URL),
+  // Operations (src/server/ops, decision 0122).
+  /** `/metrics` on the main port for requests with `Authorization: Bearer <token>`; unset: refused. */
+  METRICS_TOKEN: optionalText(z.string().min(16, '16자 이상이어야 합니다 (at least 16 characters)')),
+  /** `/metrics` on its own port (no token needed there); unset: only the token way above. */
+  METRICS_PORT: optionalText(z.coerce.number().int().min(1).max(65535)),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /** SIGTERM: how long requests in flight may take before their connections are cut. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
 });
 
 export interface Config {
@@ -76,6 +84,13 @@ export interface Config {
   /** The price service: refresh on/off and its providers (src/server/prices). */
   prices: PriceFeedConfig & { refresh: boolean };
   adminChatUrl: string;
+  /** Health, metrics and shutdown (src/server/ops). */
+  ops: {
+    metricsToken: string | null;
+    metricsPort: number | null;
+    metricsHost: string;
+    shutdownTimeoutMs: number;
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -114,5 +129,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       staleSeconds: e.PRICE_STALE_SECONDS,
     },
     adminChatUrl: e.ADMIN_CHAT_URL,
+    ops: {
+      metricsToken: e.METRICS_TOKEN ?? null,
+      metricsPort: e.METRICS_PORT ?? null,
+      metricsHost: e.METRICS_HOST,
+      shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    },
   };
 }

@@ -8,6 +8,8 @@ import type { App } from './context';
 import { type Db, openDb } from './db';
 import { migrate } from './db/migrate';
 import { pruneIdempotencyKeys } from './http/idempotency';
+import { metricsRegistry } from './ops';
+import { listenMetrics } from './ops/metrics';
 import { startPriceRefresher } from './prices/price-refresher';
 
 const HOUSEKEEPING_MS = 10 * 60_000;
@@ -54,6 +56,10 @@ export async function startServer(
   );
   if (config.prices.refresh) startPriceRefresher(app, db, config.prices);
   const address = await app.listen({ port: config.port, host: config.host });
+  const { metricsPort, metricsHost } = config.ops;
+  const registry = metricsRegistry(app);
+  const metricsServer =
+    metricsPort && registry ? await listenMetrics(registry, metricsPort, metricsHost) : null;
   const port = app.server.address();
   const url =
     config.host === '0.0.0.0' || config.host === '::'
@@ -65,6 +71,7 @@ export async function startServer(
     db,
     async close() {
       for (const t of timers) clearInterval(t);
+      metricsServer?.close();
       await app.close();
       await db.close();
     },

@@ -22,7 +22,10 @@ const pgliteVersion = (): string => {
   const pkg = path.join(path.dirname(require_.resolve('@electric-sql/pglite')), '..', 'package.json');
   return (JSON.parse(readFileSync(pkg, 'utf8')) as { version: string }).version;
 };
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+/** Run from the sources (src/server/db) or from the build (dist/server, decision 0120). */
+const BUILT = !import.meta.url.endsWith('.ts');
+const ROOT = path.resolve(HERE, BUILT ? '../..' : '../../..');
 
 export function templatePath(): string {
   const dir = process.env.PGLITE_TEMPLATE_DIR ?? path.join(ROOT, 'node_modules/.cache/wallet-pglite');
@@ -46,8 +49,11 @@ export async function writeTemplate(file: string): Promise<void> {
 function ensureTemplate(): Buffer | null {
   const file = templatePath();
   if (!existsSync(file)) {
-    const script = path.join(ROOT, 'src/server/db/pglite-template.ts');
-    const r = spawnSync(process.execPath, ['--import', 'tsx', script, file], { stdio: 'inherit' });
+    // The build runs its compiled copy with plain node; the sources need tsx (a development dependency).
+    const args = BUILT
+      ? [path.join(HERE, 'pglite-template.js'), file]
+      : ['--import', 'tsx', path.join(ROOT, 'src/server/db/pglite-template.ts'), file];
+    const r = spawnSync(process.execPath, args, { stdio: 'inherit' });
     if (r.status !== 0 || !existsSync(file)) return null;
   }
   try {
