@@ -55,7 +55,7 @@ async function once(dataDir: string, port: number, command: string[]): Promise<S
     }
     await sleep(1000);
     const tree = await processTree(p.child.pid!);
-    const server = tree.find((t) => t.cmd.includes('src/server/main.ts'));
+    const server = tree.find((t) => /src/server/main.ts|dist/server/main.js/.test(t.cmd));
     if (!server) throw new Error(`no server process in ${JSON.stringify(tree)}`);
     const mb = (b: number) => b / 2 ** 20;
     return { ms, serverMb: mb(server.rssBytes), treeMb: mb(tree.reduce((n, t) => n + t.rssBytes, 0)) };

@@ -38,7 +38,7 @@ for (const [output, sources, script, what] of steps) {
   }
 }
 
-const child = spawn(process.execPath, ['--enable-source-maps', at('dist/server/main.js')], {
+const child = spawn(process.execPath, ['--expose-gc', '--enable-source-maps', at('dist/server/main.js')], {
   cwd: root,
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },
