@@ -1,18 +1,17 @@
-import type { Registry } from 'prom-client';
 import type { App, Ctx } from '../context';
 import { healthRoutes } from './health';
-import { createMetrics, metricsRoute } from './metrics';
+import { createMetrics, type Metrics, metricsRoute } from './metrics';
 
-const registries = new WeakMap<object, Registry>();
+const registries = new WeakMap<object, Metrics>();
 
 /** Health, readiness and metrics routes (called once by buildApp, before the API routes). */
 export async function registerOps(app: App, ctx: Ctx): Promise<void> {
   await healthRoutes(app, ctx);
-  const register = createMetrics(app, ctx);
-  registries.set(app, register);
-  metricsRoute(app, register, ctx.config.ops.metricsToken);
+  const metrics = createMetrics(app, ctx);
+  registries.set(app, metrics);
+  metricsRoute(app, metrics, ctx.config.ops.metricsToken);
 }
 
-export function metricsRegistry(app: object): Registry | undefined {
+export function metricsRegistry(app: object): Metrics | undefined {
   return registries.get(app);
 }

@@ -9,7 +9,7 @@ import type { App, Ctx } from '../context';
  * prices, and the database pool. Served on `METRICS_PORT` (its own listener, meant for a private address)
  * and/or on the main port at `/metrics` with `Authorization: Bearer $METRICS_TOKEN`; refused (404) otherwise.
  */
-export function createMetrics(app: App, ctx: Ctx): Registry {
+export function createMetrics(app: App, ctx: Ctx): Metrics {
   const register = new Registry();
   collectDefaultMetrics({ register, prefix: 'wallet_' });
   const labelNames = ['method', 'route', 'status_code'] as const;
@@ -70,12 +70,9 @@ export function createMetrics(app: App, ctx: Ctx): Registry {
     registers: [register],
   });
 
-  new Gauge({
-    name: 'wallet_scrape_collect',
-    help: 'Internal: reads the database figures at each scrape (always 1)',
-    registers: [register],
-    async collect() {
-      this.set(1);
+  // Read at each scrape, before the registry is serialised (prom-client reads its metrics in parallel).
+  const refresh = async () => {
+    {
       const stats = ctx.db.poolStats?.() ?? {};
       for (const [state, n] of Object.entries(stats) as [string, number][]) pool.set({ state }, n);
       pending.reset();
@@ -108,9 +105,20 @@ export function createMetrics(app: App, ctx: Ctx): Registry {
       } catch {
         dbUp.set(0);
       }
-    },
-  });
-  return register;
+    }
+  };
+  return { register, refresh };
+}
+
+export interface Metrics {
+  register: Registry;
+  /** Reads the database figures (pending requests, prices, pool). */
+  refresh(): Promise<void>;
+}
+
+async function render(metrics: Metrics): Promise<string> {
+  await metrics.refresh();
+  return metrics.register.metrics();
 }
 
 /** Constant-time comparison of the bearer token. */
@@ -123,7 +131,7 @@ function tokenMatches(header: string | undefined, token: string): boolean {
 }
 
 /** `/metrics` on the main port, for requests that carry the token; 404 (as if absent) otherwise. */
-export function metricsRoute(app: App, register: Registry, token: string | null): void {
+export function metricsRoute(app: App, metrics: Metrics, token: string | null): void {
   app.get('/metrics', { schema: { hide: true } }, async (req, reply) => {
     if (!token || !tokenMatches(req.headers.authorization, token)) {
       return reply
@@ -134,20 +142,20 @@ export function metricsRoute(app: App, register: Registry, token: string | null)
     }
     return reply
       .header('cache-control', 'no-store')
-      .type(register.contentType)
-      .send(await register.metrics());
+      .type(metrics.register.contentType)
+      .send(await render(metrics));
   });
 }
 
 /** The separate metrics listener (`METRICS_PORT`): only GET /metrics. */
-export async function listenMetrics(register: Registry, port: number, host: string): Promise<Server> {
+export async function listenMetrics(metrics: Metrics, port: number, host: string): Promise<Server> {
   const server = createServer((req, res) => {
     if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found\n');
       return;
     }
-    register.metrics().then(
-      (body) => res.writeHead(200, { 'content-type': register.contentType }).end(body),
+    render(metrics).then(
+      (body) => res.writeHead(200, { 'content-type': metrics.register.contentType }).end(body),
       () => res.writeHead(500).end(),
     );
   });
