@@ -1,6 +1,6 @@
 /**
  * The embedded default: time from `npm start` (client already built) to the first HTTP 200 of the
- * login page, and the resident memory of the server process (the node that runs src/server/main.ts) and
+ * login page, and the resident memory of the server process (the node that runs dist/server/main.js) and
  * of the whole process tree then (npm, its shell, scripts/start.mjs, the server), with PGlite in a fresh
  * data folder (first start: migrations and the administrator) and again on that folder (a restart).
  */
@@ -55,7 +55,7 @@ async function once(dataDir: string, port: number, command: string[]): Promise<S
     }
     await sleep(1000);
     const tree = await processTree(p.child.pid!);
-    const server = tree.find((t) => t.cmd.includes('src/server/main.ts'));
+    const server = tree.find((t) => /src\/server\/main\.ts|dist\/server\/main\.js/.test(t.cmd));
     if (!server) throw new Error(`no server process in ${JSON.stringify(tree)}`);
     const mb = (b: number) => b / 2 ** 20;
     return { ms, serverMb: mb(server.rssBytes), treeMb: mb(tree.reduce((n, t) => n + t.rssBytes, 0)) };

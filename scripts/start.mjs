@@ -1,32 +1,44 @@
-// `npm start`: builds the client when it is missing or older than its sources, then runs the server.
+// `npm start`: builds the client and the server when missing or older than their sources (a development
+// install), then runs the compiled server with plain node: no TypeScript at run time (decision 0120).
+// A production install (`npm ci && npm run build && npm prune --omit=dev`) has a fresh build and never
+// reaches the build step, which needs the development dependencies (vite, esbuild).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const built = path.join(root, 'dist/client/index.html');
+const at = (p) => path.join(root, p);
 
-function newestMtime(dir) {
+function newestMtime(p) {
+  if (!existsSync(p)) return 0;
+  const st = statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
   let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
-  }
+  for (const entry of readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, entry)));
   return newest;
 }
+const stale = (output, sources) =>
+  !existsSync(at(output)) ||
+  statSync(at(output)).mtimeMs < Math.max(...sources.map((s) => newestMtime(at(s))));
 
-const sourcesTime = Math.max(
-  newestMtime(path.join(root, 'src/client')),
-  newestMtime(path.join(root, 'src/shared')),
-  statSync(path.join(root, 'index.html')).mtimeMs,
-);
-if (!existsSync(built) || statSync(built).mtimeMs < sourcesTime) {
-  console.log('화면을 빌드하는 중입니다...');
-  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+const steps = [
+  ['dist/client/index.html', ['src/client', 'src/shared', 'index.html', 'public'], 'build:client', '화면을'],
+  ['dist/server/main.js', ['src/server', 'src/shared'], 'build:server', '서버를'],
+];
+for (const [output, sources, script, what] of steps) {
+  // Sources absent (a deployment that ships only dist/): the build is what there is.
+  if (!existsSync(at('src')) || !stale(output, sources)) continue;
+  console.log(`${what} 빌드하는 중입니다... (npm run ${script})`);
+  const r = spawnSync('npm', ['run', '--silent', script], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) {
+    console.error(
+      `빌드에 실패했습니다 (npm run ${script}). 개발 의존성이 설치되어 있는지 확인하세요: npm install`,
+    );
+    process.exit(r.status ?? 1);
+  }
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+const child = spawn(process.execPath, ['--expose-gc', '--enable-source-maps', at('dist/server/main.js')], {
   cwd: root,
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },

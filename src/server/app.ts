@@ -28,6 +28,7 @@ import { AppError, isAppError } from './http/errors';
 import { requireAdmin } from './http/guards';
 import { validationToAppError } from './http/validation-error';
 import { noticeRoutes } from './notices/routes';
+import { registerOps } from './ops';
 import { priceRoutes } from './prices/routes';
 import { profileRoutes } from './profile/routes';
 import { walletRoutes } from './wallet/routes';
@@ -155,6 +156,9 @@ export async function buildApp(ctx: Ctx): Promise<App> {
       .status(appErr.status)
       .send({ data: null, error: { code: appErr.code, message: appErr.message, fields: appErr.fields } });
   });
+
+  // /healthz, /readyz, /metrics and the request metrics hook (src/server/ops).
+  await registerOps(app as unknown as App, ctx);
 
   await app.register(
     async (api) => {

@@ -64,6 +64,14 @@ const envSchema = z.object({
   EXPLORER_URL_ERC20: httpUrl.default(DEFAULT_EXPLORER_URLS.ERC20),
   EXPLORER_URL_XRPL: httpUrl.default(DEFAULT_EXPLORER_URLS.XRPL),
   EXPLORER_URL_BTC: httpUrl.default(DEFAULT_EXPLORER_URLS.BTC),
+  // Operations (src/server/ops, decision 0122).
+  /** `/metrics` on the main port for requests with `Authorization: Bearer <token>`; unset: refused. */
+  METRICS_TOKEN: optionalText(z.string().min(16, '16자 이상이어야 합니다 (at least 16 characters)')),
+  /** `/metrics` on its own port (no token needed there); unset: only the token way above. */
+  METRICS_PORT: optionalText(z.coerce.number().int().min(1).max(65535)),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /** SIGTERM: how long requests in flight may take before their connections are cut. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
 });
 
 export interface Config {
@@ -87,6 +95,13 @@ export interface Config {
   prices: PriceFeedConfig & { refresh: boolean };
   adminChatUrl: string;
   explorerUrls: ExplorerUrls;
+  /** Health, metrics and shutdown (src/server/ops). */
+  ops: {
+    metricsToken: string | null;
+    metricsPort: number | null;
+    metricsHost: string;
+    shutdownTimeoutMs: number;
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -136,6 +151,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ERC20: e.EXPLORER_URL_ERC20,
       XRPL: e.EXPLORER_URL_XRPL,
       BTC: e.EXPLORER_URL_BTC,
+    },
+    ops: {
+      metricsToken: e.METRICS_TOKEN ?? null,
+      metricsPort: e.METRICS_PORT ?? null,
+      metricsHost: e.METRICS_HOST,
+      shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     },
   };
 }

@@ -11,8 +11,18 @@ export interface Db extends Queryable {
   /** Runs `fn` in one transaction; retried on serialization failures and deadlocks. */
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** Connections of the pool, for /metrics (PGlite: its one connection). */
+  poolStats?(): PoolStats;
 }
 
+export interface PoolStats {
+  max: number;
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+const PG_POOL_MAX = 10;
 const RETRYABLE = new Set(['40001', '40P01']);
 const MAX_TX_ATTEMPTS = 5;
 
@@ -28,7 +38,7 @@ export async function openDb(opts: {
 function openPg(url: string): Db {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: PG_POOL_MAX,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
     statement_timeout: 15_000,
@@ -79,6 +89,12 @@ function openPg(url: string): Db {
     async close() {
       await pool.end();
     },
+    poolStats: () => ({
+      max: PG_POOL_MAX,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
   };
 }
 
@@ -101,5 +117,6 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
     async close() {
       await db.close();
     },
+    poolStats: () => ({ max: 1, total: 1, idle: 1, waiting: 0 }),
   };
 }

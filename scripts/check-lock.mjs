@@ -1,0 +1,59 @@
+// `npm run check:lock`: the lockfile must hold every platform's optional packages (biome, esbuild,
+// rollup, argon2…), or `npm ci` refuses it on a machine of another kind (npm/cli#4828, decision 0121).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Packages another platform needs: their absence from the lock means npm ci fails there. */
+export const REQUIRED_PLATFORM_PACKAGES = [
+  '@biomejs/cli-darwin-arm64',
+  '@biomejs/cli-darwin-x64',
+  '@biomejs/cli-win32-x64',
+  '@biomejs/cli-linux-arm64',
+  '@biomejs/cli-linux-x64-musl',
+  '@esbuild/darwin-arm64',
+  '@esbuild/win32-x64',
+  '@esbuild/linux-arm64',
+  '@rollup/rollup-darwin-arm64',
+  '@rollup/rollup-win32-x64-msvc',
+  '@rollup/rollup-linux-x64-musl',
+  '@rollup/rollup-linux-arm64-gnu',
+  '@node-rs/argon2-darwin-arm64',
+  '@node-rs/argon2-win32-x64-msvc',
+  '@node-rs/argon2-linux-x64-musl',
+];
+
+/** The problems of a parsed package-lock.json (v3): an empty list when it installs everywhere. */
+export function lockProblems(lock) {
+  const packages = lock.packages ?? {};
+  const has = (name) =>
+    Object.keys(packages).some((k) => k === `node_modules/${name}` || k.endsWith(`/node_modules/${name}`));
+  const problems = [];
+  for (const name of REQUIRED_PLATFORM_PACKAGES) {
+    if (!has(name)) problems.push(`missing ${name}`);
+  }
+  // Every optional dependency any locked package declares must itself be locked (what npm ci checks).
+  for (const [key, entry] of Object.entries(packages)) {
+    for (const dep of Object.keys(entry.optionalDependencies ?? {})) {
+      const nested = `${key}/node_modules/${dep}`;
+      if (!packages[nested] && !has(dep))
+        problems.push(`missing ${dep} (optional dependency of ${key || 'the root'})`);
+    }
+  }
+  return problems;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const root = path.resolve(import.meta.dirname, '..');
+  const problems = lockProblems(JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8')));
+  if (problems.length) {
+    console.error(`package-lock.json does not install on every platform:\n  ${problems.join('\n  ')}`);
+    console.error(
+      'Regenerate it: rm -rf node_modules package-lock.json && npm install (docs/decisions/0121).',
+    );
+    process.exit(1);
+  }
+  console.log(
+    `package-lock.json holds every platform's optional packages (${REQUIRED_PLATFORM_PACKAGES.length} checked by name).`,
+  );
+}

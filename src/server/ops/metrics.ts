@@ -1,0 +1,167 @@
+import { timingSafeEqual } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { App, Ctx } from '../context';
+
+/**
+ * Prometheus metrics (prom-client, decision 0122): requests by route and status, their latency, pending
+ * deposits and withdrawals by currency, the age of the oldest pending request, the age of the stored
+ * prices, and the database pool. Served on `METRICS_PORT` (its own listener, meant for a private address)
+ * and/or on the main port at `/metrics` with `Authorization: Bearer $METRICS_TOKEN`; refused (404) otherwise.
+ */
+export function createMetrics(app: App, ctx: Ctx): Metrics {
+  const register = new Registry();
+  collectDefaultMetrics({ register, prefix: 'wallet_' });
+  const labelNames = ['method', 'route', 'status_code'] as const;
+  const requests = new Counter({
+    name: 'wallet_http_requests_total',
+    help: 'HTTP requests answered, by route pattern and status',
+    labelNames,
+    registers: [register],
+  });
+  const duration = new Histogram({
+    name: 'wallet_http_request_duration_seconds',
+    help: 'HTTP request latency, by route pattern and status',
+    labelNames,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [register],
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    // The route pattern (/api/admin/deposits/:id/approve), never the raw URL: bounded label values.
+    const route = req.routeOptions.url ?? (req.url.startsWith('/api/') ? 'unmatched_api' : 'static');
+    const labels = { method: req.method, route, status_code: String(reply.statusCode) };
+    requests.inc(labels);
+    duration.observe(labels, reply.elapsedTime / 1000);
+  });
+
+  const dbUp = new Gauge({
+    name: 'wallet_db_up',
+    help: '1 when the last scrape could read the database',
+    registers: [register],
+  });
+  const pending = new Gauge({
+    name: 'wallet_pending_requests',
+    help: 'Pending deposit and withdrawal requests, by kind and currency',
+    labelNames: ['kind', 'currency'],
+    registers: [register],
+  });
+  const pendingAmount = new Gauge({
+    name: 'wallet_pending_amount',
+    help: 'Sum of pending request amounts, by kind and currency (approximate as a float)',
+    labelNames: ['kind', 'currency'],
+    registers: [register],
+  });
+  const oldest = new Gauge({
+    name: 'wallet_oldest_pending_request_age_seconds',
+    help: 'Age of the oldest pending request, by kind (0 when none)',
+    labelNames: ['kind'],
+    registers: [register],
+  });
+  const priceAge = new Gauge({
+    name: 'wallet_price_age_seconds',
+    help: 'Age of the stored price of each coin and of the USD to KRW rate',
+    labelNames: ['symbol', 'source'],
+    registers: [register],
+  });
+  const pool = new Gauge({
+    name: 'wallet_db_pool_connections',
+    help: 'Database pool connections by state (max, total, idle, waiting clients)',
+    labelNames: ['state'],
+    registers: [register],
+  });
+
+  // Read at each scrape, before the registry is serialised (prom-client reads its metrics in parallel).
+  const refresh = async () => {
+    {
+      const stats = ctx.db.poolStats?.() ?? {};
+      for (const [state, n] of Object.entries(stats) as [string, number][]) pool.set({ state }, n);
+      pending.reset();
+      pendingAmount.reset();
+      oldest.reset();
+      priceAge.reset();
+      try {
+        for (const kind of ['deposits', 'withdrawals'] as const) {
+          const rows = await ctx.db.query<{ currency: string; n: string; total: string; age: string | null }>(
+            `SELECT currency, count(*) AS n, sum(amount)::text AS total,
+                    extract(epoch FROM now() - min(created_at))::float8 AS age
+               FROM ${kind} WHERE status = 'pending' GROUP BY currency`,
+          );
+          let maxAge = 0;
+          for (const r of rows) {
+            pending.set({ kind, currency: r.currency }, Number(r.n));
+            pendingAmount.set({ kind, currency: r.currency }, Number(r.total));
+            maxAge = Math.max(maxAge, Number(r.age ?? 0));
+          }
+          oldest.set({ kind }, maxAge);
+        }
+        const prices = await ctx.db.query<{ symbol: string; source: string; age: number }>(
+          `SELECT symbol, source, extract(epoch FROM now() - updated_at)::float8 AS age FROM crypto_prices
+           UNION ALL
+           SELECT from_currency || to_currency, source, extract(epoch FROM now() - updated_at)::float8
+             FROM exchange_rates`,
+        );
+        for (const p of prices) priceAge.set({ symbol: p.symbol, source: p.source }, Number(p.age));
+        dbUp.set(1);
+      } catch {
+        dbUp.set(0);
+      }
+    }
+  };
+  return { register, refresh };
+}
+
+export interface Metrics {
+  register: Registry;
+  /** Reads the database figures (pending requests, prices, pool). */
+  refresh(): Promise<void>;
+}
+
+async function render(metrics: Metrics): Promise<string> {
+  await metrics.refresh();
+  return metrics.register.metrics();
+}
+
+/** Constant-time comparison of the bearer token. */
+function tokenMatches(header: string | undefined, token: string): boolean {
+  const m = /^Bearer (.+)$/.exec(header ?? '');
+  if (!m?.[1]) return false;
+  const a = Buffer.from(m[1]);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** `/metrics` on the main port, for requests that carry the token; 404 (as if absent) otherwise. */
+export function metricsRoute(app: App, metrics: Metrics, token: string | null): void {
+  app.get('/metrics', { schema: { hide: true } }, async (req, reply) => {
+    if (!token || !tokenMatches(req.headers.authorization, token)) {
+      return reply
+        .status(404)
+        .header('cache-control', 'no-store')
+        .type('text/plain; charset=utf-8')
+        .send('not found\n');
+    }
+    return reply
+      .header('cache-control', 'no-store')
+      .type(metrics.register.contentType)
+      .send(await render(metrics));
+  });
+}
+
+/** The separate metrics listener (`METRICS_PORT`): only GET /metrics. */
+export async function listenMetrics(metrics: Metrics, port: number, host: string): Promise<Server> {
+  const server = createServer((req, res) => {
+    if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found\n');
+      return;
+    }
+    render(metrics).then(
+      (body) => res.writeHead(200, { 'content-type': metrics.register.contentType }).end(body),
+      () => res.writeHead(500).end(),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  return server;
+}
