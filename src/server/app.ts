@@ -21,6 +21,7 @@ import { readSession, SESSION_COOKIE } from './auth/sessions';
 import type { App, Ctx } from './context';
 import { isDatabaseUnavailable } from './db/unavailable';
 import { depositRoutes } from './deposits/routes';
+import { eventRoutes } from './events/routes';
 import { historyRoutes } from './history/routes';
 import { AppError, isAppError } from './http/errors';
 import { requireAdmin } from './http/guards';
@@ -160,6 +161,7 @@ export async function buildApp(ctx: Ctx): Promise<App> {
       await depositRoutes(a, ctx);
       await withdrawalRoutes(a, ctx);
       await historyRoutes(a, ctx);
+      await eventRoutes(a, ctx);
     },
     { prefix: '/api' },
   );

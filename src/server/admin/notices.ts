@@ -6,6 +6,7 @@ import type { Db, Queryable } from '../db';
 import { AppError } from '../http/errors';
 import { type Actor, isUuid } from './common';
 import { iso } from './sql';
+import { publishNoticeCreated } from '../events/publish';
 
 type Body = z.output<typeof noticeBodySchema>;
 
@@ -48,6 +49,7 @@ export async function createNotice(db: Db, body: Body, actor: Actor) {
       targetId: notice.id,
       after: auditView(notice),
     });
+    if (notice.published) await publishNoticeCreated(q, notice.id, notice.title);
     return notice;
   });
 }

@@ -6,6 +6,7 @@ import type { Queryable } from '../db';
 import { isUniqueViolation } from '../db/iso-time';
 import { AppError } from '../http/errors';
 import { DEPOSIT_COLUMNS, type DepositRow, toDepositView } from './deposit-view';
+import { publishRequestCreated } from '../events/publish';
 
 type Input = z.output<typeof cryptoDepositBodySchema>;
 
@@ -36,7 +37,7 @@ export async function createCryptoDeposit(
      VALUES ($1, $2, $3::numeric, $4, $5, $6) RETURNING ${DEPOSIT_COLUMNS}`,
     [memberId, CRYPTO_DEPOSIT_CURRENCY, input.amount, address, input.txid, input.sender_address],
   );
-  return toDepositView(row!);
+  return publishRequestCreated(q, 'deposit', toDepositView(row!));
 }
 
 const duplicateTxid = () =>

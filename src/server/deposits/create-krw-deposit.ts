@@ -2,6 +2,7 @@ import type { DepositView, krwDepositBodySchema } from '../../shared/schemas/dep
 import type { z } from '../../shared/zod';
 import type { Queryable } from '../db';
 import { DEPOSIT_COLUMNS, type DepositRow, toDepositView } from './deposit-view';
+import { publishRequestCreated } from '../events/publish';
 
 type Input = z.output<typeof krwDepositBodySchema>;
 
@@ -19,5 +20,5 @@ export async function createKrwDeposit(q: Queryable, memberId: string, input: In
       input.depositor_name,
     ],
   );
-  return toDepositView(row!);
+  return publishRequestCreated(q, 'deposit', toDepositView(row!));
 }

@@ -9,6 +9,7 @@ import { AppError } from '../http/errors';
 import { lockBalances } from '../wallet/balance-state';
 import { applyBalanceChange } from '../wallet/ledger';
 import { DEPOSIT_COLUMNS, type DepositRow, lockDeposit, toDepositView } from './deposit-view';
+import { publishRequestDecided } from '../events/publish';
 
 export interface Actor {
   id: string;
@@ -72,6 +73,7 @@ export async function decideDeposit(
       },
       ip: actor.ip,
     });
+    await publishRequestDecided(q, 'deposit', view, actor.username);
     return view;
   });
 }

@@ -16,6 +16,7 @@ import {
   toWithdrawalView,
   WITHDRAWAL_COLUMNS,
 } from './withdrawal-view';
+import { publishRequestDecided } from '../events/publish';
 
 const isBalanceCurrency = (c: string): c is BalanceCurrency =>
   (BALANCE_CURRENCIES as readonly string[]).includes(c);
@@ -69,6 +70,7 @@ export async function decideWithdrawal(
       },
       ip: actor.ip,
     });
+    await publishRequestDecided(q, 'withdrawal', view, actor.username, before.recipient_member_id);
     return view;
   });
 }

@@ -7,6 +7,7 @@ import type { Queryable } from '../db';
 import { AppError } from '../http/errors';
 import { lockBalances, readBalanceState } from '../wallet/balance-state';
 import { toWithdrawalView, WITHDRAWAL_COLUMNS } from './withdrawal-view';
+import { publishRequestCreated } from '../events/publish';
 
 export interface NewWithdrawal {
   currency: string;
@@ -72,5 +73,5 @@ export async function insertWithdrawal(
       w.memo ?? null,
     ],
   );
-  return toWithdrawalView(row!);
+  return publishRequestCreated(q, 'withdrawal', toWithdrawalView(row!));
 }

@@ -6,6 +6,7 @@
 import { ADMIN_MESSAGES } from './admin';
 import { CORE_MESSAGES } from './core';
 import { HOME_MESSAGES } from './home';
+import { LIVE_MESSAGES } from './live';
 import { MOBILE_MESSAGES } from './mobile';
 import { MONEY_MESSAGES } from './money';
 import { PROFILE_MESSAGES } from './profile';
@@ -17,4 +18,5 @@ export const MSG = {
   ...MONEY_MESSAGES,
   ...ADMIN_MESSAGES,
   ...MOBILE_MESSAGES,
+  ...LIVE_MESSAGES,
 } as const;
