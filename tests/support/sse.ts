@@ -54,7 +54,10 @@ export class SseStream {
     const decoder = new TextDecoder();
     let buf = '';
     try {
-      for await (const chunk of body) {
+      const reader = body.getReader();
+      for (;;) {
+        const { done, value: chunk } = await reader.read();
+        if (done) break;
         buf += decoder.decode(chunk, { stream: true });
         let at = buf.indexOf('\n\n');
         while (at >= 0) {

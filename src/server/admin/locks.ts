@@ -5,11 +5,11 @@ import type { LockView, lockBodySchema } from '../../shared/schemas/admin';
 import type { z } from '../../shared/zod';
 import { writeAudit } from '../audit/write-audit';
 import type { Db, Queryable } from '../db';
+import { publishLockChanged } from '../events/publish';
 import { AppError } from '../http/errors';
 import { ACTIVE_LOCK, lockBalances, readBalanceState, TODAY_KST } from '../wallet/balance-state';
 import { type Actor, isUuid, lockMember } from './common';
 import { day, iso, num } from './sql';
-import { publishLockChanged } from '../events/publish';
 
 type Body = z.output<typeof lockBodySchema>;
 

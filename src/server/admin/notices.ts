@@ -3,10 +3,10 @@ import type { NoticeView, noticeBodySchema } from '../../shared/schemas/admin';
 import type { z } from '../../shared/zod';
 import { writeAudit } from '../audit/write-audit';
 import type { Db, Queryable } from '../db';
+import { publishNoticeCreated } from '../events/publish';
 import { AppError } from '../http/errors';
 import { type Actor, isUuid } from './common';
 import { iso } from './sql';
-import { publishNoticeCreated } from '../events/publish';
 
 type Body = z.output<typeof noticeBodySchema>;
 

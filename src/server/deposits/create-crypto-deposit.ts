@@ -4,9 +4,9 @@ import type { cryptoDepositBodySchema, DepositView } from '../../shared/schemas/
 import type { z } from '../../shared/zod';
 import type { Queryable } from '../db';
 import { isUniqueViolation } from '../db/iso-time';
+import { publishRequestCreated } from '../events/publish';
 import { AppError } from '../http/errors';
 import { DEPOSIT_COLUMNS, type DepositRow, toDepositView } from './deposit-view';
-import { publishRequestCreated } from '../events/publish';
 
 type Input = z.output<typeof cryptoDepositBodySchema>;
 

@@ -1,8 +1,8 @@
 import type { DepositView, krwDepositBodySchema } from '../../shared/schemas/deposits';
 import type { z } from '../../shared/zod';
 import type { Queryable } from '../db';
-import { DEPOSIT_COLUMNS, type DepositRow, toDepositView } from './deposit-view';
 import { publishRequestCreated } from '../events/publish';
+import { DEPOSIT_COLUMNS, type DepositRow, toDepositView } from './deposit-view';
 
 type Input = z.output<typeof krwDepositBodySchema>;
 

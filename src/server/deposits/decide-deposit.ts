@@ -5,11 +5,11 @@ import type { DepositView } from '../../shared/schemas/deposits';
 import { writeAudit } from '../audit/write-audit';
 import type { Db } from '../db';
 import { UUID_PATTERN } from '../db/iso-time';
+import { publishRequestDecided } from '../events/publish';
 import { AppError } from '../http/errors';
 import { lockBalances } from '../wallet/balance-state';
 import { applyBalanceChange } from '../wallet/ledger';
 import { DEPOSIT_COLUMNS, type DepositRow, lockDeposit, toDepositView } from './deposit-view';
-import { publishRequestDecided } from '../events/publish';
 
 export interface Actor {
   id: string;

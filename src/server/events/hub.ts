@@ -151,7 +151,10 @@ export class EventHub {
     }
     this.streams.add(s);
     let set = this.byMember.get(s.memberId);
-    if (!set) this.byMember.set(s.memberId, (set = new Set()));
+    if (!set) {
+      set = new Set();
+      this.byMember.set(s.memberId, set);
+    }
     set.add(s);
     s.res.on('close', () => this.remove(s));
     s.timers.push(

@@ -7,6 +7,7 @@ import { writeAudit } from '../audit/write-audit';
 import type { Db, Queryable } from '../db';
 import { UUID_PATTERN } from '../db/iso-time';
 import type { Actor } from '../deposits/decide-deposit';
+import { publishRequestDecided } from '../events/publish';
 import { AppError } from '../http/errors';
 import { lockBalances } from '../wallet/balance-state';
 import { applyBalanceChange } from '../wallet/ledger';
@@ -16,7 +17,6 @@ import {
   toWithdrawalView,
   WITHDRAWAL_COLUMNS,
 } from './withdrawal-view';
-import { publishRequestDecided } from '../events/publish';
 
 const isBalanceCurrency = (c: string): c is BalanceCurrency =>
   (BALANCE_CURRENCIES as readonly string[]).includes(c);

@@ -4,10 +4,10 @@ import { formatKrw } from '../../shared/format';
 import { MSG } from '../../shared/messages';
 import type { WithdrawalView } from '../../shared/schemas/withdrawals';
 import type { Queryable } from '../db';
+import { publishRequestCreated } from '../events/publish';
 import { AppError } from '../http/errors';
 import { lockBalances, readBalanceState } from '../wallet/balance-state';
 import { toWithdrawalView, WITHDRAWAL_COLUMNS } from './withdrawal-view';
-import { publishRequestCreated } from '../events/publish';
 
 export interface NewWithdrawal {
   currency: string;
