@@ -232,3 +232,43 @@ describe('GET /api/events', () => {
     });
   }, 180_000);
 });
+
+describe('GET /api/admin/pending-requests', () => {
+  it('lists every pending request across members, oldest first, with age and KRW value; administrators only', async () => {
+    const a = await memberClient(server.url);
+    const b = await memberClient(server.url);
+    const old = await insertDeposit(server.db, a.id, {
+      currency: 'USDT',
+      amount: '10.5',
+      createdAt: new Date(Date.now() - 3_600_000).toISOString(),
+    });
+    const recent = await insertDeposit(server.db, b.id, { amount: '25000' });
+    const decided = await insertDeposit(server.db, b.id, { amount: '30000', status: 'approved' });
+
+    expect((await a.client.get('/api/admin/pending-requests')).status).toBe(403);
+    const r = await admin.client.get('/api/admin/pending-requests');
+    expect(r.status).toBe(200);
+    const items = r.body.data.items as { id: string; created_at: string }[];
+    expect(items.map((i) => i.created_at)).toEqual([...items.map((i) => i.created_at)].sort());
+    const ids = items.map((i) => i.id);
+    expect(ids).toContain(old);
+    expect(ids).toContain(recent);
+    expect(ids).not.toContain(decided);
+    expect(ids.indexOf(old)).toBeLessThan(ids.indexOf(recent));
+    const usdt = r.body.data.items.find((i: { id: string }) => i.id === old);
+    // Sample prices: 1 USDT = 1 USD, 1 USD = 1431 KRW → 10.5 × 1431 = 15025.5, floored.
+    expect(usdt).toMatchObject({
+      kind: 'deposit',
+      member_id: a.id,
+      currency: 'USDT',
+      amount: '10.5',
+      krw_value: '15025',
+    });
+    expect(usdt.age_seconds).toBeGreaterThanOrEqual(3599);
+    expect(r.body.data.items.find((i: { id: string }) => i.id === recent)).toMatchObject({
+      username: b.creds.username,
+      krw_value: '25000',
+    });
+    expect(r.body.data.total).toBeGreaterThanOrEqual(items.length);
+  });
+});

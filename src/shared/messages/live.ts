@@ -10,8 +10,8 @@ export const LIVE_MESSAGES = {
       balanceChanged: '잔액이 변경되었습니다',
       lockChanged: '자산 잠금이 변경되었습니다',
       noticeCreated: (title: string) => `새 공지사항: ${title}`,
-      newDeposit: (username: string) => `새 입금 요청이 도착했습니다 (${username})`,
-      newWithdrawal: (username: string) => `새 출금 요청이 도착했습니다 (${username})`,
+      newDeposit: '새 입금 요청이 도착했습니다',
+      newWithdrawal: '새 출금 요청이 도착했습니다',
     },
     queue: {
       title: '대기 중인 요청',

@@ -5,6 +5,7 @@ import { AuditTab } from './audit-tab';
 import { DetailPanel } from './detail-panel';
 import { LedgerCheck } from './ledger-check';
 import { MemberList } from './member-list';
+import { PendingQueue } from './pending-queue';
 import { ResultMessage } from './result-message';
 import './admin.css';
 
@@ -55,6 +56,7 @@ export function AdminPage() {
         <LedgerCheck />
       </div>
       <ResultMessage text={notice} />
+      <PendingQueue onSelectMember={(id) => update({ tab: 'members', member: id })} />
       {tab === 'members' ? (
         <div className="adm-layout">
           <MemberList
