@@ -30,7 +30,7 @@ export interface LiveEvent {
 
 export const POLL_MS = 15_000;
 /** After EventSource gave up (e.g. the server was away), a new stream is tried this often. */
-const REOPEN_MS = 30_000;
+const REOPEN_MS = 10_000;
 
 type Status = 'connecting' | 'live' | 'polling';
 let status: Status = 'connecting';
@@ -40,6 +40,8 @@ const eventListeners = new Set<(e: LiveEvent) => void>();
 function setStatus(next: Status) {
   if (next === status) return;
   status = next;
+  // Visible to tests and to anyone debugging a proxy: <html data-live="live|polling|connecting">.
+  document.documentElement.dataset.live = next;
   for (const l of statusListeners) l();
 }
 
