@@ -62,6 +62,7 @@ export function frame(e: LiveEvent, isAdmin: boolean): string {
 export class EventHub {
   readonly streams = new Set<Stream>();
   private byMember = new Map<string, Set<Stream>>();
+  private admins = new Set<Stream>();
   private stops: (() => Promise<void>)[] = [];
   private lastId = 0n;
   private connectedOnce = false;
@@ -134,8 +135,12 @@ export class EventHub {
     const id = BigInt(e.id);
     if (id <= this.lastId) return;
     this.lastId = id;
-    const targets =
-      e.member_id === null || e.to_admins ? this.streams : (this.byMember.get(e.member_id) ?? new Set());
+    // Only the streams that may see it: every stream for a notice to all members; otherwise the member's
+    // own streams and, for administrator events, the administrators' streams.
+    const targets: Iterable<Stream> =
+      e.member_id === null
+        ? this.streams
+        : [...(this.byMember.get(e.member_id) ?? []), ...(e.to_admins ? this.admins : [])];
     for (const s of targets) {
       if (!visibleTo(e, s)) continue;
       s.queue.push(e);
@@ -156,6 +161,7 @@ export class EventHub {
       this.byMember.set(s.memberId, set);
     }
     set.add(s);
+    if (s.isAdmin) this.admins.add(s);
     s.res.on('close', () => this.remove(s));
     s.timers.push(
       setInterval(() => {
@@ -252,6 +258,7 @@ export class EventHub {
     for (const t of s.timers) clearTimeout(t);
     s.timers = [];
     this.streams.delete(s);
+    this.admins.delete(s);
     const set = this.byMember.get(s.memberId);
     if (set) {
       set.delete(s);
