@@ -64,7 +64,8 @@ export class EventHub {
   private byMember = new Map<string, Set<Stream>>();
   private admins = new Set<Stream>();
   private stops: (() => Promise<void>)[] = [];
-  private lastId = 0n;
+  /** The highest event id dispatched (null: unknown, the database was away at start). */
+  private lastId: bigint | null = null;
   private connectedOnce = false;
   private pruneTimer: NodeJS.Timeout | null = null;
   private closing = false;
@@ -76,8 +77,13 @@ export class EventHub {
   ) {}
 
   async start(): Promise<void> {
-    const [row] = await this.db.query<{ id: string | null }>('SELECT max(id)::text AS id FROM live_events');
-    this.lastId = BigInt(row?.id ?? 0);
+    try {
+      const [row] = await this.db.query<{ id: string | null }>('SELECT max(id)::text AS id FROM live_events');
+      this.lastId = BigInt(row?.id ?? 0);
+    } catch (err) {
+      // The database is away: the server still starts (and answers 503); events flow once it is back.
+      this.log.warn({ err }, 'live events: could not read the last event id');
+    }
     this.stops.push(
       await this.db.listen(
         EVENTS_CHANNEL,
@@ -106,14 +112,14 @@ export class EventHub {
 
   /** After a reconnection of the LISTEN client: dispatch what committed while it was away. */
   private async onConnected(): Promise<void> {
-    if (!this.connectedOnce) {
+    if (!this.connectedOnce || this.lastId === null) {
       this.connectedOnce = true;
       return;
     }
     try {
       const rows = await this.db.query<LiveEvent>(
         `SELECT ${EVENT_COLUMNS} FROM live_events WHERE id > $1 ORDER BY id`,
-        [this.lastId.toString()],
+        [String(this.lastId)],
       );
       for (const e of rows) this.dispatch(e);
     } catch (err) {
@@ -133,7 +139,7 @@ export class EventHub {
 
   private dispatch(e: LiveEvent): void {
     const id = BigInt(e.id);
-    if (id <= this.lastId) return;
+    if (this.lastId !== null && id <= this.lastId) return;
     this.lastId = id;
     // Only the streams that may see it: every stream for a notice to all members; otherwise the member's
     // own streams and, for administrator events, the administrators' streams.
