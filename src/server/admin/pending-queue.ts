@@ -1,5 +1,5 @@
-import type { PriceCurrency, ViewCurrency } from '../../shared/constants';
 import { assetKrwValue, type PriceTable } from '../../shared/assets';
+import type { PriceCurrency, ViewCurrency } from '../../shared/constants';
 import { toWire } from '../../shared/decimal';
 import type { App, Ctx } from '../context';
 import type { Queryable } from '../db';
