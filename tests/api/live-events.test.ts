@@ -148,6 +148,9 @@ describe('GET /api/events', () => {
     const r = await m.client.call('GET', '/api/events', undefined, { 'last-event-id': 'abc' });
     expect(r.status).toBe(400);
     expect(r.body.error?.message).toBe(MSG.live.badLastEventId);
+    const q = await m.client.get('/api/events?last_event_id=-1');
+    expect(q.status).toBe(400);
+    expect(q.body.error?.message).toBe(MSG.live.badLastEventId);
   });
 
   it('closes the stream when the session ends by logout', async () => {
