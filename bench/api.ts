@@ -152,7 +152,13 @@ function recording(db: Db, log: string[]): Db {
       return q.query(sql, params);
     },
   });
-  return { ...wrap(db), kind: db.kind, tx: (fn) => db.tx((q) => fn(wrap(q))), close: () => db.close() };
+  return {
+    ...wrap(db),
+    kind: db.kind,
+    tx: (fn) => db.tx((q) => fn(wrap(q))),
+    close: () => db.close(),
+    listen: (...args) => db.listen(...args),
+  };
 }
 
 /**

@@ -31,6 +31,8 @@ export function openBaselineDb(url: string, max: number): Db {
   pool.on('error', () => {});
   return {
     kind: 'pg',
+    // The baseline streams no live events: nothing listens.
+    listen: async () => async () => {},
     async query<T>(sql: string, params?: unknown[]) {
       return (await pool.query(sql, params as unknown[])).rows as T[];
     },

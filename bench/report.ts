@@ -5,6 +5,7 @@ import type { Budget, ScreenSize } from '../scripts/bundle-size.mjs';
 import type { ApiRow } from './api';
 import { fmt } from './lib';
 import type { LighthouseRow } from './lighthouse';
+import type { LiveResult } from './live-events';
 import type { SearchResult } from './member-search';
 import { type StartupResult, summarize } from './startup';
 
@@ -21,6 +22,7 @@ export interface Report {
   startup?: StartupResult;
   size?: (ScreenSize & { budget?: Budget })[];
   lighthouse?: LighthouseRow[];
+  live?: LiveResult;
   /** The sections this run measured; the others' figures come from an earlier run. */
   sectionsRun?: string[];
 }
@@ -157,8 +159,33 @@ export function renderReport(r: Report): string {
   if (r.startup) lines.push(...startupSection(r.startup));
   if (r.size) lines.push(...sizeSection(r.size));
   if (r.lighthouse) lines.push(...lighthouseSection(r.lighthouse));
+  if (r.live) lines.push(...liveSection(r.live));
   // What misses a target, and why: written by hand in bench/NOTES.md, kept with the figures.
   const notes = path.join(import.meta.dirname, 'NOTES.md');
   if (existsSync(notes)) lines.push(readFileSync(notes, 'utf8').trim(), '');
   return `${lines.join('\n')}\n`;
+}
+
+function liveSection(l: LiveResult): string[] {
+  return [
+    '## Live events (1,000 open streams)',
+    '',
+    `One server process on PostgreSQL with ${fmt(l.streams)} open \`GET /api/events\` streams (one member each), then`,
+    `${fmt(l.approvals)} deposit approvals on ${l.lanes} parallel lanes, each deposit of one of the listening members`,
+    '(bench/live-events.ts). Latency is the time until the event reaches its member: from the approval’s',
+    'response (after its commit: a lower bound of commit → client) and from its request start (an upper bound).',
+    '',
+    '| measure | value |',
+    '| --- | ---: |',
+    `| RSS before any stream | ${fmt(l.rssIdleBeforeMb)} MB |`,
+    `| RSS with ${fmt(l.streams)} streams, idle | ${fmt(l.rssStreamsMb)} MB |`,
+    `| RSS peak under approvals | ${fmt(l.rssLoadMb)} MB |`,
+    `| CPU with ${fmt(l.streams)} idle streams (heartbeats and their session checks), over ${l.idleSeconds} s | ${l.cpuIdlePct} % of one core |`,
+    `| CPU under approvals | ${l.cpuLoadPct} % of one core |`,
+    `| approvals per second | ${fmt(l.approvalsPerSecond)} |`,
+    `| event latency from the approval's response, p50 / p99 | ${l.fromResponse.p50} / ${l.fromResponse.p99} ms |`,
+    `| event latency from the approval's request start, p50 / p99 | ${l.fromRequest.p50} / ${l.fromRequest.p99} ms |`,
+    `| events delivered / sent to another member | ${fmt(l.delivered)} of ${fmt(l.approvals)} / ${l.misdelivered} |`,
+    '',
+  ];
 }

@@ -14,6 +14,7 @@ import { migrate } from '../src/server/db/migrate';
 import { type ApiRow, runApiBench } from './api';
 import { machine, type Proc, ROOT, startProcess, waitForHttp } from './lib';
 import { runLighthouse } from './lighthouse';
+import { runLiveBench } from './live-events';
 import { runSearchBench } from './member-search';
 import { type Report, renderReport } from './report';
 import { createBenchDatabase, seed } from './seed';
@@ -24,7 +25,7 @@ const arg = (name: string) => {
   const i = argv.indexOf(`--${name}`);
   return i >= 0 ? argv[i + 1] : undefined;
 };
-const SECTIONS = ['api', 'search', 'startup', 'size', 'lighthouse'] as const;
+const SECTIONS = ['api', 'search', 'startup', 'size', 'lighthouse', 'live'] as const;
 type Section = (typeof SECTIONS)[number];
 const only = new Set((arg('only') ?? SECTIONS.join(',')).split(',') as Section[]);
 for (const s of only)
@@ -105,6 +106,23 @@ if (only.has('size')) {
     ...s,
     budget: BUDGETS.find((b) => b.screen === s.screen),
   }));
+  save();
+}
+
+if (only.has('live')) {
+  const streams = Number(process.env.BENCH_STREAMS ?? 1000);
+  const approvals = Number(process.env.BENCH_LIVE_APPROVALS ?? 2000);
+  log(`live events: ${streams} open streams on one instance, ${approvals} approvals on 8 lanes`);
+  report.live = await runLiveBench({
+    baseUrl,
+    serverCommand,
+    streams,
+    approvals,
+    lanes: 8,
+    idleSeconds: 25,
+    log,
+  });
+  log(`live: ${JSON.stringify(report.live)}`);
   save();
 }
 

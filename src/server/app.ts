@@ -22,6 +22,7 @@ import type { TrustProxy } from './config';
 import type { App, Ctx } from './context';
 import { isDatabaseUnavailable } from './db/unavailable';
 import { depositRoutes } from './deposits/routes';
+import { eventRoutes } from './events/routes';
 import { historyRoutes } from './history/routes';
 import { assertNoCraftedBytes, isDatabaseInputError } from './http/crafted-bytes';
 import { AppError, isAppError } from './http/errors';
@@ -173,6 +174,7 @@ export async function buildApp(ctx: Ctx): Promise<App> {
       await depositRoutes(a, ctx);
       await withdrawalRoutes(a, ctx);
       await historyRoutes(a, ctx);
+      await eventRoutes(a, ctx);
     },
     { prefix: '/api' },
   );

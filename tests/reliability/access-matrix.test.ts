@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession, type SessionStage } from '../../src/server/auth/sessions';
+import { createSession, SESSION_COOKIE, type SessionStage } from '../../src/server/auth/sessions';
 import { newMemberCreds, signupBody } from '../support/client';
 import { trc20Address, txid } from '../support/money';
 import { startTestServer, type TestServer, uniqueName } from '../support/server';
 import { type SmtpServer, startSmtpServer, tokenFromMail } from '../support/smtp-server';
 import { ACCESS_MATRIX, CALLERS, type Caller } from './access-matrix';
 import { type Actor, adminActor, memberActor } from './actors';
-import { Http } from './cluster';
+import { Http, type Reply } from './cluster';
 import { snapshot } from './db-snapshot';
 import { fillPath, loadOperations, type Operation } from './openapi';
 
@@ -178,6 +178,8 @@ const REQUESTS: Record<string, Factory> = {
   }),
   adminListDeposits: async () => ({ query: { status: 'pending', memberId: owner.id } }),
   adminListWithdrawals: async () => ({ query: { status: 'pending', memberId: owner.id } }),
+  streamEvents: async () => ({}),
+  adminPendingQueue: async () => ({}),
   adminApproveDeposit: async () => ({ params: { id: await pendingDeposit() }, body: {} }),
   adminRejectDeposit: async () => ({ params: { id: await pendingDeposit() }, body: { reason: '접근 시험' } }),
   adminApproveWithdrawal: async () => ({ params: { id: await pendingWithdrawal() }, body: {} }),
@@ -241,7 +243,21 @@ async function prepareCell(op: Operation, caller: Caller, expected: number): Pro
 }
 
 async function send(p: Prepared) {
+  if (p.op.operationId === 'streamEvents') return openStream(p);
   return http.call(server.url, p.op.method, p.url, { session: p.session, body: p.body });
+}
+
+/** The event stream never ends by itself: its status is read from the headers, then it is closed. */
+async function openStream(p: Prepared): Promise<Reply> {
+  const ac = new AbortController();
+  const res = await fetch(`${server.url}${p.url}`, {
+    headers: p.session ? { cookie: `${SESSION_COOKIE}=${p.session}` } : {},
+    signal: ac.signal,
+  });
+  const type = res.headers.get('content-type') ?? '';
+  const body = type.startsWith('text/event-stream') ? { data: type, error: null } : await res.json();
+  ac.abort();
+  return { status: res.status, body, ms: 0 };
 }
 
 describe('access matrix', () => {

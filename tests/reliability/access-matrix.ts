@@ -84,4 +84,7 @@ export const ACCESS_MATRIX: Record<string, Row> = {
   // the sign-in log: a member reads only their own (no id taken); across members only administrators
   getSignInActivity: { none: 401, password: 401, member: 200, other: 'n/a', admin: 200 },
   adminListAuthEvents: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  // live events (issue 16): a member's stream carries only their own events (tests/api/live-events.test.ts)
+  streamEvents: { none: 401, password: 401, member: 200, other: 'n/a', admin: 200 },
+  adminPendingQueue: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
 };

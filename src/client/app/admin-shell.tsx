@@ -4,6 +4,7 @@ import { Link, Outlet, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { APP_NAME } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
+import { PendingCount } from '../features/admin/pending-queue';
 import { SESSION_KEY, useLogout, useSession } from '../features/auth/use-session';
 import { ApiError } from '../lib/api';
 
@@ -38,6 +39,7 @@ export function AdminShell() {
           {APP_NAME} · {MSG.admin.title}
         </h1>
         <span className="adm-header-right">
+          <PendingCount />
           {session ? <span className="adm-muted">{MSG.admin.adminLabel(session.user.username)}</span> : null}
           <Link to="/main" className="btn-link header-action adm-header-link">
             {MSG.admin.toApp}

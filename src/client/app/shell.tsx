@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { APP_NAME } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import { useLogout, useSession } from '../features/auth/use-session';
+import { useLiveEvents } from '../lib/live-events';
 
 /** The mobile frame: 64 px header, the page, and the bottom navigation when logged in. */
 export function Shell({ nav = false }: { nav?: boolean }) {
@@ -10,6 +11,7 @@ export function Shell({ nav = false }: { nav?: boolean }) {
   const logout = useLogout();
   const navigate = useNavigate();
   const loggedIn = session?.stage === 'full';
+  useLiveEvents('member', loggedIn ? session?.user.id : undefined);
 
   const onLogout = () =>
     logout.mutate(undefined, {

@@ -5,6 +5,7 @@ import type { LockView, lockBodySchema } from '../../shared/schemas/admin';
 import type { z } from '../../shared/zod';
 import { writeAudit } from '../audit/write-audit';
 import type { Db, Queryable } from '../db';
+import { publishLockChanged } from '../events/publish';
 import { AppError } from '../http/errors';
 import { ACTIVE_LOCK, lockBalances, readBalanceState, TODAY_KST } from '../wallet/balance-state';
 import { type Actor, isUuid, lockMember } from './common';
@@ -86,6 +87,7 @@ export async function createLock(db: Db, memberId: string, body: Body, actor: Ac
       targetId: memberId,
       after: auditView(lock),
     });
+    await publishLockChanged(q, memberId, lock.currency);
     return lock;
   });
 }
@@ -121,6 +123,7 @@ export async function updateLock(
       before: auditView(before),
       after: auditView(after),
     });
+    await publishLockChanged(q, memberId, after.currency);
     return after;
   });
 }
@@ -138,6 +141,7 @@ export async function deleteLock(db: Db, memberId: string, lockId: string, actor
       targetId: memberId,
       before: auditView(before),
     });
+    await publishLockChanged(q, memberId, before.currency);
     return { deleted: true, id: lockId };
   });
 }

@@ -3,6 +3,7 @@ import type { NoticeView, noticeBodySchema } from '../../shared/schemas/admin';
 import type { z } from '../../shared/zod';
 import { writeAudit } from '../audit/write-audit';
 import type { Db, Queryable } from '../db';
+import { publishNoticeCreated } from '../events/publish';
 import { AppError } from '../http/errors';
 import { type Actor, isUuid } from './common';
 import { iso } from './sql';
@@ -48,6 +49,7 @@ export async function createNotice(db: Db, body: Body, actor: Actor) {
       targetId: notice.id,
       after: auditView(notice),
     });
+    if (notice.published) await publishNoticeCreated(q, notice.id, notice.title);
     return notice;
   });
 }

@@ -4,6 +4,7 @@ import { accountRoutes } from './account-routes';
 import { contentRoutes } from './content-routes';
 import { memberRoutes } from './member-routes';
 import { moneyRoutes } from './money-routes';
+import { pendingQueueRoutes } from './pending-queue';
 import { requestRoutes } from './request-routes';
 
 /**
@@ -21,6 +22,7 @@ export async function adminRoutes(app: App, ctx: Ctx) {
       await accountRoutes(a, ctx);
       await requestRoutes(a, ctx);
       await contentRoutes(a, ctx);
+      await pendingQueueRoutes(a, ctx);
     },
     { prefix: '/admin' },
   );

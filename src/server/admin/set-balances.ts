@@ -5,6 +5,7 @@ import { keyOf, type setBalancesBodySchema } from '../../shared/schemas/admin';
 import type { z } from '../../shared/zod';
 import { writeAudit } from '../audit/write-audit';
 import type { Db } from '../db';
+import { publishBalanceChanged } from '../events/publish';
 import { AppError } from '../http/errors';
 import { lockBalances, readBalanceStates } from '../wallet/balance-state';
 import { applyBalanceChange } from '../wallet/ledger';
@@ -75,6 +76,11 @@ export async function setBalances(db: Db, memberId: string, body: Body, actor: A
         before: Object.fromEntries(changes.map((c) => [c.currency, toWire(c.before)])),
         after: Object.fromEntries(changes.map((c) => [c.currency, toWire(c.after)])),
       });
+      await publishBalanceChanged(
+        q,
+        memberId,
+        changes.map((c) => c.currency),
+      );
     }
     return {
       balances: balanceViews(await readBalanceStates(q, memberId, [...BALANCE_CURRENCIES])),

@@ -13,6 +13,16 @@ export interface Db extends Queryable {
   close(): Promise<void>;
   /** Connections of the pool, for /metrics (PGlite: its one connection). */
   poolStats?(): PoolStats;
+  /**
+   * LISTEN on `channel` over a connection of its own (pg: a dedicated client per instance, reconnected
+   * with backoff; `onConnect` runs after every (re)connection so the caller can catch up on what it
+   * missed). Resolves with a function that stops listening.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onConnect?: () => void,
+  ): Promise<() => Promise<void>>;
 }
 
 export interface PoolStats {
@@ -95,6 +105,54 @@ function openPg(url: string): Db {
       idle: pool.idleCount,
       waiting: pool.waitingCount,
     }),
+    listen: (channel, onPayload, onConnect) => listenPg(url, channel, onPayload, onConnect),
+  };
+}
+
+/** A dedicated client LISTENing on one channel, reconnected (0.5 s … 5 s backoff) until stopped. */
+async function listenPg(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onConnect?: () => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let delay = 500;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    const lost = () => {
+      if (client !== c) return;
+      client = null;
+      c.removeAllListeners('notification');
+      c.end().catch(() => {});
+      if (!stopped) retry = setTimeout(() => void connect().catch(() => {}), delay);
+      delay = Math.min(delay * 2, 5_000);
+    };
+    c.on('error', lost);
+    c.on('end', lost);
+    c.on('notification', (n) => {
+      if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
+    });
+    client = c;
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      lost();
+      throw err;
+    }
+    delay = 500;
+    onConnect?.();
+  };
+  await connect().catch(() => {});
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const c = client;
+    client = null;
+    await c?.end().catch(() => {});
   };
 }
 
@@ -118,5 +176,12 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
       await db.close();
     },
     poolStats: () => ({ max: 1, total: 1, idle: 1, waiting: 0 }),
+    async listen(channel, onPayload, onConnect) {
+      const stop = await db.listen(channel, onPayload);
+      onConnect?.();
+      return async () => {
+        if (!db.closed) await stop();
+      };
+    },
   };
 }

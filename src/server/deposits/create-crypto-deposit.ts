@@ -5,6 +5,7 @@ import type { cryptoDepositBodySchema, DepositView } from '../../shared/schemas/
 import type { z } from '../../shared/zod';
 import type { Queryable } from '../db';
 import { isUniqueViolation } from '../db/iso-time';
+import { publishRequestCreated } from '../events/publish';
 import { AppError } from '../http/errors';
 import { DEPOSIT_COLUMNS, type DepositRow, toDepositView } from './deposit-view';
 
@@ -41,7 +42,7 @@ export async function createCryptoDeposit(
       input.sender_address,
     ],
   );
-  return toDepositView(row!);
+  return publishRequestCreated(q, 'deposit', toDepositView(row!));
 }
 
 /** The member's deposit address on `network`, or null when the administrator has assigned none. */

@@ -1,6 +1,7 @@
 import type { DepositView, krwDepositBodySchema } from '../../shared/schemas/deposits';
 import type { z } from '../../shared/zod';
 import type { Queryable } from '../db';
+import { publishRequestCreated } from '../events/publish';
 import { DEPOSIT_COLUMNS, type DepositRow, toDepositView } from './deposit-view';
 
 type Input = z.output<typeof krwDepositBodySchema>;
@@ -19,5 +20,5 @@ export async function createKrwDeposit(q: Queryable, memberId: string, input: In
       input.depositor_name,
     ],
   );
-  return toDepositView(row!);
+  return publishRequestCreated(q, 'deposit', toDepositView(row!));
 }

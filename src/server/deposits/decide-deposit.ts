@@ -5,6 +5,7 @@ import type { DepositView } from '../../shared/schemas/deposits';
 import { writeAudit } from '../audit/write-audit';
 import type { Db } from '../db';
 import { UUID_PATTERN } from '../db/iso-time';
+import { publishRequestDecided } from '../events/publish';
 import { AppError } from '../http/errors';
 import { lockBalances } from '../wallet/balance-state';
 import { applyBalanceChange } from '../wallet/ledger';
@@ -72,6 +73,7 @@ export async function decideDeposit(
       },
       ip: actor.ip,
     });
+    await publishRequestDecided(q, 'deposit', view, actor.username);
     return view;
   });
 }

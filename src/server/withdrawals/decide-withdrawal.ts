@@ -7,6 +7,7 @@ import { writeAudit } from '../audit/write-audit';
 import type { Db, Queryable } from '../db';
 import { UUID_PATTERN } from '../db/iso-time';
 import type { Actor } from '../deposits/decide-deposit';
+import { publishRequestDecided } from '../events/publish';
 import { AppError } from '../http/errors';
 import { lockBalances } from '../wallet/balance-state';
 import { applyBalanceChange } from '../wallet/ledger';
@@ -69,6 +70,7 @@ export async function decideWithdrawal(
       },
       ip: actor.ip,
     });
+    await publishRequestDecided(q, 'withdrawal', view, actor.username, before.recipient_member_id);
     return view;
   });
 }

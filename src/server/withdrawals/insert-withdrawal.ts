@@ -4,6 +4,7 @@ import { formatKrw } from '../../shared/format';
 import { MSG } from '../../shared/messages';
 import type { WithdrawalView } from '../../shared/schemas/withdrawals';
 import type { Queryable } from '../db';
+import { publishRequestCreated } from '../events/publish';
 import { AppError } from '../http/errors';
 import { lockBalances, readBalanceState } from '../wallet/balance-state';
 import { toWithdrawalView, WITHDRAWAL_COLUMNS } from './withdrawal-view';
@@ -75,5 +76,5 @@ export async function insertWithdrawal(
       w.destinationTag ?? null,
     ],
   );
-  return toWithdrawalView(row!);
+  return publishRequestCreated(q, 'withdrawal', toWithdrawalView(row!));
 }

@@ -7,6 +7,7 @@ import { ADMIN_MESSAGES } from './admin';
 import { AUTH_EVENT_MESSAGES } from './auth-events';
 import { CORE_MESSAGES } from './core';
 import { HOME_MESSAGES } from './home';
+import { LIVE_MESSAGES } from './live';
 import { MOBILE_MESSAGES } from './mobile';
 import { MONEY_MESSAGES } from './money';
 import { PROFILE_MESSAGES } from './profile';
@@ -19,4 +20,5 @@ export const MSG = {
   ...ADMIN_MESSAGES,
   ...MOBILE_MESSAGES,
   ...AUTH_EVENT_MESSAGES,
+  ...LIVE_MESSAGES,
 } as const;

@@ -6,6 +6,7 @@ import { AuthEventsTab } from './auth-events';
 import { DetailPanel } from './detail-panel';
 import { LedgerCheck } from './ledger-check';
 import { MemberList } from './member-list';
+import { PendingQueue } from './pending-queue';
 import { ResultMessage } from './result-message';
 import './admin.css';
 
@@ -58,6 +59,7 @@ export function AdminPage() {
         <LedgerCheck />
       </div>
       <ResultMessage text={notice} />
+      <PendingQueue onSelectMember={(id) => update({ tab: 'members', member: id })} />
       {tab === 'members' ? (
         <div className="adm-layout">
           <MemberList

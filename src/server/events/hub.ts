@@ -1,0 +1,274 @@
+import type { ServerResponse } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db';
+import { EVENT_COLUMNS, EVENTS_CHANNEL, type LiveEvent, SESSIONS_CHANNEL } from './publish';
+
+/** A comment line this often keeps proxies (nginx: proxy_read_timeout 60 s) from closing an idle stream. */
+export const HEARTBEAT_MS = Number(process.env.EVENTS_HEARTBEAT_MS) || 20_000;
+/** A reconnect catches up on at most this many events of at most this age (decision 0130). */
+export const REPLAY_LIMIT = 500;
+export const REPLAY_HOURS = 24;
+/** A client that reads slower than events arrive is cut off when this much is waiting to be sent. */
+const MAX_BUFFERED_BYTES = 1 << 20;
+/** Events older than this are deleted (they are notifications, not money records). */
+const KEEP_DAYS = 7;
+const PRUNE_EVERY_MS = 60 * 60_000;
+
+/** One open `GET /api/events` response. */
+export interface Stream {
+  memberId: string;
+  tokenHash: string;
+  isAdmin: boolean;
+  res: ServerResponse;
+  /** The highest event id written to this stream (replay and live events are never sent twice). */
+  lastSentId: bigint;
+  /** Events that arrived while the replay ran or while the session is being re-checked. */
+  queue: LiveEvent[];
+  replaying: boolean;
+  draining: boolean;
+  /** A session check was asked for while a drain ran. */
+  recheck: boolean;
+  closed: boolean;
+  expiryTimer?: NodeJS.Timeout;
+  timers: NodeJS.Timeout[];
+}
+
+/** Whether a session may see an event: its own events, notices to every member, and all events for admins. */
+export function visibleTo(e: LiveEvent, s: { memberId: string; isAdmin: boolean }): boolean {
+  if (e.to_admins && s.isAdmin) return true;
+  return e.to_member && (e.member_id === null || e.member_id === s.memberId);
+}
+
+/** SQL form of `visibleTo` ($1 member id, $2 is administrator). */
+export const VISIBLE_SQL = `((to_admins AND $2::boolean) OR (to_member AND (member_id IS NULL OR member_id = $1::uuid)))`;
+
+/** What a stream sends for an event: `by` and the member id only to administrators. */
+export function frame(e: LiveEvent, isAdmin: boolean): string {
+  const { by, ...rest } = e.data as { by?: unknown };
+  const body = isAdmin
+    ? { id: e.id, at: e.at, type: e.type, member_id: e.member_id, data: e.data }
+    : { id: e.id, at: e.at, type: e.type, data: rest };
+  void by;
+  return `id: ${e.id}\ndata: ${JSON.stringify(body)}\n\n`;
+}
+
+/**
+ * The live events of one instance: one LISTEN connection for events and one for session changes, fanned
+ * out to the open streams of this process after filtering by member and role. Every delivery and every
+ * heartbeat re-checks the stream's session; a session deleted, shortened or whose member's administrator
+ * role changed is re-checked at once (trigger of migration 013), and the stream is closed when it no longer
+ * holds.
+ */
+export class EventHub {
+  readonly streams = new Set<Stream>();
+  private byMember = new Map<string, Set<Stream>>();
+  private admins = new Set<Stream>();
+  private stops: (() => Promise<void>)[] = [];
+  /** The highest event id dispatched (null: unknown, the database was away at start). */
+  private lastId: bigint | null = null;
+  private connectedOnce = false;
+  private pruneTimer: NodeJS.Timeout | null = null;
+  private closing = false;
+
+  constructor(
+    private db: Db,
+    private log: FastifyBaseLogger,
+    private sessionIdleMinutes: number,
+  ) {}
+
+  async start(): Promise<void> {
+    try {
+      const [row] = await this.db.query<{ id: string | null }>('SELECT max(id)::text AS id FROM live_events');
+      this.lastId = BigInt(row?.id ?? 0);
+    } catch (err) {
+      // The database is away: the server still starts (and answers 503); events flow once it is back.
+      this.log.warn({ err }, 'live events: could not read the last event id');
+    }
+    this.stops.push(
+      await this.db.listen(
+        EVENTS_CHANNEL,
+        (payload) => this.onEvent(payload),
+        () => void this.onConnected(),
+      ),
+      await this.db.listen(SESSIONS_CHANNEL, (memberId) => {
+        for (const s of this.byMember.get(memberId) ?? []) void this.drain(s, true);
+      }),
+    );
+    this.pruneTimer = setInterval(() => {
+      this.db
+        .query(`DELETE FROM live_events WHERE created_at < now() - make_interval(days => ${KEEP_DAYS})`)
+        .catch(() => {});
+    }, PRUNE_EVERY_MS).unref();
+  }
+
+  /** Ends every stream and stops listening (called before the server closes). */
+  async close(): Promise<void> {
+    this.closing = true;
+    if (this.pruneTimer) clearInterval(this.pruneTimer);
+    for (const s of [...this.streams]) this.end(s);
+    await Promise.all(this.stops.map((stop) => stop().catch(() => {})));
+    this.stops = [];
+  }
+
+  /** After a reconnection of the LISTEN client: dispatch what committed while it was away. */
+  private async onConnected(): Promise<void> {
+    if (!this.connectedOnce || this.lastId === null) {
+      this.connectedOnce = true;
+      return;
+    }
+    try {
+      const rows = await this.db.query<LiveEvent>(
+        `SELECT ${EVENT_COLUMNS} FROM live_events WHERE id > $1 ORDER BY id`,
+        [String(this.lastId)],
+      );
+      for (const e of rows) this.dispatch(e);
+    } catch (err) {
+      this.log.warn({ err }, 'live events: catch-up after reconnect failed');
+    }
+  }
+
+  private onEvent(payload: string): void {
+    let e: LiveEvent;
+    try {
+      e = JSON.parse(payload) as LiveEvent;
+    } catch {
+      return;
+    }
+    this.dispatch(e);
+  }
+
+  private dispatch(e: LiveEvent): void {
+    const id = BigInt(e.id);
+    if (this.lastId !== null && id <= this.lastId) return;
+    this.lastId = id;
+    // Only the streams that may see it: every stream for a notice to all members; otherwise the member's
+    // own streams and, for administrator events, the administrators' streams.
+    const targets: Iterable<Stream> =
+      e.member_id === null
+        ? this.streams
+        : [...(this.byMember.get(e.member_id) ?? []), ...(e.to_admins ? this.admins : [])];
+    for (const s of targets) {
+      if (!visibleTo(e, s)) continue;
+      s.queue.push(e);
+      if (!s.replaying) void this.drain(s, true);
+    }
+  }
+
+  /** Registers a stream; live events queue up until `replayed` is called. */
+  add(s: Stream): void {
+    if (this.closing) {
+      this.end(s);
+      return;
+    }
+    this.streams.add(s);
+    let set = this.byMember.get(s.memberId);
+    if (!set) {
+      set = new Set();
+      this.byMember.set(s.memberId, set);
+    }
+    set.add(s);
+    if (s.isAdmin) this.admins.add(s);
+    s.res.on('close', () => this.remove(s));
+    s.timers.push(
+      setInterval(() => {
+        void this.drain(s, true).then(() => {
+          if (!s.closed) this.write(s, ': ping\n\n');
+        });
+      }, HEARTBEAT_MS),
+    );
+  }
+
+  /** Writes the replayed events, then whatever arrived meanwhile. */
+  async replayed(s: Stream, events: LiveEvent[]): Promise<void> {
+    for (const e of events) this.send(s, e);
+    s.replaying = false;
+    await this.drain(s, false);
+  }
+
+  /**
+   * Re-checks the session (when `check`), then writes the queued events. Runs one at a time per stream;
+   * a call while one runs is picked up by that run's loop.
+   */
+  async drain(s: Stream, check: boolean): Promise<void> {
+    if (s.closed || s.replaying) return;
+    if (s.draining) {
+      s.recheck = s.recheck || check;
+      return;
+    }
+    s.draining = true;
+    let needCheck = check;
+    try {
+      do {
+        s.recheck = false;
+        if (needCheck && !(await this.sessionHolds(s))) {
+          this.end(s);
+          return;
+        }
+        const batch = s.queue.splice(0);
+        for (const e of batch) this.send(s, e);
+        needCheck = s.recheck || s.queue.length > 0;
+      } while (!s.closed && (s.queue.length > 0 || s.recheck));
+    } catch (err) {
+      this.log.warn({ err }, 'live events: session check failed; stream closed');
+      this.end(s);
+    } finally {
+      s.draining = false;
+    }
+  }
+
+  private send(s: Stream, e: LiveEvent): void {
+    if (s.closed || BigInt(e.id) <= s.lastSentId) return;
+    s.lastSentId = BigInt(e.id);
+    this.write(s, frame(e, s.isAdmin));
+  }
+
+  private write(s: Stream, text: string): void {
+    if (s.closed) return;
+    s.res.write(text);
+    if (s.res.writableLength > MAX_BUFFERED_BYTES) this.end(s);
+  }
+
+  /** The session still exists, is unexpired, past the second step, and the role is what it was at open. */
+  private async sessionHolds(s: Stream): Promise<boolean> {
+    const [row] = await this.db.query<{ is_admin: boolean; stage: string; remaining_ms: number }>(
+      `SELECT m.is_admin, s.stage,
+              (extract(epoch FROM least(s.expires_at, s.last_seen_at + make_interval(mins => $2)) - now()) * 1000)::float8
+                AS remaining_ms
+         FROM sessions s JOIN members m ON m.id = s.member_id
+        WHERE s.token_hash = $1 AND s.expires_at > now() AND s.last_seen_at > now() - make_interval(mins => $2)`,
+      [s.tokenHash, this.sessionIdleMinutes],
+    );
+    if (!row || row.stage !== 'full' || row.is_admin !== s.isAdmin) return false;
+    // Wake up when the session runs out, if that comes before the next heartbeat.
+    const remaining = Number(row.remaining_ms);
+    if (remaining < HEARTBEAT_MS && !s.expiryTimer) {
+      s.expiryTimer = setTimeout(() => {
+        s.expiryTimer = undefined;
+        void this.drain(s, true);
+      }, Math.max(0, remaining) + 50);
+      s.timers.push(s.expiryTimer);
+    }
+    return true;
+  }
+
+  end(s: Stream): void {
+    if (!s.closed) {
+      s.closed = true;
+      s.res.end();
+    }
+    this.remove(s);
+  }
+
+  private remove(s: Stream): void {
+    s.closed = true;
+    for (const t of s.timers) clearTimeout(t);
+    s.timers = [];
+    this.streams.delete(s);
+    this.admins.delete(s);
+    const set = this.byMember.get(s.memberId);
+    if (set) {
+      set.delete(s);
+      if (set.size === 0) this.byMember.delete(s.memberId);
+    }
+  }
+}

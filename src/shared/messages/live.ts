@@ -1,0 +1,38 @@
+/** Live events (issue 16): the stream's errors, the toasts, the administrator's pending queue. */
+export const LIVE_MESSAGES = {
+  live: {
+    badLastEventId: '마지막 이벤트 번호(Last-Event-ID)가 올바르지 않습니다.',
+    toast: {
+      depositApproved: '입금 요청이 완료되었습니다',
+      depositRejected: '입금 요청이 거절되었습니다',
+      withdrawalApproved: '출금 요청이 완료되었습니다',
+      withdrawalRejected: '출금 요청이 거절되었습니다',
+      balanceChanged: '잔액이 변경되었습니다',
+      lockChanged: '자산 잠금이 변경되었습니다',
+      noticeCreated: (title: string) => `새 공지사항: ${title}`,
+      newDeposit: '새 입금 요청이 도착했습니다',
+      newWithdrawal: '새 출금 요청이 도착했습니다',
+    },
+    queue: {
+      title: '대기 중인 요청',
+      headerCount: (n: number) => `대기 ${n}건`,
+      headerCountLabel: '처리를 기다리는 요청 수',
+      empty: '대기 중인 요청이 없습니다.',
+      kindDeposit: '입금',
+      kindWithdrawal: '출금',
+      columns: {
+        member: '회원',
+        kind: '종류',
+        amount: '금액',
+        krw: '원화 환산',
+        age: '대기 시간',
+      },
+      decidedBy: (by: string, status: string) => `${by}님이 ${status}했습니다`,
+      approved: '승인',
+      rejected: '거절',
+      ageMinutes: (m: number) =>
+        m < 1 ? '방금' : m < 60 ? `${m}분` : `${Math.floor(m / 60)}시간 ${m % 60}분`,
+      offline: '실시간 연결이 끊겨 30초마다 새로고침합니다.',
+    },
+  },
+} as const;

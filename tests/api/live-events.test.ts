@@ -1,0 +1,277 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishRequestCreated } from '../../src/server/events/publish';
+import { MSG } from '../../src/shared/messages';
+import { insertDeposit } from '../support/admin-fixtures';
+import { adminClient, Client, memberClient, newMemberCreds, signupBody } from '../support/client';
+import { startTestServer, type TestServer } from '../support/server';
+import { openEvents, type SseStream } from '../support/sse';
+
+let server: TestServer;
+let admin: Awaited<ReturnType<typeof adminClient>>;
+const open: SseStream[] = [];
+const listen = async (client: Client, lastEventId?: string) => {
+  const s = await openEvents(client, { lastEventId });
+  open.push(s);
+  return s;
+};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await adminClient(server.url, server.db);
+});
+afterAll(async () => {
+  for (const s of open) s.close();
+  await server?.close();
+});
+
+const krw = (amount = '50000') => ({
+  bank_name: '국민은행',
+  account_number: '123-456-789012',
+  account_holder: '홍길동',
+  amount,
+  depositor_name: '홍길동',
+});
+
+const ofRequest = (id: string) => (e: { json: any }) => e.json?.data?.request_id === id;
+
+describe('GET /api/events', () => {
+  it('refuses a caller without a session, and a session that passed only the password', async () => {
+    const anon = await listen(new Client(server.url));
+    expect(anon.status).toBe(401);
+    const creds = newMemberCreds();
+    const c = new Client(server.url);
+    expect((await c.post('/api/signup', signupBody(creds))).status).toBe(201);
+    expect((await c.post('/api/login', { email: creds.username, password: creds.password })).status).toBe(
+      200,
+    );
+    const half = await listen(c);
+    expect(half.status).toBe(401);
+    expect(half.events).toEqual([]);
+  });
+
+  it("streams a member's own request and its decision, to administrators with who decided, to no one else", async () => {
+    const a = await memberClient(server.url);
+    const b = await memberClient(server.url);
+    const sa = await listen(a.client);
+    const sb = await listen(b.client);
+    const sAdmin = await listen(admin.client);
+    expect(sa.status).toBe(200);
+    expect(sa.contentType).toMatch(/^text\/event-stream/);
+
+    const created = await a.client.post('/api/deposits/krw', krw('70000'));
+    expect(created.status).toBe(201);
+    const id = created.body.data.id as string;
+    await sa.waitFor((es) => es.some((e) => e.json?.type === 'deposit.created' && ofRequest(id)(e)));
+    await sAdmin.waitFor((es) => es.some((e) => e.json?.type === 'deposit.created' && ofRequest(id)(e)));
+    expect(sAdmin.events.find(ofRequest(id))!.json.member_id).toBe(a.id);
+
+    expect((await admin.client.post(`/api/admin/deposits/${id}/approve`)).status).toBe(200);
+    await sa.waitFor((es) => es.some((e) => e.json?.type === 'deposit.approved'));
+    await sAdmin.waitFor((es) => es.some((e) => e.json?.type === 'deposit.approved' && ofRequest(id)(e)));
+    const memberView = sa.events.find((e) => e.json?.type === 'deposit.approved')!;
+    expect(memberView.json.data).toMatchObject({
+      request_id: id,
+      currency: 'KRW',
+      amount: '70000',
+      status: 'approved',
+    });
+    expect(memberView.json.data.by).toBeUndefined();
+    expect(memberView.json.member_id).toBeUndefined();
+    expect(
+      sAdmin.events.find((e) => e.json?.type === 'deposit.approved' && ofRequest(id)(e))!.json.data.by,
+    ).toBe(admin.creds.username);
+    expect(Number(memberView.id)).toBeGreaterThan(0);
+
+    // B's own event arrives after A's were sent: B's stream holds B's only.
+    const own = await b.client.post('/api/deposits/krw', krw('10000'));
+    await sb.waitFor((es) => es.some(ofRequest(own.body.data.id)));
+    expect(sb.types()).toEqual(['deposit.created']);
+  });
+
+  it('announces nothing for a change that rolled back', async () => {
+    const m = await memberClient(server.url);
+    const s = await listen(m.client);
+    const refused = await m.client.post('/api/withdrawals/krw', {
+      bank_name: '국민은행',
+      account_number: '123-456-789012',
+      account_holder: '홍길동',
+      amount: '10000',
+    });
+    expect(refused.status).toBe(409);
+    // An event published inside a transaction that then fails is never announced nor stored.
+    await expect(
+      server.db.tx(async (q) => {
+        await publishRequestCreated(q, 'deposit', {
+          id: 'rolled-back',
+          member_id: m.id,
+          currency: 'KRW',
+          amount: '1',
+          status: 'pending',
+        });
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    const marker = await m.client.post('/api/deposits/krw', krw('10000'));
+    await s.waitFor((es) => es.some(ofRequest(marker.body.data.id)));
+    expect(s.types()).toEqual(['deposit.created']);
+    const stored = await server.db.query(
+      `SELECT 1 FROM live_events WHERE data->>'request_id' = 'rolled-back'`,
+    );
+    expect(stored).toEqual([]);
+  });
+
+  it('replays what a reconnect with Last-Event-ID missed, then continues live', async () => {
+    const m = await memberClient(server.url);
+    const first = await listen(m.client);
+    const d1 = (await m.client.post('/api/deposits/krw', krw('11000'))).body.data.id as string;
+    await first.waitFor((es) => es.some(ofRequest(d1)));
+    const lastId = first.events.at(-1)!.id!;
+    first.close();
+
+    const d2 = (await m.client.post('/api/deposits/krw', krw('12000'))).body.data.id as string;
+    expect((await admin.client.post(`/api/admin/deposits/${d1}/reject`)).status).toBe(200);
+
+    const again = await listen(m.client, lastId);
+    await again.waitFor((es) => es.length >= 2);
+    expect(again.events.map((e) => [e.json.type, e.json.data.request_id])).toEqual([
+      ['deposit.created', d2],
+      ['deposit.rejected', d1],
+    ]);
+    expect(again.events.every((e) => BigInt(e.id!) > BigInt(lastId))).toBe(true);
+    expect((await admin.client.post(`/api/admin/deposits/${d2}/approve`)).status).toBe(200);
+    await again.waitFor((es) => es.some((e) => e.json.type === 'deposit.approved' && ofRequest(d2)(e)));
+    expect(again.events).toHaveLength(3);
+  });
+
+  it('refuses a malformed Last-Event-ID with a Korean message', async () => {
+    const m = await memberClient(server.url);
+    const r = await m.client.call('GET', '/api/events', undefined, { 'last-event-id': 'abc' });
+    expect(r.status).toBe(400);
+    expect(r.body.error?.message).toBe(MSG.live.badLastEventId);
+    const q = await m.client.get('/api/events?last_event_id=-1');
+    expect(q.status).toBe(400);
+    expect(q.body.error?.message).toBe(MSG.live.badLastEventId);
+  });
+
+  it('closes the stream when the session ends by logout', async () => {
+    const m = await memberClient(server.url);
+    const s = await listen(m.client);
+    expect((await m.client.post('/api/logout')).status).toBeLessThan(300);
+    await s.ended;
+    const after = await listen(m.client);
+    expect(after.status).toBe(401);
+  });
+
+  it('closes the stream when the session expires', async () => {
+    const m = await memberClient(server.url);
+    const s = await listen(m.client);
+    await server.db.query(
+      `UPDATE sessions SET expires_at = now() - interval '1 second' WHERE member_id = $1`,
+      [m.id],
+    );
+    await s.ended;
+    expect(s.isEnded).toBe(true);
+  });
+
+  it('closes an administrator stream when the administrator role is taken away', async () => {
+    const other = await adminClient(server.url, server.db);
+    const s = await listen(other.client);
+    expect(s.status).toBe(200);
+    await server.db.query('UPDATE members SET is_admin = false WHERE id = $1', [other.id]);
+    await s.ended;
+    // Reconnecting now gives a member's stream: no other member's events.
+    const m = await memberClient(server.url);
+    const again = await listen(other.client);
+    expect(again.status).toBe(200);
+    const d = (await m.client.post('/api/deposits/krw', krw('10000'))).body.data.id as string;
+    const mine = (await other.client.post('/api/deposits/krw', krw('10000'))).body.data.id as string;
+    await again.waitFor((es) => es.some(ofRequest(mine)));
+    expect(again.events.some(ofRequest(d))).toBe(false);
+  });
+
+  it('a member never receives another member’s event: 50 members listening while 500 decisions are made', async () => {
+    const members = [] as { id: string; client: Client; deposits: Set<string> }[];
+    for (let i = 0; i < 50; i += 10) {
+      members.push(
+        ...(await Promise.all(
+          Array.from({ length: 10 }, async () => {
+            const m = await memberClient(server.url);
+            return { id: m.id, client: m.client, deposits: new Set<string>() };
+          }),
+        )),
+      );
+    }
+    const all: { id: string; memberId: string }[] = [];
+    for (const m of members) {
+      for (let k = 0; k < 10; k++) {
+        const id = await insertDeposit(server.db, m.id, { amount: `${10000 + k}` });
+        m.deposits.add(id);
+        all.push({ id, memberId: m.id });
+      }
+    }
+    const streams = await Promise.all(members.map((m) => listen(m.client)));
+    // Interleave members, 10 decisions at a time.
+    const order = [...all].sort((x, y) => (x.id < y.id ? -1 : 1));
+    for (let i = 0; i < order.length; i += 10) {
+      const rs = await Promise.all(
+        order
+          .slice(i, i + 10)
+          .map((d, j) =>
+            admin.client.post(`/api/admin/deposits/${d.id}/${(i + j) % 3 === 0 ? 'reject' : 'approve'}`),
+          ),
+      );
+      expect(rs.map((r) => r.status)).toEqual(rs.map(() => 200));
+    }
+    await Promise.all(
+      streams.map((s) =>
+        s.waitFor((es) => es.filter((e) => e.json?.type?.startsWith('deposit.')).length >= 10, 60_000),
+      ),
+    );
+    members.forEach((m, i) => {
+      const got = streams[i]!.events.map((e) => e.json);
+      expect(got).toHaveLength(10);
+      expect(new Set(got.map((e) => e.data.request_id))).toEqual(m.deposits);
+      for (const e of got) expect(e.data.by).toBeUndefined();
+    });
+  }, 180_000);
+});
+
+describe('GET /api/admin/pending-requests', () => {
+  it('lists every pending request across members, oldest first, with age and KRW value; administrators only', async () => {
+    const a = await memberClient(server.url);
+    const b = await memberClient(server.url);
+    const old = await insertDeposit(server.db, a.id, {
+      currency: 'USDT',
+      amount: '10.5',
+      createdAt: new Date(Date.now() - 3_600_000).toISOString(),
+    });
+    const recent = await insertDeposit(server.db, b.id, { amount: '25000' });
+    const decided = await insertDeposit(server.db, b.id, { amount: '30000', status: 'approved' });
+
+    expect((await a.client.get('/api/admin/pending-requests')).status).toBe(403);
+    const r = await admin.client.get('/api/admin/pending-requests');
+    expect(r.status).toBe(200);
+    const items = r.body.data.items as { id: string; created_at: string }[];
+    expect(items.map((i) => i.created_at)).toEqual([...items.map((i) => i.created_at)].sort());
+    const ids = items.map((i) => i.id);
+    expect(ids).toContain(old);
+    expect(ids).toContain(recent);
+    expect(ids).not.toContain(decided);
+    expect(ids.indexOf(old)).toBeLessThan(ids.indexOf(recent));
+    const usdt = r.body.data.items.find((i: { id: string }) => i.id === old);
+    // Sample prices: 1 USDT = 1 USD, 1 USD = 1431 KRW → 10.5 × 1431 = 15025.5, floored.
+    expect(usdt).toMatchObject({
+      kind: 'deposit',
+      member_id: a.id,
+      currency: 'USDT',
+      amount: '10.5',
+      krw_value: '15025',
+    });
+    expect(usdt.age_seconds).toBeGreaterThanOrEqual(3599);
+    expect(r.body.data.items.find((i: { id: string }) => i.id === recent)).toMatchObject({
+      username: b.creds.username,
+      krw_value: '25000',
+    });
+    expect(r.body.data.total).toBeGreaterThanOrEqual(items.length);
+  });
+});
