@@ -10,12 +10,20 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 /**
  * One embedded connection needs no large buffer pool: 16 MB instead of PostgreSQL's 128 MB default keeps
  * the server's resident memory down (decision 0085).
  */
 export const PGLITE_CONF = ['shared_buffers=16MB'];
+
+/**
+ * The extensions every database opens with: pg_trgm backs the member search's trigram index (migration
+ * 012, decision 0141). An extension's files are loaded at each open; `CREATE EXTENSION` lives in the
+ * database's own catalogue, so the cached empty cluster (written without it) stays valid.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 const require_ = createRequire(import.meta.url);
 const pgliteVersion = (): string => {
@@ -61,7 +69,7 @@ const hasCluster = (dataDir: string) => existsSync(path.join(dataDir, 'PG_VERSIO
 
 /** PGlite in `dataDir` (created when new) or in memory. */
 export async function createPglite(dataDir: string | undefined): Promise<PGlite> {
-  const opts: PGliteOptions = { postgresqlconf: PGLITE_CONF };
+  const opts: PGliteOptions = { postgresqlconf: PGLITE_CONF, extensions: PGLITE_EXTENSIONS };
   if (!dataDir || !hasCluster(dataDir)) {
     const template = process.env.PGLITE_TEMPLATE === 'off' ? null : ensureTemplate();
     if (template) opts.loadDataDir = new Blob([new Uint8Array(template)]);
