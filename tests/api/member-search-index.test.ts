@@ -43,7 +43,11 @@ describe('member search trigram index (migration 012)', () => {
   it('a contains-search by username, email and Korean name can use the index and finds the member', async () => {
     const stem = uniqueName('t').slice(0, 12);
     const name = `김트라이${stem.slice(-4)}`;
-    const m = await memberClient(server.url, { username: stem, email: `${stem}@trgm.example`, fullName: name });
+    const m = await memberClient(server.url, {
+      username: stem,
+      email: `${stem}@trgm.example`,
+      fullName: name,
+    });
     for (const term of [stem.slice(2), `${stem}@trgm`, name.slice(1)]) {
       const plan = await planOf(`%${term.toLowerCase()}%`);
       expect(plan).toContain('members_search_key_trgm_idx');
