@@ -5,19 +5,6 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 
 /**
- * The browser runs Preact through `preact/compat` in place of React and React DOM (decision 0083): the
- * code and its libraries (react-router, react-query, react-hook-form, sonner) keep importing `react`, and
- * TypeScript keeps React's types. Preact's renderer is ~10 KB gzipped where react-dom is ~60 KB.
- */
-const preactAliases = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-];
-
-/**
  * Writes a .br and a .gz copy beside every built script, style sheet and page: the server sends them
  * as they are to browsers that accept them (@fastify/static `preCompressed`), compressing nothing per
  * request (decision 0084).
@@ -84,8 +71,7 @@ function serviceWorkerPrecache(): Plugin {
 
 export default defineConfig({
   plugins: [precompress(), serviceWorkerPrecache()],
-  esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
-  resolve: { alias: preactAliases },
+  esbuild: { jsx: 'automatic' },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

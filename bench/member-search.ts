@@ -6,7 +6,7 @@
  * runs (src/server/admin/list-members.ts, the function behind `adminListMembers`) for typical searches
  * and pages: p50 and p95 of `samples` timed calls each, after one warm-up call.
  */
-import { listMembers } from '../src/server/admin/list-members';
+import { likeEscape, listMembers } from '../src/server/admin/list-members';
 import { type Db, openDb } from '../src/server/db';
 import { migrate } from '../src/server/db/migrate';
 import { percentile } from './lib';
@@ -16,6 +16,8 @@ export interface SearchRow {
   total: number;
   p50: number;
   p95: number;
+  /** EXPLAIN ANALYZE of the search's scan (the statement that uses the trigram index). */
+  plan?: string;
 }
 export interface SearchResult {
   kind: string;
@@ -52,14 +54,19 @@ export async function runSearchBench(
     await migrate(db);
     const hash = `$argon2id$v=19$m=19456,t=2,p=1$${'x'.repeat(22)}$${'y'.repeat(43)}`;
     const t0 = performance.now();
-    await db.query(
-      `INSERT INTO members (username, email, full_name, contact, password_hash, second_password_hash, created_at)
+    // One statement for 100,000 rows and their trigram index entries: longer than the server's statement
+    // timeout on a loaded machine, so this transaction lifts it.
+    await db.tx(async (tx) => {
+      await tx.query('SET LOCAL statement_timeout = 0');
+      await tx.query(
+        `INSERT INTO members (username, email, full_name, contact, password_hash, second_password_hash, created_at)
        SELECT 'user' || lpad(i::text, 6, '0'), 'mail' || i || '@example' || (i % 50) || '.com',
               (ARRAY['김','이','박','최','정'])[1 + i % 5] || '회원' || i, '010-1234-5678', $1, $1,
               now() - make_interval(secs => i)
          FROM generate_series(1, $2::int) AS i`,
-      [hash, members],
-    );
+        [hash, members],
+      );
+    });
     await db.query('ANALYZE members');
     const seedMs = performance.now() - t0;
     const rows: SearchRow[] = [];
@@ -76,10 +83,22 @@ export async function runSearchBench(
         await call();
         times.push(performance.now() - t);
       }
-      rows.push({ label, total, p50: percentile(times, 50), p95: percentile(times, 95) });
+      const plan = q ? await explainSearch(db, q) : undefined;
+      rows.push({ label, total, p50: percentile(times, 50), p95: percentile(times, 95), plan });
     }
     return { kind: db.kind, members, seedMs, rows };
   } finally {
     await cleanup();
   }
+}
+
+/** The plan of the search's scan as list-members.ts runs it (its first-hits statement). */
+async function explainSearch(db: Db, q: string): Promise<string> {
+  const pattern = `%${likeEscape(q.trim().toLowerCase())}%`;
+  const lines = await db.query<{ 'QUERY PLAN': string }>(
+    `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+     SELECT id, created_at FROM members WHERE search_key LIKE $1 LIMIT 2001`,
+    [pattern],
+  );
+  return lines.map((l) => l['QUERY PLAN']).join('\n');
 }

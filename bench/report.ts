@@ -19,6 +19,8 @@ export interface Report {
   api?: ApiRow[];
   apiSeed?: string;
   search?: SearchResult;
+  /** The same search on an in-memory PGlite with its pg_trgm extension (issue 18). */
+  searchPglite?: SearchResult;
   startup?: StartupResult;
   size?: (ScreenSize & { budget?: Budget })[];
   lighthouse?: LighthouseRow[];
@@ -26,6 +28,12 @@ export interface Report {
   /** The sections this run measured; the others' figures come from an earlier run. */
   sectionsRun?: string[];
 }
+
+/** The last figures under Preact (docs/BENCHMARKS.md before issue 18), kept beside React's. */
+const UNDER_PREACT: Record<string, string> = {
+  'src/client/features/auth/login-page.tsx': '102.6',
+  'src/client/features/home/home-page.tsx': '91.6',
+};
 
 const ok = (met: boolean) => (met ? 'met' : '**missed**');
 
@@ -64,7 +72,7 @@ function apiSection(rows: ApiRow[], r: Report): string[] {
 
 function searchSection(r: SearchResult): string[] {
   const lines = [
-    '## Administrator member search',
+    `## Administrator member search (${r.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'})`,
     '',
     `${fmt(r.members)} generated members on ${r.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'} (seeded in ${fmt(r.seedMs / 1000, 1)} s), the query`,
     'behind `adminListMembers` (src/server/admin/list-members.ts), page size 50. Target: p95 < 30 ms.',
@@ -77,7 +85,15 @@ function searchSection(r: SearchResult): string[] {
       `| ${row.label} | ${fmt(row.total)} | ${row.p50.toFixed(1)} | ${row.p95.toFixed(1)} | ${ok(row.p95 < 30)} |`,
     );
   }
-  lines.push('');
+  lines.push(
+    '',
+    'The scan of each search as `EXPLAIN (ANALYZE)` shows it (the first-hits statement of list-members.ts):',
+    '',
+  );
+  for (const row of r.rows) {
+    if (!row.plan) continue;
+    lines.push(`- ${row.label}`, '', '```text', row.plan, '```', '');
+  }
   return lines;
 }
 
@@ -108,15 +124,18 @@ function sizeSection(rows: NonNullable<Report['size']>): string[] {
     'Entry chunk + the lazy screen + their static imports (scripts/bundle-size.mjs, the same figures CI checks with',
     '`npm run check:size`), gzip at the level the server sends. kB = 1000 bytes.',
     '',
-    '| screen | raw kB | gzip kB | budget |',
-    '| --- | ---: | ---: | --- |',
+    'React 19 itself renders the screens (decision 0140); the last column is the same screen under Preact',
+    '(decision 0083, superseded), the budget then 110 kB.',
+    '',
+    '| screen | raw kB | gzip kB | budget | gzip kB under Preact |',
+    '| --- | ---: | ---: | --- | ---: |',
   ];
   for (const s of rows) {
     const budget = s.budget
       ? `≤ ${s.budget.maxGzipKb} (${s.budget.route}): ${ok(s.gzip <= s.budget.maxGzipKb * 1000)}`
       : '';
     lines.push(
-      `| ${s.screen.replace('src/client/features/', '')} | ${fmt(s.bytes / 1000, 1)} | ${fmt(s.gzip / 1000, 1)} | ${budget} |`,
+      `| ${s.screen.replace('src/client/features/', '')} | ${fmt(s.bytes / 1000, 1)} | ${fmt(s.gzip / 1000, 1)} | ${budget} | ${UNDER_PREACT[s.screen] ?? ''} |`,
     );
   }
   lines.push('');
@@ -128,7 +147,7 @@ function lighthouseSection(rows: LighthouseRow[]): string[] {
     '## Lighthouse (mobile)',
     '',
     'Lighthouse 12, performance category, its default mobile emulation with simulated throttling, Debian Chromium',
-    'headless; /main with a member session. Medians. Target: ≥ 95.',
+    'headless; /main and /assets with a member session. Medians. Target: ≥ 95.',
     '',
     '| route | score | runs | LCP ms | TBT ms | CLS | FCP ms | target |',
     '| --- | ---: | --- | ---: | ---: | ---: | ---: | --- |',
@@ -156,6 +175,7 @@ export function renderReport(r: Report): string {
   ];
   if (r.api) lines.push(...apiSection(r.api, r));
   if (r.search) lines.push(...searchSection(r.search));
+  if (r.searchPglite) lines.push(...searchSection(r.searchPglite));
   if (r.startup) lines.push(...startupSection(r.startup));
   if (r.size) lines.push(...sizeSection(r.size));
   if (r.lighthouse) lines.push(...lighthouseSection(r.lighthouse));

@@ -87,10 +87,16 @@ if (only.has('search')) {
   } finally {
     await db.drop();
   }
-  for (const row of report.search.rows) {
-    log(
-      `search ${row.label}: p50 ${row.p50.toFixed(1)} ms, p95 ${row.p95.toFixed(1)} ms (total ${row.total})`,
-    );
+  log(`admin member search: the same on an in-memory PGlite (pg_trgm)`);
+  report.searchPglite = await runSearchBench(undefined, members, samples);
+  save();
+  for (const r of [report.search, report.searchPglite]) {
+    for (const row of r.rows) {
+      log(
+        `search ${r.kind} ${row.label}: p50 ${row.p50.toFixed(1)} ms, p95 ${row.p95.toFixed(1)} ms (total ${row.total})`,
+      );
+      if (row.plan) log(`  plan:\n${row.plan.replace(/^/gm, '    ')}`);
+    }
   }
 }
 
@@ -148,7 +154,11 @@ if (only.has('lighthouse')) {
     log(`lighthouse: ${n} runs per route, mobile preset`);
     report.lighthouse = await runLighthouse(
       `http://127.0.0.1:${port}`,
-      [{ route: '/login' }, { route: '/main', cookie: s.readers[0]!.cookie }],
+      [
+        { route: '/login' },
+        { route: '/main', cookie: s.readers[0]!.cookie },
+        { route: '/assets', cookie: s.readers[0]!.cookie },
+      ],
       n,
       log,
     );

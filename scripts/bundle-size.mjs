@@ -7,8 +7,8 @@ import { constants, gzipSync } from 'node:zlib';
 
 /** The screens with a budget: what a member's phone loads first (decision 0082). 1 kB = 1000 bytes, as Vite reports. */
 export const BUDGETS = [
-  { route: '/login', screen: 'src/client/features/auth/login-page.tsx', maxGzipKb: 110 },
-  { route: '/main', screen: 'src/client/features/home/home-page.tsx', maxGzipKb: 110 },
+  { route: '/login', screen: 'src/client/features/auth/login-page.tsx', maxGzipKb: 130 },
+  { route: '/main', screen: 'src/client/features/home/home-page.tsx', maxGzipKb: 130 },
 ];
 
 /** gzip at the level the build's precompressed copies use (what the server sends). */

@@ -1,13 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
+import { BrowserRouter } from 'react-router';
 import { TOAST } from '../shared/constants';
 import { MSG } from '../shared/messages';
-import { router } from './app/router';
+import { AppRoutes } from './app/router';
 import { SESSION_KEY } from './features/auth/use-session';
 import { ApiError, onSessionEnded } from './lib/api';
+import { ToastHost } from './lib/toast';
 import './app/styles.css';
 
 const queryClient = new QueryClient({
@@ -29,9 +29,11 @@ if (!root) throw new Error('root 요소를 찾을 수 없습니다.');
 createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
       {/* sonner's own toast width is SPEC's 356 px (TOAST.width). */}
-      <Toaster
+      <ToastHost
         position="top-center"
         duration={TOAST.duration}
         visibleToasts={TOAST.visible}

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { APP_NAME } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import { PendingCount } from '../features/admin/pending-queue';
 import { SESSION_KEY, useLogout, useSession } from '../features/auth/use-session';
 import { ApiError } from '../lib/api';
+import { toast } from '../lib/toast';
 
 /** The administrator page's frame: full width (not the 480 px member frame), its own header. */
 export function AdminShell() {

@@ -1,5 +1,4 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { useRouteError } from 'react-router';
 import { MSG } from '../../shared/messages';
 
 interface State {
@@ -17,16 +16,6 @@ export function ErrorScreen() {
       </button>
     </section>
   );
-}
-
-/**
- * The router's error element: a screen whose code fails to download (a new build, a lost connection) or
- * that throws while rendering shows the Korean error screen, never the router's English default.
- */
-export function RouteError() {
-  const error = useRouteError();
-  console.error(error);
-  return <ErrorScreen />;
 }
 
 /** Catches a rendering failure and offers a reload instead of a blank screen. */

@@ -1,9 +1,9 @@
 import { NavLink, Outlet, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { APP_NAME } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import { useLogout, useSession } from '../features/auth/use-session';
 import { useLiveEvents } from '../lib/live-events';
+import { toast } from '../lib/toast';
 
 /** The mobile frame: 64 px header, the page, and the bottom navigation when logged in. */
 export function Shell({ nav = false }: { nav?: boolean }) {

@@ -11,12 +11,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import * as tar from 'tar';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 /**
  * One embedded connection needs no large buffer pool: 16 MB instead of PostgreSQL's 128 MB default keeps
  * the server's resident memory down (decision 0085).
  */
 export const PGLITE_CONF = ['shared_buffers=16MB'];
+
+/**
+ * The extensions every database opens with: pg_trgm backs the member search's trigram index (migration
+ * 012, decision 0141). An extension's files are loaded at each open; `CREATE EXTENSION` lives in the
+ * database's own catalogue, so the cached empty cluster (written without it) stays valid.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 const require_ = createRequire(import.meta.url);
 const pgliteVersion = (): string => {
@@ -84,6 +92,9 @@ export async function createPglite(dataDir: string | undefined): Promise<PGlite>
     if (file) await unpackTemplate(file, dataDir);
   } else if (!dataDir && useTemplate) {
     const template = ensureTemplate();
+  const opts: PGliteOptions = { postgresqlconf: PGLITE_CONF, extensions: PGLITE_EXTENSIONS };
+  if (!dataDir || !hasCluster(dataDir)) {
+    const template = process.env.PGLITE_TEMPLATE === 'off' ? null : ensureTemplate();
     if (template) opts.loadDataDir = new Blob([new Uint8Array(template)]);
   }
   return dataDir ? PGlite.create(dataDir, opts) : PGlite.create(opts);

@@ -3,7 +3,6 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { SECOND_PASSWORD_SIGNUP_MAX } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import {
@@ -14,6 +13,7 @@ import {
 } from '../../../shared/schemas/auth';
 import { Field } from '../../components/field';
 import { ApiError, api } from '../../lib/api';
+import { toast } from '../../lib/toast';
 
 const S = MSG.signup;
 const AGREEMENTS = [

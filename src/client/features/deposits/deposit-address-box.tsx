@@ -1,9 +1,9 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
 import { ADDRESS_PLACEHOLDERS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import type { DepositNetwork } from '../../../shared/networks';
+import { toast } from '../../lib/toast';
 import { useDepositAddress } from './use-deposits';
 
 const M = MSG.deposit;

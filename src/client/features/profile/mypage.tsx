@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { MSG } from '../../../shared/messages';
 import { Spinner } from '../../components/spinner';
+import { toast } from '../../lib/toast';
 import { useLogout } from '../auth/use-session';
 import { BankAccountSection } from './bank-account-section';
 import { ProfileInfoSection } from './profile-info-section';

@@ -1,4 +1,3 @@
-import { toast } from 'sonner';
 import { MSG } from '../../../shared/messages';
 import { fillMessage } from '../../../shared/messages/profile';
 import {
@@ -7,6 +6,7 @@ import {
   updateContactBodySchema,
 } from '../../../shared/schemas/profile';
 import { ApiError } from '../../lib/api';
+import { toast } from '../../lib/toast';
 import { EditableRow } from './editable-row';
 import { useRequestEmailChange, useUpdateContact } from './use-profile';
 

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { SECOND_PASSWORD_MAX } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import {
@@ -13,6 +12,7 @@ import {
 import { Field } from '../../components/field';
 import { Spinner } from '../../components/spinner';
 import { ApiError } from '../../lib/api';
+import { toast } from '../../lib/toast';
 import { useLoginFirst } from './use-login-first';
 import { isSessionGone, useProfile, useRefresh, useSetSecondPassword } from './use-profile';
 import './profile.css';

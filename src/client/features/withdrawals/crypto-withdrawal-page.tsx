@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import {
   CRYPTO_WITHDRAW_METHODS,
   DEFAULT_WITHDRAW_CURRENCY,
@@ -26,6 +25,7 @@ import { SelectField } from '../../components/select-field';
 import { SummaryList } from '../../components/summary-list';
 import { ApiError } from '../../lib/api';
 import { applyFieldErrors, isLoggedOut, starred } from '../../lib/form-errors';
+import { toast } from '../../lib/toast';
 import { useSubmitKey } from '../../lib/use-submit-key';
 import { useCreateCryptoWithdrawal, useWithdrawable } from './use-available';
 import { WithdrawTabs } from './withdraw-tabs';

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
 import { D, type Dec } from '../../../shared/decimal';
 import { MSG } from '../../../shared/messages';
 import type {
@@ -9,6 +8,7 @@ import type {
   WithdrawalView,
 } from '../../../shared/schemas/withdrawals';
 import { api } from '../../lib/api';
+import { toast } from '../../lib/toast';
 import { useBalances } from '../../lib/use-wallet-queries';
 
 export interface Available {

@@ -1,6 +1,6 @@
-import { toast } from 'sonner';
 import { MSG } from '../../../shared/messages';
 import { ApiError } from '../../lib/api';
+import { toast } from '../../lib/toast';
 
 /**
  * SPEC §8's withdrawal messages: a duplicate submission (the Idempotency-Key reused for other content)
