@@ -39,13 +39,13 @@ describe('permanent records in the database itself (as the application’s own d
       await expect(
         server.db.query(`DELETE FROM ${table} WHERE ${where}`, param),
         `${table} delete`,
-      ).rejects.toThrow(/permanent record/);
+      ).rejects.toThrow(/permanent record|append-only/);
       await expect(
         server.db.query(`UPDATE ${table} SET created_at = created_at WHERE ${where}`, param),
         `${table} update`,
-      ).rejects.toThrow(/permanent record/);
+      ).rejects.toThrow(/permanent record|append-only/);
       await expect(server.db.query(`TRUNCATE ${table} CASCADE`), `${table} truncate`).rejects.toThrow(
-        /permanent record/,
+        /permanent record|append-only/,
       );
       const [after] = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
       expect(after?.n, table).toBe(before?.n);
@@ -53,7 +53,7 @@ describe('permanent records in the database itself (as the application’s own d
     // The ledger refuses even a change that looks harmless (001 checked only four columns).
     await expect(
       server.db.query(`UPDATE ledger_entries SET note = 'rewritten' WHERE member_id = $1`, [m.id]),
-    ).rejects.toThrow(/permanent record/);
+    ).rejects.toThrow(/permanent record|append-only/);
   });
 
   it('requests and members are never deleted', async () => {
@@ -66,7 +66,7 @@ describe('permanent records in the database itself (as the application’s own d
       ['members', 'id'],
     ] as const) {
       await expect(server.db.query(`DELETE FROM ${table} WHERE ${col} = $1`, [m.id]), table).rejects.toThrow(
-        /permanent record/,
+        /permanent record|append-only/,
       );
     }
     expect(await server.db.query('SELECT 1 FROM deposits WHERE member_id = $1', [m.id])).toHaveLength(1);
@@ -221,13 +221,13 @@ describe('upgrading a database of the previous version', () => {
     expect(before.audit_log).toHaveLength(2);
 
     // The upgraded database is the new model: nothing is deleted, the transfer keeps its link.
-    await expect(db.query('DELETE FROM ledger_entries')).rejects.toThrow(/permanent record/);
-    await expect(db.query('DELETE FROM audit_log')).rejects.toThrow(/permanent record/);
+    await expect(db.query('DELETE FROM ledger_entries')).rejects.toThrow(/permanent record|append-only/);
+    await expect(db.query('DELETE FROM audit_log')).rejects.toThrow(/permanent record|append-only/);
     await expect(db.query('DELETE FROM withdrawals WHERE id = $1', [tr!.id])).rejects.toThrow(
-      /permanent record/,
+      /permanent record|append-only/,
     );
     await expect(db.query('DELETE FROM members WHERE id = $1', [ids.bob])).rejects.toThrow(
-      /permanent record/,
+      /permanent record|append-only/,
     );
     const [fkMode] = await db.query<{ modes: string[] }>(
       `SELECT array_agg(DISTINCT confdeltype::text) AS modes FROM pg_constraint
@@ -236,7 +236,7 @@ describe('upgrading a database of the previous version', () => {
     expect(fkMode?.modes).toEqual(['r']);
     if (standIn) {
       expect(await db.query('SELECT 1 FROM auth_events')).toHaveLength(3);
-      await expect(db.query('DELETE FROM auth_events')).rejects.toThrow(/permanent record/);
+      await expect(db.query('DELETE FROM auth_events')).rejects.toThrow(/permanent record|append-only/);
       await expect(
         db.query('INSERT INTO auth_events (member_id) VALUES (gen_random_uuid())'),
       ).rejects.toThrow(/foreign key/);

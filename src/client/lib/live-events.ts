@@ -1,7 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
-import { toast } from './toast';
 import { MSG } from '../../shared/messages';
+import { toast } from './toast';
 
 /**
  * The live events of the signed-in session (GET /api/events, decision 0130): one EventSource per tab.

@@ -10,8 +10,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
-import * as tar from 'tar';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import * as tar from 'tar';
 
 /**
  * One embedded connection needs no large buffer pool: 16 MB instead of PostgreSQL's 128 MB default keeps
@@ -82,7 +82,7 @@ const hasCluster = (dataDir: string) => existsSync(path.join(dataDir, 'PG_VERSIO
 
 /** PGlite in `dataDir` (created when new) or in memory. */
 export async function createPglite(dataDir: string | undefined): Promise<PGlite> {
-  const opts: PGliteOptions = { postgresqlconf: PGLITE_CONF };
+  const opts: PGliteOptions = { postgresqlconf: PGLITE_CONF, extensions: PGLITE_EXTENSIONS };
   const useTemplate = process.env.PGLITE_TEMPLATE !== 'off';
   if (dataDir && !hasCluster(dataDir) && useTemplate) {
     // A new folder: the copy is unpacked on disk (node-tar) and opened like any existing cluster. Loading
@@ -92,9 +92,6 @@ export async function createPglite(dataDir: string | undefined): Promise<PGlite>
     if (file) await unpackTemplate(file, dataDir);
   } else if (!dataDir && useTemplate) {
     const template = ensureTemplate();
-  const opts: PGliteOptions = { postgresqlconf: PGLITE_CONF, extensions: PGLITE_EXTENSIONS };
-  if (!dataDir || !hasCluster(dataDir)) {
-    const template = process.env.PGLITE_TEMPLATE === 'off' ? null : ensureTemplate();
     if (template) opts.loadDataDir = new Blob([new Uint8Array(template)]);
   }
   return dataDir ? PGlite.create(dataDir, opts) : PGlite.create(opts);
