@@ -5,4 +5,15 @@
 -- list of unmerged entries (with it on, a search after 100,000 sign-ups read 354 pages for no hit).
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 
-CREATE INDEX IF NOT EXISTS members_search_key_trgm_idx ON members USING gin (search_key gin_trgm_ops) WITH (fastupdate = off);
+-- The operator class is named with the schema pg_trgm lives in, so the index is made whatever the
+-- search_path (an operator may keep extensions in a schema of their own; the upgrade test migrates a
+-- schema of its own while the extension already sits in public).
+DO $$
+DECLARE ext_schema text;
+BEGIN
+  SELECT n.nspname INTO ext_schema FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
+   WHERE e.extname = 'pg_trgm';
+  EXECUTE format(
+    'CREATE INDEX IF NOT EXISTS members_search_key_trgm_idx ON members USING gin (search_key %I.gin_trgm_ops) WITH (fastupdate = off)',
+    ext_schema);
+END $$;
