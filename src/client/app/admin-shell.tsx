@@ -1,12 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { APP_NAME } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
-import { PendingCount } from '../features/admin/pending-queue';
 import { SESSION_KEY, useLogout, useSession } from '../features/auth/use-session';
 import { ApiError } from '../lib/api';
 import { toast } from '../lib/toast';
+
+/**
+ * The live pending count loads with the administrator's code, not with every member's first screen: a
+ * static import put the admin queue and decimal.js into the entry that /login and /main load.
+ */
+const PendingCount = lazy(() =>
+  import('../features/admin/pending-queue').then((m) => ({ default: m.PendingCount })),
+);
 
 /** The administrator page's frame: full width (not the 480 px member frame), its own header. */
 export function AdminShell() {
@@ -39,7 +46,9 @@ export function AdminShell() {
           {APP_NAME} · {MSG.admin.title}
         </h1>
         <span className="adm-header-right">
-          <PendingCount />
+          <Suspense fallback={null}>
+            <PendingCount />
+          </Suspense>
           {session ? <span className="adm-muted">{MSG.admin.adminLabel(session.user.username)}</span> : null}
           <Link to="/main" className="btn-link header-action adm-header-link">
             {MSG.admin.toApp}
