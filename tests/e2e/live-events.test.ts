@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
+import pg from 'pg';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
@@ -27,6 +29,35 @@ let browser: Browser;
 let a: TestServer;
 let b: TestServer;
 let portA: number;
+let ownDb: { name: string; url: string } | null = null;
+
+/**
+ * A database of this file's own: the administrator's queue lists the 200 oldest pending requests, and the
+ * other files of a PostgreSQL run leave many more pending than that in the shared database.
+ */
+async function createOwnDatabase(baseUrl: string) {
+  const name = `wallet_live_${randomBytes(4).toString('hex')}`;
+  const c = new pg.Client({ connectionString: baseUrl });
+  await c.connect();
+  try {
+    await c.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await c.end();
+  }
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString() };
+}
+
+async function dropOwnDatabase(baseUrl: string, name: string) {
+  const c = new pg.Client({ connectionString: baseUrl });
+  await c.connect();
+  try {
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await c.end();
+  }
+}
 
 async function pageOn(base: string): Promise<Page> {
   const context = await browser.newContext({
@@ -52,14 +83,16 @@ describe.skipIf(!process.env.DATABASE_URL)(`live events across two instances (${
   beforeAll(async () => {
     if (!CHROMIUM) throw new Error('Chromium not found');
     portA = await freePort();
-    a = await startTestServer({ PORT: String(portA) });
-    b = await startTestServer();
+    ownDb = await createOwnDatabase(process.env.DATABASE_URL as string);
+    a = await startTestServer({ PORT: String(portA), DATABASE_URL: ownDb.url });
+    b = await startTestServer({ DATABASE_URL: ownDb.url });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
   });
   afterAll(async () => {
     await browser?.close();
     await a?.close();
     await b?.close();
+    if (ownDb) await dropOwnDatabase(process.env.DATABASE_URL as string, ownDb.name);
   });
 
   it("the admin approves on B, the member's screen on A shows it without reload; a restart of A catches up", async () => {
@@ -93,7 +126,7 @@ describe.skipIf(!process.env.DATABASE_URL)(`live events across two instances (${
     // Instance A goes away; meanwhile B rejects the second request; A comes back on the same address.
     await a.close();
     expect((await admin.client.post(`/api/admin/deposits/${second}/reject`)).status).toBe(200);
-    a = await startTestServer({ PORT: String(portA) });
+    a = await startTestServer({ PORT: String(portA), DATABASE_URL: ownDb?.url as string });
     await memberPage.getByText(MSG.live.toast.depositRejected).waitFor({ timeout: 45_000 });
   }, 120_000);
 });
