@@ -12,7 +12,8 @@ import { loadConfig } from '../src/server/config';
 import { type Db, openDb, type Queryable } from '../src/server/db';
 import { migrate } from '../src/server/db/migrate';
 import { baselineHandler, openBaselineDb } from './baseline-server';
-import { median, type Proc, ROOT, startProcess, waitForHttp } from './lib';
+import { cpuMsOf, median, type Proc, ROOT, startProcess, waitForHttp } from './lib';
+import type { Pgbench } from './pgbench';
 import { createBenchDatabase, pendingDeposits, refreshPrices, type Seed, seed } from './seed';
 
 export interface LoadStats {
@@ -20,26 +21,43 @@ export interface LoadStats {
   p50: number;
   p99: number;
   errors: number;
+  /** CPU time (user + system) of the server process per answered request, ms. */
+  cpuMsPerReq?: number;
 }
 
 export interface ApiRow {
   operationId: string;
   request: string;
   statements: number;
+  /** autocannon connections (and pgbench clients for the approval row). */
+  connections: number;
   app: LoadStats;
   baseline: LoadStats;
   /** Median of the per-run ratios app/baseline (each pair measured back to back). */
   ratio: number;
   ratios: number[];
   kind: 'read' | 'write' | 'approval';
+  /** Approvals: pgbench TPS timed between the same rounds, and approvals/s ÷ TPS per round. */
+  pgbench?: {
+    tps: number;
+    tpsRuns: number[];
+    ratio: number;
+    ratios: number[];
+    scale: number;
+    version: string;
+  };
 }
 
 export interface ApiOptions {
   baseUrl: string;
   runs: number;
   duration: number;
+  /** Connections of the write and approval runs (and pgbench's clients). */
   connections: number;
+  /** The read endpoints run at each of these. */
+  readConnections: number[];
   poolMax: number;
+  pgbench?: Pgbench;
   /** How the wallet server is started (from the repository root). */
   serverCommand: [string, ...string[]];
   log: (line: string) => void;
@@ -225,6 +243,89 @@ async function checkSameSql(url: string, scs: Scenario[], poolMax: number): Prom
   return counts;
 }
 
+/**
+ * One endpoint at one connection count: a warm-up of each server, then `runs` rounds, each round the
+ * wallet and the baseline back to back (the order alternating), and pgbench between them for approvals.
+ */
+async function measure(
+  sc: Scenario,
+  connections: number,
+  statements: number,
+  o: ApiOptions,
+  pids: Record<number, number>,
+): Promise<ApiRow> {
+  let expected = 2_000 * o.duration;
+  const timed = async (port: number, seconds: number) => {
+    await sc.prepare?.(expected);
+    const pid = pids[port]!;
+    const c0 = await cpuMsOf(pid);
+    const r = await load(port, sc, connections, seconds);
+    r.cpuMsPerReq = ((await cpuMsOf(pid)) - c0) / Math.max(1, r.rps * seconds);
+    expected = Math.max(expected, r.rps * seconds);
+    return r;
+  };
+  const pgb = sc.kind === 'approval' ? o.pgbench : undefined;
+  // Warm both (JIT, connection pools, caches).
+  await timed(APP_PORT, 2);
+  await timed(BASE_PORT, 2);
+  // 64 clients connecting can take seconds on a loaded machine: a warm-up as long as a timed run.
+  if (pgb) await pgb.run(connections, o.duration).catch((err) => o.log(`pgbench warm-up: ${err}`));
+  const appRuns: LoadStats[] = [];
+  const baseRuns: LoadStats[] = [];
+  const tpsRuns: number[] = [];
+  for (let i = 0; i < o.runs; i++) {
+    const rotations: ('app' | 'base' | 'pgbench')[][] = [
+      ['app', 'base', 'pgbench'],
+      ['pgbench', 'base', 'app'],
+      ['base', 'pgbench', 'app'],
+    ];
+    const order: ('app' | 'base' | 'pgbench')[] = pgb
+      ? rotations[i % 3]!
+      : i % 2 === 0
+        ? ['app', 'base']
+        : ['base', 'app'];
+    for (const which of order) {
+      if (which === 'pgbench') tpsRuns.push(await pgb!.run(connections, o.duration));
+      else if (which === 'app') appRuns.push(await timed(APP_PORT, o.duration));
+      else baseRuns.push(await timed(BASE_PORT, o.duration));
+    }
+  }
+  const stat = (runs: LoadStats[]): LoadStats => ({
+    rps: median(runs.map((r) => r.rps)),
+    p50: median(runs.map((r) => r.p50)),
+    p99: median(runs.map((r) => r.p99)),
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+    cpuMsPerReq: median(runs.map((r) => r.cpuMsPerReq ?? Number.NaN)),
+  });
+  const ratios = appRuns.map((r, i) => r.rps / baseRuns[i]!.rps);
+  const row: ApiRow = {
+    operationId: sc.operationId,
+    request: sc.request,
+    statements,
+    connections,
+    app: stat(appRuns),
+    baseline: stat(baseRuns),
+    ratio: median(ratios),
+    ratios,
+    kind: sc.kind,
+  };
+  if (pgb) {
+    const pr = appRuns.map((r, i) => r.rps / tpsRuns[i]!);
+    row.pgbench = {
+      tps: median(tpsRuns),
+      tpsRuns,
+      ratio: median(pr),
+      ratios: pr,
+      scale: pgb.scale,
+      version: pgb.version,
+    };
+  }
+  o.log(
+    `${sc.operationId} @${connections}: wallet ${row.app.rps.toFixed(0)} req/s p50 ${row.app.p50} p99 ${row.app.p99} ms | baseline ${row.baseline.rps.toFixed(0)} req/s p50 ${row.baseline.p50} p99 ${row.baseline.p99} ms | CPU ms/req ${row.app.cpuMsPerReq?.toFixed(2)} vs ${row.baseline.cpuMsPerReq?.toFixed(2)} | ratio ${row.ratio.toFixed(2)} (${ratios.map((r) => r.toFixed(2)).join(' ')})${row.pgbench ? ` | pgbench ${row.pgbench.tps.toFixed(0)} tps, ratio ${row.pgbench.ratio.toFixed(2)} (${row.pgbench.ratios.map((r) => r.toFixed(2)).join(' ')})` : ''}${row.app.errors + row.baseline.errors ? ` ERRORS ${row.app.errors}/${row.baseline.errors}` : ''}`,
+  );
+  return row;
+}
+
 export async function runApiBench(o: ApiOptions): Promise<{ rows: ApiRow[]; seedSummary: string }> {
   const db = await createBenchDatabase(o.baseUrl);
   const procs: Proc[] = [];
@@ -259,47 +360,17 @@ export async function runApiBench(o: ApiOptions): Promise<{ rows: ApiRow[]; seed
     await waitForHttp(`http://127.0.0.1:${BASE_PORT}/api/balances`, base, 60_000, 401);
 
     const rows: ApiRow[] = [];
-    for (const sc of scs) {
-      let expected = 2_000 * o.duration;
-      const timed = async (port: number, seconds: number) => {
-        await sc.prepare?.(expected);
-        const r = await load(port, sc, o.connections, seconds);
-        expected = Math.max(expected, r.rps * seconds);
-        return r;
-      };
-      // Warm both (JIT, connection pools, caches).
-      await timed(APP_PORT, 2);
-      await timed(BASE_PORT, 2);
-      const appRuns: LoadStats[] = [];
-      const baseRuns: LoadStats[] = [];
-      for (let i = 0; i < o.runs; i++) {
-        const order = i % 2 === 0 ? [APP_PORT, BASE_PORT] : [BASE_PORT, APP_PORT];
-        for (const port of order) {
-          const r = await timed(port, o.duration);
-          (port === APP_PORT ? appRuns : baseRuns).push(r);
-        }
+    // BENCH_ENDPOINTS=getBalances,adminApproveDeposit: some endpoints only (for iterating).
+    const pick = process.env.BENCH_ENDPOINTS?.split(',');
+    for (const sc of scs.filter((x) => !pick || pick.includes(x.operationId))) {
+      for (const connections of sc.kind === 'read' ? o.readConnections : [o.connections]) {
+        rows.push(
+          await measure(sc, connections, statements.get(sc.operationId) ?? 0, o, {
+            [APP_PORT]: app.child.pid!,
+            [BASE_PORT]: base.child.pid!,
+          }),
+        );
       }
-      const stat = (runs: LoadStats[]): LoadStats => ({
-        rps: median(runs.map((r) => r.rps)),
-        p50: median(runs.map((r) => r.p50)),
-        p99: median(runs.map((r) => r.p99)),
-        errors: runs.reduce((n, r) => n + r.errors, 0),
-      });
-      const ratios = appRuns.map((r, i) => r.rps / baseRuns[i]!.rps);
-      const row: ApiRow = {
-        operationId: sc.operationId,
-        request: sc.request,
-        statements: statements.get(sc.operationId) ?? 0,
-        app: stat(appRuns),
-        baseline: stat(baseRuns),
-        ratio: median(ratios),
-        ratios,
-        kind: sc.kind,
-      };
-      rows.push(row);
-      o.log(
-        `${sc.operationId}: wallet ${row.app.rps.toFixed(0)} req/s p50 ${row.app.p50} p99 ${row.app.p99} ms | baseline ${row.baseline.rps.toFixed(0)} req/s p50 ${row.baseline.p50} p99 ${row.baseline.p99} ms | ratio ${row.ratio.toFixed(2)} (${ratios.map((r) => r.toFixed(2)).join(' ')})${row.app.errors + row.baseline.errors ? ` ERRORS ${row.app.errors}/${row.baseline.errors}` : ''}`,
-      );
     }
     return { rows, seedSummary };
   } finally {

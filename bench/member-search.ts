@@ -16,7 +16,7 @@ export interface SearchRow {
   total: number;
   p50: number;
   p95: number;
-  /** EXPLAIN ANALYZE of the search's scan (the statement that uses the trigram index). */
+  /** EXPLAIN ANALYZE of the search's scan (the statement that uses the trigram index), with the server's own planning and execution time. */
   plan?: string;
 }
 export interface SearchResult {
@@ -96,7 +96,7 @@ export async function runSearchBench(
 async function explainSearch(db: Db, q: string): Promise<string> {
   const pattern = `%${likeEscape(q.trim().toLowerCase())}%`;
   const lines = await db.query<{ 'QUERY PLAN': string }>(
-    `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+    `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY ON)
      SELECT id, created_at FROM members WHERE search_key LIKE $1 LIMIT 2001`,
     [pattern],
   );

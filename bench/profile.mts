@@ -1,4 +1,7 @@
 // Profiles the wallet server process under load on one endpoint: node --cpu-prof, then self time by function.
+//   npx tsx bench/profile.mts /api/history?type=all app|dist|baseline [connections]
+// app: src/server/main.ts under tsx; dist: the built server (as npm start runs it); baseline: bench/baseline-server.ts.
+// NOPROF=1 only prints CPU ms per request (the figure to compare between servers).
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { openDb } from '../src/server/db';
@@ -7,19 +10,28 @@ import { cpuMsOf, ROOT, startProcess, waitForHttp } from './lib';
 import { createBenchDatabase, seed } from './seed';
 
 const path_ = process.argv[2] ?? '/api/prices';
-const bdb = await createBenchDatabase('postgres://postgres@127.0.0.1:5432/wallet_h8');
+const bdb = await createBenchDatabase(
+  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/wallet',
+);
 const m = await openDb({ databaseUrl: bdb.url });
 await migrate(m);
 await m.close();
 const s = await seed(bdb.url, { readers: 50, submitters: 10, payees: 100 });
-const dir = '/tmp/h8/prof';
+const dir = `${process.env.TMPDIR ?? '/tmp'}/wallet-bench-prof-${process.pid}`;
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
 const which = process.argv[3] ?? 'app';
-const script = which === 'app' ? `${ROOT}/src/server/main.ts` : `${ROOT}/bench/baseline-server.ts`;
+const script =
+  which === 'dist'
+    ? ['--enable-source-maps', `${ROOT}/dist/server/main.js`]
+    : [
+        '--import',
+        'tsx',
+        which === 'app' ? `${ROOT}/src/server/main.ts` : `${ROOT}/bench/baseline-server.ts`,
+      ];
 const p = startProcess(
   process.execPath,
-  [...(process.env.NOPROF ? [] : ['--cpu-prof', `--cpu-prof-dir=${dir}`]), '--import', 'tsx', script],
+  [...(process.env.NOPROF ? [] : ['--cpu-prof', `--cpu-prof-dir=${dir}`]), ...script],
   {
     DATABASE_URL: bdb.url,
     PORT: '3185',
@@ -34,8 +46,8 @@ let i = 0;
 const c0 = await cpuMsOf(p.child.pid!);
 const r = await autocannon({
   url: 'http://127.0.0.1:3185',
-  connections: 64,
-  duration: 8,
+  connections: Number(process.argv[4] ?? 16),
+  duration: Number(process.env.PROFILE_SECONDS ?? 8),
   requests: [
     {
       setupRequest: () => ({ method: 'GET', path: path_, headers: { cookie: s.readers[i++ % 50]!.cookie } }),
@@ -60,7 +72,12 @@ const prof = JSON.parse(readFileSync(`${dir}/${file}`, 'utf8'));
 const self = new Map<string, number>();
 const byPkg = new Map<string, number>();
 const dt = new Map<number, number>();
+// Only the samples of the load (the last PROFILE_SECONDS of the profile), not the start-up.
+const loadFrom = prof.endTime - Number(process.env.PROFILE_SECONDS ?? 8) * 1e6;
+let at = prof.startTime;
 prof.samples.forEach((id: number, k: number) => {
+  at += prof.timeDeltas[k] ?? 0;
+  if (at < loadFrom) return;
   dt.set(id, (dt.get(id) ?? 0) + (prof.timeDeltas[k] ?? 0));
 });
 let total = 0;
@@ -68,7 +85,7 @@ for (const n of prof.nodes) {
   const t = dt.get(n.id) ?? 0;
   total += t;
   const cf = n.callFrame;
-  const key = `${cf.functionName || '(anon)'} ${cf.url.replace(/.*node_modules\//, 'nm:').replace(/.*\/wt\/h8\//, '')}:${cf.lineNumber}`;
+  const key = `${cf.functionName || '(anon)'} ${cf.url.replace(/.*node_modules\//, 'nm:').replace(`${ROOT}/`, '')}:${cf.lineNumber}`;
   self.set(key, (self.get(key) ?? 0) + t);
   const pkg = cf.url.includes('node_modules')
     ? cf.url.replace(/.*node_modules\/((@[^/]+\/)?[^/]+).*/, '$1')
@@ -85,5 +102,5 @@ const top = (m: Map<string, number>, n: number) =>
     .slice(0, n)
     .map(([k, v]) => `${((100 * v) / total).toFixed(1).padStart(5)}%  ${k}`)
     .join('\n');
-console.log('--- by package\n' + top(byPkg, 25));
-console.log('--- by function\n' + top(self, 40));
+console.log(`--- by package\n${top(byPkg, 25)}`);
+console.log(`--- by function\n${top(self, 40)}`);

@@ -4,6 +4,7 @@
  *   npm run bench                          # all sections; PostgreSQL from BENCH_DATABASE_URL / DATABASE_URL
  *   npm run bench -- --only api,size       # some sections (api, search, startup, size, lighthouse)
  *   BENCH_RUNS=3 BENCH_DURATION=3 npm run bench -- --out /tmp/b.md   # quicker, elsewhere
+ *   npm run bench -- --quick --out /tmp/b.md   # fewer and shorter runs, no live section: for iterating
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -12,10 +13,12 @@ import { BUDGETS, screenSizes } from '../scripts/bundle-size.mjs';
 import { openDb } from '../src/server/db';
 import { migrate } from '../src/server/db/migrate';
 import { type ApiRow, runApiBench } from './api';
+import { runHistoryDepthBench } from './history-depth';
 import { machine, type Proc, ROOT, startProcess, waitForHttp } from './lib';
 import { runLighthouse } from './lighthouse';
 import { runLiveBench } from './live-events';
 import { runSearchBench } from './member-search';
+import { type Pgbench, preparePgbench } from './pgbench';
 import { type Report, renderReport } from './report';
 import { createBenchDatabase, seed } from './seed';
 import { runStartupBench } from './startup';
@@ -25,22 +28,41 @@ const arg = (name: string) => {
   const i = argv.indexOf(`--${name}`);
   return i >= 0 ? argv[i + 1] : undefined;
 };
-const SECTIONS = ['api', 'search', 'startup', 'size', 'lighthouse', 'live'] as const;
+
+// `--render`: writes the page again from docs/benchmarks.json (after bench/NOTES.md changed), measuring nothing.
+if (argv.includes('--render')) {
+  const page = path.resolve(arg('out') ?? path.join(ROOT, 'docs/BENCHMARKS.md'));
+  const json = page
+    .replace(/\.md$/, '')
+    .concat('.json')
+    .replace(/BENCHMARKS\.json$/, 'benchmarks.json');
+  writeFileSync(page, renderReport(JSON.parse(readFileSync(json, 'utf8')) as Report));
+  spawnSync('npx', ['biome', 'format', '--write', page], { cwd: ROOT, stdio: 'ignore' });
+  console.log(
+    `[bench] rendered ${path.relative(process.cwd(), page)} from ${path.relative(process.cwd(), json)}`,
+  );
+  process.exit(0);
+}
+const SECTIONS = ['api', 'search', 'history', 'startup', 'size', 'lighthouse', 'live'] as const;
 type Section = (typeof SECTIONS)[number];
-const only = new Set((arg('only') ?? SECTIONS.join(',')).split(',') as Section[]);
+const quick = argv.includes('--quick');
+const only = new Set(
+  (arg('only') ?? SECTIONS.filter((s) => !(quick && s === 'live')).join(',')).split(',') as Section[],
+);
 for (const s of only)
   if (!SECTIONS.includes(s)) throw new Error(`unknown section ${s}: ${SECTIONS.join(', ')}`);
 const out = path.resolve(arg('out') ?? path.join(ROOT, 'docs/BENCHMARKS.md'));
 const baseUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/wallet';
-const runs = Number(process.env.BENCH_RUNS ?? 5);
-const duration = Number(process.env.BENCH_DURATION ?? 5);
+const runs = Number(process.env.BENCH_RUNS ?? (quick ? 2 : 7));
+const duration = Number(process.env.BENCH_DURATION ?? (quick ? 3 : 4));
 const log = (line: string) => console.log(`[bench] ${line}`);
+// The built server, as `npm start` and `npm run serve` run it (built below).
 const serverCommand: [string, ...string[]] = [
   process.execPath,
-  '--import',
-  'tsx',
-  path.join(ROOT, 'src/server/main.ts'),
+  '--expose-gc',
+  '--enable-source-maps',
+  path.join(ROOT, 'dist/server/main.js'),
 ];
 
 // The figures of every section are kept beside the page (docs/benchmarks.json): a run of some sections
@@ -58,6 +80,7 @@ const report: Report = {
   runs,
   duration,
   sectionsRun: [...only],
+  quick,
 };
 const save = () => writeFileSync(jsonOut, `${JSON.stringify(report, null, 2)}\n`);
 
@@ -67,19 +90,42 @@ if (only.has('size') || only.has('lighthouse') || only.has('startup')) {
   if (r.status !== 0) throw new Error('vite build failed');
 }
 
+if (only.has('api') || only.has('startup') || only.has('lighthouse') || only.has('live')) {
+  log('building the server (npm run build:server)');
+  const r = spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('build:server failed');
+}
+
 if (only.has('api')) {
   log(
-    `API: ${runs} runs × ${duration} s per server and endpoint, 64 connections, against ${new URL(baseUrl).host}`,
+    `API: ${runs} runs × ${duration} s per server and endpoint, reads at 16 and 64 connections, writes and approvals at 64, against ${new URL(baseUrl).host}`,
   );
-  const r = await runApiBench({ baseUrl, runs, duration, connections: 64, poolMax: 10, serverCommand, log });
-  report.api = r.rows satisfies ApiRow[];
-  report.apiSeed = r.seedSummary;
+  const scale = Number(process.env.BENCH_PGBENCH_SCALE ?? 64);
+  let pgbench: Pgbench | undefined;
+  try {
+    pgbench = await preparePgbench(baseUrl, scale, log);
+    const r = await runApiBench({
+      baseUrl,
+      runs,
+      duration,
+      connections: 64,
+      readConnections: [16, 64],
+      poolMax: 10,
+      serverCommand,
+      pgbench,
+      log,
+    });
+    report.api = r.rows satisfies ApiRow[];
+    report.apiSeed = r.seedSummary;
+  } finally {
+    await pgbench?.drop();
+  }
   save();
 }
 
 if (only.has('search')) {
   const members = Number(process.env.BENCH_MEMBERS ?? 100_000);
-  const samples = Number(process.env.BENCH_SEARCH_SAMPLES ?? 41);
+  const samples = Number(process.env.BENCH_SEARCH_SAMPLES ?? (quick ? 21 : 41));
   log(`admin member search: ${members} members, ${samples} timed calls per query, PostgreSQL`);
   const db = await createBenchDatabase(baseUrl);
   try {
@@ -100,10 +146,40 @@ if (only.has('search')) {
   }
 }
 
+if (only.has('history')) {
+  const entries = Number(process.env.BENCH_HISTORY_ENTRIES ?? 100_000);
+  const samples = Number(process.env.BENCH_HISTORY_SAMPLES ?? (quick ? 100 : 300));
+  log(
+    `history at depth: ${entries} ledger entries against 100, ${samples} alternating calls each, PostgreSQL`,
+  );
+  const db = await createBenchDatabase(baseUrl);
+  try {
+    report.historyDepth = await runHistoryDepthBench(db.url, entries, samples);
+  } finally {
+    await db.drop();
+  }
+  log(`history at depth: the same on an in-memory PGlite`);
+  report.historyDepthPglite = await runHistoryDepthBench(undefined, entries, samples);
+  for (const h of [report.historyDepth, report.historyDepthPglite].filter((x) => x !== undefined)) {
+    log(
+      `history ${h.kind}: deep p50 ${h.deep.p50.toFixed(2)} p95 ${h.deep.p95.toFixed(2)} ms | 100 entries p50 ${h.shallow.p50.toFixed(2)} p95 ${h.shallow.p95.toFixed(2)} ms | ratio ${h.ratio.toFixed(2)}`,
+    );
+    log(`  plan:\n${h.plan.replace(/^/gm, '    ')}`);
+  }
+  save();
+}
+
 if (only.has('startup')) {
-  const n = Number(process.env.BENCH_STARTUP_RUNS ?? runs);
-  log(`embedded start: ${n} × (fresh data folder, then a restart on it), npm start`);
-  report.startup = await runStartupBench(n, 3191, ['npm', 'start']);
+  const n = Number(process.env.BENCH_STARTUP_RUNS ?? (quick ? 1 : runs));
+  log(`embedded start: ${n} × (fresh data folder, then a restart on it), the built server`);
+  try {
+    report.startup = await runStartupBench(n, 3291, serverCommand);
+    log(`startup: ${JSON.stringify(report.startup)}`);
+  } catch (err) {
+    // A start that never answers (a loaded machine) is a finding, not a reason to lose the other sections.
+    delete report.startup;
+    log(`startup FAILED: ${String(err).slice(0, 500)}`);
+  }
   save();
 }
 
@@ -133,7 +209,7 @@ if (only.has('live')) {
 }
 
 if (only.has('lighthouse')) {
-  const n = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+  const n = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? (quick ? 1 : 3));
   const db = await createBenchDatabase(baseUrl);
   let server: Proc | undefined;
   try {

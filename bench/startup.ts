@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { median, processTree, sleep, startProcess } from './lib';
+import { median, processTree, ROOT, sleep, startProcess } from './lib';
 
 export interface StartupRun {
   ms: number;
@@ -30,6 +30,7 @@ async function once(dataDir: string, port: number, command: string[]): Promise<S
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     DATABASE_URL: undefined,
+    NODE_ENV: 'production',
     PRICE_REFRESH: 'false',
     ADMIN_USERNAME: 'benchadmin',
     ADMIN_PASSWORD: 'benchadmin123',
@@ -95,7 +96,8 @@ export async function runStartupBench(runs: number, port: number, command: strin
       rmSync(dir, { recursive: true, force: true });
     }
   }
-  return { first, restart, command: command.join(' ') };
+  const shown = command.map((c) => (c === process.execPath ? 'node' : c.replace(`${ROOT}/`, '')));
+  return { first, restart, command: shown.join(' ') };
 }
 
 export const summarize = (xs: StartupRun[]) => ({

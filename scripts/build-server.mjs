@@ -16,6 +16,10 @@ await build({
   entryPoints: {
     main: path.join(root, 'src/server/main.ts'),
     'pglite-template': path.join(root, 'src/server/db/pglite-template.ts'),
+    // `npm run backup` / `npm run restore` (decision 0124).
+    backup: path.join(root, 'src/server/ops/backup-cli.ts'),
+    restore: path.join(root, 'src/server/ops/restore-cli.ts'),
+    'admin-cli': path.join(root, 'src/server/admin-cli.ts'),
   },
   outdir: out,
   bundle: true,
@@ -28,4 +32,4 @@ await build({
   outExtension: { '.js': '.js' },
 });
 cpSync(path.join(root, 'src/server/db/migrations'), path.join(out, 'migrations'), { recursive: true });
-console.log('dist/server: main.js, pglite-template.js, migrations/');
+console.log('dist/server: main.js, pglite-template.js, backup.js, restore.js, admin-cli.js, migrations/');

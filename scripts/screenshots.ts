@@ -70,6 +70,8 @@ async function main() {
     PRICE_FEED_URL: prices.tickerUrl,
     FX_FEED_URL: prices.fxUrl,
     BANK_FORM_URL: 'https://forms.example.com/bank-account',
+    // Demo data seeded by one administrator: balance edits and locks in one step (decision 0160).
+    FOUR_EYES_ADMIN_EDITS: 'false',
   });
   const server = await startServer(config, { memory: true });
   const browser = await chromium.launch({

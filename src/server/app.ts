@@ -9,7 +9,6 @@ import Fastify, { type FastifyError, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -18,6 +17,8 @@ import '../shared/zod';
 import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
 import { readSession, SESSION_COOKIE } from './auth/sessions';
+import { totpRoutes } from './auth/totp-routes';
+import { chainRoutes } from './chain/routes';
 import type { TrustProxy } from './config';
 import type { App, Ctx } from './context';
 import { isDatabaseUnavailable } from './db/unavailable';
@@ -27,12 +28,14 @@ import { historyRoutes } from './history/routes';
 import { assertNoCraftedBytes, isDatabaseInputError } from './http/crafted-bytes';
 import { AppError, isAppError } from './http/errors';
 import { requireAdmin } from './http/guards';
+import { compiledSerializerCompiler } from './http/serializer';
 import { validationToAppError } from './http/validation-error';
 import { noticeRoutes } from './notices/routes';
 import { registerOps } from './ops';
 import { priceRoutes } from './prices/routes';
 import { profileRoutes } from './profile/routes';
 import { walletRoutes } from './wallet/routes';
+import { withdrawalRuleRoutes } from './withdrawal-rules/routes';
 import { withdrawalRoutes } from './withdrawals/routes';
 
 /** Body limit of every request: far above any real form, far below anything that could hurt. */
@@ -61,6 +64,10 @@ export async function buildApp(ctx: Ctx): Promise<App> {
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    // While closing, a request that still arrives (the listener closes only after the preClose hooks; a
+    // kept-alive connection) is served normally, with `Connection: close`, instead of a 503 a proxy may not
+    // resend for a POST: the database stays open until the last of them is answered (decision 0128).
+    return503OnClosing: false,
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
@@ -94,7 +101,7 @@ export async function buildApp(ctx: Ctx): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializerCompiler);
   // Only JSON is accepted: text/plain would let a cross-site form post without a preflight.
   app.removeContentTypeParser('text/plain');
 
@@ -136,7 +143,14 @@ export async function buildApp(ctx: Ctx): Promise<App> {
       ? await readSession(ctx.db, config, token, { ip: req.ip, userAgent: req.headers['user-agent'] })
       : null;
     // Every /api/admin route, wherever it is declared, refuses non-administrators before its body is read.
-    if (req.url.startsWith('/api/admin/')) requireAdmin(req);
+    if (req.url.startsWith('/api/admin/')) {
+      requireAdmin(req);
+      // ADMIN_TOTP_REQUIRED (decision 0150): no administrator operation before a one-time code is enrolled
+      // (enrolment itself is under /api/totp).
+      if (config.totp.adminRequired && !req.session?.member.has_totp) {
+        throw new AppError('TOTP_ENROLMENT_REQUIRED', MSG.otp.adminMustEnrol);
+      }
+    }
   });
 
   // Control, bidi and invisible characters never reach a route (decision 0106).
@@ -173,8 +187,11 @@ export async function buildApp(ctx: Ctx): Promise<App> {
       await noticeRoutes(a, ctx);
       await depositRoutes(a, ctx);
       await withdrawalRoutes(a, ctx);
+      await withdrawalRuleRoutes(a, ctx);
       await historyRoutes(a, ctx);
       await eventRoutes(a, ctx);
+      await chainRoutes(a, ctx);
+      await totpRoutes(a, ctx);
     },
     { prefix: '/api' },
   );

@@ -3,12 +3,14 @@ import { buildApp } from './app';
 import { pruneEvents } from './auth/rate-limit';
 import { ensureAdmin } from './auth/seed-admin';
 import { pruneSessions } from './auth/sessions';
+import { startChainWorker } from './chain/chain-worker';
 import type { Config } from './config';
 import type { App } from './context';
 import { type Db, openDb } from './db';
 import { migrate } from './db/migrate';
 import { pruneIdempotencyKeys } from './http/idempotency';
 import { metricsRegistry } from './ops';
+import { assertDataDirFree, listenOpsSocket } from './ops/backup';
 import { listenMetrics } from './ops/metrics';
 import { startPriceRefresher } from './prices/price-refresher';
 
@@ -26,7 +28,12 @@ export async function startServer(
   config: Config,
   opts: { memory?: boolean; announce?: (msg: string) => void } = {},
 ) {
-  if (!config.databaseUrl && !opts.memory) mkdirSync(config.dataDir, { recursive: true });
+  const embeddedDir = !config.databaseUrl && !opts.memory ? config.dataDir : null;
+  if (embeddedDir) {
+    mkdirSync(embeddedDir, { recursive: true });
+    // Two processes on one PGlite folder would corrupt it; the ops socket tells a running one (decision 0124).
+    await assertDataDirFree(embeddedDir);
+  }
   const dbOpts = { databaseUrl: config.databaseUrl, dataDir: config.dataDir, memory: opts.memory };
   let db = await openDb(dbOpts);
   if ((await migrate(db)).length > 0 && db.kind === 'pglite' && !opts.memory) {
@@ -47,6 +54,11 @@ export async function startServer(
             `  아이디:        ${admin.username}`,
             `  비밀번호:      ${admin.password}`,
             `  2차 비밀번호:  ${admin.secondPassword}`,
+            ...(config.totp.adminRequired
+              ? [
+                  '  다음 단계:     로그인 → /admin 에서 OTP(인증 앱)를 등록해야 관리자 기능을 쓸 수 있습니다.',
+                ]
+              : []),
             '==================================================================================',
             '',
           ].join('\n')
@@ -54,6 +66,19 @@ export async function startServer(
     );
   }
   const app = await buildApp({ db, config });
+  // `npm run backup` asks the running server for a snapshot over a socket in the data folder (decision 0124).
+  const stopOpsSocket = embeddedDir ? await listenOpsSocket(db, embeddedDir, app.log) : null;
+  // One-time codes (decision 0150): a demo may switch the administrators' enrolment off, and says so.
+  if (!config.totp.adminRequired) {
+    app.log.warn(
+      'ADMIN_TOTP_REQUIRED=false: 관리자가 OTP 없이 관리자 기능을 쓸 수 있습니다. 데모 전용 설정이니 운영에서는 끄지 마세요.',
+    );
+  }
+  if (!config.totp.encryptionKey) {
+    app.log.warn(
+      'TOTP_ENCRYPTION_KEY가 없어 OTP 비밀키를 암호화하지 않고 저장합니다. 운영에서는 32바이트 키를 설정하세요 (openssl rand -hex 32).',
+    );
+  }
   const timers: NodeJS.Timeout[] = [];
   timers.push(
     setInterval(() => {
@@ -63,6 +88,7 @@ export async function startServer(
     }, HOUSEKEEPING_MS).unref(),
   );
   if (config.prices.refresh) startPriceRefresher(app, db, config.prices);
+  startChainWorker(app, db, config.chain);
   const address = await app.listen({ port: config.port, host: config.host });
   const { metricsPort, metricsHost } = config.ops;
   const registry = metricsRegistry(app);
@@ -81,6 +107,7 @@ export async function startServer(
       for (const t of timers) clearInterval(t);
       metricsServer?.close();
       await app.close();
+      await stopOpsSocket?.();
       await db.close();
     },
   } satisfies RunningServer;

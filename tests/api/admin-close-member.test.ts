@@ -3,15 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { fund, insertDeposit, insertWithdrawal } from '../support/admin-fixtures';
 import { adminClient, Client, memberClient, newMemberCreds, signupBody } from '../support/client';
+import { proposeAndConfirm, secondAdmin } from '../support/four-eyes';
 import { adjustBalance, expectLedgerOk } from '../support/money';
 import { startTestServer, type TestServer } from '../support/server';
 
 const A = MSG.admin;
 let server: TestServer;
 let admin: Awaited<ReturnType<typeof adminClient>>;
+/** The second administrator of two-person approval (decision 0160). */
+let checker: Awaited<ReturnType<typeof adminClient>>;
 beforeAll(async () => {
   server = await startTestServer();
   admin = await adminClient(server.url, server.db);
+  checker = await secondAdmin(server.url, server.db);
 });
 afterAll(async () => {
   await server?.close();
@@ -52,7 +56,9 @@ describe('closing an account', () => {
   it('ends sessions, masks personal data, keeps every money record and its links, reserves the username', async () => {
     const m = await memberClient(server.url, { fullName: '홍길동' });
     await fund(server.db, m.id, { ETH: '1' });
-    await admin.client.call('PUT', `/api/admin/members/${m.id}/balances`, { eth: '0' });
+    await proposeAndConfirm(admin.client, checker.client, 'PUT', `/api/admin/members/${m.id}/balances`, {
+      eth: '0',
+    });
     await insertDeposit(server.db, m.id, { status: 'rejected' });
     await insertWithdrawal(server.db, m.id, { status: 'approved' });
     await admin.client.call('PUT', `/api/admin/members/${m.id}/bank-account`, {

@@ -4,6 +4,7 @@ import { type Db, openDb } from '../../src/server/db';
 import { verifyLedger } from '../../src/server/wallet/ledger';
 import { fund } from '../support/admin-fixtures';
 import { adminClient, memberClient } from '../support/client';
+import { proposeAndConfirm, secondAdmin } from '../support/four-eyes';
 import { startTestServer, type TestServer } from '../support/server';
 
 /**
@@ -12,9 +13,11 @@ import { startTestServer, type TestServer } from '../support/server';
  */
 let server: TestServer;
 let admin: Awaited<ReturnType<typeof adminClient>>;
+let checker: Awaited<ReturnType<typeof adminClient>>;
 beforeAll(async () => {
   server = await startTestServer();
   admin = await adminClient(server.url, server.db);
+  checker = await secondAdmin(server.url, server.db);
 });
 afterAll(async () => {
   await server?.close();
@@ -64,7 +67,10 @@ describe('administrator actions and member requests at the same time', () => {
         admin.client.post(`/api/admin/withdrawals/${(r.body.data as { id: string }).id}/approve`),
       ),
       ...Array.from({ length: 12 }, (_, i) =>
-        admin.client.call('PUT', `/api/admin/members/${m.id}/balances`, { krw: String(20_000_000 + i) }),
+        // Proposed by one administrator, confirmed by the other (two-person approval, decision 0160).
+        proposeAndConfirm(admin.client, checker.client, 'PUT', `/api/admin/members/${m.id}/balances`, {
+          krw: String(20_000_000 + i),
+        }),
       ),
       ...Array.from({ length: 12 }, () =>
         m.client.post('/api/withdrawals/krw', {

@@ -3,14 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { fund, insertDeposit, insertWithdrawal } from '../support/admin-fixtures';
 import { adminClient, memberClient } from '../support/client';
+import { proposeAndConfirm, secondAdmin } from '../support/four-eyes';
 import { startTestServer, type TestServer } from '../support/server';
 
 const A = MSG.admin;
 let server: TestServer;
 let admin: Awaited<ReturnType<typeof adminClient>>;
+/** The second administrator of two-person approval (decision 0160). */
+let checker: Awaited<ReturnType<typeof adminClient>>;
 beforeAll(async () => {
   server = await startTestServer();
   admin = await adminClient(server.url, server.db);
+  checker = await secondAdmin(server.url, server.db);
 });
 afterAll(async () => {
   await server?.close();
@@ -182,7 +186,9 @@ describe('audit log', () => {
   it('pages newest first, records who, what, target, before, after, when and from where', async () => {
     const m = await memberClient(server.url);
     for (const v of ['1', '2', '3']) {
-      await admin.client.call('PUT', `/api/admin/members/${m.id}/balances`, { xrp: v });
+      await proposeAndConfirm(admin.client, checker.client, 'PUT', `/api/admin/members/${m.id}/balances`, {
+        xrp: v,
+      });
     }
     const p1 = await admin.client.get(`/api/admin/audit?targetId=${m.id}&pageSize=2`);
     const p2 = await admin.client.get(`/api/admin/audit?targetId=${m.id}&pageSize=2&page=2`);

@@ -4,21 +4,26 @@ import { verifyLedger } from '../../src/server/wallet/ledger';
 import { MSG } from '../../src/shared/messages';
 import { fund, insertWithdrawal } from '../support/admin-fixtures';
 import { adminClient, memberClient } from '../support/client';
+import { proposeAndConfirm, secondAdmin } from '../support/four-eyes';
 import { startTestServer, type TestServer } from '../support/server';
 
 const A = MSG.admin;
 let server: TestServer;
 let admin: Awaited<ReturnType<typeof adminClient>>;
+let checker: Awaited<ReturnType<typeof adminClient>>;
 beforeAll(async () => {
   server = await startTestServer();
   admin = await adminClient(server.url, server.db);
+  checker = await secondAdmin(server.url, server.db);
 });
+/** A balance or lock change: proposed by `admin`, confirmed by `checker` (two-person approval). */
+const asAdmins = (method: string, path: string, body?: unknown) =>
+  proposeAndConfirm(admin.client, checker.client, method, path, body);
 afterAll(async () => {
   await server?.close();
 });
 
-const setBalances = (id: string, body: unknown) =>
-  admin.client.call('PUT', `/api/admin/members/${id}/balances`, body);
+const setBalances = (id: string, body: unknown) => asAdmins('PUT', `/api/admin/members/${id}/balances`, body);
 const ledger = (id: string) =>
   server.db.query<{
     currency: string;
@@ -141,24 +146,40 @@ describe('setting balances', () => {
     expect(fresh.status).toBe(200);
   });
 
+  // About the one-step edit itself: run with two-person approval off (FOUR_EYES_ADMIN_EDITS=false). With it
+  // on, concurrent proposals based on the same balance apply once (tests/api/four-eyes.test.ts).
   it('serialises concurrent edits: every change is in the ledger and the ledger adds up', async () => {
-    const m = await memberClient(server.url);
-    const values = ['1', '2', '3', '4', '5', '6'];
-    const results = await Promise.all(values.map((v) => setBalances(m.id, { eth: v })));
-    expect(results.every((r) => r.status === 200)).toBe(true);
-    const final = await balanceOf(m.id, 'ETH');
-    const entries = (await ledger(m.id)).filter((e) => e.currency === 'ETH');
-    expect(entries.at(-1)!.balance_after.replace(/\.?0+$/, '')).toBe(final);
-    expect((await verifyLedger(server.db)).ok).toBe(true);
+    const oneStep = await startTestServer({ FOUR_EYES_ADMIN_EDITS: 'false' });
+    try {
+      const a = await adminClient(oneStep.url, oneStep.db);
+      const m = await memberClient(oneStep.url);
+      const values = ['1', '2', '3', '4', '5', '6'];
+      const results = await Promise.all(
+        values.map((v) => a.client.call('PUT', `/api/admin/members/${m.id}/balances`, { eth: v })),
+      );
+      expect(results.every((r) => r.status === 200)).toBe(true);
+      const [row] = await oneStep.db.query<{ b: string }>(
+        `SELECT trim_scale(balance)::text AS b FROM balances WHERE member_id = $1 AND currency = 'ETH'`,
+        [m.id],
+      );
+      const entries = await oneStep.db.query<{ balance_after: string }>(
+        `SELECT balance_after::text AS balance_after FROM ledger_entries WHERE member_id = $1 AND currency = 'ETH' ORDER BY id`,
+        [m.id],
+      );
+      expect(entries.at(-1)!.balance_after.replace(/\.?0+$/, '')).toBe(row?.b);
+      expect((await verifyLedger(oneStep.db)).ok).toBe(true);
+    } finally {
+      await oneStep.close();
+    }
   });
 });
 
 describe('asset locks', () => {
   const lockUrl = (id: string, lockId?: string) =>
     `/api/admin/members/${id}/locks${lockId ? `/${lockId}` : ''}`;
-  const createLock = (id: string, body: unknown) => admin.client.post(lockUrl(id), body);
+  const createLock = (id: string, body: unknown) => asAdmins('POST', lockUrl(id), body);
   const updateLock = (id: string, lockId: string, body: unknown) =>
-    admin.client.call('PUT', lockUrl(id, lockId), body);
+    asAdmins('PUT', lockUrl(id, lockId), body);
 
   it('adds a lock (USDT by default) with optional dates and reason, and counts it as locked', async () => {
     const m = await memberClient(server.url);
@@ -292,12 +313,12 @@ describe('asset locks', () => {
     const lock = (await createLock(m.id, { locked_amount: '5' })).body.data;
     const foreign = (await createLock(other.id, { locked_amount: '5' })).body.data;
     for (const path of [lockUrl(m.id, foreign.id), lockUrl(m.id, randomUUID()), lockUrl(m.id, 'nope')]) {
-      const put = await admin.client.call('PUT', path, { locked_amount: '1' });
+      const put = await asAdmins('PUT', path, { locked_amount: '1' });
       expect(put.status).toBe(404);
       expect(put.body.error?.message).toBe(A.lockNotFound);
-      expect((await admin.client.call('DELETE', path)).status).toBe(404);
+      expect((await asAdmins('DELETE', path)).status).toBe(404);
     }
-    const res = await admin.client.call('DELETE', lockUrl(m.id, lock.id));
+    const res = await asAdmins('DELETE', lockUrl(m.id, lock.id));
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ deleted: true, id: lock.id });
     expect(await server.db.query('SELECT 1 FROM asset_locks WHERE id = $1', [lock.id])).toHaveLength(0);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { adminClient, memberClient } from '../support/client';
 import { type FakePriceProvider, startFakePriceProvider } from '../support/fake-price-provider';
+import { secondAdmin } from '../support/four-eyes';
 import { type Showcase, seedShowcase } from '../support/showcase';
 import { LOGGED_OUT_SCREENS, MEMBER_SCREENS, openScreen, type Screen, settle, toSecondStep } from './screens';
 import { type E2E, loginThroughUi, startE2E } from './support';
@@ -33,7 +34,12 @@ beforeAll(async () => {
     PRICE_REFRESH_MS: '1000',
   });
   admin = await adminClient(e2e.server.url, e2e.server.db);
-  rich = await seedShowcase(e2e.server.url, admin.client);
+  rich = await seedShowcase(
+    e2e.server.url,
+    admin.client,
+    {},
+    (await secondAdmin(e2e.server.url, e2e.server.db)).client,
+  );
   fresh = await memberClient(e2e.server.url, { fullName: '이새봄' });
 });
 afterAll(async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { fund, insertDeposit, insertWithdrawal } from '../support/admin-fixtures';
 import { adminClient, memberClient } from '../support/client';
+import { confirmPendingFor, secondAdmin } from '../support/four-eyes';
 import { type E2E, loginThroughUi, startE2E } from './support';
 
 const A = MSG.admin;
@@ -15,6 +16,7 @@ let context: BrowserContext;
 let rich: Awaited<ReturnType<typeof memberClient>>;
 let empty: Awaited<ReturnType<typeof memberClient>>;
 let adminId: string;
+let checker: Awaited<ReturnType<typeof secondAdmin>>;
 let depositId: string;
 let withdrawalId: string;
 
@@ -23,6 +25,7 @@ beforeAll(async () => {
   const db = e2e.server.db;
   const admin = await adminClient(e2e.server.url, db);
   adminId = admin.id;
+  checker = await secondAdmin(e2e.server.url, db);
   rich = await memberClient(e2e.server.url, { fullName: '김부자' });
   empty = await memberClient(e2e.server.url, { fullName: '이빈손' });
   await fund(db, rich.id, { KRW: '100000', USDT: '500' });
@@ -83,8 +86,10 @@ describe('the administrator page in the browser (desktop 1280×900)', () => {
     await dialog.getByLabel(A.locks.reason).fill('이벤트 보상');
     await dialog.getByRole('button', { name: A.save }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await locks.getByText(A.lockAdded).waitFor();
-    expect(await colorOf(A.lockAdded)).toBe(GREEN);
+    // Two-person approval (decision 0160): the lock is proposed; a second administrator confirms it.
+    await locks.getByText(MSG.proposals.proposed).waitFor();
+    expect(await colorOf(MSG.proposals.proposed)).toBe(GREEN);
+    await confirmPendingFor(checker.client, e2e.server.db, rich.id);
     await locks.getByRole('cell', { name: '이벤트 보상' }).waitFor();
 
     await locks.getByRole('button', { name: A.locks.editLabel('100', 'USDT') }).click();
@@ -99,7 +104,8 @@ describe('the administrator page in the browser (desktop 1280×900)', () => {
     await dialog.getByLabel(A.locks.amount).fill('150');
     await dialog.getByRole('button', { name: A.save }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await locks.getByText(A.lockEdited).waitFor();
+    await locks.getByText(MSG.proposals.proposed).waitFor();
+    await confirmPendingFor(checker.client, e2e.server.db, rich.id);
     await locks.getByRole('button', { name: A.locks.editLabel('150', 'USDT') }).waitFor();
     const rows = await e2e.server.db.query<{ amount: string; end: string }>(
       `SELECT trim_scale(locked_amount)::text AS amount, to_char(lock_end_date, 'YYYY-MM-DD') AS "end"

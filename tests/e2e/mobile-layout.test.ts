@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient } from '../support/client';
+import { secondAdmin } from '../support/four-eyes';
 import { type Showcase, seedShowcase } from '../support/showcase';
 import { LOGGED_OUT_SCREENS, MEMBER_SCREENS, openScreen, toSecondStep } from './screens';
 import { type E2E, loginThroughUi, startE2E } from './support';
@@ -21,7 +22,12 @@ let rich: Showcase;
 beforeAll(async () => {
   e2e = await startE2E();
   const admin = await adminClient(e2e.server.url, e2e.server.db);
-  rich = await seedShowcase(e2e.server.url, admin.client);
+  rich = await seedShowcase(
+    e2e.server.url,
+    admin.client,
+    {},
+    (await secondAdmin(e2e.server.url, e2e.server.db)).client,
+  );
 });
 afterAll(async () => {
   await e2e?.close();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient } from '../support/client';
+import { secondAdmin } from '../support/four-eyes';
 import { startTestServer, type TestServer } from '../support/server';
 import { type Showcase, seedShowcase } from '../support/showcase';
 import { MEMBER_SCREENS, openScreen } from './screens';
@@ -29,7 +30,7 @@ beforeAll(async () => {
   if (!CHROMIUM) throw new Error('Chromium not found: apt-get install chromium (or set CHROME_PATH)');
   server = await startTestServer();
   const admin = await adminClient(server.url, server.db);
-  rich = await seedShowcase(server.url, admin.client);
+  rich = await seedShowcase(server.url, admin.client, {}, (await secondAdmin(server.url, server.db)).client);
   profile = mkdtempSync(path.join(tmpdir(), 'wallet-pwa-'));
   context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,

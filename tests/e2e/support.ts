@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../support/server';
+import { loginCode } from '../support/totp';
 
 export const CHROMIUM = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
   (p): p is string => !!p && existsSync(p),
@@ -54,13 +55,18 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
 }
 
 /** Logs in through the two screens. */
-export async function loginThroughUi(page: Page, creds: { username: string; password: string; pin: string }) {
+export async function loginThroughUi(
+  page: Page,
+  creds: { username: string; password: string; pin: string; totpSecret?: string; totpRecovery?: string[] },
+) {
   await page.goto('/login');
   await page.getByLabel('아이디').fill(creds.username);
   await page.getByLabel('비밀번호').fill(creds.password);
   await page.getByRole('button', { name: '로그인', exact: true }).click();
   await page.waitForURL('**/second-factor');
   await page.getByLabel('2차 비밀번호').fill(creds.pin);
+  // A member enrolled in one-time codes (every administrator of the tests) also types the current code.
+  if (creds.totpSecret) await page.getByLabel('OTP 인증 코드').fill(await loginCode(creds));
   await page.getByRole('button', { name: '확인' }).click();
   await page.waitForURL('**/main');
 }

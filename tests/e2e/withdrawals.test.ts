@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { memberClient } from '../support/client';
 import { adjustBalance, erc20Address, trc20Address } from '../support/money';
+import { registerWithdrawalAddress } from '../support/withdrawal-book';
 import { type E2E, loginThroughUi, startE2E } from './support';
 
 let e2e: E2E;
@@ -78,7 +79,9 @@ describe('withdrawals in the browser', () => {
     await page.getByLabel(W.networkLabel).selectOption('ERC20');
     await expect.poll(() => page.getByText(`* ${W.trc20Invalid}`).count()).toBe(0);
     await page.getByLabel(W.networkLabel).selectOption('TRC20');
-    await recipient.fill(trc20Address());
+    const to = trc20Address();
+    await registerWithdrawalAddress(member.client, member.creds.pin, 'TRC20', to); // issue 15: address book
+    await recipient.fill(to);
     await amount.fill('10');
     await expect.poll(() => submit.isEnabled()).toBe(true);
     // A double tap sends one request.
@@ -139,6 +142,12 @@ describe('withdrawals in the browser', () => {
     await tag.fill('4294967296');
     await page.getByText(`* ${W.tagInvalid}`).waitFor();
     // ripple-address-codec's vector: this X-address carries tag 4294967295; another tag conflicts.
+    await registerWithdrawalAddress(
+      member.client,
+      member.creds.pin,
+      'XRPL',
+      'XVLhHMPHU98es4dbozjVtdWzVrDjtV18pX8yuPT7y4xaEHi',
+    );
     await recipient.fill('XVLhHMPHU98es4dbozjVtdWzVrDjtV18pX8yuPT7y4xaEHi');
     await tag.fill('1');
     await page.getByText(`* ${W.tagConflict}`).waitFor();

@@ -4,6 +4,7 @@ import { newMemberCreds, signupBody } from '../support/client';
 import { trc20Address, txid } from '../support/money';
 import { startTestServer, type TestServer, uniqueName } from '../support/server';
 import { type SmtpServer, startSmtpServer, tokenFromMail } from '../support/smtp-server';
+import { nextCode } from '../support/totp';
 import { ACCESS_MATRIX, CALLERS, type Caller } from './access-matrix';
 import { type Actor, adminActor, memberActor } from './actors';
 import { Http, type Reply } from './cluster';
@@ -37,12 +38,15 @@ const http = new Http(30_000);
 let owner: Actor;
 let other: Actor;
 let admin: Actor;
+/** A second administrator: confirms the setup's proposals, proposes what the admin cells confirm. */
+let checker: Actor;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
   server = await startTestServer({ SMTP_URL: smtp.url });
   [owner, other] = await Promise.all([memberActor(server.url), memberActor(server.url)]);
   admin = await adminActor(server.url, server.db);
+  checker = await adminActor(server.url, server.db);
   for (const a of [owner, other, admin]) await fund(a);
 });
 afterAll(async () => {
@@ -52,9 +56,28 @@ afterAll(async () => {
 
 /** An administrator's call made to prepare a cell (not a cell itself). */
 async function prepare(method: string, path: string, body?: unknown, as: Actor = admin) {
-  const r = await http.call(server.url, method, path, { session: as.session, body });
+  let r = await http.call(server.url, method, path, { session: as.session, body });
+  if (r.status === 202 && r.body.data?.proposal) {
+    // Two-person approval: the setup's proposal is confirmed by the other administrator.
+    const by = as === checker ? admin : checker;
+    r = await http.call(server.url, 'POST', `/api/admin/proposals/${r.body.data.proposal.id}/confirm`, {
+      session: by.session,
+      body: {},
+    });
+    if (r.status < 300) return r.body.data.result;
+  }
   if (r.status >= 300) throw new Error(`setup ${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body.data;
+}
+/** A proposal of the second administrator (granting a fresh member the role), for the admin cells to decide. */
+async function checkerProposal(): Promise<string> {
+  const m = await freshMember();
+  const r = await http.call(server.url, 'POST', `/api/admin/members/${m.id}/admin-role`, {
+    session: checker.session,
+    body: { admin: true },
+  });
+  if (r.status !== 202) throw new Error(`setup proposal: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.data.proposal.id;
 }
 async function fund(a: Actor) {
   await prepare('PUT', `/api/admin/members/${a.id}/balances`, { krw: '100000000', usdt: '100000' });
@@ -75,17 +98,37 @@ const pendingDeposit = async () =>
   (await prepare('POST', '/api/deposits/krw', krwDeposit, owner)).id as string;
 const pendingWithdrawal = async () =>
   (await prepare('POST', '/api/withdrawals/krw', krwWithdrawal, owner)).id as string;
+const bookEntry = (address: string, as: Actor) => ({
+  network: 'TRC20',
+  address,
+  label: '접근 시험',
+  wallet_kind: 'own',
+  second_password: as.creds.pin,
+});
 /** A new member to be deleted, reset or changed, so the cells stay independent. */
 const freshMember = () => memberActor(server.url);
 
 /** The operations whose cells act on the caller's own account in a way later cells must not see. */
 const FRESH_CALLER = new Set(['changePassword', 'setSecondPassword']);
+/** One-time code cells: a fresh member, or a fresh administrator who has not enrolled yet. */
+const TOTP_OPS = new Set(['getTotpStatus', 'startTotpEnrolment', 'confirmTotpEnrolment', 'disableTotp']);
+const signedIn = (w: Who) => w.caller !== 'none' && w.caller !== 'password';
+/** The enrolled actor's fresh code (administrators of the tests are enrolled, decision 0150). */
+const otp = async (w: Who) =>
+  signedIn(w) && w.actor?.creds.totpSecret ? { otpCode: await nextCode(w.actor.creds.totpSecret) } : {};
+/** Starts enrolment of a cell's own caller and returns its secret. */
+const setupFor = async (w: Who) => (await prepare('POST', '/api/totp/setup', {}, w.actor!)).secret as string;
 
 /** A valid request for each operation: an allowed caller really succeeds with it. */
 const REQUESTS: Record<string, Factory> = {
   signup: async () => ({ body: signupBody(newMemberCreds()) }),
   login: async () => ({ body: { email: owner.username, password: owner.creds.password } }),
-  verifySecondPassword: async (w) => ({ body: { second_password: w.actor?.creds.pin ?? '123456' } }),
+  verifySecondPassword: async (w) => ({
+    body: {
+      second_password: w.actor?.creds.pin ?? '123456',
+      ...(w.actor?.creds.totpSecret ? { otpCode: await nextCode(w.actor.creds.totpSecret) } : {}),
+    },
+  }),
   checkUsername: async () => ({ query: { username: uniqueName() } }),
   getSession: async () => ({}),
   logout: async () => ({ body: {} }),
@@ -121,15 +164,35 @@ const REQUESTS: Record<string, Factory> = {
   getDepositAddress: async () => ({}),
   createKrwDeposit: async () => ({ body: krwDeposit }),
   createCryptoDeposit: async () => ({ body: { amount: '10', txid: txid(), sender_address: trc20Address() } }),
-  createKrwWithdrawal: async () => ({ body: krwWithdrawal }),
-  createCryptoWithdrawal: async () => ({
-    body: {
-      currency: 'USDT',
-      amount: '5',
-      method: 'external',
-      network: 'TRC20',
-      recipient_address: trc20Address(),
-    },
+  createKrwWithdrawal: async (w) => ({ body: { ...krwWithdrawal, ...(await otp(w)) } }),
+  createCryptoWithdrawal: async (w) => {
+    const to = trc20Address();
+    // Issue 15: only to a registered address (the test server's waiting period is 0).
+    if (w.actor) await prepare('POST', '/api/withdrawal-addresses', bookEntry(to, w.actor), w.actor);
+    return {
+      body: {
+        ...(await otp(w)),
+        currency: 'USDT',
+        amount: '5',
+        method: 'external',
+        network: 'TRC20',
+        recipient_address: to,
+      },
+    };
+  },
+  listWithdrawalAddresses: async () => ({}),
+  registerWithdrawalAddress: async (w) => ({ body: bookEntry(trc20Address(), w.actor ?? owner) }),
+  deleteWithdrawalAddress: async (w) => {
+    const as = w.caller === 'member' || w.caller === 'admin' ? w.actor! : owner;
+    const a = await prepare('POST', '/api/withdrawal-addresses', bookEntry(trc20Address(), as), as);
+    return { params: { id: a.id } };
+  },
+  getWithdrawalRules: async () => ({}),
+  adminChainStatus: async () => ({}),
+  adminGetWithdrawalLimits: async () => ({ params: { id: owner.id } }),
+  adminSetWithdrawalLimits: async () => ({
+    params: { id: owner.id },
+    body: { crypto_krw: null, krw: '600000000' },
   }),
 
   adminListMembers: async () => ({ query: { q: owner.username, page: '1' } }),
@@ -197,12 +260,34 @@ const REQUESTS: Record<string, Factory> = {
   },
   adminListAudit: async () => ({ query: { targetId: owner.id } }),
   adminListAuthEvents: async () => ({ query: { memberId: owner.id, result: 'failure' } }),
+  adminListProposals: async () => ({}),
+  adminConfirmProposal: async () => ({ params: { id: await checkerProposal() }, body: {} }),
+  adminCancelProposal: async () => ({ params: { id: await checkerProposal() }, body: {} }),
+  adminProposeRole: async () => ({ params: { id: (await freshMember()).id }, body: { admin: true } }),
+  getTotpStatus: async () => ({}),
+  startTotpEnrolment: async () => ({ body: {} }),
+  confirmTotpEnrolment: async (w) => ({
+    body: { otpCode: signedIn(w) ? await nextCode(await setupFor(w)) : '123456' },
+  }),
+  disableTotp: async (w) => {
+    if (!signedIn(w)) return { body: { otpCode: '123456', second_password: '123456' } };
+    const secret = await setupFor(w);
+    await prepare('POST', '/api/totp/confirm', { otpCode: await nextCode(secret) }, w.actor!);
+    return { body: { otpCode: await nextCode(secret), second_password: w.actor!.creds.pin } };
+  },
 };
 
 /** The caller of a cell, with a session of its own (made in the database like a login would). */
 async function callerFor(op: string, caller: Caller): Promise<{ who: Who; session: string | null }> {
   if (caller === 'none') return { who: { caller, actor: null }, session: null };
   const fresh = FRESH_CALLER.has(op);
+  if (TOTP_OPS.has(op) && (caller === 'member' || caller === 'admin')) {
+    const actor = await freshMember();
+    if (caller === 'admin')
+      await server.db.query('UPDATE members SET is_admin = true WHERE id = $1', [actor.id]);
+    const session = await createSession(server.db, server.config, actor.id, 'full', {});
+    return { who: { caller, actor }, session };
+  }
   const actor =
     caller === 'member'
       ? fresh

@@ -57,10 +57,11 @@ export const ACCESS_MATRIX: Record<string, Row> = {
   adminListMembers: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
   adminGetMember: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
   adminCloseMember: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
-  adminSetBalances: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
-  adminCreateLock: { none: 401, password: 401, member: 403, other: 403, admin: 201 },
-  adminUpdateLock: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
-  adminDeleteLock: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  // two-person approval (decision 0160): balance edits and lock changes are proposals (202)
+  adminSetBalances: { none: 401, password: 401, member: 403, other: 403, admin: 202 },
+  adminCreateLock: { none: 401, password: 401, member: 403, other: 403, admin: 202 },
+  adminUpdateLock: { none: 401, password: 401, member: 403, other: 403, admin: 202 },
+  adminDeleteLock: { none: 401, password: 401, member: 403, other: 403, admin: 202 },
   adminSaveBankAccount: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
   adminSetBankAccountVerified: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
   adminDeleteBankAccount: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
@@ -87,4 +88,24 @@ export const ACCESS_MATRIX: Record<string, Row> = {
   // live events (issue 16): a member's stream carries only their own events (tests/api/live-events.test.ts)
   streamEvents: { none: 401, password: 401, member: 200, other: 'n/a', admin: 200 },
   adminPendingQueue: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  // two-person approval (decision 0160): the list, confirming another administrator's proposal, cancelling
+  adminListProposals: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  adminConfirmProposal: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  adminCancelProposal: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  adminProposeRole: { none: 401, password: 401, member: 403, other: 403, admin: 202 },
+  // withdrawal rules (issue 15): a member's own address book and rules; B cannot delete A's address
+  listWithdrawalAddresses: { none: 401, password: 401, member: 200, other: 'n/a', admin: 200 },
+  registerWithdrawalAddress: { none: 401, password: 401, member: 201, other: 'n/a', admin: 201 },
+  deleteWithdrawalAddress: { none: 401, password: 401, member: 200, other: 404, admin: 200 },
+  getWithdrawalRules: { none: 401, password: 401, member: 200, other: 'n/a', admin: 200 },
+  // deposits checked on chain (decision 0170): which networks are checked, for the admin page
+  adminChainStatus: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  adminGetWithdrawalLimits: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  adminSetWithdrawalLimits: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  // one-time codes (issue 15, decision 0150): the session's own enrolment only (no ids taken); outside
+  // /api/admin, so an administrator who has not enrolled yet reaches them (the cells' admin is such a one)
+  getTotpStatus: { none: 401, password: 401, member: 200, other: 'n/a', admin: 200 },
+  startTotpEnrolment: { none: 401, password: 401, member: 200, other: 'n/a', admin: 200 },
+  confirmTotpEnrolment: { none: 401, password: 401, member: 200, other: 'n/a', admin: 200 },
+  disableTotp: { none: 401, password: 401, member: 200, other: 'n/a', admin: 200 },
 };

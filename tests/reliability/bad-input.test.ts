@@ -280,6 +280,16 @@ const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
   }),
   adminApproveWithdrawal: () => ({ reason: '확인' }),
   adminRejectWithdrawal: () => ({ reason: '확인' }),
+  // withdrawal rules (issue 15)
+  registerWithdrawalAddress: () => ({
+    network: 'TRC20',
+    address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+    label: '내 지갑',
+    wallet_kind: 'exchange',
+    exchange: 'upbit',
+    second_password: '123456',
+  }),
+  adminSetWithdrawalLimits: () => ({ crypto_krw: '1000000', krw: '2000000' }),
 };
 /** Valid query values. */
 const VALID_QUERY: Record<string, string> = {
@@ -659,6 +669,8 @@ function networkFaults(): fc.Arbitrary<{ path: string; body: Record<string, unkn
 describe('bad network input', () => {
   it('refuses every wrong network, address, tag or TXID with a Korean 400 at its field and changes nothing', async () => {
     const m = await memberClient(server.url);
+    // Nothing is registered on the member's behalf first (tests/support/client.ts): a bad request alone.
+    m.client.addressBookPin = null;
     for (const c of ['USDT', 'ETH', 'XRP'] as const) await adjustBalance(server.db, m.id, c, '1000');
     await setDepositAddress(server.db, m.id, trc20Address());
     await setDepositAddress(server.db, m.id, erc20Address());

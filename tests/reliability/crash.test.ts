@@ -84,10 +84,19 @@ describe.skipIf(!DATABASE_URL)('crash test', () => {
   /** Decisions whose answer was lost, and what a retry found: already decided (committed) or still pending. */
   const cut = new Set<string>();
   const lostAnswers = { committed: 0, rolledBack: 0 };
+  /** Each member's registered withdrawal address (issue 15: external withdrawals go only to those). */
+  const bookOf = new Map<string, string>();
 
   beforeAll(async () => {
     console.log(`crash: seed=${SEED} (SEED=${SEED} reproduces the choices and kill times)`);
-    servers = await startInstances(2);
+    // Issue 15's controls are not under test here (the model and access tests cover them): balances are
+    // edited in one step, a registered address is usable at once, and the travel rule starts above it all.
+    servers = await startInstances(2, {
+      FOUR_EYES_ADMIN_EDITS: 'false',
+      WITHDRAWAL_ADDRESS_DELAY_HOURS: '0',
+      KRW_DEPOSIT_WITHDRAWAL_DELAY_HOURS: '0',
+      TRAVEL_RULE_THRESHOLD_KRW: '1000000000000',
+    });
     db = await openDb({ databaseUrl: DATABASE_URL });
     const base = servers[0]!.url;
     admins = await Promise.all([adminActor(base, db), adminActor(base, db)]);
@@ -101,7 +110,21 @@ describe.skipIf(!DATABASE_URL)('crash test', () => {
         session: admins[0]!.session,
         body: { krw: '50000000', usdt: '50000', eth: '0', xrp: '0' },
       });
-      if (a.status !== 200 || f.status !== 200) throw new Error(`setup: ${JSON.stringify([a.body, f.body])}`);
+      // Each member's external withdrawals go to the one address of its address book.
+      const to = trc20Address();
+      const b = await http.call(base, 'POST', '/api/withdrawal-addresses', {
+        session: m.session,
+        body: {
+          network: 'TRC20',
+          address: to,
+          label: '내 지갑',
+          wallet_kind: 'own',
+          second_password: m.creds.pin,
+        },
+      });
+      bookOf.set(m.id, to);
+      if (a.status !== 200 || f.status !== 200 || b.status !== 201)
+        throw new Error(`setup: ${JSON.stringify([a.body, f.body, b.body])}`);
       for (const c of BALANCE_CURRENCIES) {
         const b = (f.body.data.balances as { currency: string; total: string }[]).find(
           (x) => x.currency === c,
@@ -173,7 +196,7 @@ describe.skipIf(!DATABASE_URL)('crash test', () => {
               amount: String(rng.int(2, 300)),
               method: 'external',
               network: 'TRC20',
-              recipient_address: trc20Address(),
+              recipient_address: bookOf.get(m.id)!,
             };
       const path = 'bank_name' in body ? '/api/withdrawals/krw' : '/api/withdrawals/crypto';
       const r = await http.call(s.url, 'POST', path, { session: m.session, body });

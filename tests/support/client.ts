@@ -1,5 +1,6 @@
 import type { SignupBody } from '../../src/shared/schemas/auth';
 import { uniqueName } from './server';
+import { enrolTotp, loginCode } from './totp';
 
 export interface Res<T = unknown> {
   status: number;
@@ -52,8 +53,55 @@ export class Client {
     return this.call<T>('GET', path);
   }
   post<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
+    if (this.addressBookPin && path === '/api/withdrawals/crypto') {
+      return registerThenWithdraw<T>(this, this.addressBookPin, body, headers);
+    }
     return this.call<T>('POST', path, body, headers);
   }
+
+  /**
+   * Issue 15: external withdrawals go only to addresses in the member's address book. With the member's
+   * second password here (memberClient sets it), an external withdrawal first registers its destination
+   * through the real POST /api/withdrawal-addresses (test servers start with
+   * WITHDRAWAL_ADDRESS_DELAY_HOURS=0, so it is usable at once). Tests of the address book set it to null.
+   */
+  addressBookPin: string | null = null;
+}
+
+const registering = new WeakMap<Client, Promise<void>>();
+
+async function registerThenWithdraw<T>(
+  client: Client,
+  pin: string,
+  body: unknown,
+  headers?: Record<string, string>,
+): Promise<Res<T>> {
+  const b = body as Record<string, unknown> | undefined;
+  if (b && b.method === 'external' && !b.address_id && typeof b.recipient_address === 'string' && b.network) {
+    // A refusal (an invalid address, already registered) leaves the withdrawal to give its own answer.
+    // One registration at a time per client: parallel second-password checks meet the 5-attempt
+    // reservation (decision 0100) and would be refused, which is right for a member but not this helper.
+    const previous = registering.get(client) ?? Promise.resolve();
+    const mine = previous.then(() =>
+      client.call('POST', '/api/withdrawal-addresses', {
+        network: b.network,
+        address: b.recipient_address,
+        ...(b.destination_tag ? { destination_tag: b.destination_tag } : {}),
+        label: '테스트 지갑',
+        wallet_kind: 'own',
+        second_password: pin,
+      }),
+    );
+    registering.set(
+      client,
+      mine.then(
+        () => undefined,
+        () => undefined,
+      ),
+    );
+    await mine;
+  }
+  return client.call<T>('POST', '/api/withdrawals/crypto', body, headers);
 }
 
 export interface MemberCreds {
@@ -62,6 +110,10 @@ export interface MemberCreds {
   password: string;
   pin: string;
   fullName: string;
+  /** Set once the member enrolled a one-time code (decision 0150): the helpers answer its codes. */
+  totpSecret?: string;
+  /** Its unused recovery codes, spent by the login helpers instead of waiting for the next step. */
+  totpRecovery?: string[];
 }
 
 export function newMemberCreds(over: Partial<MemberCreds> = {}): MemberCreds {
@@ -103,13 +155,20 @@ export async function memberClient(base: string, over: Partial<MemberCreds> = {}
   const s = await client.post('/api/signup', signupBody(creds));
   if (s.status !== 201) throw new Error(`signup failed: ${JSON.stringify(s.body)}`);
   await loginFully(client, creds);
+  client.addressBookPin = creds.pin;
   return { client, creds, id: (s.body.data as { user: { id: string } }).user.id };
 }
 
-export async function loginFully(client: Client, creds: { username: string; password: string; pin: string }) {
+export async function loginFully(
+  client: Client,
+  creds: { username: string; password: string; pin: string; totpSecret?: string; totpRecovery?: string[] },
+) {
   const l = await client.post('/api/login', { email: creds.username, password: creds.password });
   if (l.status !== 200) throw new Error(`login failed: ${JSON.stringify(l.body)}`);
-  const f = await client.post('/api/auth/second-factor', { second_password: creds.pin });
+  const f = await client.post('/api/auth/second-factor', {
+    second_password: creds.pin,
+    ...(creds.totpSecret ? { otpCode: await loginCode(creds) } : {}),
+  });
   if (f.status !== 200) throw new Error(`second factor failed: ${JSON.stringify(f.body)}`);
 }
 
@@ -120,5 +179,10 @@ export async function adminClient(
 ) {
   const m = await memberClient(base);
   await db.query('UPDATE members SET is_admin = true WHERE id = $1', [m.id]);
+  // Administrators must enrol a one-time code (ADMIN_TOTP_REQUIRED, on by default): the helper does it
+  // through the API and answers later codes itself (tests/support/totp.ts).
+  const totp = await enrolTotp(m.client);
+  m.creds.totpSecret = totp.secret;
+  m.creds.totpRecovery = totp.recoveryCodes;
   return m;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Client, type MemberCreds, memberClient } from './client';
+import { type Client, type MemberCreds, memberClient, type Res } from './client';
 import { trc20Address, txid } from './money';
 
 /**
@@ -34,12 +34,25 @@ export async function seedShowcase(
   base: string,
   admin: Client,
   over: Partial<MemberCreds> = {},
+  /** A second administrator: confirms the balance and lock proposals (two-person approval, decision 0160). */
+  checker?: Client,
 ): Promise<Showcase> {
+  const approved = async (p: Promise<Res>): Promise<Res> => {
+    const r = await p;
+    if (r.status !== 202) return r;
+    if (!checker) throw new Error('seedShowcase: a proposal needs a second administrator (checker)');
+    const c = await checker.post(
+      `/api/admin/proposals/${(r.body.data as { proposal: { id: string } }).proposal.id}/confirm`,
+    );
+    return c.status >= 300
+      ? c
+      : { ...c, body: { data: (c.body.data as { result: unknown }).result, error: null } };
+  };
   const m = await memberClient(base, { fullName: '김민지', ...over });
   const member = m.client;
   const a = (path: string) => `/api/admin/members/${m.id}${path}`;
 
-  await must('balances', admin.call('PUT', a('/balances'), { krw: '1250000', usdt: '1520.5' }));
+  await must('balances', approved(admin.call('PUT', a('/balances'), { krw: '1250000', usdt: '1520.5' })));
   const depositAddress = trc20Address();
   await must(
     'deposit address',
@@ -56,13 +69,15 @@ export async function seedShowcase(
   );
   await must(
     'lock',
-    admin.post(a('/locks'), {
-      currency: 'usdt',
-      locked_amount: '300',
-      lock_start_date: day(-30),
-      lock_end_date: day(180),
-      reason: '이벤트 보상 잠금',
-    }),
+    approved(
+      admin.post(a('/locks'), {
+        currency: 'usdt',
+        locked_amount: '300',
+        lock_start_date: day(-30),
+        lock_end_date: day(180),
+        reason: '이벤트 보상 잠금',
+      }),
+    ),
   );
   await must(
     'notice',
@@ -128,6 +143,6 @@ export async function seedShowcase(
       idem(),
     ),
   );
-  await must('eth and xrp', admin.call('PUT', a('/balances'), { eth: '0.8421', xrp: '2350.75' }));
+  await must('eth and xrp', approved(admin.call('PUT', a('/balances'), { eth: '0.8421', xrp: '2350.75' })));
   return { member: { ...m.creds, id: m.id }, client: member, depositAddress };
 }

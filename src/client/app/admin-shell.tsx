@@ -4,6 +4,7 @@ import { Link, Outlet, useNavigate } from 'react-router';
 import { APP_NAME } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import { SESSION_KEY, useLogout, useSession } from '../features/auth/use-session';
+import { useTotpStatus } from '../features/totp/use-totp';
 import { ApiError } from '../lib/api';
 import { toast } from '../lib/toast';
 
@@ -21,6 +22,7 @@ export function AdminShell() {
   const logout = useLogout();
   const navigate = useNavigate();
   const qc = useQueryClient();
+  const totp = useTotpStatus();
   // A session that ended meanwhile (timeout, logout elsewhere, demotion) sends the page back through the
   // guard (RequireAdmin) instead of showing failures on every section.
   useEffect(() => {
@@ -46,9 +48,12 @@ export function AdminShell() {
           {APP_NAME} · {MSG.admin.title}
         </h1>
         <span className="adm-header-right">
-          <Suspense fallback={null}>
-            <PendingCount />
-          </Suspense>
+          {/* An administrator who must still enrol a one-time code has no administrator operation yet. */}
+          {session?.user.has_totp || totp.data?.required === false ? (
+            <Suspense fallback={null}>
+              <PendingCount />
+            </Suspense>
+          ) : null}
           {session ? <span className="adm-muted">{MSG.admin.adminLabel(session.user.username)}</span> : null}
           <Link to="/main" className="btn-link header-action adm-header-link">
             {MSG.admin.toApp}

@@ -72,6 +72,10 @@ const page = {
     () => import('../features/withdrawals/crypto-withdrawal-page'),
     (m) => m.CryptoWithdrawalPage,
   ),
+  addressBook: lazyPage(
+    () => import('../features/withdrawals/address-book-page'),
+    (m) => m.AddressBookPage,
+  ),
   krwWithdrawal: lazyPage(
     () => import('../features/withdrawals/krw-withdrawal-page'),
     (m) => m.KrwWithdrawalPage,
@@ -123,6 +127,7 @@ export function AppRoutes() {
           <Route path="/assets/deposit-krw" element={page.krwDeposit} />
           <Route path="/assets/withdraw" element={page.cryptoWithdrawal} />
           <Route path="/assets/withdraw-krw" element={page.krwWithdrawal} />
+          <Route path="/assets/withdraw/addresses" element={page.addressBook} />
           <Route path="/assets/history" element={page.history} />
           <Route path="/assets/:asset" element={page.asset} />
         </Route>

@@ -14,7 +14,19 @@ export type Actor = Pick<AuditEntry, 'actorId' | 'actorUsername' | 'ip'> & {
   tokenHash: string;
   /** The administrator's browser, for the sign-in log's administrator resets. */
   userAgent?: string;
+  /** Set when a confirmed proposal applies the action: both administrators' names go into the audit. */
+  approval?: Approval;
 };
+
+/** Two-person approval (decision 0160): who proposed and who confirmed the action being applied. */
+export interface Approval {
+  proposal_id: string;
+  proposed_by: string;
+  confirmed_by: string;
+}
+
+/** The audit entry's part naming both administrators, when the action is a confirmed proposal. */
+export const approvalOf = (a: { approval?: Approval }) => (a.approval ? { approval: a.approval } : {});
 
 export function actorOf(req: FastifyRequest): Actor {
   const s = requireAdmin(req);

@@ -1,6 +1,7 @@
 import { type ExplorerUrls, explorerAddressUrl, explorerTxUrl } from '../../shared/explorers';
 import { isNetworkAllowed } from '../../shared/networks';
 import type { DepositView, RequestStatus, WithdrawalView } from '../../shared/schemas/admin';
+import { chainChecksOf } from '../chain/views';
 import type { Queryable } from '../db';
 import { iso, num } from './sql';
 
@@ -18,9 +19,10 @@ const DEPOSIT_COLUMNS = `d.id, d.member_id, m.username, m.email, d.currency, ${n
 const WITHDRAWAL_COLUMNS = `d.id, d.member_id, m.username, m.email, d.currency, ${num('d.amount')} AS amount,
   ${num('d.fee')} AS fee, ${num('d.final_amount')} AS final_amount, d.method, d.network, d.recipient_id,
   d.recipient_address, d.destination_tag::text AS destination_tag, d.bank_name, d.account_number, d.account_holder, d.memo, d.status,
-  ${iso('d.processed_at')} AS processed_at, ${iso('d.created_at')} AS created_at, ${iso('d.updated_at')} AS updated_at`;
+  ${iso('d.processed_at')} AS processed_at, ${iso('d.created_at')} AS created_at, ${iso('d.updated_at')} AS updated_at,
+  d.travel_rule_name, d.travel_rule_exchange, d.travel_rule_personal_declared`;
 
-type DepositRow = Omit<DepositView, 'address_url' | 'tx_url'>;
+type DepositRow = Omit<DepositView, 'address_url' | 'tx_url' | 'chain'>;
 type WithdrawalRow = Omit<WithdrawalView, 'address_url' | 'network_allowed'>;
 
 /**
@@ -29,10 +31,15 @@ type WithdrawalRow = Omit<WithdrawalView, 'address_url' | 'network_allowed'>;
  */
 export async function listDeposits(q: Queryable, query: RequestListQuery, explorers: ExplorerUrls) {
   const list = await listRequests<DepositRow>(q, 'deposits', DEPOSIT_COLUMNS, query);
+  const checks = await chainChecksOf(
+    q,
+    list.items.map((d) => d.id),
+  );
   const items: DepositView[] = list.items.map((d) => ({
     ...d,
     address_url: explorerAddressUrl(explorers, d.network, d.deposit_address),
     tx_url: explorerTxUrl(explorers, d.network, d.txid),
+    chain: checks.get(d.id) ?? null,
   }));
   return { ...list, items };
 }

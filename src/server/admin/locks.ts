@@ -8,7 +8,7 @@ import type { Db, Queryable } from '../db';
 import { publishLockChanged } from '../events/publish';
 import { AppError } from '../http/errors';
 import { ACTIVE_LOCK, lockBalances, readBalanceState, TODAY_KST } from '../wallet/balance-state';
-import { type Actor, isUuid, lockMember } from './common';
+import { type Actor, approvalOf, isUuid, lockMember } from './common';
 import { day, iso, num } from './sql';
 
 type Body = z.output<typeof lockBodySchema>;
@@ -19,7 +19,7 @@ export const LOCK_COLUMNS = `l.id, l.currency, ${num('l.locked_amount')} AS lock
 
 const upper = (c: string) => c.toUpperCase() as BalanceCurrency;
 
-async function readLock(q: Queryable, memberId: string, lockId: string, forUpdate: boolean) {
+export async function readLock(q: Queryable, memberId: string, lockId: string, forUpdate: boolean) {
   if (!isUuid(lockId)) return null;
   const [row] = await q.query<LockView>(
     `SELECT ${LOCK_COLUMNS} FROM asset_locks l WHERE l.id = $1 AND l.member_id = $2 ${forUpdate ? 'FOR UPDATE' : ''}`,
@@ -62,34 +62,41 @@ async function assertLockFits(
 }
 
 export async function createLock(db: Db, memberId: string, body: Body, actor: Actor): Promise<LockView> {
-  return db.tx(async (q) => {
-    await lockMember(q, memberId);
-    await lockBalances(q, [{ memberId, currency: upper(body.currency) }]);
-    await assertLockFits(q, memberId, body, null, MSG.admin.failed.lockAdd);
-    const [{ id } = { id: '' }] = await q.query<{ id: string }>(
-      `INSERT INTO asset_locks (member_id, currency, locked_amount, lock_start_date, lock_end_date, reason, created_by)
-       VALUES ($1, $2, $3::numeric, $4::date, $5::date, $6, $7) RETURNING id`,
-      [
-        memberId,
-        body.currency,
-        body.locked_amount,
-        body.lock_start_date,
-        body.lock_end_date,
-        body.reason,
-        actor.actorId,
-      ],
-    );
-    const lock = (await readLock(q, memberId, id, false))!;
-    await writeAudit(q, {
-      ...actor,
-      action: 'lock.create',
-      targetType: 'member',
-      targetId: memberId,
-      after: auditView(lock),
-    });
-    await publishLockChanged(q, memberId, lock.currency);
-    return lock;
+  return db.tx((q) => createLockIn(q, memberId, body, actor));
+}
+
+export async function createLockIn(
+  q: Queryable,
+  memberId: string,
+  body: Body,
+  actor: Actor,
+): Promise<LockView> {
+  await lockMember(q, memberId);
+  await lockBalances(q, [{ memberId, currency: upper(body.currency) }]);
+  await assertLockFits(q, memberId, body, null, MSG.admin.failed.lockAdd);
+  const [{ id } = { id: '' }] = await q.query<{ id: string }>(
+    `INSERT INTO asset_locks (member_id, currency, locked_amount, lock_start_date, lock_end_date, reason, created_by)
+     VALUES ($1, $2, $3::numeric, $4::date, $5::date, $6, $7) RETURNING id`,
+    [
+      memberId,
+      body.currency,
+      body.locked_amount,
+      body.lock_start_date,
+      body.lock_end_date,
+      body.reason,
+      actor.actorId,
+    ],
+  );
+  const lock = (await readLock(q, memberId, id, false))!;
+  await writeAudit(q, {
+    ...actor,
+    action: 'lock.create',
+    targetType: 'member',
+    targetId: memberId,
+    after: { ...auditView(lock), ...approvalOf(actor) },
   });
+  await publishLockChanged(q, memberId, lock.currency);
+  return lock;
 }
 
 export async function updateLock(
@@ -99,51 +106,62 @@ export async function updateLock(
   body: Body,
   actor: Actor,
 ): Promise<LockView> {
-  return db.tx(async (q) => {
-    await lockMember(q, memberId);
-    const before = await readLock(q, memberId, lockId, true);
-    if (!before) throw new AppError('NOT_FOUND', MSG.admin.lockNotFound);
-    await lockBalances(q, [
-      { memberId, currency: upper(before.currency) },
-      { memberId, currency: upper(body.currency) },
-    ]);
-    await assertLockFits(q, memberId, body, lockId, MSG.admin.failed.lockEdit);
-    await q.query(
-      `UPDATE asset_locks SET currency = $2, locked_amount = $3::numeric, lock_start_date = $4::date,
-              lock_end_date = $5::date, reason = $6, updated_at = now()
-        WHERE id = $1`,
-      [lockId, body.currency, body.locked_amount, body.lock_start_date, body.lock_end_date, body.reason],
-    );
-    const after = (await readLock(q, memberId, lockId, false))!;
-    await writeAudit(q, {
-      ...actor,
-      action: 'lock.update',
-      targetType: 'member',
-      targetId: memberId,
-      before: auditView(before),
-      after: auditView(after),
-    });
-    await publishLockChanged(q, memberId, after.currency);
-    return after;
+  return db.tx((q) => updateLockIn(q, memberId, lockId, body, actor));
+}
+
+export async function updateLockIn(
+  q: Queryable,
+  memberId: string,
+  lockId: string,
+  body: Body,
+  actor: Actor,
+): Promise<LockView> {
+  await lockMember(q, memberId);
+  const before = await readLock(q, memberId, lockId, true);
+  if (!before) throw new AppError('NOT_FOUND', MSG.admin.lockNotFound);
+  await lockBalances(q, [
+    { memberId, currency: upper(before.currency) },
+    { memberId, currency: upper(body.currency) },
+  ]);
+  await assertLockFits(q, memberId, body, lockId, MSG.admin.failed.lockEdit);
+  await q.query(
+    `UPDATE asset_locks SET currency = $2, locked_amount = $3::numeric, lock_start_date = $4::date,
+            lock_end_date = $5::date, reason = $6, updated_at = now()
+      WHERE id = $1`,
+    [lockId, body.currency, body.locked_amount, body.lock_start_date, body.lock_end_date, body.reason],
+  );
+  const after = (await readLock(q, memberId, lockId, false))!;
+  await writeAudit(q, {
+    ...actor,
+    action: 'lock.update',
+    targetType: 'member',
+    targetId: memberId,
+    before: auditView(before),
+    after: { ...auditView(after), ...approvalOf(actor) },
   });
+  await publishLockChanged(q, memberId, after.currency);
+  return after;
 }
 
 export async function deleteLock(db: Db, memberId: string, lockId: string, actor: Actor) {
-  return db.tx(async (q) => {
-    await lockMember(q, memberId);
-    const before = await readLock(q, memberId, lockId, true);
-    if (!before) throw new AppError('NOT_FOUND', MSG.admin.lockNotFound);
-    await q.query('DELETE FROM asset_locks WHERE id = $1', [lockId]);
-    await writeAudit(q, {
-      ...actor,
-      action: 'lock.delete',
-      targetType: 'member',
-      targetId: memberId,
-      before: auditView(before),
-    });
-    await publishLockChanged(q, memberId, before.currency);
-    return { deleted: true, id: lockId };
+  return db.tx((q) => deleteLockIn(q, memberId, lockId, actor));
+}
+
+export async function deleteLockIn(q: Queryable, memberId: string, lockId: string, actor: Actor) {
+  await lockMember(q, memberId);
+  const before = await readLock(q, memberId, lockId, true);
+  if (!before) throw new AppError('NOT_FOUND', MSG.admin.lockNotFound);
+  await q.query('DELETE FROM asset_locks WHERE id = $1', [lockId]);
+  await writeAudit(q, {
+    ...actor,
+    action: 'lock.delete',
+    targetType: 'member',
+    targetId: memberId,
+    before: auditView(before),
+    ...(actor.approval ? { after: approvalOf(actor) } : {}),
   });
+  await publishLockChanged(q, memberId, before.currency);
+  return { deleted: true, id: lockId };
 }
 
 const auditView = (l: LockView) => ({

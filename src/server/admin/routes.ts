@@ -1,5 +1,6 @@
 import type { App, Ctx } from '../context';
 import { adminOnly } from '../http/guards';
+import { proposalRoutes } from '../proposals/routes';
 import { accountRoutes } from './account-routes';
 import { contentRoutes } from './content-routes';
 import { memberRoutes } from './member-routes';
@@ -23,6 +24,7 @@ export async function adminRoutes(app: App, ctx: Ctx) {
       await requestRoutes(a, ctx);
       await contentRoutes(a, ctx);
       await pendingQueueRoutes(a, ctx);
+      await proposalRoutes(a, ctx);
     },
     { prefix: '/admin' },
   );

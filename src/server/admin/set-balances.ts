@@ -4,12 +4,12 @@ import { MSG } from '../../shared/messages';
 import { keyOf, type setBalancesBodySchema } from '../../shared/schemas/admin';
 import type { z } from '../../shared/zod';
 import { writeAudit } from '../audit/write-audit';
-import type { Db } from '../db';
+import type { Db, Queryable } from '../db';
 import { publishBalanceChanged } from '../events/publish';
 import { AppError } from '../http/errors';
 import { lockBalances, readBalanceStates } from '../wallet/balance-state';
 import { applyBalanceChange } from '../wallet/ledger';
-import { type Actor, lockMember } from './common';
+import { type Actor, approvalOf, lockMember } from './common';
 import { balanceViews } from './read-member-detail';
 
 type Body = z.output<typeof setBalancesBodySchema>;
@@ -28,68 +28,74 @@ interface Change {
  * longer shows the current balance (`expected`) is refused rather than overwriting the change.
  */
 export async function setBalances(db: Db, memberId: string, body: Body, actor: Actor) {
-  return db.tx(async (q) => {
-    await lockMember(q, memberId);
-    await lockBalances(
-      q,
-      BALANCE_CURRENCIES.map((currency) => ({ memberId, currency })),
-    );
-    const states = await readBalanceStates(q, memberId, [...BALANCE_CURRENCIES]);
-    const changes: Change[] = [];
-    for (const s of states) {
-      const currency = s.currency as BalanceCurrency;
-      const key = keyOf(currency);
-      const target = body[key];
-      if (target === undefined) continue;
-      const expected = body.expected?.[key];
-      if (expected !== undefined && !new D(expected).eq(s.total)) {
-        throw new AppError('CONFLICT', MSG.admin.balanceChanged(currency, toWire(expected), toWire(s.total)));
-      }
-      const after = new D(target);
-      const delta = after.minus(s.total);
-      if (delta.isZero()) continue;
-      const reserved = s.locked.plus(s.held);
-      if (delta.isNegative() && after.lt(reserved)) {
-        throw new AppError(
-          'CONFLICT',
-          MSG.admin.balanceBelowReserved(currency, toWire(after), toWire(reserved), toWire(s.total)),
-        );
-      }
-      changes.push({ currency, before: s.total, after, delta });
+  return db.tx((q) => setBalancesIn(q, memberId, body, actor));
+}
+
+/** `setBalances` inside the caller's transaction (a confirmed proposal applies it this way). */
+export async function setBalancesIn(q: Queryable, memberId: string, body: Body, actor: Actor) {
+  await lockMember(q, memberId);
+  await lockBalances(
+    q,
+    BALANCE_CURRENCIES.map((currency) => ({ memberId, currency })),
+  );
+  const states = await readBalanceStates(q, memberId, [...BALANCE_CURRENCIES]);
+  const changes: Change[] = [];
+  for (const s of states) {
+    const currency = s.currency as BalanceCurrency;
+    const key = keyOf(currency);
+    const target = body[key];
+    if (target === undefined) continue;
+    const expected = body.expected?.[key];
+    if (expected !== undefined && !new D(expected).eq(s.total)) {
+      throw new AppError('CONFLICT', MSG.admin.balanceChanged(currency, toWire(expected), toWire(s.total)));
     }
-    for (const c of changes) {
-      await applyBalanceChange(q, {
-        memberId,
-        currency: c.currency,
-        amount: c.delta,
-        kind: 'admin_adjustment',
-        actorId: actor.actorId,
-        note: MSG.admin.ledgerNote,
-      });
-    }
-    if (changes.length) {
-      await writeAudit(q, {
-        ...actor,
-        action: 'member.balances.set',
-        targetType: 'member',
-        targetId: memberId,
-        before: Object.fromEntries(changes.map((c) => [c.currency, toWire(c.before)])),
-        after: Object.fromEntries(changes.map((c) => [c.currency, toWire(c.after)])),
-      });
-      await publishBalanceChanged(
-        q,
-        memberId,
-        changes.map((c) => c.currency),
+    const after = new D(target);
+    const delta = after.minus(s.total);
+    if (delta.isZero()) continue;
+    const reserved = s.locked.plus(s.held);
+    if (delta.isNegative() && after.lt(reserved)) {
+      throw new AppError(
+        'CONFLICT',
+        MSG.admin.balanceBelowReserved(currency, toWire(after), toWire(reserved), toWire(s.total)),
       );
     }
-    return {
-      balances: balanceViews(await readBalanceStates(q, memberId, [...BALANCE_CURRENCIES])),
-      changes: changes.map((c) => ({
-        currency: c.currency,
-        before: toWire(c.before),
-        after: toWire(c.after),
-        delta: toWire(c.delta),
-      })),
-    };
-  });
+    changes.push({ currency, before: s.total, after, delta });
+  }
+  for (const c of changes) {
+    await applyBalanceChange(q, {
+      memberId,
+      currency: c.currency,
+      amount: c.delta,
+      kind: 'admin_adjustment',
+      actorId: actor.actorId,
+      note: MSG.admin.ledgerNote,
+    });
+  }
+  if (changes.length) {
+    await writeAudit(q, {
+      ...actor,
+      action: 'member.balances.set',
+      targetType: 'member',
+      targetId: memberId,
+      before: Object.fromEntries(changes.map((c) => [c.currency, toWire(c.before)])),
+      after: {
+        ...Object.fromEntries(changes.map((c) => [c.currency, toWire(c.after)])),
+        ...approvalOf(actor),
+      },
+    });
+    await publishBalanceChanged(
+      q,
+      memberId,
+      changes.map((c) => c.currency),
+    );
+  }
+  return {
+    balances: balanceViews(await readBalanceStates(q, memberId, [...BALANCE_CURRENCIES])),
+    changes: changes.map((c) => ({
+      currency: c.currency,
+      before: toWire(c.before),
+      after: toWire(c.after),
+      delta: toWire(c.delta),
+    })),
+  };
 }

@@ -15,6 +15,7 @@ import { checkPassword, checkSecondPassword } from './login';
 import { hit } from './rate-limit';
 import { createSession, deleteSession, SESSION_COOKIE, type SessionStage } from './sessions';
 import { isUsernameAvailable, signup } from './signup';
+import { verifyTotpFor } from './totp';
 
 const memberView = z.object({
   id: z.string(),
@@ -23,6 +24,7 @@ const memberView = z.object({
   full_name: z.string(),
   is_admin: z.boolean(),
   has_second_password: z.boolean(),
+  has_totp: z.boolean(),
 });
 const sessionView = z.object({ stage: z.enum(['password', 'full']), user: memberView });
 const errors = {
@@ -69,7 +71,8 @@ export async function authRoutes(app: App, ctx: Ctx) {
 
   const readMember = async (id: string) => {
     const rows = await db.query<z.infer<typeof memberView>>(
-      `SELECT id, username, email, full_name, is_admin, second_password_hash IS NOT NULL AS has_second_password
+      `SELECT id, username, email, full_name, is_admin, second_password_hash IS NOT NULL AS has_second_password,
+              EXISTS (SELECT 1 FROM member_totp t WHERE t.member_id = members.id AND t.confirmed_at IS NOT NULL) AS has_totp
          FROM members WHERE id = $1`,
       [id],
     );
@@ -139,6 +142,9 @@ export async function authRoutes(app: App, ctx: Ctx) {
       const s = req.session;
       if (!s) throw new AppError('UNAUTHENTICATED', MSG.secondFactor.userNotFound);
       await checkSecondPassword(db, s.member.id, req.body.second_password, originOf(req));
+      // Once enrolled, the second step also asks for the one-time code (decision 0150).
+      const otp = await verifyTotpFor(ctx, s.member.id, req.body.otpCode, 'login', originOf(req));
+      await otp.consume(db);
       await startSession(req, reply, s.member.id, 'full');
       return ok({ stage: 'full' as const, user: await readMember(s.member.id) });
     },

@@ -18,6 +18,8 @@ export interface SessionMember {
   full_name: string;
   is_admin: boolean;
   has_second_password: boolean;
+  /** Enrolled in one-time codes (decision 0150). */
+  has_totp: boolean;
 }
 
 export interface Session {
@@ -66,9 +68,11 @@ export async function readSession(
     full_name: string;
     is_admin: boolean;
     has_second_password: boolean;
+    has_totp: boolean;
   }>(
     `SELECT s.stage, s.last_seen_at < now() - make_interval(secs => $3) AS touch,
-            m.id, m.username, m.email, m.full_name, m.is_admin, m.second_password_hash IS NOT NULL AS has_second_password
+            m.id, m.username, m.email, m.full_name, m.is_admin, m.second_password_hash IS NOT NULL AS has_second_password,
+            EXISTS (SELECT 1 FROM member_totp t WHERE t.member_id = m.id AND t.confirmed_at IS NOT NULL) AS has_totp
        FROM sessions s JOIN members m ON m.id = s.member_id
       WHERE s.token_hash = $1 AND m.closed_at IS NULL AND s.expires_at > now() AND s.last_seen_at > now() - make_interval(mins => $2)`,
     [tokenHash, config.sessionIdleMinutes, TOUCH_EVERY_SECONDS],

@@ -22,13 +22,21 @@ export async function createCryptoDeposit(
 ): Promise<DepositView> {
   const address = await memberDepositAddress(q, memberId, input.network);
   if (!address) throw new AppError('CONFLICT', MSG.deposit.addressUnavailable);
-  const used = await q.query(
-    `SELECT 1 FROM deposits
-      WHERE regexp_replace(lower(txid), '^0x', '') = regexp_replace(lower($1), '^0x', '') AND status <> 'rejected'
+  // One statement (one snapshot): the scan writes its deposit and its check row in one transaction.
+  const [used] = await q.query<DepositRow & { origin: string | null }>(
+    `SELECT ${DEPOSIT_COLUMNS}, c.origin FROM deposits d LEFT JOIN deposit_chain_checks c ON c.deposit_id = d.id
+      WHERE regexp_replace(lower(d.txid), '^0x', '') = regexp_replace(lower($1), '^0x', '') AND d.status <> 'rejected'
       LIMIT 1`,
     [input.txid],
   );
-  if (used.length > 0) throw duplicateTxid();
+  if (used) {
+    // Issue 19: the scan recorded this member's transfer first; their claim is that request.
+    if (used.origin === 'scan' && used.member_id === memberId) {
+      const { origin: _origin, ...row } = used;
+      return toDepositView(row);
+    }
+    throw duplicateTxid();
+  }
   const [row] = await q.query<DepositRow>(
     `INSERT INTO deposits AS d (member_id, currency, amount, network, deposit_address, txid, sender_address)
      VALUES ($1, $2, $3::numeric, $4, $5, $6, $7) RETURNING ${DEPOSIT_COLUMNS}`,
@@ -56,6 +64,24 @@ export async function memberDepositAddress(
     [memberId, network],
   );
   return row?.address.trim() || null;
+}
+
+/**
+ * Issue 19: the scan of new blocks may have recorded this member's transfer before they claim it. Their
+ * claim then is that same request (one transfer, one request), not a second one or an error.
+ */
+export async function foundOnChain(
+  q: Queryable,
+  memberId: string,
+  txid: string,
+): Promise<DepositView | null> {
+  const [row] = await q.query<DepositRow>(
+    `SELECT ${DEPOSIT_COLUMNS} FROM deposits d JOIN deposit_chain_checks c ON c.deposit_id = d.id AND c.origin = 'scan'
+      WHERE regexp_replace(lower(d.txid), '^0x', '') = regexp_replace(lower($1), '^0x', '')
+        AND d.status <> 'rejected' AND d.member_id = $2`,
+    [txid, memberId],
+  );
+  return row ? toDepositView(row) : null;
 }
 
 const duplicateTxid = () =>

@@ -9,10 +9,12 @@ import { publishRequestDecided } from '../events/publish';
 import { AppError } from '../http/errors';
 import { lockBalances } from '../wallet/balance-state';
 import { applyBalanceChange } from '../wallet/ledger';
+import { chainGate } from './chain-gate';
 import { DEPOSIT_COLUMNS, type DepositRow, lockDeposit, toDepositView } from './deposit-view';
 
 export interface Actor {
-  id: string;
+  /** null: the system (CHAIN_AUTO_APPROVE's approvals of matched deposits). */
+  id: string | null;
   username: string;
   ip?: string;
 }
@@ -28,6 +30,7 @@ export async function decideDeposit(
   id: string,
   decision: 'approve' | 'reject',
   reason?: string,
+  chain: { override?: boolean; chainAuto?: boolean; checkedNetworks?: readonly string[] } = {},
 ): Promise<DepositView> {
   if (!UUID_PATTERN.test(id)) throw new AppError('NOT_FOUND', MSG.approval.depositNotFound);
   return db.tx(async (q) => {
@@ -35,6 +38,8 @@ export async function decideDeposit(
     if (!before) throw new AppError('NOT_FOUND', MSG.approval.depositNotFound);
     if (before.status !== 'pending') throw new AppError('NOT_PENDING', MSG.approval.notPending);
     const status = decision === 'approve' ? 'approved' : 'rejected';
+    // Issue 19: approving against the chain's verdict takes an explicit flag and a reason (decision 0171).
+    const check = decision === 'approve' ? await chainGate(q, id, reason, chain, before.network) : null;
     let balanceAfter: string | undefined;
     if (decision === 'approve') {
       const currency = before.currency as BalanceCurrency;
@@ -70,6 +75,7 @@ export async function decideDeposit(
         amount: view.amount,
         ...(balanceAfter === undefined ? {} : { balance_after: balanceAfter }),
         ...(reason ? { reason } : {}),
+        ...(check ? check : {}),
       },
       ip: actor.ip,
     });

@@ -7,12 +7,19 @@ import {
   depositViewSchema,
   krwDepositBodySchema,
 } from '../../shared/schemas/deposits';
+import { checkedNetworks } from '../chain/chain-config';
 import type { App, Ctx } from '../context';
+import { isUniqueViolation } from '../db/iso-time';
 import { envelope, errorEnvelope, ok } from '../http/envelope';
 import { adminOnly, memberOnly, requireAdmin, requireMember } from '../http/guards';
 import { idempotencyHeadersSchema, idempotent } from '../http/idempotency';
 import { z } from '../http/zod';
-import { createCryptoDeposit, mapDepositError, memberDepositAddress } from './create-crypto-deposit';
+import {
+  createCryptoDeposit,
+  foundOnChain,
+  mapDepositError,
+  memberDepositAddress,
+} from './create-crypto-deposit';
 import { createKrwDeposit } from './create-krw-deposit';
 import { decideDeposit } from './decide-deposit';
 
@@ -25,7 +32,11 @@ const errors = {
 };
 const idParams = z.strictObject({ id: z.string().max(64) });
 const decisionBody = z
-  .strictObject({ reason: z.string().trim().max(200, MSG.approval.reasonTooLong).optional() })
+  .strictObject({
+    reason: z.string().trim().max(200, MSG.approval.reasonTooLong).optional(),
+    /** Issue 19: approve although the chain's verdict is not 일치 (needs a reason; decision 0171). */
+    chain_override: z.boolean().optional(),
+  })
   .nullish();
 
 export async function depositRoutes(app: App, ctx: Ctx) {
@@ -59,6 +70,11 @@ export async function depositRoutes(app: App, ctx: Ctx) {
         );
         return reply.status(r.status).send(ok(r.data));
       } catch (err) {
+        // The scan recorded this transfer while the claim was being written: the claim is that request.
+        const found = isUniqueViolation(err, 'deposits_txid_key')
+          ? await foundOnChain(db, s.member.id, req.body.txid)
+          : null;
+        if (found) return reply.status(201).send(ok(found));
         throw mapDepositError(err);
       }
     },
@@ -139,6 +155,7 @@ export async function depositRoutes(app: App, ctx: Ctx) {
           req.params.id,
           decision,
           req.body?.reason,
+          { override: req.body?.chain_override === true, checkedNetworks: checkedNetworks(config.chain) },
         );
         return ok(view);
       },

@@ -16,7 +16,8 @@ export type LiveEventType =
   | 'withdrawal.rejected'
   | 'balance.changed'
   | 'lock.changed'
-  | 'notice.created';
+  | 'notice.created'
+  | 'proposal.changed';
 
 export interface LiveEventInput {
   type: LiveEventType;

@@ -1,6 +1,7 @@
 import { HISTORY_LIMIT, type HistoryType } from '../../shared/constants';
 import { toWire } from '../../shared/decimal';
 import type { HistoryItem } from '../../shared/schemas/history';
+import { chainWaitingOf } from '../chain/views';
 import type { Queryable } from '../db';
 import { isoTime } from '../db/iso-time';
 
@@ -44,5 +45,12 @@ export async function listHistory(q: Queryable, memberId: string, type: HistoryT
       LIMIT $3`,
     [memberId, type, HISTORY_LIMIT],
   );
-  return rows.map(({ ts: _ts, ...r }) => ({ ...r, amount: toWire(r.amount), fee: toWire(r.fee) }));
+  const waiting = await chainWaitingOf(
+    q,
+    rows.filter((r) => r.source === 'deposit' && r.status === 'pending').map((r) => r.id),
+  );
+  return rows.map(({ ts: _ts, ...r }) => {
+    const chain = waiting.get(r.id);
+    return { ...r, amount: toWire(r.amount), fee: toWire(r.fee), ...(chain ? { chain } : {}) };
+  });
 }

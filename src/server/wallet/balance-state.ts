@@ -33,16 +33,16 @@ export async function lockBalances(
   const keys = [
     ...new Set(pairs.filter((p) => isBalanceCurrency(p.currency)).map((p) => `${p.memberId}|${p.currency}`)),
   ].sort();
+  const lock = 'SELECT 1 FROM balances WHERE member_id = $1 AND currency = $2 FOR UPDATE';
   for (const key of keys) {
     const [memberId, currency] = key.split('|') as [string, string];
+    // The row usually exists: one round trip (decision 0143). Otherwise it is created, then locked.
+    if ((await q.query(lock, [memberId, currency])).length > 0) continue;
     await q.query('INSERT INTO balances (member_id, currency) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
       memberId,
       currency,
     ]);
-    await q.query('SELECT 1 FROM balances WHERE member_id = $1 AND currency = $2 FOR UPDATE', [
-      memberId,
-      currency,
-    ]);
+    await q.query(lock, [memberId, currency]);
   }
 }
 

@@ -24,22 +24,20 @@ export interface BalanceChange {
  */
 export async function applyBalanceChange(q: Queryable, c: BalanceChange): Promise<Dec> {
   if (c.amount.isZero()) throw new Error('applyBalanceChange: zero amount');
+  // One round trip (decision 0143): the balance update and its ledger entry in one statement; the entry
+  // is written only when the update found the row with enough funds, and carries the balance it left.
   const rows = await q.query<{ balance: string }>(
-    `UPDATE balances SET balance = balance + $3::numeric, updated_at = now()
-      WHERE member_id = $1 AND currency = $2 AND balance + $3::numeric >= 0
-      RETURNING balance::text AS balance`,
-    [c.memberId, c.currency, toWire(c.amount)],
-  );
-  const row = rows[0];
-  if (!row) throw new AppError('INSUFFICIENT_FUNDS', MSG.wallet.insufficientBalance);
-  await q.query(
-    `INSERT INTO ledger_entries (member_id, currency, amount, balance_after, kind, deposit_id, withdrawal_id, actor_id, note)
-     VALUES ($1, $2, $3::numeric, $4::numeric, $5, $6, $7, $8, $9)`,
+    `WITH b AS (
+       UPDATE balances SET balance = balance + $3::numeric, updated_at = now()
+        WHERE member_id = $1 AND currency = $2 AND balance + $3::numeric >= 0
+        RETURNING balance)
+     INSERT INTO ledger_entries (member_id, currency, amount, balance_after, kind, deposit_id, withdrawal_id, actor_id, note)
+     SELECT $1::uuid, $2::text, $3::numeric, b.balance, $4::text, $5::uuid, $6::uuid, $7::uuid, $8::text FROM b
+     RETURNING balance_after::text AS balance`,
     [
       c.memberId,
       c.currency,
       toWire(c.amount),
-      row.balance,
       c.kind,
       c.depositId ?? null,
       c.withdrawalId ?? null,
@@ -47,6 +45,8 @@ export async function applyBalanceChange(q: Queryable, c: BalanceChange): Promis
       c.note ?? null,
     ],
   );
+  const row = rows[0];
+  if (!row) throw new AppError('INSUFFICIENT_FUNDS', MSG.wallet.insufficientBalance);
   return new D(row.balance);
 }
 

@@ -4,6 +4,7 @@ import { isNetworkAllowed, NETWORK_LABELS, networksFor } from '../../shared/netw
 import type { CryptoWithdrawalInput, WithdrawalView } from '../../shared/schemas/withdrawals';
 import type { Queryable } from '../db';
 import { AppError } from '../http/errors';
+import { checkWithdrawalRules, type RulesDeps, readRuleInputs } from '../withdrawal-rules/rules';
 import { insertWithdrawal } from './insert-withdrawal';
 
 const W = MSG.withdraw;
@@ -17,7 +18,10 @@ export async function createCryptoWithdrawal(
   q: Queryable,
   memberId: string,
   input: CryptoWithdrawalInput,
+  deps: RulesDeps,
 ): Promise<WithdrawalView> {
+  // Read before the member's withdrawal lock: prices, own limits, the hold after a KRW deposit.
+  const pre = await readRuleInputs(q, memberId, deps);
   if (input.method === 'internal') {
     // FOR KEY SHARE: an account being closed at this moment is waited for and then seen closed; a
     // closure that comes later waits for this request and then sees it pending (and refuses).
@@ -35,13 +39,29 @@ export async function createCryptoWithdrawal(
     if (recipient.id === memberId) {
       throw new AppError('VALIDATION', W.recipientSelf, { recipient_id: W.recipientSelf });
     }
-    return insertWithdrawal(q, memberId, {
-      currency: input.currency,
-      amount: input.amount,
-      method: 'internal',
-      recipientId: recipient.username,
-      recipientMemberId: recipient.id,
-    });
+    return insertWithdrawal(
+      q,
+      memberId,
+      {
+        currency: input.currency,
+        amount: input.amount,
+        method: 'internal',
+        recipientId: recipient.username,
+        recipientMemberId: recipient.id,
+      },
+      (tq) =>
+        checkWithdrawalRules(
+          tq,
+          memberId,
+          deps,
+          {
+            currency: input.currency,
+            amount: input.amount,
+            method: 'internal',
+          },
+          pre,
+        ),
+    );
   }
   // The schema has refused any pair the currency does not allow; checked again here, where money moves.
   const network = input.network;
@@ -64,12 +84,38 @@ export async function createCryptoWithdrawal(
     address = xrp.address;
     destinationTag = xrp.tag;
   }
-  return insertWithdrawal(q, memberId, {
-    currency: input.currency,
-    amount: input.amount,
-    method: 'external',
-    network,
-    recipientAddress: address,
-    destinationTag,
-  });
+  return insertWithdrawal(
+    q,
+    memberId,
+    {
+      currency: input.currency,
+      amount: input.amount,
+      method: 'external',
+      network,
+      recipientAddress: address,
+      destinationTag,
+    },
+    // The address book, the hold after a KRW deposit, the travel rule and the daily limit (issue 15).
+    (tq) =>
+      checkWithdrawalRules(
+        tq,
+        memberId,
+        deps,
+        {
+          currency: input.currency,
+          amount: input.amount,
+          method: 'external',
+          network,
+          recipientAddress: address,
+          destinationTag,
+          addressId: input.address_id,
+          travel: {
+            name: input.travel_rule_name,
+            exchange: input.travel_rule_exchange,
+            declared: input.travel_rule_declared,
+          },
+        },
+        pre,
+      ),
+  );
 }

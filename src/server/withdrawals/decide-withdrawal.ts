@@ -3,6 +3,7 @@ import { D } from '../../shared/decimal';
 import { formatExact } from '../../shared/fees';
 import { MSG } from '../../shared/messages';
 import type { WithdrawalView } from '../../shared/schemas/withdrawals';
+import { type Approval, approvalOf } from '../admin/common';
 import { writeAudit } from '../audit/write-audit';
 import type { Db, Queryable } from '../db';
 import { UUID_PATTERN } from '../db/iso-time';
@@ -38,41 +39,51 @@ export async function decideWithdrawal(
   reason?: string,
 ): Promise<WithdrawalView> {
   if (!UUID_PATTERN.test(id)) throw new AppError('NOT_FOUND', MSG.approval.withdrawalNotFound);
-  return db.tx(async (q) => {
-    const before = await lockWithdrawal(q, id);
-    if (!before) throw new AppError('NOT_FOUND', MSG.approval.withdrawalNotFound);
-    if (before.status !== 'pending') throw new AppError('NOT_PENDING', MSG.approval.notPending);
-    const status = decision === 'approve' ? 'approved' : 'rejected';
-    const moved = decision === 'approve' ? await payOut(q, before, actor) : {};
-    const [row] = await q.query<WithdrawalView>(
-      `UPDATE withdrawals AS w SET status = $2, processed_by = $3, processed_at = now(), updated_at = now()
-        WHERE w.id = $1 RETURNING ${WITHDRAWAL_COLUMNS}`,
-      [id, status, actor.id],
-    );
-    const view = toWithdrawalView(row!);
-    await writeAudit(q, {
-      actorId: actor.id,
-      actorUsername: actor.username,
-      action: `withdrawal.${decision}`,
-      targetType: 'withdrawal',
-      targetId: id,
-      before: { status: before.status },
-      after: {
-        status,
-        member_id: view.member_id,
-        currency: view.currency,
-        method: view.method,
-        amount: view.amount,
-        fee: view.fee,
-        final_amount: view.final_amount,
-        ...moved,
-        ...(reason ? { reason } : {}),
-      },
-      ip: actor.ip,
-    });
-    await publishRequestDecided(q, 'withdrawal', view, actor.username, before.recipient_member_id);
-    return view;
+  return db.tx((q) => decideWithdrawalIn(q, actor, id, decision, reason));
+}
+
+/** `decideWithdrawal` inside the caller's transaction (a confirmed payout proposal applies it this way). */
+export async function decideWithdrawalIn(
+  q: Queryable,
+  actor: Actor & { approval?: Approval },
+  id: string,
+  decision: 'approve' | 'reject',
+  reason?: string,
+): Promise<WithdrawalView> {
+  const before = await lockWithdrawal(q, id);
+  if (!before) throw new AppError('NOT_FOUND', MSG.approval.withdrawalNotFound);
+  if (before.status !== 'pending') throw new AppError('NOT_PENDING', MSG.approval.notPending);
+  const status = decision === 'approve' ? 'approved' : 'rejected';
+  const moved = decision === 'approve' ? await payOut(q, before, actor) : {};
+  const [row] = await q.query<WithdrawalView>(
+    `UPDATE withdrawals AS w SET status = $2, processed_by = $3, processed_at = now(), updated_at = now()
+      WHERE w.id = $1 RETURNING ${WITHDRAWAL_COLUMNS}`,
+    [id, status, actor.id],
+  );
+  const view = toWithdrawalView(row!);
+  await writeAudit(q, {
+    actorId: actor.id,
+    actorUsername: actor.username,
+    action: `withdrawal.${decision}`,
+    targetType: 'withdrawal',
+    targetId: id,
+    before: { status: before.status },
+    after: {
+      status,
+      member_id: view.member_id,
+      currency: view.currency,
+      method: view.method,
+      amount: view.amount,
+      fee: view.fee,
+      final_amount: view.final_amount,
+      ...moved,
+      ...(reason ? { reason } : {}),
+      ...approvalOf(actor),
+    },
+    ip: actor.ip,
   });
+  await publishRequestDecided(q, 'withdrawal', view, actor.username, before.recipient_member_id);
+  return view;
 }
 
 async function payOut(q: Queryable, w: LockedWithdrawal, actor: Actor): Promise<Record<string, string>> {

@@ -7,6 +7,8 @@ import type { Queryable } from '../db';
 import { publishRequestCreated } from '../events/publish';
 import { AppError } from '../http/errors';
 import { lockBalances, readBalanceState } from '../wallet/balance-state';
+import { lockMemberWithdrawals } from '../withdrawal-rules/member-lock';
+import type { RuleColumns } from '../withdrawal-rules/rules';
 import { toWithdrawalView, WITHDRAWAL_COLUMNS } from './withdrawal-view';
 
 export interface NewWithdrawal {
@@ -36,6 +38,8 @@ export async function insertWithdrawal(
   q: Queryable,
   memberId: string,
   w: NewWithdrawal,
+  /** The withdrawal rules (issue 15): run under the member's lock, after the balance check. */
+  checkRules?: (q: Queryable) => Promise<RuleColumns>,
 ): Promise<WithdrawalView> {
   const fee = withdrawalFee(w.currency, w.method, w.network);
   const finalAmount = payoutOf(w.amount, fee);
@@ -44,6 +48,7 @@ export async function insertWithdrawal(
       amount: MSG.withdraw.payoutNotPositive,
     });
   }
+  if (checkRules) await lockMemberWithdrawals(q, memberId);
   await lockBalances(q, [{ memberId, currency: w.currency }]);
   const state = await readBalanceState(q, memberId, w.currency);
   if (new D(w.amount).gt(state.available)) {
@@ -53,10 +58,13 @@ export async function insertWithdrawal(
         : MSG.withdraw.checkAvailable;
     throw new AppError('INSUFFICIENT_FUNDS', message, { amount: message });
   }
+  const r = checkRules ? await checkRules(q) : null;
   const [row] = await q.query<WithdrawalView>(
     `INSERT INTO withdrawals AS w (member_id, currency, amount, fee, final_amount, method, network, recipient_id,
-       recipient_member_id, recipient_address, bank_name, account_number, account_holder, memo, destination_tag)
-     VALUES ($1, $2, $3::numeric, $4::numeric, $5::numeric, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+       recipient_member_id, recipient_address, bank_name, account_number, account_holder, memo, destination_tag,
+       address_book_id, krw_value, travel_rule_name, travel_rule_exchange, travel_rule_personal_declared)
+     VALUES ($1, $2, $3::numeric, $4::numeric, $5::numeric, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
+       $16, $17::numeric, $18, $19, $20)
      RETURNING ${WITHDRAWAL_COLUMNS}`,
     [
       memberId,
@@ -74,6 +82,11 @@ export async function insertWithdrawal(
       w.accountHolder ?? null,
       w.memo ?? null,
       w.destinationTag ?? null,
+      r?.addressBookId ?? null,
+      r?.krwValue ?? null,
+      r?.travelRuleName ?? null,
+      r?.travelRuleExchange ?? null,
+      r?.travelRulePersonalDeclared ?? null,
     ],
   );
   return publishRequestCreated(q, 'withdrawal', toWithdrawalView(row!));

@@ -1,14 +1,18 @@
 import { MSG } from '../../shared/messages';
+import { proposedView } from '../../shared/schemas/proposals';
 import {
   cryptoWithdrawalBodySchema,
   krwWithdrawalBodySchema,
   withdrawalViewSchema,
 } from '../../shared/schemas/withdrawals';
+import { actorOf } from '../admin/common';
+import { verifyTotpFor } from '../auth/totp';
 import type { App, Ctx } from '../context';
 import { envelope, errorEnvelope, ok } from '../http/envelope';
 import { adminOnly, memberOnly, requireAdmin, requireMember } from '../http/guards';
 import { idempotencyHeadersSchema, idempotent } from '../http/idempotency';
 import { z } from '../http/zod';
+import { approveOrProposeWithdrawal } from '../proposals/proposals';
 import { createCryptoWithdrawal } from './create-crypto-withdrawal';
 import { createKrwWithdrawal } from './create-krw-withdrawal';
 import { decideWithdrawal } from './decide-withdrawal';
@@ -26,7 +30,8 @@ const decisionBody = z
   .nullish();
 
 export async function withdrawalRoutes(app: App, ctx: Ctx) {
-  const { db } = ctx;
+  const { db, config } = ctx;
+  const rulesDeps = { rules: config.withdrawalRules, priceStaleSeconds: config.prices.staleSeconds };
 
   app.post(
     '/withdrawals/crypto',
@@ -44,6 +49,8 @@ export async function withdrawalRoutes(app: App, ctx: Ctx) {
     },
     async (req, reply) => {
       const s = requireMember(req);
+      // A fresh one-time code when the member is enrolled; used up with the request (decision 0150).
+      const otp = await verifyTotpFor(ctx, s.member.id, req.body.otpCode, 'withdrawal');
       const r = await idempotent(
         db,
         {
@@ -52,7 +59,10 @@ export async function withdrawalRoutes(app: App, ctx: Ctx) {
           operation: 'createCryptoWithdrawal',
           body: req.body,
         },
-        (q) => createCryptoWithdrawal(q, s.member.id, req.body),
+        async (q) => {
+          await otp.consume(q);
+          return createCryptoWithdrawal(q, s.member.id, req.body, rulesDeps);
+        },
       );
       return reply.status(r.status).send(ok(r.data));
     },
@@ -73,6 +83,8 @@ export async function withdrawalRoutes(app: App, ctx: Ctx) {
     },
     async (req, reply) => {
       const s = requireMember(req);
+      // A fresh one-time code when the member is enrolled; used up with the request (decision 0150).
+      const otp = await verifyTotpFor(ctx, s.member.id, req.body.otpCode, 'withdrawal');
       const r = await idempotent(
         db,
         {
@@ -81,7 +93,10 @@ export async function withdrawalRoutes(app: App, ctx: Ctx) {
           operation: 'createKrwWithdrawal',
           body: req.body,
         },
-        (q) => createKrwWithdrawal(q, s.member.id, req.body),
+        async (q) => {
+          await otp.consume(q);
+          return createKrwWithdrawal(q, s.member.id, req.body, rulesDeps);
+        },
       );
       return reply.status(r.status).send(ok(r.data));
     },
@@ -101,11 +116,16 @@ export async function withdrawalRoutes(app: App, ctx: Ctx) {
           tags: ['admin'],
           params: idParams,
           body: decisionBody,
-          response: { 200: envelope(withdrawalViewSchema), ...errors },
+          response: { 200: envelope(withdrawalViewSchema), 202: envelope(proposedView), ...errors },
         },
       },
-      async (req) => {
+      async (req, reply) => {
         const s = requireAdmin(req);
+        // Two-person approval (decision 0160): a payout worth FOUR_EYES_PAYOUT_KRW or more becomes a proposal.
+        if (decision === 'approve') {
+          const r = await approveOrProposeWithdrawal(db, config, actorOf(req), req.params.id);
+          return r.applied ? ok(r.applied) : reply.status(202).send(ok(r.proposed!));
+        }
         const view = await decideWithdrawal(
           db,
           { id: s.member.id, username: s.member.username, ip: req.ip },

@@ -7,6 +7,7 @@ import { isoTime } from '../db/iso-time';
 export const WITHDRAWAL_COLUMNS = `w.id::text AS id, w.member_id::text AS member_id, w.currency,
   w.amount::text AS amount, w.fee::text AS fee, w.final_amount::text AS final_amount, w.method, w.network,
   w.recipient_id, w.recipient_address, w.destination_tag::text AS destination_tag, w.bank_name, w.account_number, w.account_holder, w.memo, w.status,
+  w.address_book_id::text AS address_book_id, w.travel_rule_name, w.travel_rule_exchange, w.travel_rule_personal_declared,
   w.processed_by::text AS processed_by, ${isoTime('w.processed_at')} AS processed_at,
   ${isoTime('w.created_at')} AS created_at, ${isoTime('w.updated_at')} AS updated_at`;
 

@@ -5,12 +5,16 @@
  */
 import { ADMIN_MESSAGES } from './admin';
 import { AUTH_EVENT_MESSAGES } from './auth-events';
+import { CHAIN_MESSAGES } from './chain';
 import { CORE_MESSAGES } from './core';
 import { HOME_MESSAGES } from './home';
 import { LIVE_MESSAGES } from './live';
 import { MOBILE_MESSAGES } from './mobile';
 import { MONEY_MESSAGES } from './money';
+import { OTP_MESSAGES } from './otp';
 import { PROFILE_MESSAGES } from './profile';
+import { PROPOSAL_MESSAGES } from './proposals';
+import { WITHDRAWAL_RULE_MESSAGES } from './withdrawal-rules';
 
 export const MSG = {
   ...CORE_MESSAGES,
@@ -21,4 +25,8 @@ export const MSG = {
   ...MOBILE_MESSAGES,
   ...AUTH_EVENT_MESSAGES,
   ...LIVE_MESSAGES,
+  ...CHAIN_MESSAGES,
+  ...PROPOSAL_MESSAGES,
+  ...WITHDRAWAL_RULE_MESSAGES,
+  ...OTP_MESSAGES,
 } as const;

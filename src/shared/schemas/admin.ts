@@ -16,6 +16,7 @@ import { MSG } from '../messages';
 import { DEPOSIT_NETWORKS } from '../networks';
 import { z } from '../zod';
 import { PASSWORD_PATTERN } from './auth';
+import { chainCheckView } from './chain';
 import { multilineText, nfkc, plainText } from './text';
 
 const A = MSG.admin;
@@ -410,6 +411,8 @@ export const depositView = z.object({
   processed_at: z.nullable(z.string()),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Issue 19: what the chain said (null: not a checked deposit, or chain checks off). */
+  chain: z.optional(z.nullable(chainCheckView)),
 });
 export type DepositView = z.infer<typeof depositView>;
 
@@ -435,6 +438,10 @@ export const withdrawalView = z.object({
   account_number: z.nullable(z.string()),
   account_holder: z.nullable(z.string()),
   memo: z.nullable(z.string()),
+  // Travel rule (issue 15): the recipient's name and receiving exchange ('personal': a declared personal wallet).
+  travel_rule_name: z.optional(z.nullable(z.string())),
+  travel_rule_exchange: z.optional(z.nullable(z.string())),
+  travel_rule_personal_declared: z.optional(z.nullable(z.boolean())),
   status: z.enum(REQUEST_STATUSES),
   processed_at: z.nullable(z.string()),
   created_at: z.string(),

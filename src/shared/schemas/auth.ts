@@ -1,6 +1,7 @@
 import { SECOND_PASSWORD_MAX, SECOND_PASSWORD_MIN, SECOND_PASSWORD_SIGNUP_MAX } from '../constants';
 import { MSG } from '../messages';
 import { z } from '../zod';
+import { otpCodeField } from './otp';
 import { asciiEmail, nfkc, plainText } from './text';
 
 const S = MSG.signup;
@@ -104,6 +105,8 @@ export const secondFactorBodySchema = z.strictObject({
       z.minLength(1, MSG.secondFactor.required),
       z.maxLength(SECOND_PASSWORD_MAX, MSG.secondFactor.tooLong),
     ),
+  /** The one-time code (or a recovery code) of a member enrolled in OTP (decision 0150). */
+  otpCode: otpCodeField,
 });
 
 /** The sign-up form (client): the body's rules plus confirmation, agreements and the duplicate check. */

@@ -1,6 +1,7 @@
 import { HISTORY_TYPES } from '../constants';
 import { MSG } from '../messages';
 import { z } from '../zod';
+import { memberChainView } from './chain';
 
 /** GET /api/history?type=all|deposit|withdraw */
 export const historyQuerySchema = z.strictObject({
@@ -23,6 +24,8 @@ export const historyItemSchema = z.object({
   memo: z.nullable(z.string()),
   counterparty: z.nullable(z.string()),
   created_at: z.string(),
+  /** Issue 19: a crypto deposit the chain checker is still confirming ("블록체인 확인 중 (n/m)"). */
+  chain: z.optional(memberChainView),
 });
 export type HistoryItem = z.infer<typeof historyItemSchema>;
 export const historyViewSchema = z.object({ items: z.array(historyItemSchema), limit: z.number() });

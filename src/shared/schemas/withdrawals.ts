@@ -7,6 +7,7 @@ import {
   WITHDRAW_CURRENCIES,
 } from '../constants';
 import { amountProblem, D, type Dec } from '../decimal';
+import { TRAVEL_DESTINATIONS } from '../exchanges';
 import { formatWithdrawBalance, payoutOf, withdrawalFee } from '../fees';
 import { formatKrw } from '../format';
 import { MSG } from '../messages';
@@ -14,6 +15,7 @@ import { isNetworkAllowed, NETWORK_CODES, NETWORK_LABELS, type NetworkCode, netw
 import { z } from '../zod';
 import { amountSchema, isAccountNumber, requiredText } from './amount';
 import { REQUEST_STATUSES } from './deposits';
+import { otpCodeField } from './otp';
 import { multilineText, plainText } from './text';
 
 const W = MSG.withdraw;
@@ -39,12 +41,24 @@ const cryptoWithdrawalFields = z.strictObject({
   destination_tag: z.optional(
     z.nullable(z.string({ error: W.tagInvalid }).check(z.trim(), z.maxLength(20, W.tagInvalid))),
   ),
+  // Withdrawal rules (issue 15, src/server/withdrawal-rules): the address-book entry (external), and the
+  // travel-rule fields required from TRAVEL_RULE_THRESHOLD_KRW of value (checked by the server).
+  address_id: z.optional(z.nullable(z.string().check(z.maxLength(64, MSG.wrules.notFound)))),
+  travel_rule_name: z.optional(
+    z.nullable(z.string().check(plainText(), z.trim(), z.maxLength(100, MSG.wrules.travelNameTooLong))),
+  ),
+  travel_rule_exchange: z.optional(
+    z.nullable(z.enum(TRAVEL_DESTINATIONS, { error: MSG.wrules.travelExchangeInvalid })),
+  ),
+  travel_rule_declared: z.optional(z.nullable(z.boolean())),
+  /** A fresh one-time code; required by the server when the member is enrolled (decision 0150). */
+  otpCode: otpCodeField,
 });
 
 const HEX40 = /^0x[0-9a-fA-F]{40}$/;
 
 /** The Korean message for an address that is not valid on `network`. */
-function addressMessage(network: NetworkCode, address: string): string {
+export function addressMessage(network: NetworkCode, address: string): string {
   switch (network) {
     case 'TRC20':
       return W.trc20Invalid;
@@ -149,15 +163,25 @@ export function cryptoWithdrawalFormSchema(available: Dec | string | null, curre
 
 /** The body sent for a crypto withdrawal form: only the fields of the chosen method. */
 export function cryptoWithdrawalBodyFromForm(f: CryptoWithdrawalInput): CryptoWithdrawalBody {
+  const otp = f.otpCode ? { otpCode: f.otpCode } : {};
   return f.method === 'internal'
-    ? { currency: f.currency, amount: f.amount, method: 'internal', recipient_id: f.recipient_id }
+    ? { currency: f.currency, amount: f.amount, method: 'internal', recipient_id: f.recipient_id, ...otp }
     : {
+        ...otp,
         currency: f.currency,
         amount: f.amount,
         method: 'external',
         recipient_address: f.recipient_address,
         network: f.network,
         ...(f.network === 'XRPL' && f.destination_tag ? { destination_tag: f.destination_tag } : {}),
+        ...(f.address_id ? { address_id: f.address_id } : {}),
+        ...(f.travel_rule_exchange
+          ? {
+              travel_rule_name: f.travel_rule_name,
+              travel_rule_exchange: f.travel_rule_exchange,
+              travel_rule_declared: f.travel_rule_declared ?? false,
+            }
+          : {}),
       };
 }
 
@@ -179,6 +203,8 @@ export const krwWithdrawalBodySchema = z.strictObject({
     z.nullish(z.string().check(multilineText(), z.trim(), z.maxLength(200, K.memoTooLong))),
     z.transform((v: string | null | undefined) => (v ? v : null)),
   ),
+  /** A fresh one-time code; required by the server when the member is enrolled (decision 0150). */
+  otpCode: otpCodeField,
 });
 export type KrwWithdrawalBody = z.input<typeof krwWithdrawalBodySchema>;
 
@@ -213,6 +239,11 @@ export const withdrawalViewSchema = z.object({
   account_number: z.nullable(z.string()),
   account_holder: z.nullable(z.string()),
   memo: z.nullable(z.string()),
+  // Withdrawal rules (issue 15): the address-book entry used and the travel-rule information, if any.
+  address_book_id: z.optional(z.nullable(z.string())),
+  travel_rule_name: z.optional(z.nullable(z.string())),
+  travel_rule_exchange: z.optional(z.nullable(z.string())),
+  travel_rule_personal_declared: z.optional(z.nullable(z.boolean())),
   status: z.enum(REQUEST_STATUSES),
   processed_by: z.nullable(z.string()),
   processed_at: z.nullable(z.string()),

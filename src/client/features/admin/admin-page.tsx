@@ -1,25 +1,36 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { MSG } from '../../../shared/messages';
+import { AdminTotpGate } from '../totp/admin-totp-gate';
 import { AuditTab } from './audit-tab';
 import { AuthEventsTab } from './auth-events';
 import { DetailPanel } from './detail-panel';
 import { LedgerCheck } from './ledger-check';
 import { MemberList } from './member-list';
 import { PendingQueue } from './pending-queue';
+import { ProposalsTab } from './proposals-tab';
 import { ResultMessage } from './result-message';
 import './admin.css';
 
-type Tab = 'members' | 'audit' | 'sign-ins';
+type Tab = 'members' | 'audit' | 'sign-ins' | 'proposals';
 
 /**
  * /admin (SPEC §2): desktop-first operators' desk. The selected member and the tab live in the address
  * (?member=…&tab=audit) so a reload or a shared link opens the same view.
  */
 export function AdminPage() {
+  return (
+    <AdminTotpGate>
+      <AdminDesk />
+    </AdminTotpGate>
+  );
+}
+
+function AdminDesk() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
-  const tab: Tab = requested === 'audit' || requested === 'sign-ins' ? requested : 'members';
+  const tab: Tab =
+    requested === 'audit' || requested === 'sign-ins' || requested === 'proposals' ? requested : 'members';
   const memberId = params.get('member');
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -55,6 +66,7 @@ export function AdminPage() {
           {tabButton('members', MSG.admin.tabMembers)}
           {tabButton('audit', MSG.admin.tabAudit)}
           {tabButton('sign-ins', MSG.authEvents.adminTab)}
+          {tabButton('proposals', MSG.proposals.tab)}
         </div>
         <LedgerCheck />
       </div>
@@ -79,6 +91,8 @@ export function AdminPage() {
         </div>
       ) : tab === 'audit' ? (
         <AuditTab initialTarget={memberId ?? ''} />
+      ) : tab === 'proposals' ? (
+        <ProposalsTab />
       ) : (
         <AuthEventsTab initialMember={memberId ?? ''} />
       )}

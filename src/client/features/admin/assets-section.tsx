@@ -16,6 +16,7 @@ import type { z } from '../../../shared/zod';
 import { api } from '../../lib/api';
 import { useAdminMutation } from './api';
 import { exact } from './format';
+import { doneOrProposed } from './proposals-tab';
 import { ResultMessage, useResult } from './result-message';
 import { Section } from './section';
 
@@ -40,7 +41,7 @@ export function AssetsSection({ detail }: { detail: MemberDetail }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the member or a total changes
   useEffect(() => reset(formValues(detail)), [detail.member.id, totals, reset]);
   const save = useAdminMutation((body: SetBalancesBody) =>
-    api.put<{ changes: unknown[] }>(`/admin/members/${detail.member.id}/balances`, body),
+    api.put<unknown>(`/admin/members/${detail.member.id}/balances`, body),
   );
 
   const onSubmit = handleSubmit((values) => {
@@ -58,7 +59,7 @@ export function AssetsSection({ detail }: { detail: MemberDetail }) {
       return;
     }
     save.mutate(body, {
-      onSuccess: () => result.set(MSG.admin.balancesSaved),
+      onSuccess: (data) => result.set(doneOrProposed(data, MSG.admin.balancesSaved)),
       onError: (err) => result.fail(MSG.admin.failed.assets, err),
     });
   });

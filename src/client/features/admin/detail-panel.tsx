@@ -10,8 +10,10 @@ import { LocksSection } from './locks-section';
 import { MemberInfoSection } from './member-info-section';
 import { NoticesSection } from './notices-section';
 import { PasswordSection } from './password-section';
+import { RoleSection } from './proposals-tab';
 import { RequestsSection } from './requests-section';
 import { failureText, ResultMessage } from './result-message';
+import { WithdrawalLimitsSection } from './withdrawal-limits-section';
 
 /** The right column: SPEC §2's sections in its order. Requests and notices concern every member. */
 export function DetailPanel({
@@ -50,6 +52,8 @@ export function DetailPanel({
               <DepositAddressSection detail={detail} />
               <PasswordSection detail={detail} />
               <LocksSection detail={detail} />
+              <RoleSection detail={detail} />
+              <WithdrawalLimitsSection detail={detail} />
             </>
           )}
           <AuthEventsSection memberId={detail.member.id} />

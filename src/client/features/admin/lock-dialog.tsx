@@ -16,6 +16,7 @@ import { api } from '../../lib/api';
 import { useAdminMutation } from './api';
 import { exact } from './format';
 import { Modal } from './modal';
+import { doneOrProposed } from './proposals-tab';
 import { ResultMessage, useResult } from './result-message';
 
 const L = MSG.admin.locks;
@@ -77,7 +78,8 @@ export function LockDialog({
         onSubmit={handleSubmit((body) => {
           result.clear();
           save.mutate(body, {
-            onSuccess: () => onSaved(lock ? MSG.admin.lockEdited : MSG.admin.lockAdded),
+            onSuccess: (data) =>
+              onSaved(doneOrProposed(data, lock ? MSG.admin.lockEdited : MSG.admin.lockAdded)),
             onError: (err) => result.fail(prefix, err),
           });
         })}

@@ -6,6 +6,7 @@ import { useAdminMutation } from './api';
 import { exact } from './format';
 import { LockDialog } from './lock-dialog';
 import { ConfirmDialog } from './modal';
+import { doneOrProposed } from './proposals-tab';
 import { ResultMessage, useResult } from './result-message';
 import { Section } from './section';
 
@@ -121,9 +122,9 @@ export function LocksSection({ detail }: { detail: MemberDetail }) {
         onConfirm={() =>
           deleting &&
           remove.mutate(deleting, {
-            onSuccess: () => {
+            onSuccess: (data) => {
               setDeleting(null);
-              result.set(MSG.admin.lockDeleted);
+              result.set(doneOrProposed(data, MSG.admin.lockDeleted));
             },
             onError: (err) => {
               setDeleting(null);

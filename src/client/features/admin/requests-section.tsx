@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { exchangeName } from '../../../shared/exchanges';
 import { MSG } from '../../../shared/messages';
 import { NETWORK_LABELS, type NetworkCode } from '../../../shared/networks';
 import {
@@ -9,9 +10,17 @@ import {
 } from '../../../shared/schemas/admin';
 import { api } from '../../lib/api';
 import { REQUEST_PAGE_SIZE, type RequestKind, useAdminMutation, useRequests } from './api';
+import {
+  ChainStatusNote,
+  ChainVerdict,
+  needsOverride,
+  OverrideDialog,
+  useChainStatus,
+} from './chain-verdict';
 import { dateTime, exact } from './format';
 import { ConfirmDialog } from './modal';
 import { Pager } from './pager';
+import { doneOrProposed } from './proposals-tab';
 import { failureText, ResultMessage, useResult } from './result-message';
 import { Section } from './section';
 
@@ -73,6 +82,19 @@ function Details({ r }: { r: Row }) {
             · {R.destinationTag}: {r.destination_tag ?? R.noTag}
           </>
         ) : null}
+        {r.travel_rule_name ? (
+          <>
+            <br />
+            <strong data-testid="travel-rule-admin">
+              {MSG.wrules.adminTravelRule(
+                r.travel_rule_name,
+                r.travel_rule_exchange === 'personal'
+                  ? MSG.wrules.adminTravelPersonal
+                  : exchangeName(r.travel_rule_exchange),
+              )}
+            </strong>
+          </>
+        ) : null}
       </>
     );
   }
@@ -89,6 +111,12 @@ function Details({ r }: { r: Row }) {
       {R.address}:{' '}
       <ExplorerLink href={r.address_url} label={R.explorerAddress} text={r.deposit_address ?? ''} /> ·{' '}
       {R.sender}: <code className="adm-code">{r.sender_address ?? ''}</code>
+      {r.chain ? (
+        <>
+          <br />
+          <ChainVerdict chain={r.chain} />
+        </>
+      ) : null}
     </>
   );
 }
@@ -108,9 +136,17 @@ export function RequestsSection({ memberId }: { memberId: string | null }) {
   const tabsId = useId();
   const filterMember = onlyMember && memberId ? memberId : '';
   const list = useRequests(kind, status, filterMember, page);
-  const decide = useAdminMutation(({ row, decision }: { row: Row; decision: Decision }) =>
-    api.post(`/admin/${kind}/${row.id}/${decision}`, {}),
+  const decide = useAdminMutation(
+    ({ row, decision, override }: { row: Row; decision: Decision; override?: string }) =>
+      api.post(
+        `/admin/${kind}/${row.id}/${decision}`,
+        override === undefined ? {} : { chain_override: true, reason: override },
+      ),
   );
+  // Issue 19: approving a deposit against the chain's verdict asks again, with a reason.
+  const chainStatus = useChainStatus();
+  const checked = (chainStatus.data?.networks ?? []).filter((n) => n.enabled).map((n) => n.network);
+  const [overriding, setOverriding] = useState<DepositView | null>(null);
 
   const switchTo = (k: RequestKind) => {
     setKind(k);
@@ -171,6 +207,7 @@ export function RequestsSection({ memberId }: { memberId: string | null }) {
         </label>
         {data ? <span className="adm-badge is-wait">{R.pendingCount(data.pendingTotal)}</span> : null}
       </div>
+      {kind === 'deposits' ? <ChainStatusNote status={chainStatus.data} /> : null}
       <ResultMessage text={result.text} />
       {list.isError ? <ResultMessage text={failureText(MSG.admin.failed.requestsLoad, list.error)} /> : null}
       <div
@@ -267,11 +304,17 @@ export function RequestsSection({ memberId }: { memberId: string | null }) {
         confirmLabel={deciding?.decision === 'reject' ? R.reject : R.approve}
         danger={deciding?.decision === 'reject'}
         busy={decide.isPending}
-        onConfirm={() =>
-          deciding &&
+        onConfirm={() => {
+          if (!deciding) return;
+          const { row } = deciding;
+          if (deciding.decision === 'approve' && !isWithdrawal(row) && needsOverride(row, checked)) {
+            setDeciding(null);
+            setOverriding(row);
+            return;
+          }
           decide.mutate(deciding, {
-            onSuccess: () => {
-              result.set(DONE[kind][deciding.decision]);
+            onSuccess: (data) => {
+              result.set(doneOrProposed(data, DONE[kind][deciding.decision]));
               setDeciding(null);
             },
             onError: (err) => {
@@ -281,9 +324,30 @@ export function RequestsSection({ memberId }: { memberId: string | null }) {
               );
               setDeciding(null);
             },
-          })
-        }
+          });
+        }}
         onCancel={() => setDeciding(null)}
+      />
+      <OverrideDialog
+        row={overriding}
+        busy={decide.isPending}
+        onCancel={() => setOverriding(null)}
+        onConfirm={(reason) =>
+          overriding &&
+          decide.mutate(
+            { row: overriding, decision: 'approve', override: reason },
+            {
+              onSuccess: () => {
+                result.set(DONE.deposits.approve);
+                setOverriding(null);
+              },
+              onError: (err) => {
+                result.fail(MSG.admin.failed.approve, err);
+                setOverriding(null);
+              },
+            },
+          )
+        }
       />
     </Section>
   );

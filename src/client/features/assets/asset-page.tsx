@@ -9,6 +9,7 @@ import { LoadingOverlay } from '../../components/spinner';
 import { TokenIcon } from '../../components/token-icon';
 import { priceView, useBalances, usePrices } from '../../lib/use-wallet-queries';
 import { pickAsset } from './pick-asset';
+import { WithdrawNow } from './withdraw-now';
 import './assets.css';
 
 const A = MSG.assetDetail;
@@ -74,6 +75,7 @@ export function AssetPage() {
       ) : null}
 
       {b ? <Summary asset={asset} b={b} krw={assetKrwValue(asset, b.total, view).toFixed()} /> : null}
+      {b ? <WithdrawNow asset={asset} b={b} text={amountText} /> : null}
       {b && asset !== 'KRW' && !prices.isPending ? (
         <p className="asset-badge">
           <PriceBadge source={view.source} />

@@ -8,8 +8,9 @@ import { MSG } from '../../../shared/messages';
 import { secondFactorBodySchema } from '../../../shared/schemas/auth';
 import type { z } from '../../../shared/zod';
 import { Field } from '../../components/field';
+import { OtpCodeField } from '../../components/otp-code-field';
 import { ApiError, api } from '../../lib/api';
-import { rememberLoginHint, SESSION_KEY, type SessionInfo } from './use-session';
+import { rememberLoginHint, SESSION_KEY, type SessionInfo, useSession } from './use-session';
 
 const F = MSG.secondFactor;
 type Body = z.input<typeof secondFactorBodySchema>;
@@ -20,8 +21,10 @@ export function SecondFactorPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const { register, handleSubmit, formState, resetField } = useForm<Body>({
     resolver: zodResolver(secondFactorBodySchema),
-    defaultValues: { second_password: '' },
+    defaultValues: { second_password: '', otpCode: '' },
   });
+  // The member of the password-stage session is enrolled in one-time codes: the step asks for one too.
+  const hasTotp = useSession().data?.user.has_totp === true;
 
   const verify = useMutation({
     mutationFn: (body: Body) => api.post<SessionInfo>('/auth/second-factor', body),
@@ -32,6 +35,7 @@ export function SecondFactorPage() {
     },
     onError: (err) => {
       resetField('second_password');
+      resetField('otpCode');
       if (err instanceof ApiError && err.status === 401 && err.code === 'UNAUTHENTICATED') {
         qc.setQueryData(SESSION_KEY, null);
       }
@@ -62,6 +66,7 @@ export function SecondFactorPage() {
           {...register('second_password')}
           error={formState.errors.second_password?.message}
         />
+        {hasTotp ? <OtpCodeField {...register('otpCode')} error={formState.errors.otpCode?.message} /> : null}
         {formError ? (
           <p className="form-error" role="alert">
             {formError}

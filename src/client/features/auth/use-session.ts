@@ -8,6 +8,7 @@ export interface SessionUser {
   full_name: string;
   is_admin: boolean;
   has_second_password: boolean;
+  has_totp: boolean;
 }
 export interface SessionInfo {
   stage: 'password' | 'full';

@@ -81,7 +81,13 @@ export function HistoryPage() {
                   <span className={`history-amount history-${item.type}`}>{amountOf(item)}</span>
                   <span className="history-memo">{memoOf(item)}</span>
                 </div>
-                <span className={`status-badge status-${status.tone}`}>{status.label}</span>
+                {item.chain ? (
+                  <span className="status-badge status-warning history-chain">
+                    {MSG.chain.memberWaiting(item.chain.confirmations, item.chain.required)}
+                  </span>
+                ) : (
+                  <span className={`status-badge status-${status.tone}`}>{status.label}</span>
+                )}
               </li>
             );
           })}

@@ -4,6 +4,7 @@ import { MSG } from '../../../shared/messages';
 import { Spinner } from '../../components/spinner';
 import { toast } from '../../lib/toast';
 import { useLogout } from '../auth/use-session';
+import { TotpSection } from '../totp/totp-section';
 import { BankAccountSection } from './bank-account-section';
 import { ProfileInfoSection } from './profile-info-section';
 import { SecuritySection } from './security-section';
@@ -48,6 +49,7 @@ export function MyPage() {
         <>
           <ProfileInfoSection profile={profile.data} />
           <SecuritySection profile={profile.data} />
+          <TotpSection />
           <BankAccountSection profile={profile.data} />
           <SignInActivitySection />
           <button

@@ -21,12 +21,16 @@ import {
 import { AmountInput } from '../../components/amount-input';
 import { Field } from '../../components/field';
 import { NoticeBox } from '../../components/notice-box';
+import { OtpCodeField } from '../../components/otp-code-field';
 import { SelectField } from '../../components/select-field';
 import { SummaryList } from '../../components/summary-list';
 import { ApiError } from '../../lib/api';
 import { applyFieldErrors, isLoggedOut, starred } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { useSubmitKey } from '../../lib/use-submit-key';
+import { useSession } from '../auth/use-session';
+import { AddressPicker, TravelRuleFields, useRefreshRules, useTravelRuleNeeded } from './rule-fields';
+import { RulesCard } from './rules-card';
 import { useCreateCryptoWithdrawal, useWithdrawable } from './use-available';
 import { WithdrawTabs } from './withdraw-tabs';
 import { toastWithdrawalError } from './withdrawal-errors';
@@ -40,6 +44,11 @@ const FIELDS = [
   'recipient_address',
   'network',
   'destination_tag',
+  'address_id',
+  'travel_rule_name',
+  'travel_rule_exchange',
+  'travel_rule_declared',
+  'otpCode',
 ] as const;
 type Form = Required<{ [K in keyof CryptoWithdrawalBody]: NonNullable<CryptoWithdrawalBody[K]> }>;
 
@@ -51,20 +60,35 @@ const DEFAULTS: Form = {
   recipient_address: '',
   network: defaultNetworkFor(DEFAULT_WITHDRAW_CURRENCY) ?? 'TRC20',
   destination_tag: '',
+  address_id: '',
+  travel_rule_name: '',
+  travel_rule_exchange: '' as Form['travel_rule_exchange'],
+  travel_rule_declared: false,
+  otpCode: '',
 };
+
+/** Empty withdrawal-rule fields are absent (the form keeps '' in them). */
+const withoutEmptyRuleFields = (v: Form) => ({
+  ...v,
+  address_id: v.address_id || undefined,
+  travel_rule_name: v.travel_rule_name || undefined,
+  travel_rule_exchange: v.travel_rule_exchange || undefined,
+});
 
 export function CryptoWithdrawalPage() {
   const navigate = useNavigate();
+  const refreshRules = useRefreshRules();
   const withdrawable = useWithdrawable();
   const submitKey = useSubmitKey();
   const inFlight = useRef(false);
   const create = useCreateCryptoWithdrawal();
+  const hasTotp = useSession().data?.user.has_totp === true;
 
   // The form checks the amount against the available balance of the chosen currency, once known.
   const availableRef = useRef<Dec | null>(null);
   const resolver: Resolver<Form> = (values, ctx, opts) =>
     zodResolver(cryptoWithdrawalFormSchema(availableRef.current, values.currency))(
-      values as never,
+      withoutEmptyRuleFields(values) as never,
       ctx,
       opts as never,
     ) as never;
@@ -91,6 +115,7 @@ export function CryptoWithdrawalPage() {
   const shownNetwork = isNetworkAllowed(currency, network) ? network : (networks[0] ?? network);
   const fee = withdrawalFee(currency, method, shownNetwork);
   const busy = create.isPending;
+  const travelNeeded = useTravelRuleNeeded(currency, amountText, method === 'external');
 
   // A new currency, method or balance changes what the typed amount may be; a new network what the
   // typed address may be. Only fields already typed in are checked again.
@@ -126,7 +151,9 @@ export function CryptoWithdrawalPage() {
     inFlight.current = true;
     create.mutate(
       {
-        body: cryptoWithdrawalBodyFromForm(values as unknown as CryptoWithdrawalInput),
+        body: cryptoWithdrawalBodyFromForm(
+          withoutEmptyRuleFields(values) as unknown as CryptoWithdrawalInput,
+        ),
         key: submitKey.current(),
       },
       {
@@ -144,6 +171,7 @@ export function CryptoWithdrawalPage() {
           }
           applyFieldErrors(err, setError, FIELDS);
           toastWithdrawalError(err);
+          void refreshRules();
           if (err instanceof ApiError && err.code === 'IDEMPOTENCY_CONFLICT') submitKey.reset();
         },
         onSettled: () => {
@@ -201,6 +229,7 @@ export function CryptoWithdrawalPage() {
               </option>
             ))}
           </SelectField>
+          <RulesCard kind="crypto" />
           {method === 'internal' ? (
             <Field
               label={W.recipientIdLabel}
@@ -213,6 +242,20 @@ export function CryptoWithdrawalPage() {
             />
           ) : (
             <>
+              <AddressPicker
+                currency={currency}
+                register={register('address_id')}
+                error={starred(e.address_id?.message)}
+                onPick={(a) => {
+                  setValue('network', a.network, { shouldValidate: true });
+                  setValue('recipient_address', a.address, { shouldValidate: true, shouldDirty: true });
+                  setValue('destination_tag', a.destination_tag ?? '', { shouldValidate: true });
+                  setValue(
+                    'travel_rule_exchange',
+                    (a.wallet_kind === 'exchange' ? a.exchange : 'personal') as never,
+                  );
+                }}
+              />
               <Field
                 label={W.recipientAddressLabel}
                 placeholder={W.recipientAddressPlaceholder}
@@ -248,6 +291,18 @@ export function CryptoWithdrawalPage() {
                   </p>
                 </>
               ) : null}
+              {travelNeeded.needed || e.travel_rule_name || e.travel_rule_exchange ? (
+                <TravelRuleFields
+                  threshold={travelNeeded.threshold}
+                  register={register}
+                  exchange={watch('travel_rule_exchange')}
+                  errors={{
+                    name: starred(e.travel_rule_name?.message),
+                    exchange: starred(e.travel_rule_exchange?.message),
+                    declared: starred(e.travel_rule_declared?.message),
+                  }}
+                />
+              ) : null}
             </>
           )}
           <SummaryList
@@ -258,6 +313,7 @@ export function CryptoWithdrawalPage() {
               { label: W.summaryPayout, value: `${formatPayout(amountText, fee)} ${currency}`, strong: true },
             ]}
           />
+          {hasTotp ? <OtpCodeField {...register('otpCode')} error={e.otpCode?.message} /> : null}
           <NoticeBox title={W.noticeTitle} items={W.notices} />
           <button
             type="submit"

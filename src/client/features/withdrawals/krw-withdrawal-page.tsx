@@ -10,27 +10,38 @@ import { type KrwWithdrawalBody, krwWithdrawalFormSchema } from '../../../shared
 import { AmountInput } from '../../components/amount-input';
 import { Field } from '../../components/field';
 import { NoticeBox } from '../../components/notice-box';
+import { OtpCodeField } from '../../components/otp-code-field';
 import { SelectField } from '../../components/select-field';
 import { SummaryList } from '../../components/summary-list';
 import { ApiError } from '../../lib/api';
 import { applyFieldErrors, isLoggedOut, starred } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { useSubmitKey } from '../../lib/use-submit-key';
+import { useSession } from '../auth/use-session';
+import { RulesCard } from './rules-card';
 import { useCreateKrwWithdrawal, useWithdrawable } from './use-available';
 import { WithdrawTabs } from './withdraw-tabs';
 import { toastWithdrawalError } from './withdrawal-errors';
 
 const W = MSG.withdraw;
 const K = MSG.withdrawKrw;
-const FIELDS = ['amount', 'bank_name', 'account_number', 'account_holder', 'memo'] as const;
+const FIELDS = ['amount', 'bank_name', 'account_number', 'account_holder', 'memo', 'otpCode'] as const;
 type Form = {
   amount: string;
   bank_name: string;
   account_number: string;
   account_holder: string;
   memo: string;
+  otpCode: string;
 };
-const DEFAULTS: Form = { amount: '', bank_name: '', account_number: '', account_holder: '', memo: '' };
+const DEFAULTS: Form = {
+  amount: '',
+  bank_name: '',
+  account_number: '',
+  account_holder: '',
+  memo: '',
+  otpCode: '',
+};
 const won = (v: Dec | string | number) => K.won(formatKrw(v));
 
 export function KrwWithdrawalPage() {
@@ -39,6 +50,7 @@ export function KrwWithdrawalPage() {
   const submitKey = useSubmitKey();
   const inFlight = useRef(false);
   const create = useCreateKrwWithdrawal();
+  const hasTotp = useSession().data?.user.has_totp === true;
 
   const availableRef = useRef<Dec | null>(null);
   const resolver: Resolver<Form> = (values, ctx, opts) =>
@@ -105,6 +117,7 @@ export function KrwWithdrawalPage() {
             {balanceText}
           </span>
         </div>
+        <RulesCard kind="krw" />
         <form onSubmit={onSubmit} noValidate className="form">
           <AmountInput
             control={control}
@@ -159,6 +172,7 @@ export function KrwWithdrawalPage() {
               { label: K.summaryTotal, value: won(typed.plus(fee)), strong: true },
             ]}
           />
+          {hasTotp ? <OtpCodeField {...register('otpCode')} error={e.otpCode?.message} /> : null}
           <NoticeBox title={K.noticeTitle} items={K.notices} />
           <button
             type="submit"

@@ -38,6 +38,7 @@ function useAfterRequest() {
   return () => {
     void qc.invalidateQueries({ queryKey: ['balances'] });
     void qc.invalidateQueries({ queryKey: ['history'] });
+    void qc.invalidateQueries({ queryKey: ['withdrawal-rules'] });
   };
 }
 

@@ -1,0 +1,157 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { MSG } from '../../../shared/messages';
+import type { DepositView } from '../../../shared/schemas/admin';
+import type { ChainCheckView, ChainStatusView } from '../../../shared/schemas/chain';
+import { api } from '../../lib/api';
+import { ADMIN_KEY } from './api';
+import { exact } from './format';
+import { Modal } from './modal';
+
+const C = MSG.chain;
+
+/** The verdict as the operator reads it: 일치 (n 컨펌), 확인 대기 (n/m), 금액 불일치, … */
+export function verdictText(chain: ChainCheckView): string {
+  const v = C.verdict;
+  switch (chain.verdict) {
+    case 'match':
+      return v.match(chain.confirmations);
+    case 'waiting':
+      return v.waiting(chain.confirmations, chain.required_confirmations);
+    default:
+      return v[chain.verdict];
+  }
+}
+
+/** A deposit whose approval needs the second confirmation and a reason (anything but a final 일치). */
+export const needsOverride = (r: DepositView, checked: readonly string[]): boolean =>
+  r.chain
+    ? !(r.chain.verdict === 'match' && r.chain.final)
+    : r.network !== null && checked.includes(r.network);
+
+const tone = (c: ChainCheckView) =>
+  c.verdict === 'match'
+    ? 'is-ok'
+    : c.verdict === 'waiting' || c.verdict === 'unchecked'
+      ? 'is-wait'
+      : 'is-bad';
+
+/** The verdict line under a crypto deposit's details. */
+export function ChainVerdict({ chain }: { chain: ChainCheckView }) {
+  const amountDiffers = chain.verdict === 'amount_mismatch' && chain.chain_amount !== null;
+  const elsewhere = chain.verdict === 'address_mismatch' && chain.chain_to !== null;
+  return (
+    <span className="adm-chain" data-verdict={chain.verdict}>
+      <span className={`adm-badge ${tone(chain)}`}>{verdictText(chain)}</span>
+      {chain.origin === 'scan' ? <span className="adm-badge">{C.foundOnChain}</span> : null}
+      {amountDiffers ? (
+        <span className="adm-chain-note">{C.chainAmount(exact(chain.chain_amount!))}</span>
+      ) : null}
+      {elsewhere ? (
+        <span className="adm-chain-note">
+          {C.chainTo('')}
+          <code className="adm-code">{chain.chain_to}</code>
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+export const useChainStatus = () =>
+  useQuery({
+    queryKey: [...ADMIN_KEY, 'chain-status'],
+    queryFn: ({ signal }) => api.get<ChainStatusView>('/admin/chain-status', { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+/** Which networks are checked on chain; when none is, deposits are checked by hand as before. */
+export function ChainStatusNote({ status }: { status: ChainStatusView | undefined }) {
+  if (!status) return null;
+  const on = status.networks.filter((n) => n.enabled).map((n) => n.network);
+  const off = status.networks.filter((n) => !n.enabled).map((n) => n.network);
+  if (on.length === 0) {
+    return (
+      <p className="adm-chain-status is-off" role="status">
+        {C.off}
+      </p>
+    );
+  }
+  return (
+    <p className="adm-chain-status" role="status">
+      {C.on(on.join(', '))}
+      {off.length ? ` · ${C.partlyOff(off.join(', '))}` : ''}
+      {status.auto_approve ? ` · ${C.autoApprove}` : ''}
+    </p>
+  );
+}
+
+/**
+ * The second confirmation of an approval against the chain's verdict: the verdict again, a required
+ * reason (recorded in the audit entry), and a distinct button.
+ */
+export function OverrideDialog({
+  row,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  row: DepositView | null;
+  busy: boolean;
+  onConfirm: (reason: string) => void;
+  onCancel: () => void;
+}) {
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const id = useId();
+  const verdict = row?.chain ? verdictText(row.chain) : C.verdict.unchecked;
+  const close = () => {
+    setReason('');
+    setProblem(null);
+    onCancel();
+  };
+  return (
+    <Modal open={row !== null} title={C.overrideTitle} onClose={close}>
+      <p className="adm-dialog-body">{C.overrideBody(verdict)}</p>
+      <div className="field">
+        <label htmlFor={`${id}-reason`}>{C.overrideReasonLabel}</label>
+        <textarea
+          id={`${id}-reason`}
+          value={reason}
+          maxLength={200}
+          rows={3}
+          aria-invalid={problem !== null}
+          aria-describedby={problem ? `${id}-problem` : undefined}
+          onChange={(e) => {
+            setReason(e.target.value);
+            setProblem(null);
+          }}
+        />
+      </div>
+      {problem ? (
+        <p id={`${id}-problem`} className="adm-warn" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <div className="adm-dialog-actions">
+        <button type="button" className="btn btn-secondary" onClick={close} autoFocus>
+          {MSG.admin.cancel}
+        </button>
+        <button
+          type="button"
+          className="btn btn-danger"
+          disabled={busy}
+          onClick={() => {
+            if (!reason.trim()) {
+              setProblem(C.overrideReasonRequired);
+              return;
+            }
+            onConfirm(reason.trim());
+            setReason('');
+          }}
+        >
+          {busy ? MSG.admin.processing : C.overrideConfirm}
+        </button>
+      </div>
+    </Modal>
+  );
+}

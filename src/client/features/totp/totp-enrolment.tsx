@@ -1,0 +1,126 @@
+import { QRCodeSVG } from 'qrcode.react';
+import { useEffect, useId, useState } from 'react';
+import { MSG } from '../../../shared/messages';
+import { Field } from '../../components/field';
+import { ApiError, errorMessage } from '../../lib/api';
+import { useConfirmTotp, useFinishTotp, useStartTotp } from './use-totp';
+import './totp.css';
+
+const O = MSG.otp;
+
+/**
+ * Enrolment: the server makes a secret; the screen shows its otpauth:// QR code and the secret as text;
+ * the first code confirms it; the 10 recovery codes are shown once. Used by my page and the admin page.
+ */
+export default function TotpEnrolment({ onCancel, onDone }: { onCancel?: () => void; onDone?: () => void }) {
+  const start = useStartTotp();
+  const confirm = useConfirmTotp();
+  const finish = useFinishTotp();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const titleId = useId();
+  const startEnrolment = start.mutate;
+
+  useEffect(() => {
+    startEnrolment();
+  }, [startEnrolment]);
+
+  if (confirm.data) {
+    return (
+      <section className="totp-box" aria-labelledby={titleId}>
+        <h3 id={titleId} className="totp-title">
+          {O.recoveryTitle}
+        </h3>
+        <p className="muted">{O.recoveryIntro}</p>
+        <ol className="totp-recovery" data-testid="recovery-codes">
+          {confirm.data.recoveryCodes.map((c) => (
+            <li key={c}>
+              <code>{c}</code>
+            </li>
+          ))}
+        </ol>
+        <button
+          type="button"
+          className="btn btn-primary btn-block"
+          onClick={() => {
+            void finish();
+            onDone?.();
+          }}
+        >
+          {O.recoveryDone}
+        </button>
+      </section>
+    );
+  }
+
+  if (start.isError) {
+    return (
+      <div className="totp-box">
+        <p className="form-error" role="alert">
+          {errorMessage(start.error)}
+        </p>
+        {onCancel ? (
+          <button type="button" className="btn btn-secondary btn-block" onClick={onCancel}>
+            {O.cancel}
+          </button>
+        ) : null}
+      </div>
+    );
+  }
+  if (!start.data) return <p className="muted">{O.starting}</p>;
+
+  const submit = (ev: React.FormEvent) => {
+    ev.preventDefault();
+    setError(null);
+    const typed = code.replace(/\s/g, '');
+    if (!/^\d{6}$/.test(typed)) {
+      setError(typed === '' ? O.required : O.format);
+      return;
+    }
+    confirm.mutate(typed, {
+      onError: (err) => {
+        setCode('');
+        setError(
+          err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : errorMessage(err),
+        );
+      },
+    });
+  };
+
+  return (
+    <form className="totp-box form" noValidate onSubmit={submit} aria-labelledby={titleId}>
+      <h3 id={titleId} className="totp-title">
+        {O.enrolTitle}
+      </h3>
+      <p>{O.step1}</p>
+      <div className="totp-qr">
+        <QRCodeSVG value={start.data.uri} size={184} marginSize={2} title={O.qrLabel} role="img" />
+      </div>
+      <p className="muted">{O.step1Manual}</p>
+      <p className="totp-secret">
+        <span className="muted">{O.secretLabel}</span>
+        <code data-testid="totp-secret">{start.data.secret.match(/.{1,4}/g)?.join(' ')}</code>
+      </p>
+      <p>{O.step2}</p>
+      <Field
+        label={O.confirmCodeLabel}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={7}
+        placeholder={O.confirmCodePlaceholder}
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        error={error ?? undefined}
+        data-testid="totp-confirm-code"
+      />
+      <button type="submit" className="btn btn-primary btn-block" disabled={confirm.isPending}>
+        {confirm.isPending ? O.confirmBusy : O.confirmButton}
+      </button>
+      {onCancel ? (
+        <button type="button" className="btn btn-secondary btn-block" onClick={onCancel}>
+          {O.cancel}
+        </button>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,52 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { SESSION_KEY } from '../auth/use-session';
+
+export const TOTP_KEY = ['totp'] as const;
+
+export interface TotpStatus {
+  enrolled: boolean;
+  required: boolean;
+  recoveryCodesLeft: number;
+}
+
+/** The session member's OTP enrolment (GET /api/totp). */
+export function useTotpStatus() {
+  return useQuery({ queryKey: TOTP_KEY, queryFn: () => api.get<TotpStatus>('/totp'), staleTime: 5 * 60_000 });
+}
+
+/** After a change: the status and the session (its has_totp decides the login and withdrawal fields). */
+function useRefreshTotp() {
+  const qc = useQueryClient();
+  return () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: TOTP_KEY }),
+      qc.invalidateQueries({ queryKey: SESSION_KEY }),
+    ]);
+}
+
+export function useStartTotp() {
+  return useMutation({
+    mutationFn: () => api.post<{ secret: string; uri: string }>('/totp/setup', {}),
+  });
+}
+
+export function useConfirmTotp() {
+  return useMutation({
+    mutationFn: (otpCode: string) => api.post<{ recoveryCodes: string[] }>('/totp/confirm', { otpCode }),
+  });
+}
+
+/** Called when the member closes the recovery codes: only then does the screen move on. */
+export function useFinishTotp() {
+  return useRefreshTotp();
+}
+
+export function useDisableTotp() {
+  const refresh = useRefreshTotp();
+  return useMutation({
+    mutationFn: (body: { otpCode: string; second_password: string }) =>
+      api.post<{ enrolled: boolean }>('/totp/disable', body),
+    onSuccess: () => refresh(),
+  });
+}

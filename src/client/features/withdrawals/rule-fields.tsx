@@ -1,0 +1,128 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { UseFormRegister, UseFormRegisterReturn } from 'react-hook-form';
+import { Link } from 'react-router';
+import { amountProblem, D } from '../../../shared/decimal';
+import { EXCHANGES, formatKst } from '../../../shared/exchanges';
+import { formatKrw } from '../../../shared/format';
+import { MSG } from '../../../shared/messages';
+import { NETWORK_LABELS, networksFor } from '../../../shared/networks';
+import type { WithdrawalAddressView } from '../../../shared/schemas/withdrawal-rules';
+import type { CryptoWithdrawalBody } from '../../../shared/schemas/withdrawals';
+import { Field } from '../../components/field';
+import { SelectField } from '../../components/select-field';
+import { usePrices } from '../../lib/use-wallet-queries';
+import { RULES_KEY, useAddressBook, useWithdrawalRules } from './use-withdrawal-rules';
+import './withdrawal-rules.css';
+
+const R = MSG.wrules;
+
+export function useRefreshRules() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: RULES_KEY });
+}
+
+/** Whether the typed amount reaches the travel-rule threshold at the current price (the server decides again). */
+export function useTravelRuleNeeded(currency: string, amountText: string, external: boolean) {
+  const rules = useWithdrawalRules();
+  const prices = usePrices();
+  const threshold = rules.data?.travel_rule_threshold_krw ?? null;
+  const item = prices.data?.items.find((i) => i.symbol === currency);
+  if (!external || threshold === null || !item || amountProblem(amountText.replaceAll(',', ''), 8) !== null) {
+    return { needed: false, threshold: threshold ?? '0' };
+  }
+  const value = new D(amountText.replaceAll(',', '')).times(item.krw_price);
+  return { needed: value.gte(threshold), threshold };
+}
+
+const short = (a: string) => (a.length > 18 ? `${a.slice(0, 8)}…${a.slice(-6)}` : a);
+
+/** The address book on the withdrawal form: choose a registered address (usable ones), or go register one. */
+export function AddressPicker(props: {
+  currency: string;
+  register: UseFormRegisterReturn<'address_id'>;
+  error?: string;
+  onPick: (a: WithdrawalAddressView) => void;
+}) {
+  const book = useAddressBook();
+  const networks = networksFor(props.currency) as readonly string[];
+  const items = (book.data?.items ?? []).filter((a) => networks.includes(a.network));
+  const { onChange, ...reg } = props.register;
+  return (
+    <div className="address-picker">
+      <SelectField
+        label={R.bookPickLabel}
+        {...reg}
+        onChange={(ev) => {
+          void onChange(ev);
+          const a = items.find((x) => x.id === ev.target.value);
+          if (a) props.onPick(a);
+        }}
+        error={props.error}
+      >
+        <option value="">{items.length ? R.bookPickPlaceholder : R.bookEmpty}</option>
+        {items.map((a) => (
+          <option key={a.id} value={a.id} disabled={!a.usable}>
+            {a.label} · {NETWORK_LABELS[a.network]} · {short(a.address)}
+            {a.usable ? '' : ` (${R.usableFrom(formatKst(a.usable_at))})`}
+          </option>
+        ))}
+      </SelectField>
+      <p className="field-hint">
+        {R.bookPickHelp}{' '}
+        <Link to="/assets/withdraw/addresses" className="btn-link">
+          {R.bookLink}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+type WithdrawForm = Required<{ [K in keyof CryptoWithdrawalBody]: NonNullable<CryptoWithdrawalBody[K]> }>;
+
+/** The travel rule's fields: the recipient's name and the receiving exchange or a declared personal wallet. */
+export function TravelRuleFields(props: {
+  threshold: string;
+  register: UseFormRegister<WithdrawForm>;
+  exchange: string;
+  errors: { name?: string; exchange?: string; declared?: string };
+}) {
+  const { register, errors } = props;
+  return (
+    <fieldset className="travel-rule" data-testid="travel-rule">
+      <legend>{R.travelTitle}</legend>
+      <p className="field-hint">{R.travelNotice(formatKrw(props.threshold))}</p>
+      <Field
+        label={R.travelNameLabel}
+        autoComplete="off"
+        {...register('travel_rule_name')}
+        error={errors.name}
+      />
+      <SelectField
+        label={R.travelExchangeLabel}
+        {...register('travel_rule_exchange')}
+        error={errors.exchange}
+      >
+        <option value="">{R.travelExchangeInvalid}</option>
+        {EXCHANGES.map((x) => (
+          <option key={x.code} value={x.code}>
+            {x.name}
+          </option>
+        ))}
+        <option value="personal">{R.personalWallet}</option>
+      </SelectField>
+      {props.exchange === 'personal' ? (
+        <div>
+          <label className="check">
+            <input type="checkbox" {...register('travel_rule_declared')} />
+            <span>{R.travelDeclareLabel}</span>
+          </label>
+          {errors.declared ? (
+            <p className="field-error" role="alert">
+              {errors.declared}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}

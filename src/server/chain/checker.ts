@@ -1,0 +1,306 @@
+import { CRYPTO_DEPOSIT_CURRENCY } from '../../shared/constants';
+import type { Db, Queryable } from '../db';
+import { decideDeposit } from '../deposits/decide-deposit';
+import { DEPOSIT_COLUMNS, type DepositRow, toDepositView } from '../deposits/deposit-view';
+import { publishRequestCreated } from '../events/publish';
+import { AppError } from '../http/errors';
+import type { ChainConfig } from './chain-config';
+import { ethereumProvider } from './ethereum';
+import { type ChainProvider, type FoundTransfer, normalizeTxid } from './provider';
+import { tronProvider } from './tron';
+import { fromBaseUnits, judge } from './verdict';
+
+/** The scan reads at most this many blocks per round (providers cap eth_getLogs ranges). */
+export const SCAN_MAX_BLOCKS = 1000n;
+/** A TXID the chain still does not know after this many checks (with back-off: hours) is final. */
+export const NOT_FOUND_ATTEMPTS = 12;
+const MAX_BACKOFF_MS = 30 * 60_000;
+
+export function chainProviders(c: ChainConfig): ChainProvider[] {
+  const list: ChainProvider[] = [];
+  if (c.ethRpcUrl) list.push(ethereumProvider(c));
+  if (c.tronApiUrl) list.push(tronProvider(c));
+  return list;
+}
+
+export interface RoundOutcome {
+  claimed: boolean;
+  scanned: number;
+  checked: number;
+  approved: number;
+  errors: string[];
+}
+
+/**
+ * Only one instance runs a round at a time, as the price refresher does (decision 0010): a claim row taken
+ * by an atomic upsert when the previous claim is older than most of an interval.
+ */
+export async function claimRound(q: Queryable, instanceId: string, minAgeMs: number): Promise<boolean> {
+  const rows = await q.query(
+    `INSERT INTO price_refresh_claims (job, claimed_by, claimed_at) VALUES ('chain-checks', $1, now())
+     ON CONFLICT (job) DO UPDATE SET claimed_by = EXCLUDED.claimed_by, claimed_at = EXCLUDED.claimed_at
+      WHERE price_refresh_claims.claimed_at <= now() - make_interval(secs => $2::double precision)
+     RETURNING job`,
+    [instanceId, minAgeMs / 1000],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * One round: claim it; give every pending crypto deposit of a checked network its check row; scan new
+ * Ethereum blocks for transfers to assigned addresses; re-check the deposits whose time has come (at most
+ * `batch`, one call after another, and never longer than most of an interval); approve matched ones when
+ * CHAIN_AUTO_APPROVE is on.
+ */
+export async function runChainRound(
+  db: Db,
+  c: ChainConfig,
+  providers: ChainProvider[],
+  instanceId: string,
+  opts: { force?: boolean } = {},
+): Promise<RoundOutcome> {
+  const out: RoundOutcome = { claimed: false, scanned: 0, checked: 0, approved: 0, errors: [] };
+  if (providers.length === 0) return out;
+  if (!opts.force && !(await claimRound(db, instanceId, c.intervalMs * 0.8))) return out;
+  out.claimed = true;
+  const deadline = Date.now() + c.intervalMs * 0.7;
+  for (const p of providers) {
+    await ensureChecks(db, p);
+    if (p.transfersIn && p.head) {
+      try {
+        out.scanned += await scan(db, p);
+      } catch (err) {
+        out.errors.push((err as Error).message);
+      }
+    }
+  }
+  const networks = providers.map((p) => p.network);
+  const due = await db.query<DueRow>(
+    `SELECT d.id::text AS id, d.amount::text AS amount, d.network, d.deposit_address, d.txid, c.attempts
+       FROM deposit_chain_checks c JOIN deposits d ON d.id = c.deposit_id
+      WHERE NOT c.final AND c.next_check_at <= now() AND d.status = 'pending' AND c.network = ANY($1)
+      ORDER BY c.next_check_at LIMIT $2`,
+    [networks, c.batch],
+  );
+  for (const row of due) {
+    if (Date.now() > deadline) break;
+    const p = providers.find((x) => x.network === row.network)!;
+    try {
+      const result = await checkOne(db, c, p, row);
+      out.checked++;
+      if (result === 'approved') out.approved++;
+    } catch (err) {
+      out.errors.push((err as Error).message);
+      await db.query(
+        `UPDATE deposit_chain_checks SET attempts = attempts + 1, detail = $2,
+                next_check_at = now() + make_interval(secs => $3::double precision)
+          WHERE deposit_id = $1`,
+        [row.id, (err as Error).message.slice(0, 300), backoffMs(c, row.attempts) / 1000],
+      );
+    }
+  }
+  return out;
+}
+
+interface DueRow {
+  id: string;
+  amount: string;
+  network: 'ERC20' | 'TRC20';
+  deposit_address: string | null;
+  txid: string | null;
+  attempts: number;
+}
+
+const backoffMs = (c: ChainConfig, attempts: number) =>
+  Math.min(MAX_BACKOFF_MS, c.intervalMs * 2 ** Math.min(attempts, 16));
+
+/** Pending crypto deposits of a checked network without a check yet get one (checked at the next round). */
+async function ensureChecks(db: Db, p: ChainProvider): Promise<void> {
+  await db.query(
+    `INSERT INTO deposit_chain_checks (deposit_id, network, required_confirmations)
+     SELECT d.id, d.network, $2 FROM deposits d
+      WHERE d.status = 'pending' AND d.network = $1 AND d.txid IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM deposit_chain_checks c WHERE c.deposit_id = d.id)
+     ON CONFLICT (deposit_id) DO NOTHING`,
+    [p.network, p.minConfirmations],
+  );
+}
+
+async function checkOne(
+  db: Db,
+  c: ChainConfig,
+  p: ChainProvider,
+  row: DueRow,
+): Promise<'checked' | 'approved'> {
+  if (!row.txid || !row.deposit_address) return 'checked';
+  const found = await p.lookup(row.txid);
+  const j = judge(
+    row.network,
+    { amount: row.amount, depositAddress: row.deposit_address },
+    found,
+    p.minConfirmations,
+  );
+  let verdict = j.verdict;
+  let final = j.final;
+  const txid = normalizeTxid(row.txid);
+  await db.tx(async (q) => {
+    if (j.transfer && (verdict === 'match' || verdict === 'waiting')) {
+      // One transfer backs one deposit: bind it, or find it bound to another deposit already.
+      await q.query(
+        `INSERT INTO chain_transfers (network, txid, log_index, deposit_id) VALUES ($1, $2, $3, $4)
+         ON CONFLICT DO NOTHING`,
+        [row.network, txid, j.transfer.logIndex, row.id],
+      );
+      // A binding to a rejected deposit is released: that transfer was never credited.
+      await q.query(
+        `UPDATE chain_transfers t SET deposit_id = $4 FROM deposits d
+          WHERE t.network = $1 AND t.txid = $2 AND t.log_index = $3 AND d.id = t.deposit_id
+            AND d.status = 'rejected' AND t.deposit_id <> $4`,
+        [row.network, txid, j.transfer.logIndex, row.id],
+      );
+      const [bound] = await q.query<{ deposit_id: string }>(
+        'SELECT deposit_id::text FROM chain_transfers WHERE network = $1 AND txid = $2 AND log_index = $3',
+        [row.network, txid, j.transfer.logIndex],
+      );
+      if (bound && bound.deposit_id !== row.id) {
+        verdict = 'txid_used';
+        final = true;
+      }
+    }
+    const attempts = row.attempts + 1;
+    if (verdict === 'not_found' && attempts >= NOT_FOUND_ATTEMPTS) final = true;
+    const delay = verdict === 'waiting' ? c.intervalMs : backoffMs(c, row.attempts);
+    await q.query(
+      `UPDATE deposit_chain_checks
+          SET verdict = $2, confirmations = $3, required_confirmations = $4, chain_amount = $5::numeric,
+              chain_to = $6, log_index = $7, block_number = $8, detail = NULL, attempts = $9, final = $10,
+              next_check_at = now() + make_interval(secs => $11::double precision), checked_at = now()
+        WHERE deposit_id = $1`,
+      [
+        row.id,
+        verdict,
+        j.confirmations,
+        p.minConfirmations,
+        j.transfer ? fromBaseUnits(j.transfer.value) : null,
+        j.transfer?.to ?? null,
+        j.transfer?.logIndex ?? null,
+        j.blockNumber?.toString() ?? null,
+        attempts,
+        final,
+        delay / 1000,
+      ],
+    );
+  });
+  if (verdict === 'match' && final && c.autoApprove) {
+    try {
+      await decideDeposit(db, SYSTEM_ACTOR, row.id, 'approve', undefined, { chainAuto: true });
+      return 'approved';
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'NOT_PENDING') return 'checked'; // an administrator was first
+      throw err;
+    }
+  }
+  return 'checked';
+}
+
+/** CHAIN_AUTO_APPROVE's approvals: no member acts; the audit entry names the system. */
+export const SYSTEM_ACTOR = { id: null, username: 'system:chain' } as const;
+
+/**
+ * The scan of new blocks: USDT transfers to any member's assigned address become pending deposits found on
+ * chain, unless a deposit already has that TXID (a claim came first, or an administrator rejected it). The
+ * deposits' unique TXID index and `chain_transfers` make a claim and the scan racing create one request.
+ */
+async function scan(db: Db, p: ChainProvider): Promise<number> {
+  const head = await p.head!();
+  const [cursor] = await db.query<{ next_block: string }>(
+    'SELECT next_block::text AS next_block FROM chain_scan_cursors WHERE network = $1',
+    [p.network],
+  );
+  // First round: start one confirmation window back, so transfers still being confirmed are seen.
+  // A cursor past the newest block (another chain behind the same URL, a provider lagging) starts over
+  // likewise: reading blocks twice is harmless, a transfer is recorded once.
+  const window = head - BigInt(p.minConfirmations) + 1n;
+  const from = cursor && BigInt(cursor.next_block) <= head + 1n ? BigInt(cursor.next_block) : window;
+  const start = from < 0n ? 0n : from;
+  if (start > head) return 0;
+  const end = head - start + 1n > SCAN_MAX_BLOCKS ? start + SCAN_MAX_BLOCKS - 1n : head;
+  const transfers = await p.transfersIn!(start, end);
+  let created = 0;
+  if (transfers.length > 0) {
+    const addresses = [...new Set(transfers.map((t) => t.to.toLowerCase()))];
+    const owners = await db.query<{ member_id: string; address: string }>(
+      `SELECT a.member_id::text AS member_id, a.address FROM member_deposit_addresses a
+         JOIN members m ON m.id = a.member_id AND m.closed_at IS NULL
+        WHERE a.network = $1 AND lower(a.address) = ANY($2)`,
+      [p.network, addresses],
+    );
+    const byAddress = new Map(owners.map((o) => [o.address.trim().toLowerCase(), o]));
+    for (const t of transfers) {
+      const owner = byAddress.get(t.to.toLowerCase());
+      if (!owner || t.value <= 0n) continue;
+      if (await recordFound(db, p, owner.member_id, owner.address.trim(), t)) created++;
+    }
+  }
+  await db.query(
+    `INSERT INTO chain_scan_cursors (network, next_block, updated_at) VALUES ($1, $2, now())
+     ON CONFLICT (network) DO UPDATE SET next_block = EXCLUDED.next_block, updated_at = now()`,
+    [p.network, (end + 1n).toString()],
+  );
+  return created;
+}
+
+/** One found transfer → one pending deposit with its check and its transfer binding, or nothing. */
+export async function recordFound(
+  db: Db,
+  p: ChainProvider,
+  memberId: string,
+  address: string,
+  t: FoundTransfer,
+): Promise<boolean> {
+  const txid = normalizeTxid(t.txid);
+  return db.tx(async (q) => {
+    const seen = await q.query(
+      `SELECT 1 FROM deposits WHERE txid IS NOT NULL AND regexp_replace(lower(txid), '^0x', '') = $1
+       UNION ALL SELECT 1 FROM chain_transfers WHERE network = $2 AND txid = $1 LIMIT 1`,
+      [txid, p.network],
+    );
+    if (seen.length > 0) return false;
+    const [row] = await q.query<DepositRow>(
+      `INSERT INTO deposits AS d (member_id, currency, amount, network, deposit_address, txid, sender_address)
+       VALUES ($1, $2, $3::numeric, $4, $5, $6, $7)
+       ON CONFLICT (regexp_replace(lower(txid), '^0x', '')) WHERE txid IS NOT NULL AND status <> 'rejected'
+       DO NOTHING RETURNING ${DEPOSIT_COLUMNS}`,
+      [
+        memberId,
+        CRYPTO_DEPOSIT_CURRENCY,
+        fromBaseUnits(t.value),
+        p.network,
+        address,
+        p.network === 'ERC20' ? `0x${txid}` : txid,
+        t.from,
+      ],
+    );
+    if (!row) return false; // a claim with this TXID committed first
+    await q.query(
+      `INSERT INTO deposit_chain_checks (deposit_id, network, origin, verdict, required_confirmations, chain_amount,
+         chain_to, log_index, block_number)
+       VALUES ($1, $2, 'scan', 'waiting', $3, $4::numeric, $5, $6, $7)`,
+      [
+        row.id,
+        p.network,
+        p.minConfirmations,
+        fromBaseUnits(t.value),
+        t.to,
+        t.logIndex,
+        t.blockNumber.toString(),
+      ],
+    );
+    await q.query(
+      'INSERT INTO chain_transfers (network, txid, log_index, deposit_id) VALUES ($1, $2, $3, $4)',
+      [p.network, txid, t.logIndex, row.id],
+    );
+    await publishRequestCreated(q, 'deposit', toDepositView(row));
+    return true;
+  });
+}

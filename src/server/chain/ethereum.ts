@@ -1,0 +1,102 @@
+import {
+  createPublicClient,
+  decodeEventLog,
+  getAddress,
+  http,
+  isAddressEqual,
+  parseAbiItem,
+  TransactionNotFoundError,
+  TransactionReceiptNotFoundError,
+} from 'viem';
+import type { ChainConfig } from './chain-config';
+import {
+  type ChainProvider,
+  type FoundTransfer,
+  ProviderError,
+  type TokenTransfer,
+  type TxLookup,
+} from './provider';
+
+const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
+
+/**
+ * Ethereum over any standard JSON-RPC endpoint, with viem: the receipt (status, block, logs), the
+ * transaction when there is no receipt yet, the newest block, and USDT `Transfer` logs for the scan.
+ * Every call has the configured timeout and no retry (the checker retries later, with back-off).
+ */
+export function ethereumProvider(c: ChainConfig): ChainProvider {
+  const url = c.ethRpcUrl;
+  if (!url) throw new Error('ETH_RPC_URL is not set');
+  const client = createPublicClient({
+    transport: http(url, { timeout: c.timeoutMs, retryCount: 0 }),
+    cacheTime: 0,
+  });
+  const token = getAddress(c.ethUsdtContract);
+  const fail = (err: unknown): never => {
+    throw new ProviderError(`Ethereum RPC: ${((err as Error).message ?? String(err)).split('\n')[0]}`);
+  };
+
+  return {
+    network: 'ERC20',
+    minConfirmations: c.ethMinConfirmations,
+    async lookup(txid): Promise<TxLookup> {
+      const hash = (txid.startsWith('0x') ? txid : `0x${txid}`).toLowerCase() as `0x${string}`;
+      let receipt: Awaited<ReturnType<typeof client.getTransactionReceipt>>;
+      try {
+        receipt = await client.getTransactionReceipt({ hash });
+      } catch (err) {
+        if (!(err instanceof TransactionReceiptNotFoundError)) return fail(err);
+        try {
+          await client.getTransaction({ hash });
+          return { kind: 'unmined' };
+        } catch (err2) {
+          if (err2 instanceof TransactionNotFoundError) return { kind: 'not_found' };
+          return fail(err2);
+        }
+      }
+      const head = await client.getBlockNumber({ cacheTime: 0 }).catch(fail);
+      const transfers: TokenTransfer[] = [];
+      for (const log of receipt.logs) {
+        if (!isAddressEqual(log.address, token)) continue;
+        const t = decodeTransfer(log);
+        if (t) transfers.push({ logIndex: log.logIndex, ...t });
+      }
+      return {
+        kind: 'mined',
+        success: receipt.status === 'success',
+        blockNumber: receipt.blockNumber,
+        head,
+        transfers,
+      };
+    },
+    head: () => client.getBlockNumber({ cacheTime: 0 }).catch(fail),
+    async transfersIn(fromBlock, toBlock): Promise<FoundTransfer[]> {
+      const logs = await client.getLogs({ address: token, event: TRANSFER, fromBlock, toBlock }).catch(fail);
+      const out: FoundTransfer[] = [];
+      for (const log of logs) {
+        const { from, to, value } = log.args;
+        if (!from || !to || value === undefined || log.transactionHash === null) continue;
+        if (log.blockNumber === null || log.logIndex === null) continue;
+        out.push({
+          txid: log.transactionHash,
+          blockNumber: log.blockNumber,
+          logIndex: log.logIndex,
+          from: getAddress(from),
+          to: getAddress(to),
+          value,
+        });
+      }
+      return out;
+    },
+  };
+}
+
+function decodeTransfer(log: { data: `0x${string}`; topics: readonly `0x${string}`[] }) {
+  try {
+    const topics = log.topics as [`0x${string}`, ...`0x${string}`[]];
+    const { args } = decodeEventLog({ abi: [TRANSFER], data: log.data, topics, strict: true });
+    return { from: getAddress(args.from), to: getAddress(args.to), value: args.value };
+  } catch {
+    return null; // another event of the token (Approval, …)
+  }
+}

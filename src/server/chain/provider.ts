@@ -1,0 +1,48 @@
+/**
+ * What the checker asks a chain (decision 0170). A provider answers about one transaction: unknown, known
+ * but not yet in a block, or mined with its status, block and the token transfers it logged. Only these
+ * facts are taken from the provider; the verdict is ours (verdict.ts).
+ */
+export interface TokenTransfer {
+  /** The log's index (Ethereum: in the block; TRON: in the transaction). */
+  logIndex: number;
+  /** Addresses as the network writes them: EIP-55 on Ethereum, base58 "T…" on TRON. */
+  from: string;
+  to: string;
+  /** In the token's smallest unit (USDT: 6 decimals). */
+  value: bigint;
+}
+
+export type TxLookup =
+  | { kind: 'not_found' }
+  | { kind: 'unmined' }
+  | {
+      kind: 'mined';
+      success: boolean;
+      blockNumber: bigint;
+      /** The chain's newest block when asked: confirmations = head − block + 1. */
+      head: bigint;
+      /** Transfers of the configured USDT contract only. */
+      transfers: TokenTransfer[];
+    };
+
+export interface FoundTransfer extends TokenTransfer {
+  txid: string;
+  blockNumber: bigint;
+}
+
+export interface ChainProvider {
+  readonly network: 'ERC20' | 'TRC20';
+  readonly minConfirmations: number;
+  lookup(txid: string): Promise<TxLookup>;
+  /** The scan of new blocks (Ethereum only): the newest block number. */
+  head?(): Promise<bigint>;
+  /** USDT transfers in blocks [from, to]. */
+  transfersIn?(from: bigint, to: bigint): Promise<FoundTransfer[]>;
+}
+
+/** A provider that did not answer usefully (down, slow, malformed): the check is retried later. */
+export class ProviderError extends Error {}
+
+/** A TXID as stored for comparison: lower case, without 0x. */
+export const normalizeTxid = (txid: string): string => txid.toLowerCase().replace(/^0x/, '');

@@ -1,0 +1,39 @@
+import { chainStatusView } from '../../shared/schemas/chain';
+import { adminErrors } from '../admin/common';
+import type { App, Ctx } from '../context';
+import { envelope, ok } from '../http/envelope';
+import { adminOnly } from '../http/guards';
+
+/** GET /api/admin/chain-status: which deposit networks the server checks on chain (issue 19). */
+export async function chainRoutes(app: App, { config }: Ctx) {
+  app.get(
+    '/admin/chain-status',
+    {
+      preHandler: adminOnly,
+      schema: {
+        operationId: 'adminChainStatus',
+        summary: '체인 확인 상태: 네트워크별 켜짐/꺼짐, 필요한 컨펌 수, 자동 승인 여부',
+        tags: ['admin'],
+        response: { 200: envelope(chainStatusView), ...adminErrors },
+      },
+    },
+    async () => {
+      const c = config.chain;
+      return ok({
+        networks: [
+          {
+            network: 'TRC20' as const,
+            enabled: c.tronApiUrl !== null,
+            min_confirmations: c.tronMinConfirmations,
+          },
+          {
+            network: 'ERC20' as const,
+            enabled: c.ethRpcUrl !== null,
+            min_confirmations: c.ethMinConfirmations,
+          },
+        ],
+        auto_approve: c.autoApprove,
+      });
+    },
+  );
+}

@@ -1,0 +1,105 @@
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
+import { base58check } from '../../shared/address';
+import type { ChainConfig } from './chain-config';
+import { type ChainProvider, ProviderError, type TokenTransfer, type TxLookup } from './provider';
+
+/** keccak256("Transfer(address,address,uint256)"), as TRON writes log topics: hex without 0x. */
+const TRANSFER_TOPIC = 'ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
+
+interface TxInfo {
+  id?: string;
+  blockNumber?: number;
+  result?: string;
+  receipt?: { result?: string };
+  log?: { address?: string; topics?: string[]; data?: string }[];
+}
+
+/**
+ * TRON over a TronGrid-compatible HTTP API (the full node's `/wallet/*` calls): `gettransactioninfobyid`
+ * (block, result, the contract's event logs), `gettransactionbyid` when there is no info yet, `getnowblock`
+ * for the newest block. The USDT `Transfer` log of the configured contract is decoded here.
+ */
+export function tronProvider(c: ChainConfig): ChainProvider {
+  const base = c.tronApiUrl;
+  if (!base) throw new Error('TRON_API_URL is not set');
+  const tokenHex = tronToHex(c.tronUsdtContract).slice(2); // the log's address is the 20 bytes, without 41
+  const post = async <T>(path: string, body: object): Promise<T> => {
+    let res: Response;
+    try {
+      res = await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          ...(c.tronApiKey ? { 'TRON-PRO-API-KEY': c.tronApiKey } : {}),
+        },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(c.timeoutMs),
+      });
+    } catch (err) {
+      throw new ProviderError(`TRON API ${path}: ${(err as Error).message}`);
+    }
+    if (!res.ok) throw new ProviderError(`TRON API ${path}: HTTP ${res.status}`);
+    try {
+      return (await res.json()) as T;
+    } catch {
+      throw new ProviderError(`TRON API ${path}: not JSON`);
+    }
+  };
+
+  return {
+    network: 'TRC20',
+    minConfirmations: c.tronMinConfirmations,
+    async lookup(txid): Promise<TxLookup> {
+      const value = txid.toLowerCase().replace(/^0x/, '');
+      const info = await post<TxInfo>('/wallet/gettransactioninfobyid', { value });
+      if (!info || typeof info !== 'object') throw new ProviderError('TRON API: unexpected answer');
+      if (!info.id || info.blockNumber === undefined) {
+        const tx = await post<{ txID?: string }>('/wallet/gettransactionbyid', { value });
+        return tx?.txID ? { kind: 'unmined' } : { kind: 'not_found' };
+      }
+      const now = await post<{ block_header?: { raw_data?: { number?: number } } }>(
+        '/wallet/getnowblock',
+        {},
+      );
+      const headNumber = now?.block_header?.raw_data?.number;
+      if (typeof headNumber !== 'number') throw new ProviderError('TRON API: getnowblock without a number');
+      const transfers: TokenTransfer[] = [];
+      (info.log ?? []).forEach((log, logIndex) => {
+        const t = decodeTronTransfer(log, tokenHex);
+        if (t) transfers.push({ logIndex, ...t });
+      });
+      const success = info.result !== 'FAILED' && (info.receipt?.result ?? 'SUCCESS') === 'SUCCESS';
+      return {
+        kind: 'mined',
+        success,
+        blockNumber: BigInt(info.blockNumber),
+        head: BigInt(headNumber),
+        transfers,
+      };
+    },
+  };
+}
+
+function decodeTronTransfer(
+  log: { address?: string; topics?: string[]; data?: string },
+  tokenHex: string,
+): Omit<TokenTransfer, 'logIndex'> | null {
+  const address = log.address?.toLowerCase().replace(/^(0x)?(41)?(?=[0-9a-f]{40}$)/, '');
+  if (address !== tokenHex) return null;
+  const [topic, fromTopic, toTopic] = (log.topics ?? []).map((t) => t.toLowerCase().replace(/^0x/, ''));
+  if (topic !== TRANSFER_TOPIC || !fromTopic || !toTopic || !log.data) return null;
+  if (!/^[0-9a-f]{64}$/.test(fromTopic) || !/^[0-9a-f]{64}$/.test(toTopic)) return null;
+  const data = log.data.toLowerCase().replace(/^0x/, '');
+  if (!/^[0-9a-f]{64}$/.test(data)) return null;
+  return {
+    from: hexToTron(`41${fromTopic.slice(24)}`),
+    to: hexToTron(`41${toTopic.slice(24)}`),
+    value: BigInt(`0x${data}`),
+  };
+}
+
+/** "T…" → "41" + 20 bytes in hex. */
+export const tronToHex = (address: string): string => bytesToHex(base58check.decode(address));
+/** "41" + 20 bytes in hex → "T…". */
+export const hexToTron = (hex: string): string => base58check.encode(hexToBytes(hex));

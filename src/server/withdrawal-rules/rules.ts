@@ -1,0 +1,204 @@
+import { D, type Dec, maxDec, toWire, ZERO } from '../../shared/decimal';
+import { formatKst } from '../../shared/exchanges';
+import { formatKrw } from '../../shared/format';
+import { MSG } from '../../shared/messages';
+import type { WithdrawalRulesView } from '../../shared/schemas/withdrawal-rules';
+import type { WithdrawalRulesConfig } from '../config';
+import type { Queryable } from '../db';
+import { isoTime } from '../db/iso-time';
+import { AppError } from '../http/errors';
+import { readPrices } from '../prices/read-prices';
+import { resolveBookEntry } from './address-book';
+
+const R = MSG.wrules;
+
+export interface RulesDeps {
+  rules: WithdrawalRulesConfig;
+  /** PRICE_STALE_SECONDS: which stored prices are live (else the sample prices, as everywhere). */
+  priceStaleSeconds: number;
+}
+
+/** KRW per unit of each currency at the current price (KRW = 1; a currency without a price = 0). */
+async function krwPrices(q: Queryable, staleSeconds: number): Promise<Map<string, Dec>> {
+  const prices = await readPrices(q, staleSeconds);
+  const m = new Map<string, Dec>([['KRW', new D(1)]]);
+  for (const i of prices.items) m.set(i.symbol, new D(i.krw_price));
+  return m;
+}
+
+const priceOf = (prices: Map<string, Dec>, currency: string) => prices.get(currency) ?? ZERO;
+
+export interface RuleInputs {
+  prices: Map<string, Dec>;
+  own: { crypto_krw: string | null; krw: string | null } | undefined;
+  holdUntil: string | null;
+}
+
+/**
+ * What the rules read that needs no lock (prices, the member's own limits, the last approved KRW deposit):
+ * read before the member's withdrawal lock, so the serialised part is only the sums and the address book.
+ * (An administrator's limit change or a deposit approval that lands in between counts from the next request.)
+ */
+export async function readRuleInputs(q: Queryable, memberId: string, deps: RulesDeps): Promise<RuleInputs> {
+  const [prices, ownRows, holdRows] = await Promise.all([
+    krwPrices(q, deps.priceStaleSeconds),
+    q.query<{ crypto_krw: string | null; krw: string | null }>(
+      'SELECT crypto_krw::text AS crypto_krw, krw::text AS krw FROM member_withdrawal_limits WHERE member_id = $1',
+      [memberId],
+    ),
+    q.query<{ until: string | null }>(
+      `SELECT CASE WHEN max(processed_at) + make_interval(secs => $2::double precision) > now()
+                   THEN ${isoTime('(max(processed_at) + make_interval(secs => $2::double precision))')} END AS until
+         FROM deposits WHERE member_id = $1 AND currency = 'KRW' AND status = 'approved'`,
+      [memberId, deps.rules.krwDepositDelayHours * 3600],
+    ),
+  ]);
+  return { prices, own: ownRows[0], holdUntil: holdRows[0]?.until ?? null };
+}
+
+/**
+ * What the withdrawal screen shows and what the server enforces: the KRW-deposit hold, and each daily
+ * limit with what was used in the last 24 h (pending and approved; rejected ones do not count) at the
+ * value each withdrawal had when requested (older rows without one: at the current price).
+ */
+export async function readRules(
+  q: Queryable,
+  memberId: string,
+  deps: RulesDeps,
+  pre?: RuleInputs,
+): Promise<WithdrawalRulesView> {
+  const cfg = deps.rules;
+  const { prices: p, own, holdUntil } = pre ?? (await readRuleInputs(q, memberId, deps));
+  const used = await q.query<{
+    currency: string;
+    valued: string | null;
+    unvalued: string | null;
+    oldest: string;
+  }>(
+    `SELECT currency, sum(krw_value) FILTER (WHERE krw_value IS NOT NULL)::text AS valued,
+            sum(amount) FILTER (WHERE krw_value IS NULL)::text AS unvalued,
+            ${isoTime("(min(created_at) + interval '24 hours')")} AS oldest
+       FROM withdrawals
+      WHERE member_id = $1 AND status <> 'rejected' AND created_at > now() - interval '24 hours'
+      GROUP BY currency`,
+    [memberId],
+  );
+  const limit = (kind: 'crypto' | 'krw') => {
+    const rows = used.filter((u) => (u.currency === 'KRW') === (kind === 'krw'));
+    let sum = ZERO;
+    let frees: string | null = null;
+    for (const u of rows) {
+      sum = sum.plus(u.valued ?? 0).plus(new D(u.unvalued ?? 0).times(priceOf(p, u.currency)));
+      if (frees === null || u.oldest < frees) frees = u.oldest;
+    }
+    const ownLimit = kind === 'krw' ? own?.krw : own?.crypto_krw;
+    const lim = new D(ownLimit ?? (kind === 'krw' ? cfg.dailyLimitKrw : cfg.dailyLimitCryptoKrw));
+    return {
+      limit: toWire(lim),
+      used: toWire(sum.toDecimalPlaces(0, D.ROUND_CEIL)),
+      remaining: toWire(maxDec(lim.minus(sum), ZERO).toDecimalPlaces(0, D.ROUND_FLOOR)),
+      frees_at: frees,
+      own: ownLimit !== null && ownLimit !== undefined,
+    };
+  };
+  return {
+    address_delay_hours: cfg.addressDelayHours,
+    krw_deposit_delay_hours: cfg.krwDepositDelayHours,
+    krw_deposit_hold_until: holdUntil,
+    travel_rule_threshold_krw: String(cfg.travelRuleThresholdKrw),
+    crypto: limit('crypto'),
+    krw: limit('krw'),
+  };
+}
+
+export interface RuleRequest {
+  currency: string;
+  amount: string;
+  method: 'internal' | 'external' | 'bank';
+  network?: string;
+  recipientAddress?: string;
+  destinationTag?: number | null;
+  addressId?: string | null;
+  travel?: { name?: string | null; exchange?: string | null; declared?: boolean | null };
+}
+
+/** What the rules add to the withdrawal row. */
+export interface RuleColumns {
+  addressBookId: string | null;
+  krwValue: string;
+  travelRuleName: string | null;
+  travelRuleExchange: string | null;
+  travelRulePersonalDeclared: boolean | null;
+}
+
+/**
+ * Every withdrawal rule, in the creating transaction and under the member's lock (lockMemberWithdrawals):
+ * the address book and its waiting period, the hold after a KRW deposit (external crypto only), the
+ * travel rule (external, from the threshold), the daily limit (every withdrawal: crypto or KRW). Each
+ * refusal names its rule, when it ends, and the field it belongs to.
+ */
+export async function checkWithdrawalRules(
+  q: Queryable,
+  memberId: string,
+  deps: RulesDeps,
+  w: RuleRequest,
+  pre: RuleInputs,
+): Promise<RuleColumns> {
+  const value = new D(w.amount).times(priceOf(pre.prices, w.currency));
+  const view = await readRules(q, memberId, deps, pre);
+  const out: RuleColumns = {
+    addressBookId: null,
+    krwValue: toWire(value.toDecimalPlaces(8, D.ROUND_CEIL)),
+    travelRuleName: null,
+    travelRuleExchange: null,
+    travelRulePersonalDeclared: null,
+  };
+  if (w.method === 'external') {
+    const entry = await resolveBookEntry(q, memberId, {
+      currency: w.currency,
+      network: w.network ?? '',
+      address: w.recipientAddress ?? '',
+      tag: w.destinationTag ?? null,
+      addressId: w.addressId,
+    });
+    if (!entry.usable) {
+      const m = R.waiting(formatKst(entry.usable_at));
+      throw new AppError('VALIDATION', m, { [w.addressId ? 'address_id' : 'recipient_address']: m });
+    }
+    out.addressBookId = entry.id;
+    if (view.krw_deposit_hold_until) {
+      const m = R.krwDepositHoldHours(
+        deps.rules.krwDepositDelayHours,
+        formatKst(view.krw_deposit_hold_until),
+      );
+      throw new AppError('VALIDATION', m, { method: m });
+    }
+    const threshold = deps.rules.travelRuleThresholdKrw;
+    if (value.gte(threshold)) {
+      const t = formatKrw(threshold);
+      const name = w.travel?.name?.trim() ?? '';
+      const exchange = w.travel?.exchange ?? null;
+      const fields: Record<string, string> = {};
+      if (!name) fields.travel_rule_name = R.travelNameRequired(t);
+      if (!exchange) fields.travel_rule_exchange = R.travelExchangeRequired(t);
+      else if (exchange === 'personal' && w.travel?.declared !== true) {
+        fields.travel_rule_declared = R.travelDeclareRequired;
+      }
+      const first = Object.values(fields)[0];
+      if (first) throw new AppError('VALIDATION', first, fields);
+      out.travelRuleName = name;
+      out.travelRuleExchange = exchange;
+      out.travelRulePersonalDeclared = exchange === 'personal' ? true : null;
+    }
+  }
+  const lim = w.currency === 'KRW' ? view.krw : view.crypto;
+  if (value.gt(lim.remaining)) {
+    const freesAt = lim.frees_at ? formatKst(lim.frees_at) : null;
+    const m =
+      w.currency === 'KRW'
+        ? R.dailyLimitKrw(formatKrw(lim.remaining), freesAt)
+        : R.dailyLimitCrypto(formatKrw(lim.remaining), freesAt);
+    throw new AppError('VALIDATION', m, { amount: m });
+  }
+  return out;
+}

@@ -1,0 +1,95 @@
+/** Withdrawal safety rules (issue 15 items 2-5 and 7): address book, delays, daily limits, travel rule. */
+export const WITHDRAWAL_RULE_MESSAGES = {
+  wrules: {
+    // The address book.
+    bookTitle: '출금 주소록',
+    bookLink: '출금 주소록 관리',
+    listTitle: '등록된 주소',
+    bookEmpty: '등록된 출금 주소가 없습니다. 외부 전송은 등록한 주소로만 할 수 있습니다.',
+    bookPickLabel: '받는 주소 (출금 주소록)',
+    bookPickPlaceholder: '등록된 주소를 선택하세요',
+    bookPickHelp: '외부 전송은 출금 주소록에 등록하고 대기 시간이 지난 주소로만 할 수 있습니다.',
+    registerTitle: '새 출금 주소 등록',
+    registerSubmit: '주소 등록',
+    registered: '출금 주소를 등록했습니다.',
+    deleted: '출금 주소를 삭제했습니다.',
+    deleteButton: '삭제',
+    cancelButton: '취소',
+    deleteConfirm: (label: string) =>
+      `'${label}' 주소를 삭제할까요? 삭제한 주소로는 바로 출금할 수 없습니다.`,
+    labelLabel: '주소 별칭',
+    labelPlaceholder: '예: 내 업비트 지갑',
+    labelRequired: '주소 별칭을 입력해주세요.',
+    labelTooLong: '주소 별칭은 40자 이내로 입력해주세요.',
+    walletKindLabel: '지갑 종류',
+    walletOwn: '본인 개인 지갑',
+    walletExchange: '거래소 지갑',
+    walletKindInvalid: '지갑 종류를 선택해주세요.',
+    exchangeLabel: '거래소',
+    exchangeRequired: '거래소를 선택해주세요.',
+    exchangeOnlyForExchange: '거래소는 거래소 지갑일 때만 선택합니다.',
+    secondPasswordLabel: '2차 비밀번호',
+    secondPasswordHelp: '주소 등록에는 2차 비밀번호(6자리 숫자)가 필요합니다.',
+    secondPasswordRequired: '2차 비밀번호 6자리를 입력해주세요.',
+    secondPasswordWrong: '2차 비밀번호가 일치하지 않습니다.',
+    delayNotice: (hours: number) =>
+      hours > 0
+        ? `새로 등록한 주소는 등록 후 ${hours}시간이 지나야 출금에 쓸 수 있습니다. (피싱·계정 도용 피해 예방)`
+        : '새로 등록한 주소는 바로 출금에 쓸 수 있습니다.',
+    usableNow: '사용 가능',
+    usableFrom: (kst: string) => `${kst}부터 사용 가능`,
+    duplicate: '이미 등록된 주소입니다.',
+    notFound: '출금 주소를 찾을 수 없습니다. 주소록에서 다시 선택해주세요.',
+    deletedAddress: '삭제된 출금 주소입니다. 주소록에서 다른 주소를 선택해주세요.',
+    wrongNetwork: (currency: string) => `이 주소의 네트워크로는 ${currency}를 출금할 수 없습니다.`,
+    notRegistered: '출금 주소록에 등록된 주소로만 외부 전송을 할 수 있습니다. 주소를 먼저 등록해주세요.',
+    waiting: (kst: string) => `[출금 주소 대기 시간] 새로 등록한 주소는 ${kst}부터 출금에 쓸 수 있습니다.`,
+    tooMany: '출금 주소는 50개까지 등록할 수 있습니다. 쓰지 않는 주소를 삭제해주세요.',
+    // The delay after a KRW deposit.
+    krwDepositHoldHours: (hours: number, kst: string) =>
+      `[원화 입금 후 출금 지연] 원화 입금 후 ${hours}시간 동안은 외부 지갑으로 암호화폐를 출금할 수 없습니다. ${kst}부터 출금할 수 있습니다. (보이스피싱 예방, 내부 전송은 가능)`,
+    // Daily limits.
+    dailyLimitCrypto: (left: string, kst: string | null) =>
+      `[1일 출금 한도] 암호화폐 출금은 24시간 동안 원화 환산 한도 안에서만 할 수 있습니다. 지금 남은 한도는 ${left}원입니다.${kst ? ` ${kst}부터 한도가 다시 늘어납니다.` : ''}`,
+    dailyLimitKrw: (left: string, kst: string | null) =>
+      `[1일 출금 한도] 원화 출금은 24시간 동안 한도 안에서만 할 수 있습니다. 지금 남은 한도는 ${left}원입니다.${kst ? ` ${kst}부터 한도가 다시 늘어납니다.` : ''}`,
+    limitLeftCrypto: (left: string, limit: string) =>
+      `오늘 남은 암호화폐 출금 한도: ${left}원 / ${limit}원 (24시간 기준, 원화 환산)`,
+    limitLeftKrw: (left: string, limit: string) =>
+      `오늘 남은 원화 출금 한도: ${left}원 / ${limit}원 (24시간 기준)`,
+    // Travel rule.
+    travelTitle: '트래블룰 정보 (특정금융정보법)',
+    travelNotice: (threshold: string) =>
+      `원화 환산 ${threshold}원 이상 외부 출금은 특정금융정보법(트래블룰)에 따라 받는 분의 이름과 받는 거래소를 입력해야 합니다.`,
+    travelNameLabel: '받는 분 이름 (실명)',
+    travelNameRequired: (threshold: string) =>
+      `[트래블룰] 원화 환산 ${threshold}원 이상 출금은 받는 분의 실명을 입력해야 합니다.`,
+    travelNameTooLong: '받는 분 이름은 100자 이내로 입력해주세요.',
+    travelExchangeLabel: '받는 곳',
+    travelExchangeRequired: (threshold: string) =>
+      `[트래블룰] 원화 환산 ${threshold}원 이상 출금은 받는 거래소 또는 개인 지갑을 선택해야 합니다.`,
+    travelExchangeInvalid: '받는 곳을 목록에서 선택해주세요.',
+    travelDeclareLabel: '받는 주소가 본인 또는 받는 분이 직접 관리하는 개인 지갑임을 확인합니다.',
+    travelDeclareRequired: '[트래블룰] 개인 지갑으로 보낼 때는 개인 지갑 확인란에 체크해야 합니다.',
+    personalWallet: '개인 지갑',
+    // The asset page and the limits card.
+    pendingLabel: '출금 대기',
+    heldLabel: '잠금',
+    nowTitle: '출금 현황',
+    nowLabel: '지금 출금 가능',
+    nowHelp: '잔액, 출금 대기·잠금, 1일 한도와 원화 입금 후 지연을 모두 반영한 외부 출금 가능 수량입니다.',
+    holdUntil: (kst: string) => `원화 입금 후 출금 지연: ${kst}까지 외부 출금 불가`,
+    loadFailed: '출금 규칙을 불러오지 못했습니다.',
+    // Administrator: a member's own daily limits.
+    adminLimitsTitle: '1일 출금 한도',
+    adminLimitCrypto: '암호화폐 (원화 환산)',
+    adminLimitKrw: '원화',
+    adminLimitDefault: (v: string) => `기본값 ${v}원`,
+    adminLimitPlaceholder: '비우면 기본값',
+    adminLimitInvalid: '한도는 0 이상의 정수(원)로 입력해주세요.',
+    adminLimitsSave: '한도 저장',
+    adminLimitsSaved: '출금 한도를 저장했습니다.',
+    adminTravelRule: (name: string, exchange: string) => `트래블룰: ${name} · ${exchange}`,
+    adminTravelPersonal: '개인 지갑 (확인함)',
+  },
+} as const;

@@ -1,0 +1,57 @@
+import { z } from '../zod';
+
+/** What a proposal does (decision 0160). */
+export const PROPOSAL_KINDS = [
+  'balances.set',
+  'lock.create',
+  'lock.update',
+  'lock.delete',
+  'withdrawal.approve',
+  'admin.grant',
+  'admin.revoke',
+] as const;
+export type ProposalKind = (typeof PROPOSAL_KINDS)[number];
+export const PROPOSAL_STATUSES = ['pending', 'applied', 'cancelled', 'expired'] as const;
+export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
+
+/** One proposal as the administrator's list shows it. */
+export const proposalView = z.object({
+  id: z.string(),
+  kind: z.enum(PROPOSAL_KINDS),
+  status: z.enum(PROPOSAL_STATUSES),
+  member_id: z.string(),
+  member_username: z.string(),
+  target_id: z.nullable(z.string()),
+  /** What it will do, in Korean, one line each (written when it was proposed). */
+  lines: z.array(z.string()),
+  /** Exactly what is applied on confirmation. */
+  payload: z.record(z.string(), z.unknown()),
+  /** For a balance edit: the balances it was based on. */
+  basis: z.nullable(z.record(z.string(), z.unknown())),
+  proposed_by_username: z.string(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  decided_by_username: z.nullable(z.string()),
+  decided_at: z.nullable(z.string()),
+  /** Proposed by the administrator asking: they may cancel it but not confirm it. */
+  mine: z.boolean(),
+});
+export type ProposalView = z.infer<typeof proposalView>;
+
+/** The answer (202) of an action that became a proposal. */
+export const proposedView = z.object({ proposal: proposalView, message: z.string() });
+export type ProposedView = z.infer<typeof proposedView>;
+
+export const proposalListView = z.object({
+  pending: z.array(proposalView),
+  /** The 20 most recently decided (applied, cancelled, expired). */
+  recent: z.array(proposalView),
+  ttl_hours: z.number(),
+  payout_threshold_krw: z.string(),
+});
+export type ProposalListView = z.infer<typeof proposalListView>;
+
+/** The answer of a confirmation: the proposal, now applied, and what the action itself answered. */
+export const confirmedView = z.object({ proposal: proposalView, result: z.unknown(), message: z.string() });
+
+export const roleBodySchema = z.strictObject({ admin: z.boolean() });

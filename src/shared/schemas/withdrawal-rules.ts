@@ -1,0 +1,115 @@
+import { isAddressFor, resolveXrpDestination } from '../address';
+import { EXCHANGE_CODES } from '../exchanges';
+import { MSG } from '../messages';
+import { NETWORK_CODES } from '../networks';
+import { z } from '../zod';
+import { nfkc, plainText } from './text';
+import { addressMessage } from './withdrawals';
+
+const R = MSG.wrules;
+const W = MSG.withdraw;
+
+const addressFields = z.strictObject({
+  network: z.enum(NETWORK_CODES, { error: W.networkRequired }),
+  address: z
+    .string({ error: W.recipientAddressRequired })
+    .check(plainText(), z.trim(), z.maxLength(128, W.tooLong)),
+  /** XRP Ledger only: digits, 0 … 4294967295; empty or absent = no tag. */
+  destination_tag: z.optional(
+    z.nullable(z.string({ error: W.tagInvalid }).check(z.trim(), z.maxLength(20, W.tagInvalid))),
+  ),
+  label: z
+    .string({ error: R.labelRequired })
+    .check(plainText(), nfkc(), z.trim(), z.minLength(1, R.labelRequired), z.maxLength(40, R.labelTooLong)),
+  wallet_kind: z.enum(['own', 'exchange'], { error: R.walletKindInvalid }),
+  exchange: z.optional(z.nullable(z.enum(EXCHANGE_CODES, { error: R.exchangeRequired }))),
+  /**
+   * What proves it is the member: the second password. (The TOTP helper adds "or the one-time code";
+   * the server checks it in one function, `verifyWithdrawalAuth`.)
+   */
+  second_password: z.optional(
+    z.string({ error: R.secondPasswordRequired }).check(z.maxLength(64, R.secondPasswordRequired)),
+  ),
+});
+
+function checkAddress(
+  v: z.output<typeof addressFields>,
+  ctx: z.core.$RefinementCtx<z.output<typeof addressFields>>,
+) {
+  const issue = (field: string, message: string) => ctx.addIssue({ code: 'custom', path: [field], message });
+  const tag = v.destination_tag ?? '';
+  if (!v.address) issue('address', W.recipientAddressRequired);
+  else if (v.network === 'XRPL') {
+    const xrp = resolveXrpDestination(v.address, tag);
+    if (!xrp.ok) {
+      if (xrp.problem === 'tag') issue('destination_tag', W.tagInvalid);
+      else if (xrp.problem === 'tagConflict') issue('destination_tag', W.tagConflict);
+      else issue('address', W.xrpInvalid);
+    }
+  } else {
+    if (tag !== '') issue('destination_tag', W.tagOnlyXrp);
+    if (!isAddressFor(v.network, v.address)) issue('address', addressMessage(v.network, v.address));
+  }
+  if (v.wallet_kind === 'exchange' && !v.exchange) issue('exchange', R.exchangeRequired);
+  if (v.wallet_kind === 'own' && v.exchange) issue('exchange', R.exchangeOnlyForExchange);
+  if (!v.second_password) issue('second_password', R.secondPasswordRequired);
+}
+
+/** POST /api/withdrawal-addresses (and its form). */
+export const registerAddressBodySchema = addressFields.check(z.superRefine(checkAddress));
+export type RegisterAddressBody = z.input<typeof registerAddressBodySchema>;
+export type RegisterAddressInput = z.output<typeof registerAddressBodySchema>;
+
+/** One entry of the address book as the API returns it. */
+export const withdrawalAddressViewSchema = z.object({
+  id: z.string(),
+  network: z.enum(NETWORK_CODES),
+  address: z.string(),
+  destination_tag: z.nullable(z.string()),
+  label: z.string(),
+  wallet_kind: z.enum(['own', 'exchange']),
+  exchange: z.nullable(z.string()),
+  created_at: z.string(),
+  usable_at: z.string(),
+  deleted_at: z.nullable(z.string()),
+  /** usable_at has passed (and not deleted). */
+  usable: z.boolean(),
+});
+export type WithdrawalAddressView = z.infer<typeof withdrawalAddressViewSchema>;
+
+const limitSchema = z.object({
+  /** The member's limit (KRW, whole won): their own or the configured default. */
+  limit: z.string(),
+  /** Pending and approved withdrawals of the last 24 h, at their value when requested. */
+  used: z.string(),
+  remaining: z.string(),
+  /** When the oldest counted withdrawal leaves the 24-hour window (more becomes available), or null. */
+  frees_at: z.nullable(z.string()),
+  own: z.boolean(),
+});
+
+/** GET /api/withdrawals/rules: what the withdrawal screen and the asset page show. */
+export const withdrawalRulesViewSchema = z.object({
+  address_delay_hours: z.number(),
+  krw_deposit_delay_hours: z.number(),
+  /** External crypto withdrawals wait until then (the last approved KRW deposit + the delay), or null. */
+  krw_deposit_hold_until: z.nullable(z.string()),
+  travel_rule_threshold_krw: z.string(),
+  crypto: limitSchema,
+  krw: limitSchema,
+});
+export type WithdrawalRulesView = z.infer<typeof withdrawalRulesViewSchema>;
+
+const limitText = z.nullable(
+  z.string({ error: R.adminLimitInvalid }).check(z.trim(), z.regex(/^\d{1,15}$/, R.adminLimitInvalid)),
+);
+/** PUT /api/admin/members/:id/withdrawal-limits: null = back to the configured default. */
+export const adminLimitsBodySchema = z.strictObject({ crypto_krw: limitText, krw: limitText });
+
+export const adminLimitsViewSchema = z.object({
+  crypto_krw: z.nullable(z.string()),
+  krw: z.nullable(z.string()),
+  default_crypto_krw: z.string(),
+  default_krw: z.string(),
+});
+export type AdminLimitsView = z.infer<typeof adminLimitsViewSchema>;

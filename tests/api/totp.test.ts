@@ -1,0 +1,461 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config';
+import { MSG } from '../../src/shared/messages';
+import { Client, loginFully, type MemberCreds, memberClient } from '../support/client';
+import { adjustBalance, idemKey } from '../support/money';
+import { startTestServer, type TestServer } from '../support/server';
+import { codeAt, currentStep, enrolTotp, markUsed, nextCode } from '../support/totp';
+
+const O = MSG.otp;
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const bank = (over: Record<string, unknown> = {}) => ({
+  amount: '10000',
+  bank_name: '신한은행',
+  account_number: '110-123-456789',
+  account_holder: '홍길동',
+  memo: '',
+  ...over,
+});
+
+/** A member with a one-time code enrolled through the API (and KRW to withdraw when asked). */
+async function enrolled(krw?: string) {
+  const m = await memberClient(server.url);
+  const e = await enrolTotp(m.client);
+  m.creds.totpSecret = e.secret;
+  if (krw) await adjustBalance(server.db, m.id, 'KRW', krw);
+  return { ...m, ...e };
+}
+
+/** A code of the secret the server has not accepted yet, that `nextCode` will not hand out again. */
+function wrongCode(secret: string) {
+  const now = currentStep();
+  const valid = new Set([now - 1, now, now + 1].map((s) => codeAt(secret, s)));
+  for (let i = 0; ; i++) {
+    const c = String((Number(codeAt(secret, now)) + 1 + i * 7919) % 1_000_000).padStart(6, '0');
+    if (!valid.has(c)) return c;
+  }
+}
+
+const withdrawalCount = async (memberId: string) =>
+  (
+    await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM withdrawals WHERE member_id = $1', [
+      memberId,
+    ])
+  )[0]!.n;
+
+describe('enrolment', () => {
+  it('creates a secret with its otpauth:// URI, confirms it with a first code and shows 10 recovery codes once', async () => {
+    const m = await memberClient(server.url);
+    expect((await m.client.get('/api/totp')).body.data).toEqual({
+      enrolled: false,
+      required: false,
+      recoveryCodesLeft: 0,
+    });
+    const setup = await m.client.post('/api/totp/setup', {});
+    expect(setup.status).toBe(200);
+    const { secret, uri } = setup.body.data;
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/); // 160 bits
+    const u = new URL(uri);
+    expect(u.protocol).toBe('otpauth:');
+    expect(u.host).toBe('totp');
+    expect(decodeURIComponent(u.pathname)).toBe(`/코인 월렛:${m.creds.username}`);
+    expect(u.searchParams.get('issuer')).toBe('코인 월렛');
+    expect(u.searchParams.get('secret')).toBe(secret);
+    expect(u.searchParams.get('digits')).toBe('6');
+    expect(u.searchParams.get('period')).toBe('30');
+
+    // Not enrolled before the first code: the second step does not ask for one yet.
+    expect((await m.client.get('/api/session')).body.data.user.has_totp).toBe(false);
+
+    const wrong = await m.client.post('/api/totp/confirm', { otpCode: wrongCode(secret) });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error).toMatchObject({
+      code: 'OTP_INVALID',
+      message: O.invalid,
+      fields: { otpCode: O.invalid },
+    });
+    const badFormat = await m.client.post('/api/totp/confirm', { otpCode: '12ab' });
+    expect(badFormat.status).toBe(400);
+    expect(badFormat.body.error?.message).toBe(O.format);
+
+    const ok = await m.client.post('/api/totp/confirm', { otpCode: await nextCode(secret) });
+    expect(ok.status).toBe(200);
+    const codes: string[] = ok.body.data.recoveryCodes;
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    for (const c of codes) expect(c).toMatch(/^[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}$/);
+    expect((await m.client.get('/api/totp')).body.data).toEqual({
+      enrolled: true,
+      required: false,
+      recoveryCodesLeft: 10,
+    });
+    expect((await m.client.get('/api/session')).body.data.user.has_totp).toBe(true);
+
+    // Stored as SHA-256 only; the secret never in clear when a key is configured (here: none, 'plain:').
+    const hashes = await server.db.query<{ code_hash: string }>(
+      'SELECT code_hash FROM member_totp_recovery WHERE member_id = $1',
+      [m.id],
+    );
+    expect(hashes).toHaveLength(10);
+    for (const h of hashes) expect(h.code_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(hashes.map((h) => h.code_hash).join()).not.toContain(codes[0]!.replace(/-/g, ''));
+
+    // A second enrolment is refused while one exists; confirming again too.
+    const again = await m.client.post('/api/totp/setup', {});
+    expect(again.status).toBe(409);
+    expect(again.body.error?.message).toBe(O.alreadyEnrolled);
+  });
+
+  it('disables only with a current code (or a recovery code) and the second password', async () => {
+    const m = await enrolled();
+    const missing = await m.client.post('/api/totp/disable', { otpCode: '', second_password: m.creds.pin });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error?.message).toBe(O.required);
+    const noPin = await m.client.post('/api/totp/disable', { otpCode: await nextCode(m.secret) });
+    expect(noPin.status).toBe(400);
+    const badPin = await m.client.post('/api/totp/disable', {
+      otpCode: await nextCode(m.secret),
+      second_password: '999999',
+    });
+    expect(badPin.status).toBe(401);
+    expect(badPin.body.error?.message).toBe(MSG.secondFactor.mismatch);
+    const badCode = await m.client.post('/api/totp/disable', {
+      otpCode: wrongCode(m.secret),
+      second_password: m.creds.pin,
+    });
+    expect(badCode.status).toBe(400);
+    expect(badCode.body.error?.fields).toEqual({ otpCode: O.invalid });
+    expect((await m.client.get('/api/totp')).body.data.enrolled).toBe(true);
+
+    const off = await m.client.post('/api/totp/disable', {
+      otpCode: m.recoveryCodes[0],
+      second_password: m.creds.pin,
+    });
+    expect(off.status).toBe(200);
+    expect((await m.client.get('/api/totp')).body.data).toMatchObject({ enrolled: false });
+    const rows = await server.db.query('SELECT 1 FROM member_totp WHERE member_id = $1', [m.id]);
+    expect(rows).toHaveLength(0);
+    // Without OTP the second step is the second password alone again.
+    const c = new Client(server.url);
+    await loginFully(c, { ...m.creds, totpSecret: undefined });
+  });
+
+  it('a member cannot touch another member’s enrolment (no route takes a member id)', async () => {
+    const a = await enrolled();
+    const b = await memberClient(server.url);
+    // B confirming with A's code: B has no enrolment started.
+    const confirm = await b.client.post('/api/totp/confirm', { otpCode: await nextCode(a.secret) });
+    expect(confirm.status).toBe(409);
+    expect(confirm.body.error?.message).toBe(O.noPendingSetup);
+    // B disabling with A's recovery code: B is not enrolled; A stays enrolled with all codes.
+    const disable = await b.client.post('/api/totp/disable', {
+      otpCode: a.recoveryCodes[0],
+      second_password: b.creds.pin,
+    });
+    expect(disable.status).toBe(409);
+    expect(disable.body.error?.message).toBe(O.notEnrolled);
+    // B's own setup does not replace A's secret.
+    expect((await b.client.post('/api/totp/setup', {})).status).toBe(200);
+    expect((await a.client.get('/api/totp')).body.data).toMatchObject({
+      enrolled: true,
+      recoveryCodesLeft: 10,
+    });
+    // Unauthenticated and password-stage sessions reach none of them.
+    const anon = new Client(server.url);
+    expect((await anon.post('/api/totp/setup', {})).status).toBe(401);
+    expect((await anon.post('/api/totp/confirm', { otpCode: '123456' })).status).toBe(401);
+    expect(
+      (await anon.post('/api/totp/disable', { otpCode: '123456', second_password: '1234' })).status,
+    ).toBe(401);
+    expect((await anon.get('/api/totp')).status).toBe(401);
+  });
+});
+
+describe('the login second step', () => {
+  it('asks an enrolled member for the code; refuses a wrong one and a replayed one', async () => {
+    const m = await enrolled();
+    const c = new Client(server.url);
+    const login = await c.post('/api/login', { email: m.creds.username, password: m.creds.password });
+    expect(login.body.data.user.has_totp).toBe(true);
+    const none = await c.post('/api/auth/second-factor', { second_password: m.creds.pin });
+    expect(none.status).toBe(400);
+    expect(none.body.error).toMatchObject({ code: 'OTP_REQUIRED', fields: { otpCode: O.required } });
+    const wrong = await c.post('/api/auth/second-factor', {
+      second_password: m.creds.pin,
+      otpCode: wrongCode(m.secret),
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error?.code).toBe('OTP_INVALID');
+    expect((await c.get('/api/balances')).status).toBe(401);
+    const code = await nextCode(m.secret);
+    const ok = await c.post('/api/auth/second-factor', { second_password: m.creds.pin, otpCode: code });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.stage).toBe('full');
+
+    // The same code again, at another login within its window: refused.
+    const d = new Client(server.url);
+    await d.post('/api/login', { email: m.creds.username, password: m.creds.password });
+    const replay = await d.post('/api/auth/second-factor', { second_password: m.creds.pin, otpCode: code });
+    expect(replay.status).toBe(400);
+    expect(replay.body.error).toMatchObject({ code: 'OTP_REPLAYED', message: O.replayed });
+    // An older step than the last accepted one is refused as well.
+    const older = codeAt(m.secret, currentStep() - 1);
+    if (older !== code) {
+      const r = await d.post('/api/auth/second-factor', { second_password: m.creds.pin, otpCode: older });
+      expect(r.status).toBe(400);
+    }
+    // A recovery code works once at the second step.
+    const rc = m.recoveryCodes[1]!;
+    expect(
+      (await d.post('/api/auth/second-factor', { second_password: m.creds.pin, otpCode: rc.toLowerCase() }))
+        .status,
+    ).toBe(200);
+    const e = new Client(server.url);
+    await e.post('/api/login', { email: m.creds.username, password: m.creds.password });
+    const used = await e.post('/api/auth/second-factor', { second_password: m.creds.pin, otpCode: rc });
+    expect(used.status).toBe(400);
+    expect(used.body.error?.message).toBe(O.recoveryUsed);
+    expect((await m.client.get('/api/totp')).body.data.recoveryCodesLeft).toBe(9);
+  });
+
+  it('wrong codes lock after 5 in 15 minutes, shared by the login step and withdrawals, apart from the second password', async () => {
+    const m = await enrolled('100000');
+    for (let i = 0; i < 4; i++) {
+      const r = await m.client.post('/api/withdrawals/krw', bank({ otpCode: wrongCode(m.secret) }));
+      expect(r.status).toBe(400);
+      expect(r.body.error?.code).toBe('OTP_INVALID');
+    }
+    const fifth = await m.client.post('/api/withdrawals/krw', bank({ otpCode: wrongCode(m.secret) }));
+    expect(fifth.status).toBe(429);
+    expect(fifth.body.error).toMatchObject({
+      code: 'ACCOUNT_LOCKED',
+      message: O.locked,
+      fields: { otpCode: O.locked },
+    });
+    // Now even the right code is refused, at the login step too.
+    const c = new Client(server.url);
+    await c.post('/api/login', { email: m.creds.username, password: m.creds.password });
+    const locked = await c.post('/api/auth/second-factor', {
+      second_password: m.creds.pin,
+      otpCode: await nextCode(m.secret),
+    });
+    expect(locked.status).toBe(429);
+    expect(locked.body.error?.message).toBe(O.locked);
+    expect(await withdrawalCount(m.id)).toBe(0);
+    // The second password's own counter is untouched: a wrong one still says "mismatch", not locked.
+    const pin = await c.post('/api/auth/second-factor', { second_password: '999999' });
+    expect(pin.status).toBe(401);
+    expect(pin.body.error?.message).toBe(MSG.secondFactor.mismatch);
+    // 50 parallel guesses verify at most 5 codes (none here: the counter is full).
+    const [n] = await server.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM rate_limit_events WHERE key = $1`,
+      [`otp:acct:${m.id}`],
+    );
+    expect(n!.n).toBe(5);
+  });
+
+  it('50 parallel wrong guesses are verified at most 5 times', async () => {
+    const m = await enrolled('100000');
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        m.client.post(
+          '/api/withdrawals/krw',
+          bank({ otpCode: String((i * 20011) % 1_000_000).padStart(6, '0') }),
+        ),
+      ),
+    );
+    expect(results.every((r) => r.status === 400 || r.status === 429)).toBe(true);
+    const [n] = await server.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM rate_limit_events WHERE key = $1`,
+      [`otp:acct:${m.id}`],
+    );
+    expect(n!.n).toBeLessThanOrEqual(5);
+  });
+});
+
+describe('withdrawals of an enrolled member', () => {
+  it('need a fresh code: none, wrong, valid, replayed (KRW and internal transfer: the same crypto route as external)', async () => {
+    const m = await enrolled('100000');
+    await adjustBalance(server.db, m.id, 'USDT', '100');
+    const to = await memberClient(server.url);
+    const internal = (over: Record<string, unknown> = {}) => ({
+      currency: 'USDT',
+      amount: '5',
+      method: 'internal',
+      recipient_id: to.creds.username,
+      ...over,
+    });
+
+    const none = await m.client.post('/api/withdrawals/krw', bank(), { 'idempotency-key': idemKey() });
+    expect(none.status).toBe(400);
+    expect(none.body.error).toMatchObject({
+      code: 'OTP_REQUIRED',
+      message: O.required,
+      fields: { otpCode: O.required },
+    });
+    const empty = await m.client.post('/api/withdrawals/crypto', internal({ otpCode: '' }));
+    expect(empty.status).toBe(400);
+    expect(empty.body.error?.code).toBe('OTP_REQUIRED');
+    const wrong = await m.client.post('/api/withdrawals/crypto', internal({ otpCode: wrongCode(m.secret) }));
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error?.fields).toEqual({ otpCode: O.invalid });
+    const garbage = await m.client.post('/api/withdrawals/krw', bank({ otpCode: 'abc' }));
+    expect(garbage.status).toBe(400);
+    expect(garbage.body.error?.message).toBe(O.format);
+    expect(await withdrawalCount(m.id)).toBe(0);
+
+    const code = await nextCode(m.secret);
+    const key = idemKey();
+    const ok = await m.client.post('/api/withdrawals/krw', bank({ otpCode: code }), {
+      'idempotency-key': key,
+    });
+    expect(ok.status).toBe(201);
+    // A retry of that request (same key, same body) gets its first answer; the code is not used twice.
+    const retry = await m.client.post('/api/withdrawals/krw', bank({ otpCode: code }), {
+      'idempotency-key': key,
+    });
+    expect(retry.status).toBe(201);
+    expect(retry.body.data.id).toBe(ok.body.data.id);
+    // A new request with the same code: replayed.
+    const replay = await m.client.post('/api/withdrawals/crypto', internal({ otpCode: code }));
+    expect(replay.status).toBe(400);
+    expect(replay.body.error).toMatchObject({ code: 'OTP_REPLAYED', fields: { otpCode: O.replayed } });
+    const transfer = await m.client.post(
+      '/api/withdrawals/crypto',
+      internal({ otpCode: await nextCode(m.secret) }),
+    );
+    expect(transfer.status).toBe(201);
+    expect(await withdrawalCount(m.id)).toBe(2);
+  });
+
+  it('a withdrawal refused for another reason does not use up its code', async () => {
+    const m = await enrolled('10000');
+    const code = await nextCode(m.secret);
+    const tooMuch = await m.client.post('/api/withdrawals/krw', bank({ amount: '50000', otpCode: code }));
+    expect(tooMuch.status).toBe(409);
+    const ok = await m.client.post('/api/withdrawals/krw', bank({ otpCode: code }));
+    expect(ok.status).toBe(201);
+  });
+
+  it('members without OTP withdraw as before (no code asked)', async () => {
+    const m = await memberClient(server.url);
+    await adjustBalance(server.db, m.id, 'KRW', '20000');
+    expect((await m.client.post('/api/withdrawals/krw', bank())).status).toBe(201);
+  });
+
+  it('50 parallel requests with one valid code: exactly one is accepted', async () => {
+    const m = await enrolled('1000000');
+    const step = currentStep() + 1;
+    markUsed(m.secret, step);
+    const code = codeAt(m.secret, step);
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        m.client.post('/api/withdrawals/krw', bank({ otpCode: code }), { 'idempotency-key': idemKey() }),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(
+      statuses.every((s) => s === 201 || s === 400 || s === 429),
+      statuses.join(),
+    ).toBe(true);
+    expect(await withdrawalCount(m.id)).toBe(1);
+  });
+
+  it('one recovery code in 20 parallel requests: exactly one is accepted, then never again', async () => {
+    const m = await enrolled('1000000');
+    const rc = m.recoveryCodes[3]!;
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        m.client.post('/api/withdrawals/krw', bank({ otpCode: rc }), { 'idempotency-key': idemKey() }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(results.every((r) => r.status < 500)).toBe(true);
+    const again = await m.client.post('/api/withdrawals/krw', bank({ otpCode: rc }));
+    expect(again.status).toBe(400);
+    expect(again.body.error?.message).toBe(O.recoveryUsed);
+    expect(await withdrawalCount(m.id)).toBe(1);
+    expect((await m.client.get('/api/totp')).body.data.recoveryCodesLeft).toBe(9);
+  });
+});
+
+describe('administrators (ADMIN_TOTP_REQUIRED, on by default)', () => {
+  it('are refused every /api/admin operation with a Korean 403 until they enrol', async () => {
+    const m = await memberClient(server.url);
+    await server.db.query('UPDATE members SET is_admin = true WHERE id = $1', [m.id]);
+    for (const p of ['/api/admin/members', '/api/admin/withdrawals', '/api/admin/audit']) {
+      const r = await m.client.get(p);
+      expect(r.status, p).toBe(403);
+      expect(r.body.error).toMatchObject({ code: 'TOTP_ENROLMENT_REQUIRED', message: O.adminMustEnrol });
+    }
+    const put = await m.client.call('PUT', `/api/admin/members/${m.id}/balances`, { krw: '1000000' });
+    expect(put.status).toBe(403);
+    expect((await m.client.get('/api/totp')).body.data).toEqual({
+      enrolled: false,
+      required: true,
+      recoveryCodesLeft: 0,
+    });
+    const e = await enrolTotp(m.client);
+    expect((await m.client.get('/api/admin/members')).status).toBe(200);
+    // A later login asks the administrator for the code like any enrolled member.
+    const c = new Client(server.url);
+    await loginFully(c, { ...m.creds, totpSecret: e.secret } satisfies MemberCreds);
+    expect((await c.get('/api/admin/audit')).status).toBe(200);
+  });
+
+  it('the seeded administrator of the first start logs in and enrols', async () => {
+    const rows = await server.db.query<{ username: string }>(
+      'SELECT username FROM members WHERE is_admin ORDER BY created_at LIMIT 1',
+    );
+    if (rows[0]!.username !== server.config.admin.username) return; // PostgreSQL shared with earlier runs
+    const c = new Client(server.url);
+    await loginFully(c, { username: server.config.admin.username!, password: 'adminpass123', pin: '123456' });
+    expect((await c.get('/api/admin/members')).status).toBe(403);
+    await enrolTotp(c);
+    expect((await c.get('/api/admin/members')).status).toBe(200);
+  });
+});
+
+describe('configuration', () => {
+  it('ADMIN_TOTP_REQUIRED=false lets an administrator in without OTP; TOTP_ENCRYPTION_KEY seals secrets', async () => {
+    const key = 'a'.repeat(64);
+    const demo = await startTestServer({ ADMIN_TOTP_REQUIRED: 'false', TOTP_ENCRYPTION_KEY: key });
+    try {
+      const m = await memberClient(demo.url);
+      await demo.db.query('UPDATE members SET is_admin = true WHERE id = $1', [m.id]);
+      expect((await m.client.get('/api/admin/members')).status).toBe(200);
+      expect((await m.client.get('/api/totp')).body.data.required).toBe(false);
+      const e = await enrolTotp(m.client);
+      const [row] = await demo.db.query<{ secret: string }>(
+        'SELECT secret FROM member_totp WHERE member_id = $1',
+        [m.id],
+      );
+      expect(row!.secret.startsWith('v1:')).toBe(true);
+      expect(row!.secret).not.toContain(e.secret);
+      const c = new Client(demo.url);
+      await loginFully(c, { ...m.creds, totpSecret: e.secret });
+    } finally {
+      await demo.close();
+    }
+  });
+
+  it('refuses a TOTP_ENCRYPTION_KEY that is not 32 bytes, at start', () => {
+    expect(() => loadConfig({ TOTP_ENCRYPTION_KEY: 'short' })).toThrow(/TOTP_ENCRYPTION_KEY/);
+    expect(() => loadConfig({ TOTP_ENCRYPTION_KEY: 'ab'.repeat(31) })).toThrow(/TOTP_ENCRYPTION_KEY/);
+    expect(loadConfig({ TOTP_ENCRYPTION_KEY: 'ab'.repeat(32) }).totp.encryptionKey?.length).toBe(32);
+    expect(
+      loadConfig({ TOTP_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') }).totp.encryptionKey,
+    ).toEqual(Buffer.alloc(32, 7));
+    expect(loadConfig({}).totp.adminRequired).toBe(true);
+    expect(() => loadConfig({ ADMIN_TOTP_REQUIRED: 'maybe' })).toThrow(/ADMIN_TOTP_REQUIRED/);
+  });
+});

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../src/shared/messages';
+import { adminClient, memberClient } from '../support/client';
+import { type EthNode, startEthNode } from '../support/eth-node';
+import { erc20Address, setDepositAddress } from '../support/money';
+import { type E2E, loginThroughUi, startE2E } from './support';
+
+// Issue 19 in the browser: a local Hardhat node, the server's own checker running every 300 ms.
+let node: EthNode;
+let e2e: E2E;
+beforeAll(async () => {
+  node = await startEthNode();
+  e2e = await startE2E({
+    ETH_RPC_URL: node.url,
+    ETH_USDT_CONTRACT: node.token,
+    CHAIN_CHECK_INTERVAL_MS: '300',
+  });
+}, 120_000);
+afterAll(async () => {
+  await e2e?.close();
+  await node?.stop();
+});
+
+const C = MSG.chain;
+const R = MSG.admin.requests;
+
+describe('deposits checked on chain', () => {
+  it('the member sees 블록체인 확인 중 (n/m); the operator sees verdicts and approves a mismatch only with a reason', async () => {
+    const member = await memberClient(e2e.server.url, { fullName: '박체인' });
+    const admin = await adminClient(e2e.server.url, e2e.server.db);
+    const address = erc20Address();
+    await setDepositAddress(e2e.server.db, member.id, address, 'ERC20');
+    const right = await node.transfer(address, '12.5');
+    const short = await node.transfer(address, '3');
+    const claim = (txid: string, amount: string) =>
+      member.client.post('/api/deposits/crypto', {
+        network: 'ERC20',
+        txid,
+        amount,
+        sender_address: erc20Address(),
+      });
+    const ok = (await claim(right.hash, '12.5')).body.data.id as string;
+    const bad = (await claim(short.hash, '4')).body.data.id as string;
+
+    // The checker (not the test) runs: the member's history row counts confirmations.
+    const m = await e2e.newPage();
+    await loginThroughUi(m.page, member.creds);
+    await m.page.goto('/assets/history');
+    await m.page.getByText(C.memberWaiting(2, 12)).first().waitFor();
+    await m.page.screenshot({ path: 'test-results/chain-member-history-360.png', fullPage: true });
+
+    // 11 more blocks: the right one (one block older) is 13 deep and matches; the short one is 금액 불일치.
+    await node.mine(11);
+    // Both verdicts final (the checker's next rounds) before the operator opens the page.
+    await expect
+      .poll(
+        async () =>
+          (
+            await e2e.server.db.query(
+              'SELECT 1 FROM deposit_chain_checks WHERE final AND deposit_id = ANY($1::uuid[])',
+              [[ok, bad]],
+            )
+          ).length,
+        { timeout: 15_000 },
+      )
+      .toBe(2);
+    const a = await e2e.newPage({ width: 360, height: 780 });
+    await loginThroughUi(a.page, admin.creds);
+    await a.page.goto('/admin');
+    const row = (id: string) => a.page.locator(`.adm-requests-table tr[data-request-id="${id}"]`);
+    await row(ok).getByText(C.verdict.match(13)).waitFor();
+    await row(bad).getByText(C.verdict.amount_mismatch).waitFor();
+    await row(bad).getByText(C.chainAmount('3')).waitFor();
+    await a.page.getByText(C.on('ERC20')).waitFor();
+    await a.page.screenshot({ path: 'test-results/chain-admin-360.png', fullPage: true });
+    await row(bad).scrollIntoViewIfNeeded();
+    await row(bad).locator('.adm-details').scrollIntoViewIfNeeded();
+    await row(bad).locator('.adm-details').screenshot({ path: 'test-results/chain-admin-verdict.png' });
+
+    // The mismatch: the usual confirmation, then a second one that insists on a reason.
+    await row(bad).getByRole('button', { name: R.approve }).click();
+    await a.page
+      .getByRole('dialog', { name: R.approveDepositTitle })
+      .getByRole('button', { name: R.approve })
+      .click();
+    const second = a.page.getByRole('dialog', { name: C.overrideTitle });
+    await second.waitFor();
+    await second.getByRole('button', { name: C.overrideConfirm }).click();
+    await second.getByText(C.overrideReasonRequired).waitFor();
+    await a.page.screenshot({ path: 'test-results/chain-override-360.png' });
+    await second.getByLabel(C.overrideReasonLabel).fill('회원이 1 USDT를 추가로 보내기로 함');
+    await second.getByRole('button', { name: C.overrideConfirm }).click();
+    await second.waitFor({ state: 'hidden' });
+    await a.page.getByText(MSG.admin.depositApproved).waitFor();
+
+    // The match: one confirmation only.
+    await row(ok).getByRole('button', { name: R.approve }).click();
+    await a.page
+      .getByRole('dialog', { name: R.approveDepositTitle })
+      .getByRole('button', { name: R.approve })
+      .click();
+    // Approved, it leaves the list of pending requests.
+    await row(ok).waitFor({ state: 'detached' });
+    expect(await a.page.getByRole('dialog', { name: C.overrideTitle }).isVisible()).toBe(false);
+
+    const audits = await e2e.server.db.query<{ target_id: string; after: Record<string, unknown> }>(
+      `SELECT target_id, after FROM audit_log WHERE action = 'deposit.approve' AND target_id = ANY($1)`,
+      [[ok, bad]],
+    );
+    const byId = new Map(audits.map((x) => [x.target_id, x.after]));
+    expect(byId.get(bad)).toMatchObject({ chain_override: true, chain_verdict: 'amount_mismatch' });
+    expect(byId.get(ok)).toMatchObject({ chain_verdict: 'match' });
+    expect(byId.get(ok)?.chain_override).toBeUndefined();
+    await Promise.all([m.context.close(), a.context.close()]);
+  });
+});

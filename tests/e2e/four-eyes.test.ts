@@ -1,0 +1,104 @@
+import { mkdirSync } from 'node:fs';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../src/shared/messages';
+import { fund } from '../support/admin-fixtures';
+import { adminClient, memberClient } from '../support/client';
+import { secondAdmin } from '../support/four-eyes';
+import { type E2E, loginThroughUi, startE2E } from './support';
+
+const A = MSG.admin;
+const P = MSG.proposals;
+const SHOTS = process.env.SCREENSHOT_DIR;
+
+let e2e: E2E;
+let maker: { page: Page; context: BrowserContext };
+let checker: { page: Page; context: BrowserContext };
+let member: Awaited<ReturnType<typeof memberClient>>;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  const db = e2e.server.db;
+  const a = await adminClient(e2e.server.url, db);
+  const b = await secondAdmin(e2e.server.url, db);
+  member = await memberClient(e2e.server.url, { fullName: '박제안' });
+  await fund(db, member.id, { KRW: '50000' });
+  // Two browsers of their own (separate cookies): administrator A proposes, administrator B confirms.
+  maker = await e2e.newPage({ width: 1280, height: 900 });
+  checker = await e2e.newPage({ width: 360, height: 780 });
+  await loginThroughUi(maker.page, a.creds);
+  await loginThroughUi(checker.page, b.creds);
+});
+afterAll(async () => {
+  await maker?.context.close();
+  await checker?.context.close();
+  await e2e?.close();
+});
+
+const balanceOf = async (currency: string) =>
+  (
+    await e2e.server.db.query<{ b: string }>(
+      `SELECT trim_scale(balance)::text AS b FROM balances WHERE member_id = $1 AND currency = $2`,
+      [member.id, currency],
+    )
+  )[0]?.b;
+
+describe('two-person approval in the browser', () => {
+  it('administrator A proposes a balance edit; it waits; administrator B confirms it in another browser', async () => {
+    const page = maker.page;
+    await page.goto(`/admin?member=${member.id}`);
+    const assets = page.getByRole('region', { name: A.assets.title, exact: true });
+    await assets.getByLabel(A.assets.newValue('KRW')).fill('75000');
+    await assets.getByRole('button', { name: A.assets.save }).click();
+    await assets.getByText(P.proposed).waitFor();
+    expect(await balanceOf('KRW')).toBe('50000');
+
+    // A's own list: the proposal is theirs, so it offers cancel but not confirm.
+    await page.getByRole('tab', { name: P.tab }).click();
+    const mine = page.locator('.adm-proposal', { hasText: member.creds.username });
+    await mine.getByText(P.yours).waitFor();
+    expect(await mine.getByRole('button', { name: P.confirm, exact: true }).count()).toBe(0);
+
+    // B, at 360 px: the pending list says what it does, who proposed it and until when.
+    const b = checker.page;
+    await b.goto('/admin?tab=proposals');
+    const card = b.locator('.adm-proposal', { hasText: member.creds.username });
+    await card.getByText(P.balanceLine('KRW', '50,000', '75,000')).waitFor();
+    await card.getByText(P.kinds['balances.set']!).waitFor();
+    await card.getByText(P.expiresAt).waitFor();
+    if (SHOTS) {
+      mkdirSync(SHOTS, { recursive: true });
+      await b.screenshot({ path: `${SHOTS}/proposals-360.png`, fullPage: true });
+    }
+    const overflow = await b.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await card.getByRole('button', { name: P.confirm, exact: true }).click();
+    const dialog = b.getByRole('dialog', { name: P.confirmTitle });
+    await dialog.getByRole('button', { name: P.confirm, exact: true }).click();
+    await b.getByText(P.applied).waitFor();
+    expect(await balanceOf('KRW')).toBe('75000');
+
+    // A's page follows live: the proposal moves from the pending list to the recent ones, applied.
+    await mine.getByText(P.statuses.applied!, { exact: true }).waitFor();
+    await mine.getByText(P.yours).waitFor({ state: 'detached' });
+    await page.getByRole('tab', { name: A.tabMembers }).click();
+    await assets.getByRole('row', { name: /KRW/ }).getByText('75,000', { exact: true }).first().waitFor();
+    if (SHOTS) await b.screenshot({ path: `${SHOTS}/proposals-360-applied.png`, fullPage: true });
+  });
+
+  it('a proposal can be cancelled from the list', async () => {
+    const page = maker.page;
+    await page.goto(`/admin?member=${member.id}`);
+    const assets = page.getByRole('region', { name: A.assets.title, exact: true });
+    await assets.getByLabel(A.assets.newValue('USDT')).fill('12.5');
+    await assets.getByRole('button', { name: A.assets.save }).click();
+    await assets.getByText(P.proposed).waitFor();
+    const b = checker.page;
+    await b.goto('/admin?tab=proposals');
+    const card = b.locator('.adm-proposal', { hasText: P.balanceLine('USDT', '0', '12.5') });
+    await card.getByRole('button', { name: P.cancel, exact: true }).click();
+    await b.getByRole('dialog', { name: P.cancelTitle }).getByRole('button', { name: P.cancelTitle }).click();
+    await b.getByText(P.cancelled).waitFor();
+    expect(await balanceOf('USDT')).toBe('0');
+  });
+});

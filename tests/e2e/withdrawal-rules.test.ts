@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../src/shared/messages';
+import { insertDeposit } from '../support/admin-fixtures';
+import { memberClient } from '../support/client';
+import { adjustBalance, trc20Address } from '../support/money';
+import { insertUsableAddress } from '../support/withdrawal-book';
+import { type E2E, loginThroughUi, startE2E } from './support';
+
+/** Issue 15 in Chromium at 360 px: the address book, a refused withdrawal with its reason, the travel rule. */
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E({
+    WITHDRAWAL_ADDRESS_DELAY_HOURS: '24',
+    KRW_DEPOSIT_WITHDRAWAL_DELAY_HOURS: '24',
+    TRAVEL_RULE_THRESHOLD_KRW: '14310',
+  });
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+const W = MSG.withdraw;
+const R = MSG.wrules;
+const shots = process.env.SCREENSHOT_DIR;
+
+describe('withdrawal rules in the browser', () => {
+  it('registers an address with the second password, shows when it is usable (KST), refuses it before, deletes it', async () => {
+    const member = await memberClient(e2e.server.url);
+    await adjustBalance(e2e.server.db, member.id, 'USDT', '100');
+    const { page, context } = await e2e.newPage();
+    await loginThroughUi(page, member.creds);
+    await page.goto('/assets/withdraw');
+    await page.getByLabel(W.methodLabel).selectOption('external');
+    await page.getByRole('link', { name: R.bookLink }).click();
+    await page.waitForURL('**/assets/withdraw/addresses');
+    await page.getByText(R.bookEmpty).waitFor();
+    await page.getByText(R.delayNotice(24)).waitFor();
+
+    const address = trc20Address();
+    await page.getByLabel(W.recipientAddressLabel).fill(address);
+    await page.getByLabel(R.labelLabel).fill('업비트 지갑');
+    await page.getByLabel(R.walletKindLabel).selectOption('exchange');
+    await page.getByLabel(R.exchangeLabel).selectOption('upbit');
+    await page.getByLabel(R.secondPasswordLabel).fill(member.creds.pin === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: R.registerSubmit }).click();
+    await page.getByText(`* ${R.secondPasswordWrong}`).waitFor();
+    await page.getByLabel(R.secondPasswordLabel).fill(member.creds.pin);
+    await page.getByRole('button', { name: R.registerSubmit }).click();
+    await page.getByText(R.registered).waitFor();
+    const item = page.getByTestId('address-item');
+    await expect.poll(() => item.textContent()).toMatch(/\(KST\)부터 사용 가능/);
+    expect(await item.textContent()).toContain(address);
+    if (shots) await page.screenshot({ path: `${shots}/address-book-360.png`, fullPage: true });
+
+    // The form: the entry is listed but not choosable yet; typing it in is refused with its rule and time.
+    await page.goto('/assets/withdraw');
+    await page.getByLabel(W.methodLabel).selectOption('external');
+    const option = page.getByLabel(R.bookPickLabel).locator('option', { hasText: '업비트 지갑' });
+    expect(await option.isDisabled()).toBe(true);
+    await page.getByLabel(`${W.amountLabel} (USDT)`).fill('5');
+    await page.getByLabel(W.recipientAddressLabel).fill(address);
+    const submit = page.getByRole('button', { name: W.submit });
+    await expect.poll(() => submit.isEnabled()).toBe(true);
+    await submit.click();
+    await page
+      .getByText(/\* \[출금 주소 대기 시간\] 새로 등록한 주소는 .*\(KST\)부터 출금에 쓸 수 있습니다\./)
+      .waitFor();
+    if (shots) await page.screenshot({ path: `${shots}/withdraw-waiting-360.png`, fullPage: true });
+    const [{ n } = { n: -1 }] = await e2e.server.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM withdrawals WHERE member_id = $1',
+      [member.id],
+    );
+    expect(n).toBe(0);
+
+    // Deleting is immediate (and asked first).
+    await page.goto('/assets/withdraw/addresses');
+    await page.getByRole('button', { name: R.deleteButton }).click();
+    await page.getByText(R.deleteConfirm('업비트 지갑')).waitFor();
+    await page.getByRole('alertdialog').getByRole('button', { name: R.deleteButton }).click();
+    await page.getByText(R.deleted).waitFor();
+    await page.getByText(R.bookEmpty).waitFor();
+    await context.close();
+  });
+
+  it('after a KRW deposit: the hold shows with its end (KST) and an external withdrawal is refused at the method', async () => {
+    const member = await memberClient(e2e.server.url);
+    await adjustBalance(e2e.server.db, member.id, 'USDT', '100');
+    const address = trc20Address();
+    await insertUsableAddress(e2e.server.db, member.id, 'TRC20', address, { label: '내 지갑' });
+    const id = await insertDeposit(e2e.server.db, member.id, { status: 'approved' });
+    await e2e.server.db.query('UPDATE deposits SET processed_at = now() WHERE id = $1', [id]);
+    const { page, context } = await e2e.newPage();
+    await loginThroughUi(page, member.creds);
+    await page.goto('/assets/USDT');
+    await page.getByTestId('withdraw-now').waitFor();
+    await expect.poll(() => page.getByTestId('now-available').textContent()).toBe('0.00 USDT');
+    await page.getByText(/원화 입금 후 출금 지연: .*\(KST\)까지 외부 출금 불가/).waitFor();
+    if (shots) await page.screenshot({ path: `${shots}/asset-withdraw-now-360.png`, fullPage: true });
+
+    await page.goto('/assets/withdraw');
+    await page.getByTestId('krw-hold').waitFor();
+    await page.getByLabel(W.methodLabel).selectOption('external');
+    const picker = page.getByLabel(R.bookPickLabel);
+    await picker.selectOption(
+      (await picker.locator('option', { hasText: '내 지갑' }).getAttribute('value'))!,
+    );
+    await expect.poll(() => page.getByLabel(W.recipientAddressLabel).inputValue()).toBe(address);
+    await page.getByLabel(`${W.amountLabel} (USDT)`).fill('5');
+    await page.getByRole('button', { name: W.submit }).click();
+    await page.getByText(/\* \[원화 입금 후 출금 지연\] 원화 입금 후 24시간 동안은/).waitFor();
+    await context.close();
+  });
+
+  it('the travel rule asks for the recipient and the receiving side from the threshold; stored with the request', async () => {
+    const member = await memberClient(e2e.server.url);
+    await adjustBalance(e2e.server.db, member.id, 'USDT', '100');
+    const address = trc20Address();
+    await insertUsableAddress(e2e.server.db, member.id, 'TRC20', address, { label: '개인 지갑 A' });
+    const { page, context } = await e2e.newPage();
+    await loginThroughUi(page, member.creds);
+    await page.goto('/assets/withdraw');
+    await page.getByTestId('rules-crypto').waitFor();
+    await page.getByLabel(W.methodLabel).selectOption('external');
+    const picker = page.getByLabel(R.bookPickLabel);
+    const value = await picker.locator('option', { hasText: '개인 지갑 A' }).getAttribute('value');
+    await picker.selectOption(value!);
+    const amount = page.getByLabel(`${W.amountLabel} (USDT)`);
+    await amount.fill('5');
+    expect(await page.getByTestId('travel-rule').count()).toBe(0);
+    await amount.fill('20');
+    await page.getByTestId('travel-rule').waitFor();
+    // The own-wallet entry chose "개인 지갑"; the declaration is still required.
+    expect(await page.getByLabel(R.travelExchangeLabel).inputValue()).toBe('personal');
+    await page.getByRole('button', { name: W.submit }).click();
+    await page.getByText(`* ${R.travelNameRequired('14,310')}`).waitFor();
+    await page.getByLabel(R.travelNameLabel).fill('홍길동');
+    await page.getByRole('button', { name: W.submit }).click();
+    await page.getByText(`* ${R.travelDeclareRequired}`).waitFor();
+    if (shots) await page.screenshot({ path: `${shots}/travel-rule-360.png`, fullPage: true });
+    await page.getByLabel(R.travelDeclareLabel).check();
+    await page.getByRole('button', { name: W.submit }).click();
+    await page.getByText(W.success).waitFor();
+    const rows = await e2e.server.db.query<{ name: string; exchange: string; declared: boolean }>(
+      `SELECT travel_rule_name AS name, travel_rule_exchange AS exchange, travel_rule_personal_declared AS declared
+         FROM withdrawals WHERE member_id = $1`,
+      [member.id],
+    );
+    expect(rows).toEqual([{ name: '홍길동', exchange: 'personal', declared: true }]);
+    await context.close();
+  });
+});

@@ -1,0 +1,52 @@
+import { adminClient, type Client, type Res } from './client';
+
+/**
+ * Two-person approval (decision 0160) in tests: a second administrator, and a helper that sends an
+ * administrator action as one administrator and, when it became a proposal (202), confirms it as the
+ * other. It answers like the one-step action did: the action's own status (200 / 201) and result, or the
+ * refusal of the proposal or of the confirmation.
+ */
+export async function secondAdmin(
+  base: string,
+  db: { query(sql: string, params?: unknown[]): Promise<unknown[]> },
+) {
+  return adminClient(base, db);
+}
+
+export async function proposeAndConfirm<T = any>(
+  proposer: Client,
+  confirmer: Client,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Res<T>> {
+  const proposed = await proposer.call(method, path, body);
+  if (proposed.status !== 202) return proposed as Res<T>;
+  const id = (proposed.body.data as { proposal: { id: string } }).proposal.id;
+  const confirmed = await confirmer.post(`/api/admin/proposals/${id}/confirm`);
+  if (confirmed.status >= 300) return confirmed as Res<T>;
+  return {
+    status: confirmed.status,
+    headers: confirmed.headers,
+    body: { data: (confirmed.body.data as { result: T }).result, error: null },
+  };
+}
+
+/** Confirms, as `confirmer`, every pending proposal about `memberId` (oldest first): a screen proposed them. */
+export async function confirmPendingFor(
+  confirmer: Client,
+  db: { query<T>(sql: string, params?: unknown[]): Promise<T[]> },
+  memberId: string,
+) {
+  const rows = await db.query<{ id: string }>(
+    `SELECT id FROM admin_proposals WHERE member_id = $1 AND status = 'pending' ORDER BY created_at, id`,
+    [memberId],
+  );
+  const replies = [];
+  for (const r of rows) {
+    const res = await confirmer.post(`/api/admin/proposals/${r.id}/confirm`);
+    if (res.status >= 300) throw new Error(`confirm failed: ${JSON.stringify(res.body)}`);
+    replies.push(res);
+  }
+  return replies;
+}

@@ -1,0 +1,94 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A stand-in for a third party, not for our code: a local HTTP server answering the TronGrid full-node
+ * calls the checker uses, in their documented shapes (`/wallet/gettransactioninfobyid`: `{}` when unknown,
+ * else id, blockNumber, receipt.result, log[{address, topics, data}] with hex without 0x and addresses
+ * without their 41 prefix; `/wallet/gettransactionbyid`: `{}` or `{txID, …}`; `/wallet/getnowblock`:
+ * block_header.raw_data.number). Tests put transactions in it and move its newest block.
+ */
+export async function startTronApi() {
+  const infos = new Map<string, object>();
+  const unmined = new Set<string>();
+  let head = 1000;
+  let down = false;
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => {
+      body += c;
+    });
+    req.on('end', () => {
+      if (down) {
+        res.writeHead(503).end('{"Error":"service unavailable"}');
+        return;
+      }
+      const value = body ? ((JSON.parse(body) as { value?: string }).value ?? '') : '';
+      let answer: object = {};
+      if (req.url === '/wallet/gettransactioninfobyid') answer = infos.get(value) ?? {};
+      else if (req.url === '/wallet/gettransactionbyid')
+        answer = unmined.has(value) || infos.has(value) ? { txID: value, raw_data: {} } : {};
+      else if (req.url === '/wallet/getnowblock')
+        answer = {
+          blockID: head.toString(16).padStart(64, '0'),
+          block_header: { raw_data: { number: head } },
+        };
+      else {
+        res.writeHead(404).end('{}');
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    /** A TRC20 transfer in block `block` (hex addresses are "41…" + 20 bytes). */
+    addTransfer(
+      txid: string,
+      t: {
+        contractHex: string;
+        fromHex: string;
+        toHex: string;
+        value: bigint;
+        block: number;
+        result?: string;
+      },
+    ) {
+      const pad = (hex: string) => hex.slice(2).padStart(64, '0');
+      infos.set(txid, {
+        id: txid,
+        fee: 13_844_850,
+        blockNumber: t.block,
+        blockTimeStamp: 1_700_000_000_000,
+        contractResult: [''],
+        contract_address: t.contractHex,
+        receipt: { energy_usage_total: 130_285, net_usage: 345, result: t.result ?? 'SUCCESS' },
+        ...(t.result && t.result !== 'SUCCESS' ? { result: 'FAILED' } : {}),
+        log:
+          t.result && t.result !== 'SUCCESS'
+            ? []
+            : [
+                {
+                  address: t.contractHex.slice(2),
+                  topics: [
+                    'ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef',
+                    pad(t.fromHex),
+                    pad(t.toHex),
+                  ],
+                  data: t.value.toString(16).padStart(64, '0'),
+                },
+              ],
+      });
+    },
+    addUnmined: (txid: string) => unmined.add(txid),
+    setHead: (n: number) => {
+      head = n;
+    },
+    setDown: (d: boolean) => {
+      down = d;
+    },
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
