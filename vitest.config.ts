@@ -30,6 +30,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll waits 1 s by default: too short for a browser's first lazy chunk on a busy
+          // 2-core CI machine (a signup check once took longer and failed on PostgreSQL).
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },
