@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { TOAST } from '../shared/constants';
-import { MSG } from '../shared/messages';
+import { MSG } from '../shared/messages/member';
 import { AppRoutes } from './app/router';
 import { SESSION_KEY } from './features/auth/use-session';
 import { ApiError, onSessionEnded } from './lib/api';

@@ -1,5 +1,5 @@
 import { D, type Dec } from './decimal';
-import { MSG } from './messages';
+import { MSG } from './messages/member';
 
 /**
  * SPEC §9's display rules, exact on decimals: KRW floored to whole won, crypto cut (never rounded up:

@@ -1,4 +1,4 @@
-import { MSG } from './messages';
+import { MSG } from './messages/member';
 
 export type StatusTone = 'success' | 'warning' | 'danger' | 'muted';
 

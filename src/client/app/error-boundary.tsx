@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { MSG } from '../../shared/messages';
+import { MSG } from '../../shared/messages/member';
 
 interface State {
   error: Error | null;

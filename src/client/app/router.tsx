@@ -1,7 +1,6 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { Spinner } from '../components/spinner';
-import { AdminShell } from './admin-shell';
 import { ErrorBoundary } from './error-boundary';
 import { RedirectIfLoggedIn, RequireAdmin, RequireMember, RequirePasswordStage } from './guards';
 import { NotFound, Shell } from './shell';
@@ -88,6 +87,11 @@ const page = {
     () => import('../features/admin/admin-page'),
     (m) => m.AdminPage,
   ),
+  /** The administrator page's header and frame: its own chunk, with the administrator catalogue. */
+  adminShell: lazyPage(
+    () => import('./admin-shell'),
+    (m) => m.AdminShell,
+  ),
 };
 
 /** The application's routes (rendered inside `<BrowserRouter>` in main.tsx). */
@@ -141,7 +145,7 @@ export function AppRoutes() {
           </ErrorBoundary>
         }
       >
-        <Route path="/admin" element={<AdminShell />}>
+        <Route path="/admin" element={page.adminShell}>
           <Route index element={page.admin} />
         </Route>
       </Route>

@@ -1,6 +1,6 @@
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { APP_NAME } from '../../shared/constants';
-import { MSG } from '../../shared/messages';
+import { MSG } from '../../shared/messages/member';
 import { useLogout, useSession } from '../features/auth/use-session';
 import { useLiveEvents } from '../lib/live-events';
 import { toast } from '../lib/toast';

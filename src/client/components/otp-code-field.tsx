@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import { MSG } from '../../shared/messages';
+import { MSG } from '../../shared/messages/member';
 import { OTP_CODE_MAX } from '../../shared/schemas/otp';
 import { Field } from './field';
 

@@ -1,5 +1,5 @@
 import './wallet-widgets.css';
-import { MSG } from '../../shared/messages';
+import { MSG } from '../../shared/messages/member';
 import type { PriceSource } from '../../shared/schemas/prices';
 
 /** SPEC §2: green when live prices are used, yellow when the built-in sample prices are. */

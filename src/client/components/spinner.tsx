@@ -1,4 +1,4 @@
-import { MSG } from '../../shared/messages';
+import { MSG } from '../../shared/messages/member';
 
 export function Spinner({ label = MSG.common.loading }: { label?: string }) {
   return (

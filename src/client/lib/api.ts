@@ -1,5 +1,5 @@
 import type { ApiErrorBody, Envelope, ErrorCode } from '../../shared/errors';
-import { MSG } from '../../shared/messages';
+import { MSG } from '../../shared/messages/member';
 
 /** An API failure, carrying the server's Korean message. */
 export class ApiError extends Error {

@@ -1,6 +1,6 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
-import { MSG } from '../../shared/messages';
+import { MSG } from '../../shared/messages/member';
 import { toast } from './toast';
 
 /**

@@ -1,5 +1,5 @@
 import { SECOND_PASSWORD_MAX, SECOND_PASSWORD_MIN, SECOND_PASSWORD_SIGNUP_MAX } from '../constants';
-import { MSG } from '../messages';
+import { MSG } from '../messages/member';
 import { z } from '../zod';
 import { otpCodeField } from './otp';
 import { asciiEmail, nfkc, plainText } from './text';

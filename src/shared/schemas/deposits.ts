@@ -1,6 +1,6 @@
 import { isAddressFor, TXID_PATTERNS } from '../address';
 import { CRYPTO_DECIMALS, KRW_MIN_DEPOSIT } from '../constants';
-import { MSG } from '../messages';
+import { MSG } from '../messages/member';
 import { DEPOSIT_NETWORKS } from '../networks';
 import { z } from '../zod';
 import { amountSchema, isAccountNumber, requiredText } from './amount';

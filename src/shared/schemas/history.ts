@@ -1,5 +1,5 @@
 import { HISTORY_TYPES } from '../constants';
-import { MSG } from '../messages';
+import { MSG } from '../messages/member';
 import { z } from '../zod';
 import { memberChainView } from './chain';
 

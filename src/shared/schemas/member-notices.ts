@@ -1,5 +1,5 @@
 import { HOME_NOTICES_LIMIT, NOTICES_MAX_LIMIT } from '../constants';
-import { MSG } from '../messages';
+import { MSG } from '../messages/member';
 import { z } from '../zod';
 
 const M = MSG.home.noticeLimitInvalid;

@@ -1,4 +1,4 @@
-import { MSG } from '../messages';
+import { MSG } from '../messages/member';
 import { z } from '../zod';
 
 const O = MSG.otp;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../messages';
+import { MSG } from '../messages/member';
 import { maskAccountNumber, secondPasswordSchema, setSecondPasswordBodySchema } from './profile';
 
 describe('maskAccountNumber', () => {

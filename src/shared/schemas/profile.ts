@@ -1,5 +1,5 @@
 import { SECOND_PASSWORD_MAX, SECOND_PASSWORD_MIN } from '../constants';
-import { MSG } from '../messages';
+import { MSG } from '../messages/member';
 import { z } from '../zod';
 import { EMAIL_PATTERN, memberPasswordSchema, PHONE_PATTERN } from './auth';
 import { asciiEmail, nfkc, plainText } from './text';

@@ -8,7 +8,7 @@
  * line and paragraph separators. Multi-line fields (notice body, memo) also take line breaks (\n, \r) and
  * the zero-width joiner U+200D, which joins emoji sequences; nothing else.
  */
-import { MSG } from '../messages';
+import { MSG } from '../messages/member';
 import { z } from '../zod';
 
 const FORBIDDEN_IN_LINE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\u2028\u2029\uFFFE\uFFFF]/u;

@@ -1,6 +1,6 @@
 import { isAddressFor, resolveXrpDestination } from '../address';
 import { EXCHANGE_CODES } from '../exchanges';
-import { MSG } from '../messages';
+import { MSG } from '../messages/member';
 import { NETWORK_CODES } from '../networks';
 import { z } from '../zod';
 import { nfkc, plainText } from './text';

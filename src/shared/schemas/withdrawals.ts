@@ -10,7 +10,7 @@ import { amountProblem, D, type Dec } from '../decimal';
 import { TRAVEL_DESTINATIONS } from '../exchanges';
 import { formatWithdrawBalance, payoutOf, withdrawalFee } from '../fees';
 import { formatKrw } from '../format';
-import { MSG } from '../messages';
+import { MSG } from '../messages/member';
 import { isNetworkAllowed, NETWORK_CODES, NETWORK_LABELS, type NetworkCode, networksFor } from '../networks';
 import { z } from '../zod';
 import { amountSchema, isAccountNumber, requiredText } from './amount';

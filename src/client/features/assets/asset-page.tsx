@@ -2,7 +2,7 @@ import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'reac
 import { assetKrwValue } from '../../../shared/assets';
 import { type BalanceCurrency, DISPLAY_DECIMALS } from '../../../shared/constants';
 import { formatCrypto, formatKrw } from '../../../shared/format';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '../../../shared/messages/member';
 import type { BalanceView, LockView } from '../../../shared/schemas/balances';
 import { PriceBadge } from '../../components/price-badge';
 import { LoadingOverlay } from '../../components/spinner';

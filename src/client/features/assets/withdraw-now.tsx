@@ -1,7 +1,7 @@
 import type { BalanceCurrency } from '../../../shared/constants';
 import { D, type Dec, maxDec, ZERO } from '../../../shared/decimal';
 import { formatKst } from '../../../shared/exchanges';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '../../../shared/messages/member';
 import type { BalanceView } from '../../../shared/schemas/balances';
 import type { Prices } from '../../../shared/schemas/prices';
 import type { WithdrawalRulesView } from '../../../shared/schemas/withdrawal-rules';

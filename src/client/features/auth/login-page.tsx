@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '../../../shared/messages/member';
 import { type LoginBody, loginBodySchema } from '../../../shared/schemas/auth';
 import { Field } from '../../components/field';
 import { ApiError, api } from '../../lib/api';

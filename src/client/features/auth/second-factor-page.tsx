@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { SECOND_PASSWORD_MAX } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '../../../shared/messages/member';
 import { secondFactorBodySchema } from '../../../shared/schemas/auth';
 import type { z } from '../../../shared/zod';
 import { Field } from '../../components/field';

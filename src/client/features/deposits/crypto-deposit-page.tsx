@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '../../../shared/messages/member';
 import { DEFAULT_DEPOSIT_NETWORK, DEPOSIT_NETWORKS, NETWORK_LABELS } from '../../../shared/networks';
 import { type CryptoDepositBody, cryptoDepositBodySchema } from '../../../shared/schemas/deposits';
 import { AmountInput } from '../../components/amount-input';

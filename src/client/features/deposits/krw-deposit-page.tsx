@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { KRW_BANKS } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '../../../shared/messages/member';
 import { type KrwDepositBody, krwDepositBodySchema } from '../../../shared/schemas/deposits';
 import { AmountInput } from '../../components/amount-input';
 import { PageHeading } from '../../components/back-button';

@@ -3,7 +3,8 @@ import { useSearchParams } from 'react-router';
 import { BALANCE_CURRENCIES, HISTORY_TYPES, type HistoryType } from '../../../shared/constants';
 import { formatExact } from '../../../shared/fees';
 import { formatKrw } from '../../../shared/format';
-import { MSG } from '../../../shared/messages';
+import { CHAIN_MESSAGES } from '../../../shared/messages/chain';
+import { MSG } from '../../../shared/messages/member';
 import { requestStatusDisplay } from '../../../shared/request-status';
 import type { HistoryItem } from '../../../shared/schemas/history';
 import { PageHeading } from '../../components/back-button';
@@ -83,7 +84,7 @@ export function HistoryPage() {
                 </div>
                 {item.chain ? (
                   <span className="status-badge status-warning history-chain">
-                    {MSG.chain.memberWaiting(item.chain.confirmations, item.chain.required)}
+                    {CHAIN_MESSAGES.chain.memberWaiting(item.chain.confirmations, item.chain.required)}
                   </span>
                 ) : (
                   <span className={`status-badge status-${status.tone}`}>{status.label}</span>

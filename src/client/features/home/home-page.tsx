@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { TOKEN_COLORS } from '../../../shared/constants';
 import { formatKrw, formatPrice } from '../../../shared/format';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '../../../shared/messages/member';
 import { PriceBadge } from '../../components/price-badge';
 import { LoadingOverlay } from '../../components/spinner';
 import { TokenIcon } from '../../components/token-icon';

@@ -2,7 +2,7 @@ import { assetKrwValue, totalAssetsKrw } from '../../../shared/assets';
 import { BALANCE_CURRENCIES, type BalanceCurrency, DISPLAY_DECIMALS } from '../../../shared/constants';
 import { D, type Dec } from '../../../shared/decimal';
 import { formatCrypto, formatKrw, formatPrice } from '../../../shared/format';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '../../../shared/messages/member';
 import type { BalanceView } from '../../../shared/schemas/balances';
 import type { PriceView } from '../../lib/use-wallet-queries';
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { HOME_NOTICES_PREVIEW } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '../../../shared/messages/member';
 import { useNotices } from './use-notices';
 
 const H = MSG.home;

@@ -1,4 +1,4 @@
-import { MSG } from '../../../shared/messages';
+import { MSG } from '../../../shared/messages/member';
 import type { BankLinkStatus, ProfileView } from '../../../shared/schemas/profile';
 import { ExternalLinkIcon } from './icons';
 

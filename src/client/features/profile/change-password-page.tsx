@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { PASSWORD_CHANGE_REDIRECT_MS } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '../../../shared/messages/member';
 import { type ChangePasswordBody, changePasswordBodySchema } from '../../../shared/schemas/profile';
 import { Field } from '../../components/field';
 import { ApiError } from '../../lib/api';

@@ -1,5 +1,5 @@
 import { type ReactNode, useId, useState } from 'react';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '../../../shared/messages/member';
 import { PencilIcon } from './icons';
 
 const P = MSG.profile;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '../../../shared/messages/member';
 import { fillMessage } from '../../../shared/messages/profile';
 import { ApiError } from '../../lib/api';
 import { useSession } from '../auth/use-session';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '../../../shared/messages/member';
 import { Spinner } from '../../components/spinner';
 import { toast } from '../../lib/toast';
 import { useLogout } from '../auth/use-session';

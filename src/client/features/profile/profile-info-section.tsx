@@ -1,4 +1,4 @@
-import { MSG } from '../../../shared/messages';
+import { MSG } from '../../../shared/messages/member';
 import { fillMessage } from '../../../shared/messages/profile';
 import {
   type ProfileView,

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { SECOND_PASSWORD_MAX } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '../../../shared/messages/member';
 import {
   type SecondPasswordMode,
   type SetSecondPasswordBody,

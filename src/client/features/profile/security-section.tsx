@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '../../../shared/messages/member';
 import type { ProfileView } from '../../../shared/schemas/profile';
 import { ChevronRightIcon } from './icons';
 

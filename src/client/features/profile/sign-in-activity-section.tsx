@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '../../../shared/messages/member';
 import type { SignInActivityItem } from '../../../shared/schemas/auth-events';
 import { describeDevice } from '../../../shared/user-agent';
 import { api } from '../../lib/api';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '../../../shared/messages/member';
 import { toast } from '../../lib/toast';
 import { rememberLoginHint, SESSION_KEY } from '../auth/use-session';
 

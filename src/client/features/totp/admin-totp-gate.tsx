@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense } from 'react';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '../../../shared/messages/member';
 import { Spinner } from '../../components/spinner';
 import { useTotpStatus } from './use-totp';
 

@@ -1,6 +1,6 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useId, useState } from 'react';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '../../../shared/messages/member';
 import { Field } from '../../components/field';
 import { ApiError, errorMessage } from '../../lib/api';
 import { useConfirmTotp, useFinishTotp, useStartTotp } from './use-totp';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '../../../shared/messages/member';
 import { Field } from '../../components/field';
 import { ApiError, errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { EXCHANGES, exchangeName, formatKst } from '../../../shared/exchanges';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '../../../shared/messages/member';
 import { NETWORK_CODES, NETWORK_LABELS } from '../../../shared/networks';
 import {
   type RegisterAddressBody,

@@ -10,7 +10,7 @@ import {
 import type { Dec } from '../../../shared/decimal';
 import { formatExact, formatPayout, formatWithdrawBalance, withdrawalFee } from '../../../shared/fees';
 import { formatKrw } from '../../../shared/format';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '../../../shared/messages/member';
 import { defaultNetworkFor, isNetworkAllowed, NETWORK_LABELS, networksFor } from '../../../shared/networks';
 import {
   type CryptoWithdrawalBody,

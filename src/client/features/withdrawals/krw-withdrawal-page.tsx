@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { KRW_BANKS, KRW_MIN_WITHDRAWAL, KRW_WITHDRAWAL_FEE } from '../../../shared/constants';
 import { amountProblem, D, type Dec } from '../../../shared/decimal';
 import { formatKrw } from '../../../shared/format';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '../../../shared/messages/member';
 import { type KrwWithdrawalBody, krwWithdrawalFormSchema } from '../../../shared/schemas/withdrawals';
 import { AmountInput } from '../../components/amount-input';
 import { Field } from '../../components/field';

@@ -1,6 +1,6 @@
 import { formatKst } from '../../../shared/exchanges';
 import { formatKrw } from '../../../shared/format';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '../../../shared/messages/member';
 import { useWithdrawalRules } from './use-withdrawal-rules';
 import './withdrawal-rules.css';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { D, type Dec } from '../../../shared/decimal';
-import { MSG } from '../../../shared/messages';
+import { MSG } from '../../../shared/messages/member';
 import type {
   CryptoWithdrawalBody,
   KrwWithdrawalBody,

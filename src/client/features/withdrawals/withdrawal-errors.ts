@@ -1,4 +1,4 @@
-import { MSG } from '../../../shared/messages';
+import { MSG } from '../../../shared/messages/member';
 import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 
