@@ -238,7 +238,7 @@ export class EventHub {
         WHERE s.token_hash = $1 AND s.expires_at > now() AND s.last_seen_at > now() - make_interval(mins => $2)`,
       [s.tokenHash, this.sessionIdleMinutes],
     );
-    if (!row || row.stage !== 'full' || row.is_admin !== s.isAdmin) return false;
+    if (row?.stage !== 'full' || row.is_admin !== s.isAdmin) return false;
     // Wake up when the session runs out, if that comes before the next heartbeat.
     const remaining = Number(row.remaining_ms);
     if (remaining < HEARTBEAT_MS && !s.expiryTimer) {
