@@ -143,6 +143,66 @@ describe('GET /api/events', () => {
     expect(again.events).toHaveLength(3);
   });
 
+  it.skipIf(!process.env.DATABASE_URL)(
+    'a younger transaction’s event waits for an older one still open, so a cursor never skips (PostgreSQL; decision 0131)',
+    async () => {
+      const m = await memberClient(server.url);
+      const s = await listen(m.client);
+      const event = (id: string) => ({
+        id,
+        member_id: m.id,
+        currency: 'KRW',
+        amount: '1',
+        status: 'pending',
+      });
+      const holdOpen = (id: string) => {
+        let finish!: (commit: boolean) => void;
+        let started!: () => void;
+        const ready = new Promise<void>((r) => {
+          started = r;
+        });
+        const done = server.db.tx(async (q) => {
+          // The older transaction takes its id first, then writes its event and stays open.
+          await q.query('SELECT pg_current_xact_id()');
+          await publishRequestCreated(q, 'deposit', event(id));
+          started();
+          if (!(await new Promise<boolean>((r) => (finish = r)))) throw new Error('rollback');
+        });
+        return { ready, done, finish: (commit: boolean) => finish(commit) };
+      };
+      const seen = () => s.events.map((e) => e.json?.data?.request_id);
+
+      // Committed older transaction: the younger event waits, then both arrive in transaction order.
+      const older = holdOpen('tx-older');
+      await older.ready;
+      await server.db.tx((q) => publishRequestCreated(q, 'deposit', event('tx-younger')));
+      await new Promise((r) => setTimeout(r, 400));
+      expect(seen()).not.toContain('tx-younger');
+      older.finish(true);
+      await older.done;
+      await s.waitFor((es) => es.filter((e) => e.json?.data?.request_id?.startsWith('tx-')).length === 2);
+      expect(seen().filter((x) => x?.startsWith('tx-'))).toEqual(['tx-older', 'tx-younger']);
+      const [a, b] = s.events.filter((e) => e.json?.data?.request_id?.startsWith('tx-'));
+      expect(BigInt(a!.id!)).toBeLessThan(BigInt(b!.id!));
+
+      // An older transaction that rolls back: the younger event is delivered once it has ended.
+      const aborted = holdOpen('tx-aborted');
+      await aborted.ready;
+      await server.db.tx((q) => publishRequestCreated(q, 'deposit', event('tx-after-abort')));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(seen()).not.toContain('tx-after-abort');
+      aborted.finish(false);
+      await expect(aborted.done).rejects.toThrow('rollback');
+      await s.waitFor((es) => es.some((e) => e.json?.data?.request_id === 'tx-after-abort'));
+      expect(seen()).not.toContain('tx-aborted');
+
+      // A reconnect from the first of the two gets exactly what followed it.
+      const again = await listen(m.client, a!.id!);
+      await again.waitFor((es) => es.some((e) => e.json?.data?.request_id === 'tx-after-abort'));
+      expect(again.events.map((e) => e.json?.data?.request_id)).toEqual(['tx-younger', 'tx-after-abort']);
+    },
+  );
+
   it('refuses a malformed Last-Event-ID with a Korean message', async () => {
     const m = await memberClient(server.url);
     const r = await m.client.call('GET', '/api/events', undefined, { 'last-event-id': 'abc' });
@@ -151,6 +211,12 @@ describe('GET /api/events', () => {
     const q = await m.client.get('/api/events?last_event_id=-1');
     expect(q.status).toBe(400);
     expect(q.body.error?.message).toBe(MSG.live.badLastEventId);
+    // A cursor whose transaction part is past 2^64 (decision 0131), and one of 40 digits.
+    for (const bad of [(2n ** 64n * 10n ** 19n).toString(), '9'.repeat(40)]) {
+      const big = await m.client.call('GET', '/api/events', undefined, { 'last-event-id': bad });
+      expect(big.status).toBe(400);
+      expect(big.body.error?.message).toBe(MSG.live.badLastEventId);
+    }
   });
 
   it('closes the stream when the session ends by logout', async () => {

@@ -4,6 +4,14 @@ import { createPglite } from './pglite-open';
 /** Anything that runs SQL: the database itself or an open transaction. */
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * NOTIFY `channel` (empty payload) once this transaction has committed, outside it, coalesced with the
+   * other notifications of this process (for the database itself: at once). Unlike a pg_notify inside the
+   * transaction, it does not take PostgreSQL's notification-queue lock until commit, which would make
+   * every such transaction commit after the previous one (decision 0131). Absent on a Queryable that is
+   * not ours (callers then notify inside the transaction).
+   */
+  notifyAfterCommit?(channel: string): void;
 }
 
 export interface Db extends Queryable {
@@ -45,6 +53,29 @@ export async function openDb(opts: {
   return openPglite(opts.memory ? undefined : opts.dataDir);
 }
 
+/**
+ * Sends NOTIFYs on behalf of committed transactions: at most one in flight per channel; requests that come
+ * meanwhile are folded into one more after it. Listeners treat the payload-less notification as "look at the
+ * table" (src/server/events/hub.ts), so folding loses nothing. A failure is left to the listeners' own
+ * periodic look.
+ */
+function notifier(run: (channel: string) => Promise<unknown>): (channel: string) => void {
+  const state = new Map<string, 'sending' | 'again'>();
+  const send = (channel: string): void => {
+    state.set(channel, 'sending');
+    run(channel)
+      .catch(() => {})
+      .finally(() => {
+        if (state.get(channel) === 'again') send(channel);
+        else state.delete(channel);
+      });
+  };
+  return (channel) => {
+    if (state.has(channel)) state.set(channel, 'again');
+    else send(channel);
+  };
+}
+
 function openPg(url: string): Db {
   const pool = new pg.Pool({
     connectionString: url,
@@ -55,12 +86,14 @@ function openPg(url: string): Db {
   } as pg.PoolConfig);
   // A dropped connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  const notify = notifier((channel) => pool.query('SELECT pg_notify($1, $2)', [channel, '']));
   return {
     kind: 'pg',
     async query<T>(sql: string, params?: unknown[]) {
       const r = await pool.query(sql, params as unknown[]);
       return r.rows as T[];
     },
+    notifyAfterCommit: notify,
     async tx<T>(fn: (q: Queryable) => Promise<T>) {
       for (let attempt = 1; ; attempt++) {
         const client = await pool.connect();
@@ -72,14 +105,17 @@ function openPg(url: string): Db {
           broken = true;
         };
         client.on('error', onError);
+        const channels = new Set<string>();
         try {
           await client.query('BEGIN');
           const q: Queryable = {
             query: async <R>(sql: string, params?: unknown[]) =>
               (await client.query(sql, params as unknown[])).rows as R[],
+            notifyAfterCommit: (channel) => void channels.add(channel),
           };
           const out = await fn(q);
           await client.query('COMMIT');
+          for (const channel of channels) notify(channel);
           return out;
         } catch (err) {
           try {
@@ -158,19 +194,25 @@ async function listenPg(
 
 async function openPglite(dataDir: string | undefined): Promise<Db> {
   const db = await createPglite(dataDir);
+  const notify = notifier((channel) => db.query('SELECT pg_notify($1, $2)', [channel, '']));
   return {
     kind: 'pglite',
     async query<T>(sql: string, params?: unknown[]) {
       return (await db.query<T>(sql, params as unknown[])).rows;
     },
+    notifyAfterCommit: notify,
     // PGlite is one connection: its transactions run one at a time, which is serializable by construction.
     async tx<T>(fn: (q: Queryable) => Promise<T>) {
-      return db.transaction(async (t) =>
+      const channels = new Set<string>();
+      const out = await db.transaction(async (t) =>
         fn({
           query: async <R>(sql: string, params?: unknown[]) =>
             (await t.query<R>(sql, params as unknown[])).rows,
+          notifyAfterCommit: (channel) => void channels.add(channel),
         }),
       );
+      for (const channel of channels) notify(channel);
+      return out;
     },
     async close() {
       await db.close();

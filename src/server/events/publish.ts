@@ -1,11 +1,12 @@
 import type { Queryable } from '../db';
 
-/** The NOTIFY channel of live events; the payload is the event row as JSON (well under 8000 bytes). */
+/**
+ * The NOTIFY channel of live events. The notification carries nothing: it tells every instance to read
+ * the events that are ready (src/server/events/hub.ts), so several commits can share one.
+ */
 export const EVENTS_CHANNEL = 'wallet_events';
 /** The NOTIFY channel of session changes (trigger of migration 013): the payload is a member id. */
 export const SESSIONS_CHANNEL = 'wallet_sessions';
-/** Any constant: serialises the last step of publishing transactions so ids follow commit order. */
-const EVENT_ORDER_LOCK = 7_260_016;
 
 export type LiveEventType =
   | 'deposit.created'
@@ -42,24 +43,38 @@ export interface LiveEvent {
   data: Record<string, unknown>;
 }
 
-export const EVENT_COLUMNS = `id::text AS id, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at,
+/**
+ * An event's place in delivery order as one integer: the writing transaction's id (xid8) times 10^19 plus
+ * the row id (a bigserial, below 2^63 < 10^19). Integers compare as the pair (tx, id) does, so the stream's
+ * `id:` field and Last-Event-ID stay plain decimal numbers (decision 0131).
+ */
+export const CURSOR_BASE = 10n ** 19n;
+export const CURSOR_SQL = '(tx::text::numeric * 10000000000000000000 + id)::text';
+/** The pair (tx, id) of a cursor, as SQL parameters. */
+export const cursorParams = (cursor: bigint): [string, string] => [
+  (cursor / CURSOR_BASE).toString(),
+  (cursor % CURSOR_BASE).toString(),
+];
+/** SQL: the event is past the cursor ($n xid8, $n+1 bigint) and every older transaction has ended. */
+export const readyAfter = (n: number) =>
+  `(tx, id) > ($${n}::xid8, $${n + 1}::bigint) AND tx < pg_snapshot_xmin(pg_current_snapshot())`;
+
+export const EVENT_COLUMNS = `${CURSOR_SQL} AS id, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at,
   type, member_id::text AS member_id, to_member, to_admins, data`;
 
 /**
- * Records a live event in the caller's transaction and announces it with pg_notify, which PostgreSQL
- * delivers only when (and if) that transaction commits. Call it as the last statement of the transaction:
- * it takes a transaction advisory lock, so event ids are handed out in commit order (decision 0130).
+ * Records a live event in the caller's transaction (a rollback announces nothing) and, once it has
+ * committed, wakes every instance's hub with an empty NOTIFY outside the transaction. No lock is taken:
+ * delivery order comes from the transaction id (decision 0131), so money transactions commit side by side.
  */
 export async function publish(q: Queryable, event: LiveEventInput): Promise<void> {
-  await q.query('SELECT pg_advisory_xact_lock($1)', [EVENT_ORDER_LOCK]);
   await q.query(
-    `WITH e AS (
-       INSERT INTO live_events (type, member_id, to_member, to_admins, data)
-       VALUES ($1, $2::uuid, $3, $4, $5::jsonb) RETURNING ${EVENT_COLUMNS}
-     )
-     SELECT pg_notify($6, row_to_json(e)::text) FROM e`,
-    [event.type, event.memberId, event.toMember, event.toAdmins, JSON.stringify(event.data), EVENTS_CHANNEL],
+    `INSERT INTO live_events (type, member_id, to_member, to_admins, data)
+     VALUES ($1, $2::uuid, $3, $4, $5::jsonb)`,
+    [event.type, event.memberId, event.toMember, event.toAdmins, JSON.stringify(event.data)],
   );
+  if (q.notifyAfterCommit) q.notifyAfterCommit(EVENTS_CHANNEL);
+  else await q.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, '']);
 }
 
 interface RequestLike {

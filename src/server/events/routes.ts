@@ -3,9 +3,11 @@ import type { App, Ctx } from '../context';
 import { AppError } from '../http/errors';
 import { memberOnly, requireMember } from '../http/guards';
 import { EventHub, REPLAY_HOURS, REPLAY_LIMIT, type Stream, VISIBLE_SQL } from './hub';
-import { EVENT_COLUMNS, type LiveEvent } from './publish';
+import { CURSOR_BASE, cursorParams, EVENT_COLUMNS, type LiveEvent, readyAfter } from './publish';
 
-const LAST_ID = /^\d{1,18}$/;
+/** An event cursor (decision 0131): transaction id × 10^19 + row id, at most 39 digits. */
+const LAST_ID = /^\d{1,39}$/;
+const MAX_CURSOR = 2n ** 64n * CURSOR_BASE;
 
 /**
  * `GET /api/events`: the live events of the signed-in session as `text/event-stream` (decision 0130).
@@ -38,6 +40,8 @@ export async function eventRoutes(app: App, ctx: Ctx): Promise<EventHub> {
         throw new AppError('VALIDATION', MSG.live.badLastEventId);
       }
       const lastId = text ? BigInt(text) : null;
+      // The transaction part must be an xid8 (below 2^64).
+      if (lastId !== null && lastId >= MAX_CURSOR) throw new AppError('VALIDATION', MSG.live.badLastEventId);
       const isAdmin = session.member.is_admin;
 
       reply.hijack();
@@ -73,9 +77,9 @@ export async function eventRoutes(app: App, ctx: Ctx): Promise<EventHub> {
         try {
           events = await ctx.db.query<LiveEvent>(
             `SELECT ${EVENT_COLUMNS} FROM live_events
-              WHERE id > $3 AND created_at > now() - make_interval(hours => $4) AND ${VISIBLE_SQL}
-              ORDER BY id LIMIT $5`,
-            [stream.memberId, isAdmin, lastId.toString(), REPLAY_HOURS, REPLAY_LIMIT + 1],
+              WHERE ${readyAfter(3)} AND created_at > now() - make_interval(hours => $5) AND ${VISIBLE_SQL}
+              ORDER BY tx, id LIMIT $6`,
+            [stream.memberId, isAdmin, ...cursorParams(lastId), REPLAY_HOURS, REPLAY_LIMIT + 1],
           );
         } catch (err) {
           req.log.warn({ err }, 'live events: replay failed');
@@ -83,9 +87,8 @@ export async function eventRoutes(app: App, ctx: Ctx): Promise<EventHub> {
           return;
         }
         if (events.length > REPLAY_LIMIT) {
-          // Too much was missed: the client reloads its data instead, and continues from the newest id.
-          const [top] = await ctx.db.query<{ id: string }>('SELECT max(id)::text AS id FROM live_events');
-          stream.lastSentId = BigInt(top?.id ?? 0);
+          // Too much was missed: the client reloads its data instead, and continues from the newest event.
+          stream.lastSentId = await hub.readyCursor();
           res.write(`id: ${stream.lastSentId}\nevent: resync\ndata: {}\n\n`);
           events = [];
         }
