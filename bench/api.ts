@@ -169,6 +169,13 @@ function recording(db: Db, log: string[]): Db {
       log.push(fold(sql));
       return q.query(sql, params);
     },
+    // Kept, so both servers announce live events after commit as they do when timed (decision 0131).
+    ...(q.notifyAfterCommit && {
+      notifyAfterCommit: (channel: string) => {
+        log.push(`NOTIFY ${channel} after commit`);
+        q.notifyAfterCommit?.(channel);
+      },
+    }),
   });
   return {
     ...wrap(db),

@@ -12,7 +12,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import pg from 'pg';
 import { readSession, SESSION_COOKIE } from '../src/server/auth/sessions';
-import type { Db, Queryable } from '../src/server/db';
+import { type Db, notifier, type Queryable } from '../src/server/db';
 import { createKrwDeposit } from '../src/server/deposits/create-krw-deposit';
 import { decideDeposit } from '../src/server/deposits/decide-deposit';
 import { listHistory } from '../src/server/history/list-history';
@@ -29,6 +29,8 @@ const STALE_SECONDS = 300;
 export function openBaselineDb(url: string, max: number): Db {
   const pool = new pg.Pool({ connectionString: url, max, statement_timeout: 15_000 } as pg.PoolConfig);
   pool.on('error', () => {});
+  // Live events are announced after commit as the wallet does (decision 0131), with the same statement.
+  const notify = notifier((channel) => pool.query('SELECT pg_notify($1, $2)', [channel, '']));
   return {
     kind: 'pg',
     // The baseline streams no live events: nothing listens.
@@ -38,13 +40,16 @@ export function openBaselineDb(url: string, max: number): Db {
     },
     async tx<T>(fn: (q: Queryable) => Promise<T>) {
       const client = await pool.connect();
+      const channels = new Set<string>();
       try {
         await client.query('BEGIN');
         const out = await fn({
           query: async <R>(sql: string, params?: unknown[]) =>
             (await client.query(sql, params as unknown[])).rows as R[],
+          notifyAfterCommit: (channel) => void channels.add(channel),
         });
         await client.query('COMMIT');
+        for (const channel of channels) notify(channel);
         return out;
       } catch (err) {
         await client.query('ROLLBACK').catch(() => {});

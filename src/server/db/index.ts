@@ -59,7 +59,7 @@ export async function openDb(opts: {
  * table" (src/server/events/hub.ts), so folding loses nothing. A failure is left to the listeners' own
  * periodic look.
  */
-function notifier(run: (channel: string) => Promise<unknown>): (channel: string) => void {
+export function notifier(run: (channel: string) => Promise<unknown>): (channel: string) => void {
   const state = new Map<string, 'sending' | 'again'>();
   const send = (channel: string): void => {
     state.set(channel, 'sending');
