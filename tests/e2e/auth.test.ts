@@ -21,6 +21,9 @@ describe('authentication in the browser', () => {
     expect(await page.title()).toBe('코인 월렛');
     await page.getByRole('link', { name: MSG.login.signupLink }).click();
     await page.waitForURL('**/registration');
+    // Everything the screen loads (its chunk, the session check) has arrived before typing: twice in CI
+    // the first submit of this test showed none of the three errors below on a loaded machine.
+    await page.waitForLoadState('networkidle');
 
     // Submitting without the duplicate check is refused in Korean.
     await page.getByLabel('아이디', { exact: true }).fill(c.username);
@@ -30,8 +33,16 @@ describe('authentication in the browser', () => {
     await page.getByLabel('2차 비밀번호').fill(c.pin);
     await page.getByLabel('이메일').fill(c.email);
     await page.getByLabel('휴대폰 번호').fill('010-2222-3333');
+    expect(await page.getByLabel('아이디', { exact: true }).inputValue()).toBe(c.username);
     await page.getByRole('button', { name: MSG.signup.submit }).click();
-    await expect.poll(() => page.getByText(MSG.signup.usernameCheckNeeded).count()).toBeGreaterThan(0);
+    try {
+      await expect.poll(() => page.getByText(MSG.signup.usernameCheckNeeded).count()).toBeGreaterThan(0);
+    } catch (err) {
+      // What the screen showed instead, for the log.
+      await page.screenshot({ path: 'test-results/auth-signup-no-error.png', fullPage: true }).catch(() => {});
+      const shown = await page.locator('form').innerText().catch(() => '(no form)');
+      throw new Error(`${(err as Error).message}\nURL ${page.url()}\nform:\n${shown}`);
+    }
     await expect.poll(() => page.getByText(MSG.signup.passwordMismatch).count()).toBeGreaterThan(0);
     await expect.poll(() => page.getByText(MSG.signup.termsRequired).count()).toBeGreaterThan(0);
 
