@@ -39,8 +39,13 @@ describe('authentication in the browser', () => {
       await expect.poll(() => page.getByText(MSG.signup.usernameCheckNeeded).count()).toBeGreaterThan(0);
     } catch (err) {
       // What the screen showed instead, for the log.
-      await page.screenshot({ path: 'test-results/auth-signup-no-error.png', fullPage: true }).catch(() => {});
-      const shown = await page.locator('form').innerText().catch(() => '(no form)');
+      await page
+        .screenshot({ path: 'test-results/auth-signup-no-error.png', fullPage: true })
+        .catch(() => {});
+      const shown = await page
+        .locator('form')
+        .innerText()
+        .catch(() => '(no form)');
       throw new Error(`${(err as Error).message}\nURL ${page.url()}\nform:\n${shown}`);
     }
     await expect.poll(() => page.getByText(MSG.signup.passwordMismatch).count()).toBeGreaterThan(0);
