@@ -14,7 +14,7 @@ export const ADDRESS_BOOK_MAX = 50;
 
 const COLUMNS = `a.id::text AS id, a.network, a.address, a.destination_tag::text AS destination_tag, a.label,
   a.wallet_kind, a.exchange, ${isoTime('a.created_at')} AS created_at, ${isoTime('a.usable_at')} AS usable_at,
-  ${isoTime('a.deleted_at')} AS deleted_at, (a.deleted_at IS NULL AND a.usable_at <= now()) AS usable`;
+  ${isoTime('a.deleted_at')} AS deleted_at, (a.deleted_at IS NULL AND a.usable_at <= clock_timestamp()) AS usable`;
 
 /** How two addresses of a network compare: Ethereum hex ignores case, the others are case-sensitive. */
 export const addressKey = (network: string, address: string) =>
@@ -142,7 +142,7 @@ export async function resolveBookEntry(
   dest: { currency: string; network: string; address: string; tag: number | null; addressId?: string | null },
 ): Promise<BookRow> {
   const cols = `a.id::text AS id, a.network, a.address, a.destination_tag::text AS destination_tag,
-    a.deleted_at IS NOT NULL AS deleted, a.usable_at <= now() AS usable, ${isoTime('a.usable_at')} AS usable_at,
+    a.deleted_at IS NOT NULL AS deleted, a.usable_at <= clock_timestamp() AS usable, ${isoTime('a.usable_at')} AS usable_at,
     a.wallet_kind, a.exchange`;
   let row: BookRow | undefined;
   if (dest.addressId) {

@@ -38,6 +38,9 @@ export interface RuleInputs {
  * What the rules read that needs no lock (prices, the member's own limits, the last approved KRW deposit):
  * read before the member's withdrawal lock, so the serialised part is only the sums and the address book.
  * (An administrator's limit change or a deposit approval that lands in between counts from the next request.)
+ * The hold is compared with clock_timestamp(), not now(): now() is when this transaction began, and an
+ * approval that committed after that (its processed_at is its own start) would otherwise look held even with
+ * a delay of 0 hours (seen in the crash test on PostgreSQL).
  */
 export async function readRuleInputs(q: Queryable, memberId: string, deps: RulesDeps): Promise<RuleInputs> {
   const [prices, ownRows, holdRows] = await Promise.all([
@@ -47,7 +50,7 @@ export async function readRuleInputs(q: Queryable, memberId: string, deps: Rules
       [memberId],
     ),
     q.query<{ until: string | null }>(
-      `SELECT CASE WHEN max(processed_at) + make_interval(secs => $2::double precision) > now()
+      `SELECT CASE WHEN max(processed_at) + make_interval(secs => $2::double precision) > clock_timestamp()
                    THEN ${isoTime('(max(processed_at) + make_interval(secs => $2::double precision))')} END AS until
          FROM deposits WHERE member_id = $1 AND currency = 'KRW' AND status = 'approved'`,
       [memberId, deps.rules.krwDepositDelayHours * 3600],
