@@ -1,18 +1,10 @@
 import { D } from '../../shared/decimal';
+import type { ChainVerdict } from '../../shared/schemas/chain';
 import { USDT_DECIMALS } from './chain-config';
 import type { TokenTransfer, TxLookup } from './provider';
 
-export const VERDICTS = [
-  'unchecked',
-  'waiting',
-  'match',
-  'amount_mismatch',
-  'address_mismatch',
-  'not_found',
-  'failed',
-  'txid_used',
-] as const;
-export type Verdict = (typeof VERDICTS)[number];
+/** The verdict list is the shared one the administrator's request view declares. */
+export type Verdict = ChainVerdict;
 
 export interface Judgement {
   verdict: Verdict;
