@@ -61,7 +61,6 @@ const log = (line: string) => console.log(`[bench] ${line}`);
 const serverCommand: [string, ...string[]] = [
   process.execPath,
   '--expose-gc',
-  '--enable-source-maps',
   path.join(ROOT, 'dist/server/main.js'),
 ];
 

@@ -38,7 +38,10 @@ for (const [output, sources, script, what] of steps) {
   }
 }
 
-const child = spawn(process.execPath, ['--expose-gc', '--enable-source-maps', at('dist/server/main.js')], {
+// No --enable-source-maps: with the packages bundled, reading the maps took ~0.4 s of every start (decision
+// 0196). Stack traces name lines of dist/server, whose files are not minified and mark each source file
+// with a comment; NODE_OPTIONS=--enable-source-maps maps them back to src/ when wanted.
+const child = spawn(process.execPath, ['--expose-gc', at('dist/server/main.js')], {
   cwd: root,
   stdio: 'inherit',
   // glibc: blocks of 4 MB and more are mapped on their own and returned when freed (argon2's 19 MB, the first

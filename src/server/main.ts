@@ -1,7 +1,16 @@
-import { type Config, ConfigError, loadConfig } from './config';
-import { OpsError } from './ops/backup';
-import { exitOnSignals } from './ops/shutdown';
-import { startServer } from './start-server';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Config } from './config';
+import type { Db } from './db';
+import { preloadPglite } from './db/pglite-preload';
+
+// First, before the rest of the server is loaded: the embedded database's WebAssembly starts compiling on
+// background threads (issue 14, decision 0196). Everything else is imported after it.
+if (!process.env.DATABASE_URL) preloadPglite();
+const { ConfigError, loadConfig } = await import('./config');
+const { openServerDb } = await import('./db/server-db');
+const { OpsError } = await import('./ops/backup');
+const { adminCandidate } = await import('./auth/admin-candidate');
 
 /** A refused start: the message alone (Korean / English), no stack trace, a non-zero exit. */
 function refuse(message: string): never {
@@ -16,7 +25,8 @@ try {
   if (err instanceof ConfigError) refuse(err.message);
   throw err;
 }
-const server = await startServer(config, { announce: (msg) => console.log(msg) }).catch((err: unknown) => {
+/** A failed start: a refusal the operator can act on, or the error itself. */
+function failed(err: unknown): never {
   if (err instanceof OpsError) refuse(err.message);
   const code = (err as { code?: string }).code;
   if (code === 'EADDRINUSE' || code === 'EACCES') {
@@ -25,7 +35,22 @@ const server = await startServer(config, { announce: (msg) => console.log(msg) }
     );
   }
   throw err;
-});
+}
+
+// The database opens first; the rest of the server (routes, schemas, Fastify) loads while PGlite's
+// WebAssembly compiles on background threads (issue 14, decision 0196).
+// A new embedded folder has no administrator yet: its password hashes are made on argon2's threads meanwhile.
+const newFolder = !config.databaseUrl && !existsSync(path.join(config.dataDir, 'PG_VERSION'));
+const candidate = newFolder ? adminCandidate(config) : undefined;
+const db: Promise<Db> = openServerDb(config);
+db.catch(() => {}); // reported below, when startServer awaits it
+const { startServer } = await import('./start-server');
+const { exitOnSignals } = await import('./ops/shutdown');
+const server = await startServer(config, {
+  announce: (msg) => console.log(msg),
+  db,
+  adminCandidate: candidate,
+}).catch(failed);
 console.log(
   `코인 월렛이 ${server.url} 에서 실행 중입니다 (데이터베이스: ${config.databaseUrl ? 'PostgreSQL' : `PGlite ${config.dataDir}`})`,
 );

@@ -1,16 +1,16 @@
-import { mkdirSync } from 'node:fs';
 import { buildApp } from './app';
+import type { AdminCandidate } from './auth/admin-candidate';
 import { pruneEvents } from './auth/rate-limit';
 import { ensureAdmin } from './auth/seed-admin';
 import { pruneSessions } from './auth/sessions';
 import { startChainWorker } from './chain/chain-worker';
 import type { Config } from './config';
 import type { App } from './context';
-import { type Db, openDb } from './db';
-import { migrate } from './db/migrate';
+import type { Db } from './db';
+import { openServerDb } from './db/server-db';
 import { pruneIdempotencyKeys } from './http/idempotency';
 import { metricsRegistry } from './ops';
-import { assertDataDirFree, listenOpsSocket } from './ops/backup';
+import { listenOpsSocket } from './ops/backup';
 import { listenMetrics } from './ops/metrics';
 import { startPriceRefresher } from './prices/price-refresher';
 
@@ -26,25 +26,18 @@ export interface RunningServer {
 /** Opens the database, migrates, seeds the administrator, starts background work and listens. */
 export async function startServer(
   config: Config,
-  opts: { memory?: boolean; announce?: (msg: string) => void } = {},
+  opts: {
+    memory?: boolean;
+    announce?: (msg: string) => void;
+    /** The database `openServerDb` is already opening (main.ts starts it before loading this module). */
+    db?: Promise<Db>;
+    /** The administrator whose hashes main.ts started for a new data folder (decision 0196). */
+    adminCandidate?: AdminCandidate;
+  } = {},
 ) {
   const embeddedDir = !config.databaseUrl && !opts.memory ? config.dataDir : null;
-  if (embeddedDir) {
-    mkdirSync(embeddedDir, { recursive: true });
-    // Two processes on one PGlite folder would corrupt it; the ops socket tells a running one (decision 0124).
-    await assertDataDirFree(embeddedDir);
-  }
-  const dbOpts = { databaseUrl: config.databaseUrl, dataDir: config.dataDir, memory: opts.memory };
-  let db = await openDb(dbOpts);
-  if ((await migrate(db)).length > 0 && db.kind === 'pglite' && !opts.memory) {
-    // PGlite's WebAssembly memory only grows: the migrations of a new database leave it ~80 MB larger than
-    // a restart needs. Reopened, the server starts with a restart's footprint (decision 0123).
-    await db.close();
-    // With node --expose-gc (npm run serve, npm start) the closed instance's memory is freed now.
-    (globalThis as { gc?: () => void }).gc?.();
-    db = await openDb(dbOpts);
-  }
-  const admin = await ensureAdmin(db, config);
+  const db = await (opts.db ?? openServerDb(config, opts));
+  const admin = await ensureAdmin(db, config, opts.adminCandidate);
   if (admin && opts.announce) {
     opts.announce(
       admin.generated

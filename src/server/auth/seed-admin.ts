@@ -1,38 +1,24 @@
-import { randomInt } from 'node:crypto';
 import type { Config } from '../config';
 import type { Db } from '../db';
-import { hashSecret } from './password';
+import { type AdminCandidate, adminCandidate, type SeededAdmin } from './admin-candidate';
 import { createZeroBalances } from './signup';
 
-const LOWER = 'abcdefghijkmnpqrstuvwxyz';
-const ALNUM = `${LOWER}ABCDEFGHJKLMNPQRSTUVWXYZ23456789`;
-const pick = (alphabet: string, n: number) =>
-  Array.from({ length: n }, () => alphabet[randomInt(alphabet.length)]).join('');
-
-export interface SeededAdmin {
-  username: string;
-  password: string;
-  secondPassword: string;
-  generated: boolean;
-}
+export type { SeededAdmin } from './admin-candidate';
 
 /**
- * On a database without an administrator, creates one: from ADMIN_* settings when given,
- * otherwise with generated credentials that the caller prints once. Returns null when one exists.
+ * On a database without an administrator, creates one (`candidate`, or made now: admin-candidate.ts).
+ * Returns null when one exists.
  */
-export async function ensureAdmin(db: Db, config: Config): Promise<SeededAdmin | null> {
-  const { username: u, password: p, secondPassword: s } = config.admin;
-  const generated = !u || !p || !s;
-  const admin: SeededAdmin = {
-    username: u ?? `admin_${pick(LOWER, 6)}`,
-    password: p ?? `${pick(ALNUM, 14)}${randomInt(10)}${pick(LOWER, 1)}`,
-    secondPassword: s ?? String(randomInt(0, 1_000_000)).padStart(6, '0'),
-    generated,
-  };
-  const [passwordHash, secondHash] = await Promise.all([
-    hashSecret(admin.password),
-    hashSecret(admin.secondPassword),
-  ]);
+export async function ensureAdmin(
+  db: Db,
+  config: Config,
+  candidate?: AdminCandidate,
+): Promise<SeededAdmin | null> {
+  // A restart has its administrator: no hashing (two argon2 hashes took 0.1–0.4 s of every start; issue 14).
+  // The check is repeated under the lock below, for instances that start together.
+  if ((await db.query('SELECT 1 FROM members WHERE is_admin LIMIT 1')).length > 0) return null;
+  const { admin, hashes } = candidate ?? adminCandidate(config);
+  const [passwordHash, secondHash] = await hashes;
   return db.tx(async (q) => {
     await q.query('SELECT pg_advisory_xact_lock(7260002)');
     const existing = await q.query('SELECT 1 FROM members WHERE is_admin LIMIT 1');

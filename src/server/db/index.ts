@@ -1,5 +1,6 @@
-import pg from 'pg';
-import { createPglite } from './pglite-open';
+import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
+import { createPglite, type TemplateKind } from './pglite-open';
 
 /** Anything that runs SQL: the database itself or an open transaction. */
 export interface Queryable {
@@ -48,9 +49,15 @@ export async function openDb(opts: {
   databaseUrl?: string;
   dataDir?: string;
   memory?: boolean;
+  /** A new PGlite folder starts from this copy (`migrated`: the server's own folder, decision 0196). */
+  template?: TemplateKind;
 }): Promise<Db> {
-  if (opts.databaseUrl) return openPg(opts.databaseUrl);
-  return openPglite(opts.memory ? undefined : opts.dataDir);
+  if (opts.databaseUrl) {
+    // Loaded only for PostgreSQL: the embedded start does without it (decision 0196).
+    const { default: driver } = await import('pg');
+    return openPg(driver, opts.databaseUrl);
+  }
+  return openPglite(opts.memory ? undefined : opts.dataDir, opts.template);
 }
 
 /**
@@ -76,8 +83,8 @@ export function notifier(run: (channel: string) => Promise<unknown>): (channel: 
   };
 }
 
-function openPg(url: string): Db {
-  const pool = new pg.Pool({
+function openPg(driver: typeof pg, url: string): Db {
+  const pool = new driver.Pool({
     connectionString: url,
     max: PG_POOL_MAX,
     connectionTimeoutMillis: 5_000,
@@ -141,12 +148,13 @@ function openPg(url: string): Db {
       idle: pool.idleCount,
       waiting: pool.waitingCount,
     }),
-    listen: (channel, onPayload, onConnect) => listenPg(url, channel, onPayload, onConnect),
+    listen: (channel, onPayload, onConnect) => listenPg(driver, url, channel, onPayload, onConnect),
   };
 }
 
 /** A dedicated client LISTENing on one channel, reconnected (0.5 s … 5 s backoff) until stopped. */
 async function listenPg(
+  driver: typeof pg,
   url: string,
   channel: string,
   onPayload: (payload: string) => void,
@@ -157,7 +165,7 @@ async function listenPg(
   let retry: NodeJS.Timeout | null = null;
   let delay = 500;
   const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    const c = new driver.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
     const lost = () => {
       if (client !== c) return;
       client = null;
@@ -174,7 +182,7 @@ async function listenPg(
     client = c;
     try {
       await c.connect();
-      await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      await c.query(`LISTEN ${driver.escapeIdentifier(channel)}`);
     } catch (err) {
       lost();
       throw err;
@@ -192,8 +200,12 @@ async function listenPg(
   };
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Db> {
-  const db = await createPglite(dataDir);
+async function openPglite(dataDir: string | undefined, template?: TemplateKind): Promise<Db> {
+  return pgliteDb(await createPglite(dataDir, template));
+}
+
+/** The `Db` of an open PGlite instance. */
+export function pgliteDb(db: PGlite): Db {
   const notify = notifier((channel) => db.query('SELECT pg_notify($1, $2)', [channel, '']));
   return {
     kind: 'pglite',

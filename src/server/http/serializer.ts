@@ -1,6 +1,6 @@
 /**
  * Response serialization compiled from the route's zod response schema (decision 0142): the schema is
- * converted once, at start-up, to JSON Schema (zod's own `z.toJSONSchema`, output side) and compiled by
+ * converted once, at the route's first answer, to JSON Schema (zod's own `z.toJSONSchema`, output side) and compiled by
  * fast-json-stringify, Fastify's own serializer. Only the declared properties are written
  * (`additionalProperties: false` on every object), so a field that is not in the schema never leaves
  * the server, as with the zod serializer it replaces — without a full zod parse of every answer.
@@ -50,21 +50,29 @@ export function responseJsonSchema(schema: z.ZodType): Record<string, unknown> |
   }
 }
 
-/** What the compiler chose, per route and status (for the benchmark's report). */
-export const serializerChoices = { compiled: 0, zod: [] as string[] };
-
-export const compiledSerializerCompiler: FastifySerializerCompiler<unknown> = (route) => {
+/** The serializer of one route and status, built from its schema. */
+function compile(route: RouteSchema): (data: unknown) => string {
   const schema = zodSchemaOf(route.schema);
   const json = schema ? responseJsonSchema(schema) : null;
   if (json) {
     try {
-      const fn = fastJson(json as unknown as Parameters<typeof fastJson>[0]) as (data: unknown) => string;
-      serializerChoices.compiled++;
-      return fn;
+      return fastJson(json as unknown as Parameters<typeof fastJson>[0]) as (data: unknown) => string;
     } catch {
       // falls back to zod below
     }
   }
-  serializerChoices.zod.push(`${route.method} ${route.url} ${route.httpStatus}`);
-  return zodSerializerCompiler(route as RouteSchema);
+  return zodSerializerCompiler(route) as (data: unknown) => string;
+}
+
+/**
+ * Built at a route's first answer with that status, not at start-up: compiling every route's serializer
+ * took ~0.5 s of the embedded start (fast-json-stringify builds an Ajv instance per schema; issue 14,
+ * decision 0195). The first answer of a route pays a few milliseconds once.
+ */
+export const compiledSerializerCompiler: FastifySerializerCompiler<unknown> = (route) => {
+  let fn: ((data: unknown) => string) | null = null;
+  return (data: unknown) => {
+    fn ??= compile(route as RouteSchema);
+    return fn(data);
+  };
 };

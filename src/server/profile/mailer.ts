@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config';
 
 export interface OutgoingMail {
@@ -31,15 +31,23 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
       close() {},
     };
   }
-  const transport = nodemailer.createTransport({
-    url: config.smtpUrl,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
-  });
+  const smtpUrl = config.smtpUrl;
+  // nodemailer is loaded at the first mail, not at every start (issue 14, decision 0196).
+  let transport: Promise<Transporter> | null = null;
+  const transportOnce = () => {
+    transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url: smtpUrl,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 20_000,
+      }),
+    );
+    return transport;
+  };
   return {
     async send(mail) {
-      await transport.sendMail({
+      await (await transportOnce()).sendMail({
         from: config.smtpFrom,
         to: mail.to,
         subject: mail.subject,
@@ -49,7 +57,7 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
       return true;
     },
     close() {
-      transport.close();
+      void transport?.then((t) => t.close());
     },
   };
 }
