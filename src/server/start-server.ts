@@ -7,7 +7,7 @@ import { startChainWorker } from './chain/chain-worker';
 import type { Config } from './config';
 import type { App } from './context';
 import type { Db } from './db';
-import { openServerDb } from './db/server-db';
+import { deferredDb, openServerDb } from './db/server-db';
 import { pruneIdempotencyKeys } from './http/idempotency';
 import { metricsRegistry } from './ops';
 import { listenOpsSocket } from './ops/backup';
@@ -36,7 +36,11 @@ export async function startServer(
   } = {},
 ) {
   const embeddedDir = !config.databaseUrl && !opts.memory ? config.dataDir : null;
-  const db = await (opts.db ?? openServerDb(config, opts));
+  const opening = opts.db ?? openServerDb(config, opts);
+  // The app (routes, schemas, plugins) is built while the database opens (decision 0196).
+  const building = buildApp({ db: deferredDb(config.databaseUrl ? 'pg' : 'pglite', opening), config });
+  building.catch(() => {}); // awaited below
+  const db = await opening;
   const admin = await ensureAdmin(db, config, opts.adminCandidate);
   if (admin && opts.announce) {
     opts.announce(
@@ -58,7 +62,7 @@ export async function startServer(
         : `관리자 계정이 생성되었습니다: ${admin.username} (ADMIN_USERNAME 설정값)`,
     );
   }
-  const app = await buildApp({ db, config });
+  const app = await building;
   // `npm run backup` asks the running server for a snapshot over a socket in the data folder (decision 0124).
   const stopOpsSocket = embeddedDir ? await listenOpsSocket(db, embeddedDir, app.log) : null;
   // One-time codes (decision 0150): a demo may switch the administrators' enrolment off, and says so.

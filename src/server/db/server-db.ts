@@ -35,3 +35,24 @@ export async function openServerDb(config: Config, opts: { memory?: boolean } = 
   }
   return db;
 }
+
+/**
+ * A handle to a database that is still opening: the app is built with it while PGlite starts (issue 14).
+ * Each call waits for the database; once it is open, the handle takes the real database's methods, so
+ * requests pay nothing for it afterwards. A failed open rejects every call with the same error.
+ */
+export function deferredDb(kind: Db['kind'], ready: Promise<Db>): Db {
+  const handle: Db = {
+    kind,
+    query: async <T>(sql: string, params?: unknown[]) => (await ready).query<T>(sql, params),
+    tx: async <T>(fn: Parameters<Db['tx']>[0]) => (await ready).tx(fn) as Promise<T>,
+    close: async () => (await ready).close(),
+    listen: async (channel, onPayload, onConnect) => (await ready).listen(channel, onPayload, onConnect),
+    notifyAfterCommit: (channel) => void ready.then((db) => db.notifyAfterCommit?.(channel)),
+  };
+  ready.then(
+    (db) => Object.assign(handle, db),
+    () => {},
+  );
+  return handle;
+}
