@@ -92,8 +92,21 @@ const RAW_NUMBER = fc
   .map((n) => `__num:${n}`);
 const ANY_NASTY = fc.oneof(NASTY_STRING, NON_STRING, RAW_NUMBER);
 
-/** A value that can never satisfy a schema of this type. */
+/** Whether a schema admits null (`type: [.., 'null']` or an `anyOf`/`oneOf` alternative). */
+const acceptsNull = (s: JsonSchema | undefined): boolean =>
+  !!s &&
+  ((Array.isArray(s.type) ? s.type.includes('null') : s.type === 'null') ||
+    !!(s.anyOf ?? s.oneOf)?.some((a) => acceptsNull(a)));
+/** null, and the numbers JSON writes as null. */
+const isNullish = (v: unknown) => v === null || (typeof v === 'number' && !Number.isFinite(v));
+
+/** A value that can never satisfy a schema of this type (never null where the field may be null). */
 function wrongFor(schema: JsonSchema | undefined): fc.Arbitrary<unknown> {
+  const wrong = wrongForType(schema);
+  return acceptsNull(schema) ? wrong.filter((v) => !isNullish(v)) : wrong;
+}
+
+function wrongForType(schema: JsonSchema | undefined): fc.Arbitrary<unknown> {
   switch (typeOf(schema)) {
     case 'string':
       return NON_STRING.filter((v) => typeof v !== 'string');
@@ -145,7 +158,6 @@ function badBody(given: JsonSchema): fc.Arbitrary<unknown> {
     );
   }
   // Not an object at all. Where the body may be null, null (and NaN or Infinity, which JSON writes as null) is no fault.
-  const isNullish = (v: unknown) => v === null || (typeof v === 'number' && !Number.isFinite(v));
   faults.push(
     fc
       .oneof(NON_STRING, NASTY_STRING)
