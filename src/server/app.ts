@@ -18,7 +18,6 @@ import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
 import { readSession, SESSION_COOKIE } from './auth/sessions';
 import { totpRoutes } from './auth/totp-routes';
-import { chainRoutes } from './chain/routes';
 import type { TrustProxy } from './config';
 import type { App, Ctx } from './context';
 import { isDatabaseUnavailable } from './db/unavailable';
@@ -27,7 +26,6 @@ import { eventRoutes } from './events/routes';
 import { historyRoutes } from './history/routes';
 import { assertNoCraftedBytes, isDatabaseInputError } from './http/crafted-bytes';
 import { AppError, isAppError } from './http/errors';
-import { requireAdmin } from './http/guards';
 import { compiledSerializerCompiler } from './http/serializer';
 import { validationToAppError } from './http/validation-error';
 import { noticeRoutes } from './notices/routes';
@@ -142,15 +140,7 @@ export async function buildApp(ctx: Ctx): Promise<App> {
     req.session = token
       ? await readSession(ctx.db, config, token, { ip: req.ip, userAgent: req.headers['user-agent'] })
       : null;
-    // Every /api/admin route, wherever it is declared, refuses non-administrators before its body is read.
-    if (req.url.startsWith('/api/admin/')) {
-      requireAdmin(req);
-      // ADMIN_TOTP_REQUIRED (decision 0150): no administrator operation before a one-time code is enrolled
-      // (enrolment itself is under /api/totp).
-      if (config.totp.adminRequired && !req.session?.member.has_totp) {
-        throw new AppError('TOTP_ENROLMENT_REQUIRED', MSG.otp.adminMustEnrol);
-      }
-    }
+    // /api/admin: the admin scope's guard runs next (src/server/admin/guard.ts, decision 0180).
   });
 
   // Control, bidi and invisible characters never reach a route (decision 0106).
@@ -190,7 +180,6 @@ export async function buildApp(ctx: Ctx): Promise<App> {
       await withdrawalRuleRoutes(a, ctx);
       await historyRoutes(a, ctx);
       await eventRoutes(a, ctx);
-      await chainRoutes(a, ctx);
       await totpRoutes(a, ctx);
     },
     { prefix: '/api' },

@@ -1,4 +1,5 @@
 import { CRYPTO_DEPOSIT_CURRENCY } from '../../shared/constants';
+import type { Actor } from '../admin/common';
 import type { Db, Queryable } from '../db';
 import { decideDeposit } from '../deposits/decide-deposit';
 import { DEPOSIT_COLUMNS, type DepositRow, toDepositView } from '../deposits/deposit-view';
@@ -204,7 +205,7 @@ async function checkOne(
 }
 
 /** CHAIN_AUTO_APPROVE's approvals: no member acts; the audit entry names the system. */
-export const SYSTEM_ACTOR = { id: null, username: 'system:chain' } as const;
+export const SYSTEM_ACTOR: Actor<null> = { actorId: null, actorUsername: 'system:chain' };
 
 /**
  * The scan of new blocks: USDT transfers to any member's assigned address become pending deposits found on

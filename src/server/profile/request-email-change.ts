@@ -7,6 +7,7 @@ import { hit } from '../auth/rate-limit';
 import { hashToken } from '../auth/sessions';
 import type { Db } from '../db';
 import { AppError } from '../http/errors';
+import { isoSeconds } from '../sql';
 import type { Mailer } from './mailer';
 
 /** The client page that confirms a change; it works for a logged-in or a logged-out visitor. */
@@ -49,7 +50,7 @@ export async function requestEmailChange(
     const [row] = await q.query<{ id: string; expires_at: string }>(
       `INSERT INTO email_changes (member_id, new_email, token_hash, expires_at)
        VALUES ($1, $2, $3, now() + make_interval(hours => $4))
-       RETURNING id, to_char(expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS expires_at`,
+       RETURNING id, ${isoSeconds('expires_at')} AS expires_at`,
       [memberId, newEmail, hashToken(token), EMAIL_CHANGE_TTL_HOURS],
     );
     return row!;

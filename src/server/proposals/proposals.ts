@@ -11,13 +11,13 @@ import { ADMIN_CHANGE_LOCK } from '../admin/close-member';
 import { type Actor, type Approval, isUuid, lockMember } from '../admin/common';
 import { createLockIn, deleteLockIn, readLock, updateLockIn } from '../admin/locks';
 import { setBalancesIn } from '../admin/set-balances';
-import { iso } from '../admin/sql';
 import { writeAudit } from '../audit/write-audit';
 import type { Config } from '../config';
 import type { Db, Queryable } from '../db';
 import { publish } from '../events/publish';
 import { AppError } from '../http/errors';
 import { readPrices } from '../prices/read-prices';
+import { iso } from '../sql';
 import { lockBalances, readBalanceStates } from '../wallet/balance-state';
 import { decideWithdrawalIn } from '../withdrawals/decide-withdrawal';
 import { lockWithdrawal } from '../withdrawals/withdrawal-view';
@@ -261,14 +261,13 @@ export async function approveOrProposeWithdrawal(
   id: string,
 ): Promise<{ applied?: WithdrawalView; proposed?: Awaited<ReturnType<typeof insertProposal>> }> {
   if (!isUuid(id)) throw new AppError('NOT_FOUND', MSG.approval.withdrawalNotFound);
-  const deciding = { id: actor.actorId, username: actor.actorUsername ?? '', ip: actor.ip };
   return db.tx(async (q) => {
     const w = await lockWithdrawal(q, id);
     if (!w) throw new AppError('NOT_FOUND', MSG.approval.withdrawalNotFound);
     if (w.status !== 'pending') throw new AppError('NOT_PENDING', MSG.approval.notPending);
     const value = await krwValueOf(q, config.prices.staleSeconds, w.currency, w.amount);
     if (value.lt(config.fourEyes.payoutKrw)) {
-      return { applied: await decideWithdrawalIn(q, deciding, id, 'approve') };
+      return { applied: await decideWithdrawalIn(q, actor, id, 'approve') };
     }
     const [open] = await q.query(
       `SELECT 1 FROM admin_proposals WHERE kind = 'withdrawal.approve' AND target_id = $1 AND status = 'pending'
@@ -282,7 +281,7 @@ export async function approveOrProposeWithdrawal(
         WHERE kind = 'withdrawal.approve' AND target_id = $1 AND status = 'pending'`,
       [id],
     );
-    await dryRun(q, () => decideWithdrawalIn(q, deciding, id, 'approve'));
+    await dryRun(q, () => decideWithdrawalIn(q, actor, id, 'approve'));
     return {
       proposed: await insertProposal(q, config.fourEyes, actor, {
         kind: 'withdrawal.approve',
@@ -456,13 +455,7 @@ async function apply(
       return { result, status: 200 };
     }
     case 'withdrawal.approve': {
-      const deciding = {
-        id: actor.actorId,
-        username: actor.actorUsername ?? '',
-        ip: actor.ip,
-        approval: actor.approval,
-      };
-      return { result: await decideWithdrawalIn(q, deciding, p.target_id!, 'approve'), status: 200 };
+      return { result: await decideWithdrawalIn(q, actor, p.target_id!, 'approve'), status: 200 };
     }
     case 'admin.grant':
     case 'admin.revoke': {
