@@ -7,7 +7,7 @@ import type { App, Ctx } from '../context';
 import { decideDeposit } from '../deposits/decide-deposit';
 import { envelope, ok } from '../http/envelope';
 import { z } from '../http/zod';
-import { approveOrProposeWithdrawal } from '../proposals/proposals';
+import { approveOrProposeWithdrawal } from '../proposals/propose';
 import { decideWithdrawal } from '../withdrawals/decide-withdrawal';
 import { actorOf, adminErrors } from './common';
 

@@ -8,7 +8,7 @@ import {
   proposeLockCreate,
   proposeLockDelete,
   proposeLockUpdate,
-} from '../proposals/proposals';
+} from '../proposals/propose';
 import { actorOf, adminErrors, memberItemParams, memberParams } from './common';
 import { createLock, deleteLock, updateLock } from './locks';
 import { setBalances } from './set-balances';

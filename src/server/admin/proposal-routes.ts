@@ -6,7 +6,9 @@ import {
 } from '../../shared/schemas/proposals';
 import type { App, Ctx } from '../context';
 import { envelope, ok } from '../http/envelope';
-import { cancelProposal, confirmProposal, listProposals, proposeRole } from '../proposals/proposals';
+import { cancelProposal, confirmProposal } from '../proposals/confirm';
+import { proposeRole } from '../proposals/propose';
+import { listProposals } from '../proposals/store';
 import { actorOf, adminErrors, itemParams, memberParams } from './common';
 import { adminSession } from './guard';
 
