@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { MSG } from '../../shared/messages';
 import type { Queryable } from '../db';
 import { UUID_PATTERN } from '../db/iso-time';
-import { errorEnvelope } from '../http/envelope';
+import { errorResponses } from '../http/envelope';
 import { AppError } from '../http/errors';
 import { z } from '../http/zod';
 import { adminSession } from './guard';
@@ -91,10 +91,4 @@ export async function lockMember(
 }
 
 /** The error answers every administrator route may give (401, 403 from the guard). */
-export const adminErrors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-} as const;
+export const adminErrors = errorResponses(404);

@@ -15,20 +15,18 @@ export interface Moved {
   trailing?: Record<string, unknown> | null;
 }
 
-interface RequestRowBase {
+interface RowBase {
   id: string;
   status: string;
   member_id: string;
 }
+type ViewBase = RowBase & { currency: string; amount: string };
 
 /**
  * One kind of request the approval core decides (decision 0180): its table, how its row is locked and
  * shown, what an approval moves, and what its audit entry names. Deposits and withdrawals differ only here.
  */
-export interface RequestKind<
-  Row extends RequestRowBase,
-  View extends RequestRowBase & { currency: string; amount: string },
-> {
+export interface RequestKind<Row extends RowBase, View extends ViewBase> {
   kind: 'deposit' | 'withdrawal';
   table: 'deposits' | 'withdrawals';
   /** The table's alias in `columns`. */
@@ -45,45 +43,36 @@ export interface RequestKind<
   creditedMemberOf?(before: Row): string | null;
 }
 
+/** Who decides which request, how, and why (the reason goes into the audit entry). */
+type DecisionArgs = [actor: Actor<string | null>, id: string, decision: Decision, reason?: string];
+
 /**
  * The approval core (decision 0025, 0180): approves or rejects a pending request in one transaction: lock
  * the request row, require pending, move the money (approval only), set the status with who and when,
  * write the audit entry, announce the live event. Whoever locks the row second finds it decided (409).
  */
-export async function decideRequest<
-  Row extends RequestRowBase,
-  View extends RequestRowBase & { currency: string; amount: string },
->(
+export async function decideRequest<R extends RowBase, V extends ViewBase>(
   db: Db,
-  kind: RequestKind<Row, View>,
-  actor: Actor<string | null>,
-  id: string,
-  decision: Decision,
-  reason?: string,
-): Promise<View> {
-  if (!UUID_PATTERN.test(id)) throw new AppError('NOT_FOUND', kind.notFound);
-  return db.tx((q) => decideRequestIn(q, kind, actor, id, decision, reason));
+  kind: RequestKind<R, V>,
+  ...d: DecisionArgs
+) {
+  if (!UUID_PATTERN.test(d[1])) throw new AppError('NOT_FOUND', kind.notFound);
+  return db.tx((q) => decideRequestIn(q, kind, ...d));
 }
 
 /** `decideRequest` inside the caller's transaction (a confirmed payout proposal applies it this way). */
-export async function decideRequestIn<
-  Row extends RequestRowBase,
-  View extends RequestRowBase & { currency: string; amount: string },
->(
+export async function decideRequestIn<R extends RowBase, V extends ViewBase>(
   q: Queryable,
-  kind: RequestKind<Row, View>,
-  actor: Actor<string | null>,
-  id: string,
-  decision: Decision,
-  reason?: string,
-): Promise<View> {
+  kind: RequestKind<R, V>,
+  ...[actor, id, decision, reason]: DecisionArgs
+): Promise<V> {
   const before = await kind.lock(q, id);
   if (!before) throw new AppError('NOT_FOUND', kind.notFound);
   if (before.status !== 'pending') throw new AppError('NOT_PENDING', MSG.approval.notPending);
   const status = decision === 'approve' ? 'approved' : 'rejected';
   const { moved, trailing } = decision === 'approve' ? await kind.approve(q, before, actor, reason) : {};
   const a = kind.alias;
-  const [row] = await q.query<Row>(
+  const [row] = await q.query<R>(
     `UPDATE ${kind.table} AS ${a} SET status = $2, processed_by = $3, processed_at = now(), updated_at = now()
       WHERE ${a}.id = $1 RETURNING ${kind.columns}`,
     [id, status, actor.actorId],

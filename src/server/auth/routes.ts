@@ -6,7 +6,7 @@ import {
   signupBodySchema,
 } from '../../shared/schemas/auth';
 import type { App, Ctx } from '../context';
-import { envelope, errorEnvelope, ok } from '../http/envelope';
+import { envelope, errorResponses, ok } from '../http/envelope';
 import { AppError } from '../http/errors';
 import { throttle } from '../http/throttle';
 import { z } from '../http/zod';
@@ -18,13 +18,7 @@ import { deleteSession, SESSION_COOKIE } from './sessions';
 import { isUsernameAvailable, signup } from './signup';
 import { verifyTotpFor } from './totp';
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  409: errorEnvelope,
-  429: errorEnvelope,
-};
+const errors = errorResponses(429);
 
 export async function authRoutes(app: App, ctx: Ctx) {
   const { db, config } = ctx;

@@ -9,7 +9,7 @@ import {
 import type { App, Ctx } from '../context';
 import { isUniqueViolation } from '../db/iso-time';
 import { idempotentCreateRoute } from '../http/create-route';
-import { envelope, errorEnvelope, ok } from '../http/envelope';
+import { envelope, errorResponses, ok } from '../http/envelope';
 import { memberOnly, requireMember } from '../http/guards';
 import {
   createCryptoDeposit,
@@ -19,13 +19,7 @@ import {
 } from './create-crypto-deposit';
 import { createKrwDeposit } from './create-krw-deposit';
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-};
+const errors = errorResponses(404);
 
 /** A member's deposit requests and address (approve/reject: admin/decision-routes.ts). */
 export async function depositRoutes(app: App, ctx: Ctx) {

@@ -1,18 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { App } from '../context';
 import type { Db, Queryable } from '../db';
-import { envelope, errorEnvelope, ok } from './envelope';
+import { envelope, errorResponses, ok } from './envelope';
 import { memberOnly, requireMember } from './guards';
 import { idempotencyHeadersSchema, idempotent } from './idempotency';
 import type { z } from './zod';
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-};
+const errors = errorResponses(404);
 
 /** One member create endpoint (a deposit or withdrawal request): what differs between them. */
 export interface CreateRoute<B extends z.core.$ZodType, V extends z.core.$ZodType> {
@@ -76,7 +70,7 @@ export function idempotentCreateRoute<B extends z.core.$ZodType, V extends z.cor
             return r.create(q, memberId, body);
           },
         );
-        return reply.status(res.status).send(ok(res.data));
+        return reply.status(res.status as 201).send(ok(res.data));
       } catch (err) {
         if (!r.recover) throw err;
         return reply.status(201).send(ok(await r.recover(err, memberId, body)));

@@ -13,7 +13,7 @@ import {
 } from '../../shared/schemas/profile';
 import { originOf as eventOrigin } from '../auth/auth-events';
 import type { App, Ctx } from '../context';
-import { envelope, errorEnvelope, ok } from '../http/envelope';
+import { envelope, errorEnvelope, errorResponses, ok } from '../http/envelope';
 import { isAppError } from '../http/errors';
 import { memberOnly, requireMember } from '../http/guards';
 import { limitFailures, throttle } from '../http/throttle';
@@ -27,14 +27,7 @@ import { setSecondPassword } from './set-second-password';
 import { readSignInActivity } from './sign-in-activity';
 import { updateContact } from './update-contact';
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-  429: errorEnvelope,
-};
+const errors = errorResponses(404, 429);
 const security = [{ session: [] }];
 
 /** My page: the member's own profile, contact, email (confirmed by a mailed link), passwords. */

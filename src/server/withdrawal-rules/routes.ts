@@ -5,21 +5,14 @@ import {
 } from '../../shared/schemas/withdrawal-rules';
 import { originOf } from '../auth/auth-events';
 import type { App, Ctx } from '../context';
-import { envelope, errorEnvelope, ok } from '../http/envelope';
+import { envelope, errorResponses, ok } from '../http/envelope';
 import { memberOnly, requireMember } from '../http/guards';
 import { z } from '../http/zod';
 import { deleteAddress, listAddresses, registerAddress } from './address-book';
 import { readRules } from './rules';
 import { verifyWithdrawalAuth } from './verify-auth';
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-  429: errorEnvelope,
-};
+const errors = errorResponses(404, 429);
 const idParams = z.strictObject({ id: z.string().max(100) });
 
 /** The withdrawal rules (issue 15 items 2-5): address book, rules view (a member's own limits: admin/). */
