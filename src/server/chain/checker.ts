@@ -2,6 +2,7 @@ import type { Actor } from '../admin/common';
 import type { Db, Queryable } from '../db';
 import { decideDeposit } from '../deposits/decide-deposit';
 import { AppError } from '../http/errors';
+import { claimJob } from '../ops/interval-job';
 import type { ChainConfig } from './chain-config';
 import { ethereumProvider } from './ethereum';
 import { type ChainProvider, normalizeTxid } from './provider';
@@ -31,20 +32,9 @@ export interface RoundOutcome {
   errors: string[];
 }
 
-/**
- * Only one instance runs a round at a time, as the price refresher does (decision 0010): a claim row taken
- * by an atomic upsert when the previous claim is older than most of an interval.
- */
-export async function claimRound(q: Queryable, instanceId: string, minAgeMs: number): Promise<boolean> {
-  const rows = await q.query(
-    `INSERT INTO price_refresh_claims (job, claimed_by, claimed_at) VALUES ('chain-checks', $1, now())
-     ON CONFLICT (job) DO UPDATE SET claimed_by = EXCLUDED.claimed_by, claimed_at = EXCLUDED.claimed_at
-      WHERE price_refresh_claims.claimed_at <= now() - make_interval(secs => $2::double precision)
-     RETURNING job`,
-    [instanceId, minAgeMs / 1000],
-  );
-  return rows.length > 0;
-}
+/** Only one instance runs a round at a time, as the price refresher does: the claim row `chain-checks`. */
+export const claimRound = (q: Queryable, instanceId: string, minAgeMs: number) =>
+  claimJob(q, 'chain-checks', instanceId, minAgeMs);
 
 /**
  * One round: claim it; give every pending crypto deposit of a checked network its check row; scan new
