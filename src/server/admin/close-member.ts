@@ -4,10 +4,10 @@ import { MSG } from '../../shared/messages';
 import { writeAudit } from '../audit/write-audit';
 import type { Db, Queryable } from '../db';
 import { AppError } from '../http/errors';
+import { iso } from '../sql';
 import { lockBalances, readBalanceStates } from '../wallet/balance-state';
 import { type Actor, lockMember } from './common';
 import { maskDigits, maskEmail, maskName } from './mask';
-import { iso } from './sql';
 
 /**
  * Any constant: every change that can take away an administrator (closing an account today, a demotion

@@ -9,7 +9,6 @@ import {
 import { authEventListQuerySchema, authEventListView } from '../../shared/schemas/auth-events';
 import type { App, Ctx } from '../context';
 import { envelope, ok } from '../http/envelope';
-import { adminOnly } from '../http/guards';
 import { z } from '../http/zod';
 import { actorOf, adminErrors, itemParams } from './common';
 import { listAudit } from './list-audit';
@@ -21,7 +20,6 @@ export async function contentRoutes(app: App, { db }: Ctx) {
   app.get(
     '/notices',
     {
-      preHandler: adminOnly,
       schema: {
         operationId: 'adminListNotices',
         summary: '공지사항 목록 (게시 여부와 관계없이 최신순)',
@@ -36,7 +34,6 @@ export async function contentRoutes(app: App, { db }: Ctx) {
   app.post(
     '/notices',
     {
-      preHandler: adminOnly,
       schema: {
         operationId: 'adminCreateNotice',
         summary: '공지사항 등록',
@@ -51,7 +48,6 @@ export async function contentRoutes(app: App, { db }: Ctx) {
   app.put(
     '/notices/:id',
     {
-      preHandler: adminOnly,
       schema: {
         operationId: 'adminUpdateNotice',
         summary: '공지사항 수정 (제목, 내용, 게시 여부)',
@@ -67,7 +63,6 @@ export async function contentRoutes(app: App, { db }: Ctx) {
   app.delete(
     '/notices/:id',
     {
-      preHandler: adminOnly,
       schema: {
         operationId: 'adminDeleteNotice',
         summary: '공지사항 삭제',
@@ -82,7 +77,6 @@ export async function contentRoutes(app: App, { db }: Ctx) {
   app.get(
     '/audit',
     {
-      preHandler: adminOnly,
       schema: {
         operationId: 'adminListAudit',
         summary: '감사 로그 (최신순, 대상별)',
@@ -97,7 +91,6 @@ export async function contentRoutes(app: App, { db }: Ctx) {
   app.get(
     '/auth-events',
     {
-      preHandler: adminOnly,
       schema: {
         operationId: 'adminListAuthEvents',
         summary: '로그인 기록 (최신순; 회원, 활동 종류, 성공/실패, 기간 필터)',

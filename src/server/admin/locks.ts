@@ -7,9 +7,9 @@ import { writeAudit } from '../audit/write-audit';
 import type { Db, Queryable } from '../db';
 import { publishLockChanged } from '../events/publish';
 import { AppError } from '../http/errors';
+import { day, iso, num } from '../sql';
 import { ACTIVE_LOCK, lockBalances, readBalanceState, TODAY_KST } from '../wallet/balance-state';
 import { type Actor, approvalOf, isUuid, lockMember } from './common';
-import { day, iso, num } from './sql';
 
 type Body = z.output<typeof lockBodySchema>;
 

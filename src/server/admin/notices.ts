@@ -5,8 +5,8 @@ import { writeAudit } from '../audit/write-audit';
 import type { Db, Queryable } from '../db';
 import { publishNoticeCreated } from '../events/publish';
 import { AppError } from '../http/errors';
+import { iso } from '../sql';
 import { type Actor, isUuid } from './common';
-import { iso } from './sql';
 
 type Body = z.output<typeof noticeBodySchema>;
 

@@ -4,11 +4,10 @@ import { toWire } from '../../shared/decimal';
 import type { App, Ctx } from '../context';
 import type { Queryable } from '../db';
 import { envelope, ok } from '../http/envelope';
-import { adminOnly } from '../http/guards';
 import { z } from '../http/zod';
 import { readPrices } from '../prices/read-prices';
+import { iso, num } from '../sql';
 import { adminErrors } from './common';
-import { iso, num } from './sql';
 
 /** The queue shows at most this many of the oldest pending requests; `total` counts them all. */
 export const QUEUE_LIMIT = 200;
@@ -71,7 +70,6 @@ export async function pendingQueueRoutes(app: App, { db, config }: Ctx) {
   app.get(
     '/pending-requests',
     {
-      preHandler: adminOnly,
       schema: {
         operationId: 'adminPendingQueue',
         summary: '모든 회원의 대기 중인 입금·출금 요청 (오래된 순, 대기 시간과 원화 환산 포함)',

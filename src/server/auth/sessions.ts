@@ -105,16 +105,17 @@ export async function deleteSession(q: Queryable, tokenHash: string): Promise<vo
   await q.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
 }
 
-/** Ends every session of a member, but `keepTokenHash` when given. */
+/** Ends every session of a member, but `keepTokenHash` when given; tells how many ended. */
 export async function deleteMemberSessions(
   q: Queryable,
   memberId: string,
   keepTokenHash?: string,
-): Promise<void> {
-  await q.query('DELETE FROM sessions WHERE member_id = $1 AND token_hash <> $2', [
+): Promise<number> {
+  const ended = await q.query('DELETE FROM sessions WHERE member_id = $1 AND token_hash <> $2 RETURNING 1', [
     memberId,
     keepTokenHash ?? '',
   ]);
+  return ended.length;
 }
 
 export async function pruneSessions(q: Queryable): Promise<void> {

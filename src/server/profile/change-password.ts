@@ -63,11 +63,7 @@ export async function changePassword(
       [who.memberId, row.password_hash, newHash],
     );
     if (updated.length === 0) throw new AppError('CONFLICT', CP.failed);
-    const [{ n } = { n: 0 }] = await q.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM sessions WHERE member_id = $1 AND token_hash <> $2',
-      [who.memberId, who.keepTokenHash],
-    );
-    await deleteMemberSessions(q, who.memberId, who.keepTokenHash);
+    const n = await deleteMemberSessions(q, who.memberId, who.keepTokenHash);
     await writeAudit(q, {
       actorId: who.memberId,
       actorUsername: who.username,

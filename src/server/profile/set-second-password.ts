@@ -69,11 +69,7 @@ export async function setSecondPassword(
     );
     if (updated.length === 0) throw new AppError('CONFLICT', SP.modeChanged);
     // As a login-password change does: every other session of the member ends, this one stays (issue 12).
-    const [{ n } = { n: 0 }] = await q.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM sessions WHERE member_id = $1 AND token_hash <> $2',
-      [who.memberId, who.keepTokenHash],
-    );
-    await deleteMemberSessions(q, who.memberId, who.keepTokenHash);
+    const n = await deleteMemberSessions(q, who.memberId, who.keepTokenHash);
     await writeAudit(q, {
       actorId: who.memberId,
       actorUsername: who.username,
