@@ -3,9 +3,9 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { APP_NAME } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
-import { SESSION_KEY, useLogout, useSession } from '../features/auth/use-session';
-import { useTotpStatus } from '../features/totp/use-totp';
+import { useTotpStatus } from '../components/totp/use-totp';
 import { ApiError } from '../lib/api';
+import { SESSION_KEY, useLogout, useSession } from '../lib/session';
 import { toast } from '../lib/toast';
 
 /**

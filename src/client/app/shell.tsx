@@ -1,8 +1,8 @@
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { APP_NAME } from '../../shared/constants';
 import { MSG } from '../../shared/messages/member';
-import { useLogout, useSession } from '../features/auth/use-session';
 import { useLiveEvents } from '../lib/live-events';
+import { useLogout, useSession } from '../lib/session';
 import { toast } from '../lib/toast';
 
 /** The mobile frame: 64 px header, the page, and the bottom navigation when logged in. */

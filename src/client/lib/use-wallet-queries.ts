@@ -7,6 +7,7 @@ import {
 } from '../../shared/constants';
 import type { Balances } from '../../shared/schemas/balances';
 import type { PriceSource, Prices } from '../../shared/schemas/prices';
+import type { WithdrawalRulesView } from '../../shared/schemas/withdrawal-rules';
 import { api } from './api';
 
 /**
@@ -16,6 +17,7 @@ import { api } from './api';
  */
 export const BALANCES_KEY = ['balances'] as const;
 export const PRICES_KEY = ['prices'] as const;
+export const RULES_KEY = ['withdrawal-rules'] as const;
 
 const live = {
   refetchInterval: PRICE_REFRESH_MS,
@@ -36,6 +38,15 @@ export function usePrices() {
     queryKey: PRICES_KEY,
     queryFn: ({ signal }) => api.get<Prices>('/prices', { signal }),
     ...live,
+  });
+}
+
+/** The member's withdrawal rules: what is left of each daily limit, the hold after a KRW deposit. */
+export function useWithdrawalRules() {
+  return useQuery({
+    queryKey: RULES_KEY,
+    queryFn: () => api.get<WithdrawalRulesView>('/withdrawals/rules'),
+    staleTime: 10_000,
   });
 }
 

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/schemas/auth-events';
 import { describeDevice } from '../../../shared/user-agent';
 import { ApiError, api } from '../../lib/api';
-import { describeEvent } from '../profile/sign-in-activity-section';
+import { describeEvent } from '../../lib/describe-event';
 import { ADMIN_KEY } from './api';
 import { dateTime } from './format';
 import { Pager } from './pager';

@@ -11,9 +11,9 @@ import { Field } from '../../components/field';
 import { NoticeBox } from '../../components/notice-box';
 import { ApiError } from '../../lib/api';
 import { applyFieldErrors, isLoggedOut, starred } from '../../lib/form-errors';
+import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { useSubmitKey } from '../../lib/use-submit-key';
-import { useSession } from '../auth/use-session';
 import { useCreateKrwDeposit } from './use-deposits';
 
 const K = MSG.depositKrw;

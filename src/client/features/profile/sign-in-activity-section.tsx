@@ -3,6 +3,7 @@ import { MSG } from '../../../shared/messages/member';
 import type { SignInActivityItem } from '../../../shared/schemas/auth-events';
 import { describeDevice } from '../../../shared/user-agent';
 import { api } from '../../lib/api';
+import { describeEvent } from '../../lib/describe-event';
 
 const E = MSG.authEvents;
 
@@ -12,12 +13,6 @@ const DATE = new Intl.DateTimeFormat('ko-KR', {
   timeStyle: 'short',
   timeZone: 'Asia/Seoul',
 });
-
-/** "로그인 성공", "2차 비밀번호 확인 실패 (비밀번호 불일치)", … */
-export function describeEvent(e: Pick<SignInActivityItem, 'kind' | 'success' | 'reason'>) {
-  const head = `${E.kinds[e.kind]} ${e.success ? E.success : E.failure}`;
-  return e.reason && !e.success ? `${head} (${E.reasons[e.reason]})` : head;
-}
 
 export const SIGN_IN_ACTIVITY_KEY = ['profile', 'sign-in-activity'] as const;
 

@@ -8,7 +8,7 @@ import type {
   UpdateContactBody,
 } from '../../../shared/schemas/profile';
 import { ApiError, api } from '../../lib/api';
-import { SESSION_KEY } from '../auth/use-session';
+import { SESSION_KEY } from '../../lib/session';
 
 /** My page tells the member to log in again itself (SPEC §8), so its calls keep session errors. */
 const OWN = { handlesSessionEnd: true } as const;

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { SESSION_KEY } from '../auth/use-session';
+import { SESSION_KEY } from '../../lib/session';
 
 export const TOTP_KEY = ['totp'] as const;
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../lib/api';
+import { ApiError, api } from './api';
 
 export interface SessionUser {
   id: string;
