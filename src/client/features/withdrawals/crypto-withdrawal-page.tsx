@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import {
   CRYPTO_WITHDRAW_METHODS,
   DEFAULT_WITHDRAW_CURRENCY,
@@ -24,14 +23,14 @@ import { NoticeBox } from '../../components/notice-box';
 import { OtpCodeField } from '../../components/otp-code-field';
 import { SelectField } from '../../components/select-field';
 import { SummaryList } from '../../components/summary-list';
-import { ApiError } from '../../lib/api';
-import { applyFieldErrors, isLoggedOut, starred } from '../../lib/form-errors';
+import { starred } from '../../lib/form-errors';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { useSubmitKey } from '../../lib/use-submit-key';
+import { useMoneySubmit } from '../../lib/use-money-submit';
+import { createCryptoWithdrawal, WITHDRAWAL_REFETCH } from './requests';
 import { AddressPicker, TravelRuleFields, useRefreshRules, useTravelRuleNeeded } from './rule-fields';
 import { RulesCard } from './rules-card';
-import { useCreateCryptoWithdrawal, useWithdrawable } from './use-available';
+import { useWithdrawable } from './use-available';
 import { WithdrawTabs } from './withdraw-tabs';
 import { toastWithdrawalError } from './withdrawal-errors';
 
@@ -76,12 +75,8 @@ const withoutEmptyRuleFields = (v: Form) => ({
 });
 
 export function CryptoWithdrawalPage() {
-  const navigate = useNavigate();
   const refreshRules = useRefreshRules();
   const withdrawable = useWithdrawable();
-  const submitKey = useSubmitKey();
-  const inFlight = useRef(false);
-  const create = useCreateCryptoWithdrawal();
   const hasTotp = useSession().data?.user.has_totp === true;
 
   // The form checks the amount against the available balance of the chosen currency, once known.
@@ -114,7 +109,6 @@ export function CryptoWithdrawalPage() {
   const networks = networksFor(currency);
   const shownNetwork = isNetworkAllowed(currency, network) ? network : (networks[0] ?? network);
   const fee = withdrawalFee(currency, method, shownNetwork);
-  const busy = create.isPending;
   const travelNeeded = useTravelRuleNeeded(currency, amountText, method === 'external');
 
   // A new currency, method or balance changes what the typed amount may be; a new network what the
@@ -146,40 +140,26 @@ export function CryptoWithdrawalPage() {
     if (getFieldState('destination_tag').isDirty) void trigger('destination_tag');
   }, [network, getFieldState, trigger]);
 
-  const onSubmit = handleSubmit((values) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    create.mutate(
-      {
-        body: cryptoWithdrawalBodyFromForm(
-          withoutEmptyRuleFields(values) as unknown as CryptoWithdrawalInput,
-        ),
-        key: submitKey.current(),
-      },
-      {
-        onSuccess: () => {
-          submitKey.reset();
-          const kept = getValues();
-          reset({ ...DEFAULTS, currency: kept.currency, method: kept.method, network: kept.network });
-          toast.success(W.success);
-        },
-        onError: (err) => {
-          if (isLoggedOut(err)) {
-            toast.error(MSG.common.loginRequired);
-            navigate('/login');
-            return;
-          }
-          applyFieldErrors(err, setError, FIELDS);
-          toastWithdrawalError(err);
-          void refreshRules();
-          if (err instanceof ApiError && err.code === 'IDEMPOTENCY_CONFLICT') submitKey.reset();
-        },
-        onSettled: () => {
-          inFlight.current = false;
-        },
-      },
-    );
+  const { submit, busy } = useMoneySubmit({
+    send: createCryptoWithdrawal,
+    refetch: WITHDRAWAL_REFETCH,
+    fields: FIELDS,
+    setError,
+    loginRequired: MSG.common.loginRequired,
+    renewKeyOnConflict: true,
+    onSuccess: () => {
+      const kept = getValues();
+      reset({ ...DEFAULTS, currency: kept.currency, method: kept.method, network: kept.network });
+      toast.success(W.success);
+    },
+    onError: (err) => {
+      toastWithdrawalError(err);
+      void refreshRules();
+    },
   });
+  const onSubmit = handleSubmit((values) =>
+    submit(cryptoWithdrawalBodyFromForm(withoutEmptyRuleFields(values) as unknown as CryptoWithdrawalInput)),
+  );
 
   const balanceText = withdrawable.isPending
     ? W.loadingBalance
