@@ -1,18 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import {
-  CRYPTO_WITHDRAW_METHODS,
-  DEFAULT_WITHDRAW_CURRENCY,
-  WITHDRAW_CURRENCIES,
-} from '../../../shared/constants';
+import { CRYPTO_WITHDRAW_METHODS, WITHDRAW_CURRENCIES } from '../../../shared/constants';
 import type { Dec } from '../../../shared/decimal';
 import { formatExact, formatPayout, formatWithdrawBalance, withdrawalFee } from '../../../shared/fees';
 import { formatKrw } from '../../../shared/format';
 import { MSG } from '../../../shared/messages/member';
-import { defaultNetworkFor, isNetworkAllowed, NETWORK_LABELS, networksFor } from '../../../shared/networks';
+import { isNetworkAllowed, NETWORK_LABELS, networksFor } from '../../../shared/networks';
 import {
-  type CryptoWithdrawalBody,
   type CryptoWithdrawalInput,
   cryptoWithdrawalBodyFromForm,
   cryptoWithdrawalFormSchema,
@@ -27,6 +22,13 @@ import { starred } from '../../lib/form-errors';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { useMoneySubmit } from '../../lib/use-money-submit';
+import {
+  DEFAULTS,
+  FIELDS,
+  type Form,
+  useNetworkFollowsCurrency,
+  withoutEmptyRuleFields,
+} from './crypto-withdrawal-form';
 import { createCryptoWithdrawal, WITHDRAWAL_REFETCH } from './requests';
 import { AddressPicker, TravelRuleFields, useRefreshRules, useTravelRuleNeeded } from './rule-fields';
 import { RulesCard } from './rules-card';
@@ -35,45 +37,6 @@ import { WithdrawTabs } from './withdraw-tabs';
 import { toastWithdrawalError } from './withdrawal-errors';
 
 const W = MSG.withdraw;
-const FIELDS = [
-  'currency',
-  'amount',
-  'method',
-  'recipient_id',
-  'recipient_address',
-  'network',
-  'destination_tag',
-  'address_id',
-  'travel_rule_name',
-  'travel_rule_exchange',
-  'travel_rule_declared',
-  'otpCode',
-] as const;
-type Form = Required<{ [K in keyof CryptoWithdrawalBody]: NonNullable<CryptoWithdrawalBody[K]> }>;
-
-const DEFAULTS: Form = {
-  currency: DEFAULT_WITHDRAW_CURRENCY,
-  amount: '',
-  method: 'internal',
-  recipient_id: '',
-  recipient_address: '',
-  network: defaultNetworkFor(DEFAULT_WITHDRAW_CURRENCY) ?? 'TRC20',
-  destination_tag: '',
-  address_id: '',
-  travel_rule_name: '',
-  travel_rule_exchange: '' as Form['travel_rule_exchange'],
-  travel_rule_declared: false,
-  otpCode: '',
-};
-
-/** Empty withdrawal-rule fields are absent (the form keeps '' in them). */
-const withoutEmptyRuleFields = (v: Form) => ({
-  ...v,
-  address_id: v.address_id || undefined,
-  travel_rule_name: v.travel_rule_name || undefined,
-  travel_rule_exchange: v.travel_rule_exchange || undefined,
-});
-
 export function CryptoWithdrawalPage() {
   const refreshRules = useRefreshRules();
   const withdrawable = useWithdrawable();
@@ -118,27 +81,7 @@ export function CryptoWithdrawalPage() {
     void [currency, method, availableText];
     if (getFieldState('amount').isDirty) void trigger('amount');
   }, [currency, method, availableText, getFieldState, trigger]);
-  // A new currency starts on its default network (USDT: TRC20), so a network is never carried over.
-  const shownCurrency = useRef(currency);
-  useEffect(() => {
-    const changed = shownCurrency.current !== currency;
-    shownCurrency.current = currency;
-    if (changed || !isNetworkAllowed(currency, network)) {
-      const next = defaultNetworkFor(currency);
-      if (next && next !== network) setValue('network', next, { shouldValidate: true });
-    }
-  }, [currency, network, setValue]);
-  useEffect(() => {
-    // A tag belongs to the XRP Ledger only: it is dropped when another network is chosen.
-    if (network !== 'XRPL' && getValues('destination_tag') !== '') {
-      setValue('destination_tag', '', { shouldValidate: true });
-    }
-  }, [network, getValues, setValue]);
-  useEffect(() => {
-    void network;
-    if (getFieldState('recipient_address').isDirty) void trigger('recipient_address');
-    if (getFieldState('destination_tag').isDirty) void trigger('destination_tag');
-  }, [network, getFieldState, trigger]);
+  useNetworkFollowsCurrency({ currency, network, getValues, setValue, getFieldState, trigger });
 
   const { submit, busy } = useMoneySubmit({
     send: createCryptoWithdrawal,
