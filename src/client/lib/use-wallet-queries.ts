@@ -28,7 +28,7 @@ const live = {
 export function useBalances() {
   return useQuery({
     queryKey: BALANCES_KEY,
-    queryFn: ({ signal }) => api.get<Balances>('/balances', { signal }),
+    queryFn: ({ signal }) => api.get<Balances>('/balances', { signal, schema: 'balances' }),
     ...live,
   });
 }
@@ -36,7 +36,7 @@ export function useBalances() {
 export function usePrices() {
   return useQuery({
     queryKey: PRICES_KEY,
-    queryFn: ({ signal }) => api.get<Prices>('/prices', { signal }),
+    queryFn: ({ signal }) => api.get<Prices>('/prices', { signal, schema: 'prices' }),
     ...live,
   });
 }
@@ -45,7 +45,7 @@ export function usePrices() {
 export function useWithdrawalRules() {
   return useQuery({
     queryKey: RULES_KEY,
-    queryFn: () => api.get<WithdrawalRulesView>('/withdrawals/rules'),
+    queryFn: () => api.get<WithdrawalRulesView>('/withdrawals/rules', { schema: 'withdrawalRules' }),
     staleTime: 10_000,
   });
 }

@@ -37,7 +37,11 @@ function useAuthEvents(f: AuthEventFilters, page: number, pageSize: number) {
   return useQuery({
     queryKey: [...ADMIN_KEY, 'auth-events', query],
     queryFn: ({ signal }) =>
-      api.get<{ items: AuthEventView[]; total: number }>('/admin/auth-events', { query, signal }),
+      api.get<{ items: AuthEventView[]; total: number }>('/admin/auth-events', {
+        query,
+        signal,
+        schema: 'adminAuthEvents',
+      }),
     placeholderData: keepPreviousData,
     retry,
   });

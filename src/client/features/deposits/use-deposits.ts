@@ -14,7 +14,8 @@ export const DEPOSIT_ADDRESS_KEY = ['deposit-address'] as const;
 export function useDepositAddress(network: DepositNetwork) {
   return useQuery({
     queryKey: [...DEPOSIT_ADDRESS_KEY, network],
-    queryFn: () => api.get<DepositAddressView>(`/deposit-address?network=${network}`),
+    queryFn: () =>
+      api.get<DepositAddressView>(`/deposit-address?network=${network}`, { schema: 'depositAddress' }),
     staleTime: 60_000,
     retry: 1,
   });
@@ -24,7 +25,7 @@ export function useDepositAddress(network: DepositNetwork) {
 export const DEPOSIT_REFETCH = [['balances'], ['history']] as const;
 
 export const createCryptoDeposit = (body: CryptoDepositBody, key: string) =>
-  api.post<DepositView>('/deposits/crypto', body, { idempotencyKey: key });
+  api.post<DepositView>('/deposits/crypto', body, { idempotencyKey: key, schema: 'deposit' });
 
 export const createKrwDeposit = (body: KrwDepositBody, key: string) =>
-  api.post<DepositView>('/deposits/krw', body, { idempotencyKey: key });
+  api.post<DepositView>('/deposits/krw', body, { idempotencyKey: key, schema: 'deposit' });

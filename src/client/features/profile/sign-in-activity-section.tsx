@@ -21,7 +21,10 @@ export function SignInActivitySection() {
   const q = useQuery({
     queryKey: SIGN_IN_ACTIVITY_KEY,
     queryFn: () =>
-      api.get<{ items: SignInActivityItem[] }>('/profile/sign-in-activity', { handlesSessionEnd: true }),
+      api.get<{ items: SignInActivityItem[] }>('/profile/sign-in-activity', {
+        handlesSessionEnd: true,
+        schema: 'signInActivity',
+      }),
   });
   return (
     <section className="profile-card" aria-labelledby="profile-activity-title">

@@ -19,7 +19,7 @@ export const PROFILE_KEY = ['profile'] as const;
 export function useProfile() {
   return useQuery({
     queryKey: PROFILE_KEY,
-    queryFn: () => api.get<ProfileView>('/profile', OWN),
+    queryFn: () => api.get<ProfileView>('/profile', { ...OWN, schema: 'profile' }),
     retry: (count, err) => !(err instanceof ApiError && err.status > 0 && err.status < 500) && count < 1,
   });
 }

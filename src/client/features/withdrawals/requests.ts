@@ -10,7 +10,7 @@ import { BALANCES_KEY, RULES_KEY } from '../../lib/use-wallet-queries';
 export const WITHDRAWAL_REFETCH = [BALANCES_KEY, ['history'], RULES_KEY] as const;
 
 export const createCryptoWithdrawal = (body: CryptoWithdrawalBody, key: string) =>
-  api.post<WithdrawalView>('/withdrawals/crypto', body, { idempotencyKey: key });
+  api.post<WithdrawalView>('/withdrawals/crypto', body, { idempotencyKey: key, schema: 'withdrawal' });
 
 export const createKrwWithdrawal = (body: KrwWithdrawalBody, key: string) =>
-  api.post<WithdrawalView>('/withdrawals/krw', body, { idempotencyKey: key });
+  api.post<WithdrawalView>('/withdrawals/krw', body, { idempotencyKey: key, schema: 'withdrawal' });

@@ -15,7 +15,8 @@ export function useAddressBook() {
 export function useRegisterAddress() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: RegisterAddressBody) => api.post<WithdrawalAddressView>('/withdrawal-addresses', body),
+    mutationFn: (body: RegisterAddressBody) =>
+      api.post<WithdrawalAddressView>('/withdrawal-addresses', body, { schema: 'withdrawalAddress' }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: BOOK_KEY }),
   });
 }
@@ -24,7 +25,9 @@ export function useDeleteAddress() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      api.delete<WithdrawalAddressView>(`/withdrawal-addresses/${encodeURIComponent(id)}`),
+      api.delete<WithdrawalAddressView>(`/withdrawal-addresses/${encodeURIComponent(id)}`, {
+        schema: 'withdrawalAddress',
+      }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: BOOK_KEY }),
   });
 }
