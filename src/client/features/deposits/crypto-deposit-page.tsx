@@ -8,6 +8,7 @@ import { type CryptoDepositBody, cryptoDepositBodySchema } from '../../../shared
 import { AmountInput } from '../../components/amount-input';
 import { PageHeading } from '../../components/back-button';
 import { Field } from '../../components/field';
+import { MoneySubmitButton } from '../../components/money-form-parts';
 import { NoticeBox } from '../../components/notice-box';
 import { SelectField } from '../../components/select-field';
 import { errorMessage } from '../../lib/api';
@@ -98,9 +99,7 @@ export function CryptoDepositPage() {
           error={starred(e.sender_address?.message)}
         />
         <NoticeBox title={M.noticeTitle} items={M.notices} />
-        <button type="submit" className="btn btn-primary btn-block" disabled={!canSubmit} aria-busy={busy}>
-          {busy ? M.busy : M.submit}
-        </button>
+        <MoneySubmitButton disabled={!canSubmit} busy={busy} label={M.submit} busyLabel={M.busy} />
       </form>
     </section>
   );

@@ -7,6 +7,7 @@ import { type KrwDepositBody, krwDepositBodySchema } from '../../../shared/schem
 import { AmountInput } from '../../components/amount-input';
 import { PageHeading } from '../../components/back-button';
 import { Field } from '../../components/field';
+import { AccountNumberField, MoneySubmitButton } from '../../components/money-form-parts';
 import { NoticeBox } from '../../components/notice-box';
 import { ApiError } from '../../lib/api';
 import { starred } from '../../lib/form-errors';
@@ -33,7 +34,6 @@ export function KrwDepositPage() {
       defaultValues: { ...EMPTY, depositor_name: fullName },
     });
   const e = formState.errors;
-  const accountNumber = register('account_number');
   const { submit, busy } = useMoneySubmit({
     send: createKrwDeposit,
     refetch: DEPOSIT_REFETCH,
@@ -76,16 +76,10 @@ export function KrwDepositPage() {
             <option key={b} value={b} />
           ))}
         </datalist>
-        <Field
+        <AccountNumberField
           label={K.accountNumberLabel}
           placeholder={K.accountNumberPlaceholder}
-          inputMode="numeric"
-          autoComplete="off"
-          {...accountNumber}
-          onChange={(ev) => {
-            ev.target.value = ev.target.value.replace(/[^\d-]/g, '');
-            return accountNumber.onChange(ev);
-          }}
+          registration={register('account_number')}
           error={starred(e.account_number?.message)}
         />
         <Field
@@ -113,14 +107,12 @@ export function KrwDepositPage() {
           error={starred(e.depositor_name?.message)}
         />
         <NoticeBox title={K.noticeTitle} items={K.notices} />
-        <button
-          type="submit"
-          className="btn btn-primary btn-block"
+        <MoneySubmitButton
           disabled={!formState.isValid || busy}
-          aria-busy={busy}
-        >
-          {busy ? K.busy : K.submit}
-        </button>
+          busy={busy}
+          label={K.submit}
+          busyLabel={K.busy}
+        />
       </form>
     </section>
   );

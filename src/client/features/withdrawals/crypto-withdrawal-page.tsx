@@ -14,6 +14,7 @@ import {
 } from '../../../shared/schemas/withdrawals';
 import { AmountInput } from '../../components/amount-input';
 import { Field } from '../../components/field';
+import { MoneySubmitButton } from '../../components/money-form-parts';
 import { NoticeBox } from '../../components/notice-box';
 import { OtpCodeField } from '../../components/otp-code-field';
 import { SelectField } from '../../components/select-field';
@@ -238,14 +239,12 @@ export function CryptoWithdrawalPage() {
           />
           {hasTotp ? <OtpCodeField {...register('otpCode')} error={e.otpCode?.message} /> : null}
           <NoticeBox title={W.noticeTitle} items={W.notices} />
-          <button
-            type="submit"
-            className="btn btn-primary btn-block"
+          <MoneySubmitButton
             disabled={!formState.isValid || busy}
-            aria-busy={busy}
-          >
-            {busy ? W.busy : W.submit}
-          </button>
+            busy={busy}
+            label={W.submit}
+            busyLabel={W.busy}
+          />
         </form>
       </div>
     </section>

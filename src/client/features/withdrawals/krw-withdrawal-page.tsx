@@ -8,6 +8,7 @@ import { MSG } from '../../../shared/messages/member';
 import { type KrwWithdrawalBody, krwWithdrawalFormSchema } from '../../../shared/schemas/withdrawals';
 import { AmountInput } from '../../components/amount-input';
 import { Field } from '../../components/field';
+import { AccountNumberField, MoneySubmitButton } from '../../components/money-form-parts';
 import { NoticeBox } from '../../components/notice-box';
 import { OtpCodeField } from '../../components/otp-code-field';
 import { SelectField } from '../../components/select-field';
@@ -60,7 +61,6 @@ export function KrwWithdrawalPage() {
   const balance = withdrawable.byCurrency('KRW');
   availableRef.current = balance?.available ?? null;
   const amountText = watch('amount');
-  const accountNumber = register('account_number');
 
   const availableText = balance?.available.toFixed() ?? '';
   useEffect(() => {
@@ -117,16 +117,10 @@ export function KrwWithdrawalPage() {
               </option>
             ))}
           </SelectField>
-          <Field
+          <AccountNumberField
             label={K.accountNumberLabel}
             placeholder={K.accountNumberPlaceholder}
-            inputMode="numeric"
-            autoComplete="off"
-            {...accountNumber}
-            onChange={(ev) => {
-              ev.target.value = ev.target.value.replace(/[^\d-]/g, '');
-              return accountNumber.onChange(ev);
-            }}
+            registration={register('account_number')}
             error={starred(e.account_number?.message)}
           />
           <Field
@@ -155,14 +149,12 @@ export function KrwWithdrawalPage() {
           />
           {hasTotp ? <OtpCodeField {...register('otpCode')} error={e.otpCode?.message} /> : null}
           <NoticeBox title={K.noticeTitle} items={K.notices} />
-          <button
-            type="submit"
-            className="btn btn-primary btn-block"
+          <MoneySubmitButton
             disabled={!formState.isValid || busy}
-            aria-busy={busy}
-          >
-            {busy ? K.busy : K.submit}
-          </button>
+            busy={busy}
+            label={K.submit}
+            busyLabel={K.busy}
+          />
         </form>
       </div>
     </section>
