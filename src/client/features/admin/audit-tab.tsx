@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import { AUDIT_PAGE_SIZE, useAudit } from './api';
 import { dateTime } from './format';
-import { AdmTable, ScrollRegion, useDebounced } from './kit';
+import { AdmTable, ScrollRegion, SearchField, useDebounced } from './kit';
 import { Pager } from './pager';
 import { failureText, ResultMessage } from './result-message';
 
@@ -28,17 +28,13 @@ export function AuditTab({ initialTarget = '' }: { initialTarget?: string }) {
       <h2 id={`${filterId}-title`} className="adm-card-title">
         {T.title}
       </h2>
-      <div className="adm-search">
-        <label htmlFor={filterId}>{T.filterTarget}</label>
-        <input
-          id={filterId}
-          type="search"
-          value={text}
-          placeholder={T.filterPlaceholder}
-          autoComplete="off"
-          onChange={(e) => setText(e.target.value)}
-        />
-      </div>
+      <SearchField
+        id={filterId}
+        label={T.filterTarget}
+        placeholder={T.filterPlaceholder}
+        value={text}
+        onChange={setText}
+      />
       {audit.isError ? <ResultMessage text={failureText(MSG.admin.failed.auditLoad, audit.error)} /> : null}
       <ScrollRegion className="adm-scroll adm-scroll-70" busy={audit.isFetching} label={T.listLabel}>
         {data && data.items.length === 0 ? (

@@ -99,3 +99,35 @@ export function useDebounced(text: string, delayMs: number, apply: (trimmed: str
     return () => clearTimeout(t);
   }, [text, delayMs]);
 }
+
+/** A list's search box (label, then a search input); `landmark` makes it a <search> region. */
+export function SearchField({
+  id,
+  label,
+  placeholder,
+  value,
+  onChange,
+  landmark = false,
+}: {
+  id: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (text: string) => void;
+  landmark?: boolean;
+}) {
+  const body = (
+    <>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="search"
+        value={value}
+        placeholder={placeholder}
+        autoComplete="off"
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </>
+  );
+  return landmark ? <search className="adm-search">{body}</search> : <div className="adm-search">{body}</div>;
+}

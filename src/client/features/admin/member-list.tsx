@@ -3,7 +3,7 @@ import { MSG } from '../../../shared/messages';
 import { MEMBER_STATUSES, type MemberListItem, type MemberStatusFilter } from '../../../shared/schemas/admin';
 import { api } from '../../lib/api';
 import { MEMBER_PAGE_SIZE, useAdminMutation, useMembers } from './api';
-import { useDebounced } from './kit';
+import { SearchField, useDebounced } from './kit';
 import { Pager } from './pager';
 import { failureText, ResultMessage, useResult } from './result-message';
 
@@ -50,17 +50,14 @@ export function MemberList({
       <h2 id={`${searchId}-title`} className="adm-card-title">
         {L.title}
       </h2>
-      <search className="adm-search">
-        <label htmlFor={searchId}>{L.search}</label>
-        <input
-          id={searchId}
-          type="search"
-          value={text}
-          placeholder={L.searchPlaceholder}
-          autoComplete="off"
-          onChange={(e) => setText(e.target.value)}
-        />
-      </search>
+      <SearchField
+        id={searchId}
+        label={L.search}
+        placeholder={L.searchPlaceholder}
+        value={text}
+        onChange={setText}
+        landmark
+      />
       <label className="adm-filter">
         <span>{L.statusFilter}</span>
         <select
