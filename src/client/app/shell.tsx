@@ -1,25 +1,16 @@
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { NavLink, Outlet } from 'react-router';
 import { APP_NAME } from '../../shared/constants';
 import { MSG } from '../../shared/messages/member';
-import { useLogout, useSession } from '../features/auth/use-session';
 import { useLiveEvents } from '../lib/live-events';
-import { toast } from '../lib/toast';
+import { useLogoutToLogin, useSession } from '../lib/session';
 
 /** The mobile frame: 64 px header, the page, and the bottom navigation when logged in. */
 export function Shell({ nav = false }: { nav?: boolean }) {
   const { data: session } = useSession();
-  const logout = useLogout();
-  const navigate = useNavigate();
+  const logout = useLogoutToLogin();
+  const onLogout = logout.run;
   const loggedIn = session?.stage === 'full';
   useLiveEvents('member', loggedIn ? session?.user.id : undefined);
-
-  const onLogout = () =>
-    logout.mutate(undefined, {
-      onSettled: () => {
-        toast.success(MSG.shell.loggedOut);
-        navigate('/login', { replace: true });
-      },
-    });
 
   return (
     <div className="frame">

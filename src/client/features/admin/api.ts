@@ -43,6 +43,7 @@ export const useMembers = (q: string, page: number, status: MemberStatusFilter =
       api.get<MemberList>('/admin/members', {
         query: { q, status, page, pageSize: MEMBER_PAGE_SIZE },
         signal,
+        schema: 'adminMembers',
       }),
     placeholderData: keepPreviousData,
     retry,
@@ -51,7 +52,7 @@ export const useMembers = (q: string, page: number, status: MemberStatusFilter =
 export const useMember = (id: string | null) =>
   useQuery({
     queryKey: keys.member(id ?? ''),
-    queryFn: ({ signal }) => api.get<MemberDetail>(`/admin/members/${id}`, { signal }),
+    queryFn: ({ signal }) => api.get<MemberDetail>(`/admin/members/${id}`, { signal, schema: 'adminMember' }),
     enabled: !!id,
     retry,
   });
@@ -63,6 +64,7 @@ export const useRequests = (kind: RequestKind, status: RequestStatus | '', membe
       api.get<DepositList | WithdrawalList>(`/admin/${kind}`, {
         query: { status, memberId, page, pageSize: REQUEST_PAGE_SIZE },
         signal,
+        schema: kind === 'deposits' ? 'adminDeposits' : 'adminWithdrawals',
       }),
     placeholderData: keepPreviousData,
     retry,
@@ -75,6 +77,7 @@ export const useNotices = (page: number) =>
       api.get<{ items: NoticeView[]; total: number }>('/admin/notices', {
         query: { page, pageSize: NOTICE_PAGE_SIZE },
         signal,
+        schema: 'adminNotices',
       }),
     placeholderData: keepPreviousData,
     retry,
@@ -87,12 +90,13 @@ export const useAudit = (targetId: string, page: number) =>
       api.get<{ items: AuditEntry[]; total: number }>('/admin/audit', {
         query: { targetId, page, pageSize: AUDIT_PAGE_SIZE },
         signal,
+        schema: 'adminAudit',
       }),
     placeholderData: keepPreviousData,
     retry,
   });
 
-export const verifyLedger = () => api.get<LedgerReport>('/admin/ledger/verify');
+export const verifyLedger = () => api.get<LedgerReport>('/admin/ledger/verify', { schema: 'adminLedger' });
 
 /**
  * A mutation of the administrator page: on success everything under ADMIN_KEY is refetched (balances,

@@ -12,6 +12,7 @@ import type { z } from '../../../shared/zod';
 import { Field } from '../../components/field';
 import { api } from '../../lib/api';
 import { useAdminMutation } from './api';
+import { closeAndReport, SubmitButton } from './kit';
 import { ConfirmDialog } from './modal';
 import { ResultMessage, useResult } from './result-message';
 import { Section } from './section';
@@ -110,9 +111,7 @@ export function BankAccountSection({ detail }: { detail: MemberDetail }) {
           <span>{B.verified}</span>
         </label>
         <div className="adm-actions">
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {save.isPending ? MSG.admin.processing : B.save}
-          </button>
+          <SubmitButton busy={save.isPending} label={B.save} />
           {account ? (
             <button
               type="button"
@@ -136,16 +135,15 @@ export function BankAccountSection({ detail }: { detail: MemberDetail }) {
         danger
         busy={remove.isPending}
         onConfirm={() =>
-          remove.mutate(undefined, {
-            onSuccess: () => {
-              setConfirming(false);
-              result.set(MSG.admin.bankDeleted);
-            },
-            onError: (err) => {
-              setConfirming(false);
-              result.fail(MSG.admin.failed.bankDelete, err);
-            },
-          })
+          remove.mutate(
+            undefined,
+            closeAndReport(
+              () => setConfirming(false),
+              result,
+              MSG.admin.bankDeleted,
+              MSG.admin.failed.bankDelete,
+            ),
+          )
         }
         onCancel={() => setConfirming(false)}
       />

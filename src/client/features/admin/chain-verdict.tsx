@@ -60,7 +60,8 @@ export function ChainVerdict({ chain }: { chain: ChainCheckView }) {
 export const useChainStatus = () =>
   useQuery({
     queryKey: [...ADMIN_KEY, 'chain-status'],
-    queryFn: ({ signal }) => api.get<ChainStatusView>('/admin/chain-status', { signal }),
+    queryFn: ({ signal }) =>
+      api.get<ChainStatusView>('/admin/chain-status', { signal, schema: 'chainStatus' }),
     staleTime: 5 * 60_000,
   });
 

@@ -12,6 +12,7 @@ import type { z } from '../../../shared/zod';
 import { Field } from '../../components/field';
 import { api } from '../../lib/api';
 import { useAdminMutation } from './api';
+import { closeAndReport, SubmitButton } from './kit';
 import { ConfirmDialog } from './modal';
 import { ResultMessage, useResult } from './result-message';
 import { Section } from './section';
@@ -81,9 +82,7 @@ function NetworkAddressForm({
           error={formState.errors.deposit_address?.message}
         />
         <div className="adm-actions">
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {save.isPending ? MSG.admin.processing : D.save}
-          </button>
+          <SubmitButton busy={save.isPending} label={D.save} />
           {current ? (
             <button type="button" className="btn btn-danger-outline" onClick={() => setConfirming(true)}>
               {D.clear}
@@ -100,16 +99,15 @@ function NetworkAddressForm({
         danger
         busy={clear.isPending}
         onConfirm={() =>
-          clear.mutate(undefined, {
-            onSuccess: () => {
-              setConfirming(false);
-              result.set(MSG.admin.addressCleared);
-            },
-            onError: (err) => {
-              setConfirming(false);
-              result.fail(MSG.admin.failed.address, err);
-            },
-          })
+          clear.mutate(
+            undefined,
+            closeAndReport(
+              () => setConfirming(false),
+              result,
+              MSG.admin.addressCleared,
+              MSG.admin.failed.address,
+            ),
+          )
         }
         onCancel={() => setConfirming(false)}
       />

@@ -15,6 +15,7 @@ import { Field } from '../../components/field';
 import { api } from '../../lib/api';
 import { useAdminMutation } from './api';
 import { exact } from './format';
+import { SubmitButton } from './kit';
 import { Modal } from './modal';
 import { doneOrProposed } from './proposals-tab';
 import { ResultMessage, useResult } from './result-message';
@@ -123,9 +124,7 @@ export function LockDialog({
           <button type="button" className="btn btn-secondary" onClick={onClose}>
             {MSG.admin.cancel}
           </button>
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {save.isPending ? MSG.admin.processing : MSG.admin.save}
-          </button>
+          <SubmitButton busy={save.isPending} label={MSG.admin.save} />
         </div>
       </form>
     </Modal>

@@ -12,6 +12,7 @@ import {
 import { Field } from '../../components/field';
 import { api } from '../../lib/api';
 import { useAdminMutation } from './api';
+import { SubmitButton } from './kit';
 import { ResultMessage, useResult } from './result-message';
 import { Section } from './section';
 
@@ -66,9 +67,7 @@ export function PasswordSection({ detail }: { detail: MemberDetail }) {
             {...pw.register('confirm_password')}
             error={pw.formState.errors.confirm_password?.message}
           />
-          <button type="submit" className="btn btn-primary" disabled={savePassword.isPending}>
-            {savePassword.isPending ? MSG.admin.processing : P.reset}
-          </button>
+          <SubmitButton busy={savePassword.isPending} label={P.reset} />
         </form>
         <form
           className="form"
@@ -102,9 +101,7 @@ export function PasswordSection({ detail }: { detail: MemberDetail }) {
             {...pin.register('confirm_second_password')}
             error={pin.formState.errors.confirm_second_password?.message}
           />
-          <button type="submit" className="btn btn-primary" disabled={savePin.isPending}>
-            {savePin.isPending ? MSG.admin.processing : P.resetSecond}
-          </button>
+          <SubmitButton busy={savePin.isPending} label={P.resetSecond} />
         </form>
       </div>
       <ResultMessage text={result.text} />

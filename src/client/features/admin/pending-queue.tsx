@@ -4,7 +4,7 @@ import { formatKrw } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
 import { api } from '../../lib/api';
 import { type LiveEvent, useLiveEvent, useLiveEvents, useLiveStatus } from '../../lib/live-events';
-import { useSession } from '../auth/use-session';
+import { useSession } from '../../lib/session';
 import { ADMIN_KEY } from './api';
 import { exact } from './format';
 import './pending-queue.css';

@@ -24,7 +24,7 @@ export const doneOrProposed = (data: unknown, done: string) => (isProposal(data)
 const useProposals = () =>
   useQuery({
     queryKey: [...ADMIN_KEY, 'proposals'],
-    queryFn: ({ signal }) => api.get<ProposalListView>('/admin/proposals', { signal }),
+    queryFn: ({ signal }) => api.get<ProposalListView>('/admin/proposals', { signal, schema: 'proposals' }),
     retry: (count, err) => !(err instanceof ApiError && err.status > 0 && err.status < 500) && count < 2,
   });
 

@@ -18,7 +18,7 @@ export function WithdrawalLimitsSection({ detail }: { detail: MemberDetail }) {
   const path = `/admin/members/${detail.member.id}/withdrawal-limits`;
   const limits = useQuery({
     queryKey: [...ADMIN_KEY, 'withdrawal-limits', detail.member.id],
-    queryFn: () => api.get<AdminLimitsView>(path),
+    queryFn: () => api.get<AdminLimitsView>(path, { schema: 'adminLimits' }),
   });
   const [crypto, setCrypto] = useState('');
   const [krw, setKrw] = useState('');

@@ -5,7 +5,7 @@ import { MSG } from '../../../shared/messages/member';
 import { type LoginBody, loginBodySchema } from '../../../shared/schemas/auth';
 import { Field } from '../../components/field';
 import { ApiError, api } from '../../lib/api';
-import { SESSION_KEY, type SessionInfo } from './use-session';
+import { SESSION_KEY, type SessionInfo } from '../../lib/session';
 
 const L = MSG.login;
 

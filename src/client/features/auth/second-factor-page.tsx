@@ -10,7 +10,7 @@ import type { z } from '../../../shared/zod';
 import { Field } from '../../components/field';
 import { OtpCodeField } from '../../components/otp-code-field';
 import { ApiError, api } from '../../lib/api';
-import { rememberLoginHint, SESSION_KEY, type SessionInfo, useSession } from './use-session';
+import { rememberLoginHint, SESSION_KEY, type SessionInfo, useSession } from '../../lib/session';
 
 const F = MSG.secondFactor;
 type Body = z.input<typeof secondFactorBodySchema>;

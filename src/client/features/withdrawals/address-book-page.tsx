@@ -15,13 +15,9 @@ import { SelectField } from '../../components/select-field';
 import { errorMessage } from '../../lib/api';
 import { applyFieldErrors, starred } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
-import {
-  useAddressBook,
-  useDeleteAddress,
-  useRegisterAddress,
-  useWithdrawalRules,
-} from './use-withdrawal-rules';
-import './withdrawal-rules.css';
+import { useWithdrawalRules } from '../../lib/use-wallet-queries';
+import { useAddressBook, useDeleteAddress, useRegisterAddress } from './use-withdrawal-rules';
+import '../../components/withdrawal-rules.css';
 
 const R = MSG.wrules;
 const W = MSG.withdraw;

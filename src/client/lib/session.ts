@@ -1,5 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../lib/api';
+import { useNavigate } from 'react-router';
+import { MSG } from '../../shared/messages/member';
+import { ApiError, api } from './api';
+import { toast } from './toast';
 
 export interface SessionUser {
   id: string;
@@ -68,4 +71,18 @@ export function useLogout() {
       qc.setQueryData(SESSION_KEY, null);
     },
   });
+}
+
+/** The logout buttons (member header, my page, administrator header): log out, say so, go to /login. */
+export function useLogoutToLogin() {
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const run = () =>
+    logout.mutate(undefined, {
+      onSettled: () => {
+        toast.success(MSG.shell.loggedOut);
+        navigate('/login', { replace: true });
+      },
+    });
+  return { run, isPending: logout.isPending };
 }
