@@ -36,7 +36,7 @@ import { withdrawalRuleRoutes } from './withdrawal-rules/routes';
 import { withdrawalRoutes } from './withdrawals/routes';
 
 /** Body limit of every request: far above any real form, far below anything that could hurt. */
-export const BODY_LIMIT = 64 * 1024;
+const BODY_LIMIT = 64 * 1024;
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 const CSP = [
@@ -156,18 +156,21 @@ export async function buildApp(ctx: Ctx): Promise<App> {
     async (api) => {
       const a = api as unknown as App;
       a.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-      await authRoutes(a, ctx);
-      await adminRoutes(a, ctx);
-      await profileRoutes(a, ctx);
-      await priceRoutes(a, ctx);
-      await walletRoutes(a, ctx);
-      await noticeRoutes(a, ctx);
-      await depositRoutes(a, ctx);
-      await withdrawalRoutes(a, ctx);
-      await withdrawalRuleRoutes(a, ctx);
-      await historyRoutes(a, ctx);
-      await eventRoutes(a, ctx);
-      await totpRoutes(a, ctx);
+      for (const routes of [
+        authRoutes,
+        adminRoutes,
+        profileRoutes,
+        priceRoutes,
+        walletRoutes,
+        noticeRoutes,
+        depositRoutes,
+        withdrawalRoutes,
+        withdrawalRuleRoutes,
+        historyRoutes,
+        eventRoutes,
+        totpRoutes,
+      ])
+        await routes(a, ctx);
     },
     { prefix: '/api' },
   );

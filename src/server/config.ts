@@ -75,7 +75,7 @@ export interface WithdrawalRulesConfig {
   travelRuleThresholdKrw: number;
 }
 
-export interface TotpConfig {
+interface TotpConfig {
   adminRequired: boolean;
   encryptionKey: Buffer | null;
 }

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import './money-ui.css';
 
 /** "Back" goes one page back, or to a fallback when the page was opened directly. */
-export function BackButton({ label, fallback = '/main' }: { label: string; fallback?: string }) {
+function BackButton({ label, fallback = '/main' }: { label: string; fallback?: string }) {
   const navigate = useNavigate();
   const onClick = () => {
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;

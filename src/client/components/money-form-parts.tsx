@@ -1,5 +1,8 @@
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { FieldErrors, FieldValues, Path, UseFormRegister, UseFormRegisterReturn } from 'react-hook-form';
+import { NETWORK_LABELS, type NetworkCode } from '../../shared/networks';
+import { starred } from '../lib/form-errors';
 import { Field } from './field';
+import { SelectField } from './select-field';
 
 /** The money forms' submit button: full width, disabled until the form may be sent, busy while it is. */
 export function MoneySubmitButton({
@@ -21,7 +24,7 @@ export function MoneySubmitButton({
 }
 
 /** A bank account number: only digits and '-' can be typed (KRW deposit and withdrawal). */
-export function AccountNumberField({
+function AccountNumberField({
   label,
   placeholder,
   registration,
@@ -45,5 +48,63 @@ export function AccountNumberField({
       }}
       error={error}
     />
+  );
+}
+
+interface AccountText {
+  accountNumberLabel: string;
+  accountNumberPlaceholder: string;
+  accountHolderLabel: string;
+  accountHolderPlaceholder: string;
+}
+
+/** A KRW form's account number and account holder (deposit and withdrawal), with their starred errors. */
+export function BankAccountFields<
+  T extends FieldValues & { account_number: string; account_holder: string },
+>({ text, register, errors }: { text: AccountText; register: UseFormRegister<T>; errors: FieldErrors<T> }) {
+  const message = (name: 'account_number' | 'account_holder') =>
+    starred(errors[name]?.message as string | undefined);
+  return (
+    <>
+      <AccountNumberField
+        label={text.accountNumberLabel}
+        placeholder={text.accountNumberPlaceholder}
+        registration={register('account_number' as Path<T>)}
+        error={message('account_number')}
+      />
+      <Field
+        label={text.accountHolderLabel}
+        placeholder={text.accountHolderPlaceholder}
+        autoComplete="off"
+        {...register('account_holder' as Path<T>)}
+        error={message('account_holder')}
+      />
+    </>
+  );
+}
+
+/** An address or TXID input: typed exactly as it is (no autocompletion, capitalisation or spelling fixes). */
+export const VERBATIM_INPUT = { autoComplete: 'off', autoCapitalize: 'none', spellCheck: false } as const;
+
+/** The network of a crypto deposit, withdrawal or address-book entry, by its label. */
+export function NetworkSelect({
+  label,
+  networks,
+  registration,
+  error,
+}: {
+  label: string;
+  networks: readonly NetworkCode[];
+  registration: UseFormRegisterReturn;
+  error: string | undefined;
+}) {
+  return (
+    <SelectField label={label} {...registration} error={error}>
+      {networks.map((n) => (
+        <option key={n} value={n}>
+          {NETWORK_LABELS[n]}
+        </option>
+      ))}
+    </SelectField>
   );
 }

@@ -5,8 +5,9 @@ import {
   memberDetailView,
   memberListView,
   noticeListView,
+  pendingQueueView,
   withdrawalListView,
-} from '../../shared/schemas/admin';
+} from '../../shared/schemas/admin-views';
 import { authEventListView, signInActivityView } from '../../shared/schemas/auth-events';
 import { balancesSchema } from '../../shared/schemas/balances';
 import { chainStatusView } from '../../shared/schemas/chain';
@@ -17,8 +18,10 @@ import { totpRecoveryCodesSchema, totpSetupSchema, totpStatusSchema } from '../.
 import { pricesSchema } from '../../shared/schemas/prices';
 import { profileViewSchema } from '../../shared/schemas/profile';
 import { proposalListView } from '../../shared/schemas/proposals';
+import { sessionView, usernameCheckView } from '../../shared/schemas/session';
 import {
   adminLimitsViewSchema,
+  withdrawalAddressListView,
   withdrawalAddressViewSchema,
   withdrawalRulesViewSchema,
 } from '../../shared/schemas/withdrawal-rules';
@@ -30,6 +33,8 @@ import { withdrawalViewSchema } from '../../shared/schemas/withdrawals';
  * import under `import.meta.env.DEV`), so zod and these schemas stay out of the production screens.
  */
 export const RESPONSE_SCHEMAS = {
+  session: sessionView,
+  usernameCheck: usernameCheckView,
   balances: balancesSchema,
   prices: pricesSchema,
   withdrawalRules: withdrawalRulesViewSchema,
@@ -37,6 +42,7 @@ export const RESPONSE_SCHEMAS = {
   deposit: depositViewSchema,
   withdrawal: withdrawalViewSchema,
   withdrawalAddress: withdrawalAddressViewSchema,
+  withdrawalAddresses: withdrawalAddressListView,
   history: historyViewSchema,
   notices: noticesSchema,
   profile: profileViewSchema,
@@ -53,6 +59,7 @@ export const RESPONSE_SCHEMAS = {
   adminLedger: ledgerReportView,
   adminAuthEvents: authEventListView,
   adminLimits: adminLimitsViewSchema,
+  pendingQueue: pendingQueueView,
   proposals: proposalListView,
   chainStatus: chainStatusView,
 } as const;

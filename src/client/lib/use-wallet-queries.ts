@@ -16,7 +16,7 @@ import { api } from './api';
  * pauses refetchInterval in a hidden tab and refetches when it becomes visible again.
  */
 export const BALANCES_KEY = ['balances'] as const;
-export const PRICES_KEY = ['prices'] as const;
+const PRICES_KEY = ['prices'] as const;
 export const RULES_KEY = ['withdrawal-rules'] as const;
 
 const live = {

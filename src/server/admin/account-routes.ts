@@ -1,14 +1,13 @@
 import { depositNetworkOf } from '../../shared/address';
 import {
   bankAccountBodySchema,
-  bankAccountView,
   bankVerifiedBodySchema,
   depositAddressBodySchema,
   depositAddressQuerySchema,
-  depositAddressView,
   resetPasswordBodySchema,
   resetSecondPasswordBodySchema,
-} from '../../shared/schemas/admin';
+} from '../../shared/schemas/admin-accounts';
+import { bankAccountView, depositAddressView } from '../../shared/schemas/admin-views';
 import type { App, Ctx } from '../context';
 import { envelope, ok } from '../http/envelope';
 import { z } from '../http/zod';

@@ -50,7 +50,6 @@ export const isUuid = (s: string) => UUID_PATTERN.test(s);
 /** Path parameters: any text; an id that is not a UUID is simply not found (404). */
 export const memberParams = z.strictObject({ id: z.string().max(100) });
 export const memberItemParams = z.strictObject({ id: z.string().max(100), itemId: z.string().max(100) });
-export const itemParams = memberParams;
 
 export interface MemberRow {
   id: string;

@@ -1,16 +1,10 @@
-import {
-  auditListQuerySchema,
-  auditListView,
-  noticeBodySchema,
-  noticeListQuerySchema,
-  noticeListView,
-  noticeView,
-} from '../../shared/schemas/admin';
+import { auditListQuerySchema, noticeBodySchema, noticeListQuerySchema } from '../../shared/schemas/admin';
+import { auditListView, noticeListView, noticeView } from '../../shared/schemas/admin-views';
 import { authEventListQuerySchema, authEventListView } from '../../shared/schemas/auth-events';
 import type { App, Ctx } from '../context';
 import { envelope, ok } from '../http/envelope';
 import { z } from '../http/zod';
-import { actorOf, adminErrors, itemParams } from './common';
+import { actorOf, adminErrors, memberParams } from './common';
 import { listAudit } from './list-audit';
 import { listAuthEvents } from './list-auth-events';
 import { createNotice, deleteNotice, listNotices, updateNotice } from './notices';
@@ -52,7 +46,7 @@ export async function contentRoutes(app: App, { db }: Ctx) {
         operationId: 'adminUpdateNotice',
         summary: '공지사항 수정 (제목, 내용, 게시 여부)',
         tags: ['admin'],
-        params: itemParams,
+        params: memberParams,
         body: noticeBodySchema,
         response: { 200: envelope(noticeView), ...adminErrors },
       },
@@ -67,7 +61,7 @@ export async function contentRoutes(app: App, { db }: Ctx) {
         operationId: 'adminDeleteNotice',
         summary: '공지사항 삭제',
         tags: ['admin'],
-        params: itemParams,
+        params: memberParams,
         response: { 200: envelope(z.object({ deleted: z.boolean(), id: z.string() })), ...adminErrors },
       },
     },

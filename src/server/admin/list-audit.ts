@@ -1,4 +1,4 @@
-import type { AuditEntry } from '../../shared/schemas/admin';
+import type { AuditEntry } from '../../shared/schemas/admin-views';
 import type { Queryable } from '../db';
 import { iso } from '../sql';
 

@@ -1,7 +1,8 @@
 import { toWire } from '../../shared/decimal';
 import { type ExplorerUrls, explorerAddressUrl, explorerTxUrl } from '../../shared/explorers';
 import { isNetworkAllowed } from '../../shared/networks';
-import type { DepositView, RequestStatus, WithdrawalView } from '../../shared/schemas/admin';
+import type { RequestStatus } from '../../shared/request-status';
+import type { DepositView, WithdrawalView } from '../../shared/schemas/admin-views';
 import type { WithdrawalView as MemberWithdrawalView } from '../../shared/schemas/withdrawals';
 import { chainChecksOf } from '../chain/views';
 import type { Queryable } from '../db';

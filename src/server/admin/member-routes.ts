@@ -1,4 +1,5 @@
-import { memberDetailView, memberListQuerySchema, memberListView } from '../../shared/schemas/admin';
+import { memberListQuerySchema } from '../../shared/schemas/admin';
+import { memberDetailView, memberListView } from '../../shared/schemas/admin-views';
 import type { App, Ctx } from '../context';
 import { envelope, ok } from '../http/envelope';
 import { z } from '../http/zod';

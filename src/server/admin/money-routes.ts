@@ -1,4 +1,5 @@
-import { lockBodySchema, lockView, setBalancesBodySchema, setBalancesView } from '../../shared/schemas/admin';
+import { lockBodySchema, setBalancesBodySchema } from '../../shared/schemas/admin';
+import { lockView, setBalancesView } from '../../shared/schemas/admin-views';
 import { proposedView } from '../../shared/schemas/proposals';
 import type { App, Ctx } from '../context';
 import { envelope, ok } from '../http/envelope';

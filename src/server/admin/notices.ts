@@ -1,5 +1,6 @@
 import { MSG } from '../../shared/messages';
-import type { NoticeView, noticeBodySchema } from '../../shared/schemas/admin';
+import type { noticeBodySchema } from '../../shared/schemas/admin';
+import type { NoticeView } from '../../shared/schemas/admin-views';
 import type { z } from '../../shared/zod';
 import { writeAudit } from '../audit/write-audit';
 import type { Db, Queryable } from '../db';

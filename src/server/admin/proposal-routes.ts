@@ -9,7 +9,7 @@ import { envelope, ok } from '../http/envelope';
 import { cancelProposal, confirmProposal } from '../proposals/confirm';
 import { proposeRole } from '../proposals/propose';
 import { listProposals } from '../proposals/store';
-import { actorOf, adminErrors, itemParams, memberParams } from './common';
+import { actorOf, adminErrors, memberParams } from './common';
 import { adminSession } from './guard';
 
 /** Two-person approval (decision 0160): the proposals list, confirm, cancel, administrator roles. */
@@ -34,7 +34,7 @@ export async function proposalRoutes(app: App, { db, config }: Ctx) {
         operationId: 'adminConfirmProposal',
         summary: '제안 승인: 제안한 관리자가 아닌 관리자만, 한 번만 (적용 결과는 원래 요청의 응답과 같음)',
         tags: ['admin'],
-        params: itemParams,
+        params: memberParams,
         response: { 200: envelope(confirmedView), 201: envelope(confirmedView), ...adminErrors },
       },
     },
@@ -51,7 +51,7 @@ export async function proposalRoutes(app: App, { db, config }: Ctx) {
         operationId: 'adminCancelProposal',
         summary: '제안 취소 (제안한 관리자 또는 다른 관리자)',
         tags: ['admin'],
-        params: itemParams,
+        params: memberParams,
         response: { 200: envelope(proposedView), ...adminErrors },
       },
     },

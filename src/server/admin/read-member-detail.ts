@@ -2,7 +2,7 @@ import { BALANCE_CURRENCIES } from '../../shared/constants';
 import { toWire } from '../../shared/decimal';
 import type { ExplorerUrls } from '../../shared/explorers';
 import { MSG } from '../../shared/messages';
-import type { BalanceView, BankAccountView, LockView, MemberDetail } from '../../shared/schemas/admin';
+import type { BalanceView, BankAccountView, LockView, MemberDetail } from '../../shared/schemas/admin-views';
 import type { Queryable } from '../db';
 import { AppError } from '../http/errors';
 import { iso } from '../sql';

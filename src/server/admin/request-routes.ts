@@ -1,9 +1,5 @@
-import {
-  depositListView,
-  ledgerReportView,
-  requestListQuerySchema,
-  withdrawalListView,
-} from '../../shared/schemas/admin';
+import { requestListQuerySchema } from '../../shared/schemas/admin';
+import { depositListView, ledgerReportView, withdrawalListView } from '../../shared/schemas/admin-views';
 import type { App, Ctx } from '../context';
 import { envelope, ok } from '../http/envelope';
 import { verifyLedger } from '../wallet/ledger';

@@ -1,5 +1,5 @@
 import { MSG } from '../../shared/messages';
-import { writeAudit } from '../audit/write-audit';
+import { auditMember } from '../audit/write-audit';
 import { recordAuthEvent } from '../auth/auth-events';
 import { passwordFailureKey } from '../auth/login';
 import { hashSecret } from '../auth/password';
@@ -39,11 +39,7 @@ async function reset(db: Db, memberId: string, secret: string, actor: Actor, r: 
     await q.query(`UPDATE members SET ${r.column} = $2, updated_at = now() WHERE id = $1`, [memberId, hash]);
     const sessionsEnded = await endSessions(q, memberId, actor);
     await clearEvents(q, r.failureKey);
-    await writeAudit(q, {
-      ...actor,
-      action: r.action,
-      targetType: 'member',
-      targetId: memberId,
+    await auditMember(q, actor, r.action, memberId, {
       after: { sessions_ended: sessionsEnded },
     });
     await recordAuthEvent(q, {

@@ -18,6 +18,20 @@ import { withdrawalLimitRoutes } from './withdrawal-limit-routes';
  * caller learns nothing about an endpoint (401/403, never 400) — an unknown path under /api/admin included:
  * the scope's own not-found answer runs behind the same guard.
  */
+/** Every administrator route module: all of them are registered inside the guarded scope below. */
+const ADMIN_ROUTES = [
+  memberRoutes,
+  moneyRoutes,
+  accountRoutes,
+  requestRoutes,
+  decisionRoutes,
+  contentRoutes,
+  pendingQueueRoutes,
+  proposalRoutes,
+  withdrawalLimitRoutes,
+  chainStatusRoutes,
+];
+
 export async function adminRoutes(app: App, ctx: Ctx) {
   await app.register(
     async (scoped) => {
@@ -26,16 +40,7 @@ export async function adminRoutes(app: App, ctx: Ctx) {
       a.setNotFoundHandler(async (_req, reply) =>
         reply.status(404).send({ data: null, error: { code: 'NOT_FOUND', message: MSG.common.notFound } }),
       );
-      await memberRoutes(a, ctx);
-      await moneyRoutes(a, ctx);
-      await accountRoutes(a, ctx);
-      await requestRoutes(a, ctx);
-      await decisionRoutes(a, ctx);
-      await contentRoutes(a, ctx);
-      await pendingQueueRoutes(a, ctx);
-      await proposalRoutes(a, ctx);
-      await withdrawalLimitRoutes(a, ctx);
-      await chainStatusRoutes(a, ctx);
+      for (const routes of ADMIN_ROUTES) await routes(a, ctx);
     },
     { prefix: '/admin' },
   );

@@ -9,7 +9,7 @@ import { AppError } from '../http/errors';
 export type Decision = 'approve' | 'reject';
 
 /** What an approval moved (balance and ledger), for the audit entry: before and after the reason. */
-export interface Moved {
+interface Moved {
   moved?: Record<string, unknown>;
   /** Written after the reason (a deposit's chain verdict). */
   trailing?: Record<string, unknown> | null;

@@ -5,6 +5,7 @@ import {
   secondFactorBodySchema,
   signupBodySchema,
 } from '../../shared/schemas/auth';
+import { sessionView, usernameCheckView } from '../../shared/schemas/session';
 import type { App, Ctx } from '../context';
 import { envelope, errorResponses, ok } from '../http/envelope';
 import { AppError } from '../http/errors';
@@ -13,7 +14,7 @@ import { z } from '../http/zod';
 import { originOf, recordAuthEvent } from './auth-events';
 import { checkPassword, checkSecondPassword } from './login';
 import { startSession } from './session-cookie';
-import { readSessionMember, sessionView } from './session-view';
+import { readSessionMember } from './session-view';
 import { deleteSession, SESSION_COOKIE } from './sessions';
 import { isUsernameAvailable, signup } from './signup';
 import { verifyTotpFor } from './totp';
@@ -111,7 +112,7 @@ export async function authRoutes(app: App, ctx: Ctx) {
         summary: '아이디 중복 확인',
         tags: ['auth'],
         querystring: checkUsernameQuerySchema,
-        response: { 200: envelope(z.object({ username: z.string(), available: z.boolean() })), ...errors },
+        response: { 200: envelope(usernameCheckView), ...errors },
       },
     },
     async (req) => {

@@ -5,7 +5,7 @@ import { type IntervalJob, oneRoundAtATime, runEvery } from '../ops/interval-job
 import type { ChainConfig } from './chain-config';
 import { chainProviders, type RoundOutcome, runChainRound } from './checker';
 
-export type ChainWorker = IntervalJob<RoundOutcome>;
+type ChainWorker = IntervalJob<RoundOutcome>;
 
 /**
  * The chain checker's loop (issue 19): one round per interval, skipped while the previous one runs, one
@@ -13,7 +13,7 @@ export type ChainWorker = IntervalJob<RoundOutcome>;
  * or slow delays verdicts, never a member's request or the admin page. Problems are logged when they
  * start or change, not on every round.
  */
-export function createChainWorker(db: Db, c: ChainConfig, log: App['log']): ChainWorker {
+function createChainWorker(db: Db, c: ChainConfig, log: App['log']): ChainWorker {
   const instanceId = randomUUID();
   const providers = chainProviders(c);
   let lastProblem = '';

@@ -14,7 +14,7 @@ import { fromBaseUnits, judge } from './verdict';
 export { recordFound } from './scan';
 
 /** A TXID the chain still does not know after this many checks (with back-off: hours) is final. */
-export const NOT_FOUND_ATTEMPTS = 12;
+const NOT_FOUND_ATTEMPTS = 12;
 const MAX_BACKOFF_MS = 30 * 60_000;
 
 export function chainProviders(c: ChainConfig): ChainProvider[] {
@@ -194,4 +194,4 @@ async function checkOne(
 }
 
 /** CHAIN_AUTO_APPROVE's approvals: no member acts; the audit entry names the system. */
-export const SYSTEM_ACTOR: Actor<null> = { actorId: null, actorUsername: 'system:chain' };
+const SYSTEM_ACTOR: Actor<null> = { actorId: null, actorUsername: 'system:chain' };

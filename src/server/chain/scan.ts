@@ -6,7 +6,7 @@ import { type ChainProvider, type FoundTransfer, normalizeTxid } from './provide
 import { fromBaseUnits } from './verdict';
 
 /** The scan reads at most this many blocks per round (providers cap eth_getLogs ranges). */
-export const SCAN_MAX_BLOCKS = 1000n;
+const SCAN_MAX_BLOCKS = 1000n;
 
 /**
  * The scan of new blocks: USDT transfers to any member's assigned address become pending deposits found on

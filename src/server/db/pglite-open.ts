@@ -17,14 +17,14 @@ import * as tar from 'tar';
  * One embedded connection needs no large buffer pool: 16 MB instead of PostgreSQL's 128 MB default keeps
  * the server's resident memory down (decision 0085).
  */
-export const PGLITE_CONF = ['shared_buffers=16MB'];
+const PGLITE_CONF = ['shared_buffers=16MB'];
 
 /**
  * The extensions every database opens with: pg_trgm backs the member search's trigram index (migration
  * 012, decision 0141). An extension's files are loaded at each open; `CREATE EXTENSION` lives in the
  * database's own catalogue, so the cached empty cluster (written without it) stays valid.
  */
-export const PGLITE_EXTENSIONS = { pg_trgm };
+const PGLITE_EXTENSIONS = { pg_trgm };
 
 const require_ = createRequire(import.meta.url);
 const pgliteVersion = (): string => {
@@ -36,7 +36,7 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const BUILT = !import.meta.url.endsWith('.ts');
 const ROOT = path.resolve(HERE, BUILT ? '../..' : '../../..');
 
-export function templatePath(): string {
+function templatePath(): string {
   const dir = process.env.PGLITE_TEMPLATE_DIR ?? path.join(ROOT, 'node_modules/.cache/wallet-pglite');
   return path.join(dir, `empty-cluster-${pgliteVersion()}.tar`);
 }

@@ -3,7 +3,7 @@ import { z } from './zod';
 /** `{ data, error: null }`: the success half of the API envelope. */
 export const ok = <T>(data: T) => ({ data, error: null });
 
-export const errorSchema = z.object({
+const errorSchema = z.object({
   code: z.string(),
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),

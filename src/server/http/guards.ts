@@ -22,3 +22,15 @@ export function requireMember(req: FastifyRequest): Session {
 export const memberOnly = async (req: FastifyRequest, _reply: FastifyReply) => {
   requireMember(req);
 };
+
+/** The signed-in member changing a secret of their own account; the asking session is the one kept. */
+export function selfOf(req: FastifyRequest) {
+  const s = requireMember(req);
+  return {
+    memberId: s.member.id,
+    username: s.member.username,
+    keepTokenHash: s.tokenHash,
+    ip: req.ip,
+    userAgent: req.headers['user-agent'],
+  };
+}

@@ -34,7 +34,7 @@ function closed(node: unknown): boolean {
 }
 
 /** The JSON Schema of a response, or null when it must stay with zod. */
-export function responseJsonSchema(schema: z.ZodType): Record<string, unknown> | null {
+function responseJsonSchema(schema: z.ZodType): Record<string, unknown> | null {
   try {
     const json = z.toJSONSchema(schema, {
       target: 'draft-7',
@@ -51,7 +51,7 @@ export function responseJsonSchema(schema: z.ZodType): Record<string, unknown> |
 }
 
 /** What the compiler chose, per route and status (for the benchmark's report). */
-export const serializerChoices = { compiled: 0, zod: [] as string[] };
+const serializerChoices = { compiled: 0, zod: [] as string[] };
 
 export const compiledSerializerCompiler: FastifySerializerCompiler<unknown> = (route) => {
   const schema = zodSchemaOf(route.schema);

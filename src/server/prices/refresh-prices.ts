@@ -18,7 +18,7 @@ const KOREAN_NAMES: Record<CryptoPair, string> = {
 };
 
 /** Takes this round's refresh for `instanceId` (the claim row `prices`, `claimJob`). */
-export const claimRefresh = (q: Queryable, instanceId: string, minAgeMs: number) =>
+const claimRefresh = (q: Queryable, instanceId: string, minAgeMs: number) =>
   claimJob(q, 'prices', instanceId, minAgeMs);
 
 export interface RefreshOutcome {

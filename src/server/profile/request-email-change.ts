@@ -10,7 +10,7 @@ import { isoSeconds } from '../sql';
 import type { Mailer } from './mailer';
 
 /** The client page that confirms a change; it works for a logged-in or a logged-out visitor. */
-export const EMAIL_CONFIRM_PATH = '/mypage/email-confirm';
+const EMAIL_CONFIRM_PATH = '/mypage/email-confirm';
 
 export interface PendingEmail {
   email: string;

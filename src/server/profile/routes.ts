@@ -15,7 +15,7 @@ import { originOf as eventOrigin } from '../auth/auth-events';
 import type { App, Ctx } from '../context';
 import { envelope, errorEnvelope, errorResponses, ok } from '../http/envelope';
 import { isAppError } from '../http/errors';
-import { memberOnly, requireMember } from '../http/guards';
+import { memberOnly, requireMember, selfOf } from '../http/guards';
 import { limitFailures, throttle } from '../http/throttle';
 import { z } from '../http/zod';
 import { changePassword } from './change-password';
@@ -183,18 +183,12 @@ export async function profileRoutes(app: App, ctx: Ctx) {
       },
     },
     async (req) => {
-      const s = requireMember(req);
+      const { body } = req;
       const { endedSessions } = await changePassword(
         db,
-        {
-          memberId: s.member.id,
-          username: s.member.username,
-          keepTokenHash: s.tokenHash,
-          ip: req.ip,
-          userAgent: req.headers['user-agent'],
-        },
-        req.body.current_password,
-        req.body.new_password,
+        selfOf(req),
+        body.current_password,
+        body.new_password,
       );
       return ok({ changed: true as const, ended_sessions: endedSessions });
     },
@@ -217,20 +211,8 @@ export async function profileRoutes(app: App, ctx: Ctx) {
       },
     },
     async (req) => {
-      const s = requireMember(req);
-      return ok(
-        await setSecondPassword(
-          db,
-          {
-            memberId: s.member.id,
-            username: s.member.username,
-            ip: req.ip,
-            userAgent: req.headers['user-agent'],
-            keepTokenHash: s.tokenHash,
-          },
-          { mode: req.body.mode, current: req.body.current_second_password, next: req.body.second_password },
-        ),
-      );
+      const { mode, current_second_password: current, second_password: next } = req.body;
+      return ok(await setSecondPassword(db, selfOf(req), { mode, current, next }));
     },
   );
 }

@@ -1,5 +1,6 @@
 import {
   registerAddressBodySchema,
+  withdrawalAddressListView,
   withdrawalAddressViewSchema,
   withdrawalRulesViewSchema,
 } from '../../shared/schemas/withdrawal-rules';
@@ -28,7 +29,7 @@ export async function withdrawalRuleRoutes(app: App, ctx: Ctx) {
         operationId: 'listWithdrawalAddresses',
         summary: '내 출금 주소록 (삭제하지 않은 주소, 사용 가능 시각 포함)',
         tags: ['withdrawals'],
-        response: { 200: envelope(z.object({ items: z.array(withdrawalAddressViewSchema) })), ...errors },
+        response: { 200: envelope(withdrawalAddressListView), ...errors },
       },
     },
     async (req) => ok({ items: await listAddresses(db, requireMember(req).member.id) }),

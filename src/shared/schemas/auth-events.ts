@@ -25,7 +25,7 @@ export const AUTH_EVENT_KINDS = [
 export type AuthEventKind = (typeof AUTH_EVENT_KINDS)[number];
 
 /** Why an attempt failed (never the secret), or why a session ended. */
-export const AUTH_EVENT_REASONS = [
+const AUTH_EVENT_REASONS = [
   'bad_password',
   'unknown_account',
   'locked',
@@ -37,7 +37,7 @@ export const AUTH_EVENT_REASONS = [
 export type AuthEventReason = (typeof AUTH_EVENT_REASONS)[number];
 
 /** One event as the member sees it on my page. */
-export const signInActivityItem = z.object({
+const signInActivityItem = z.object({
   id: z.string(),
   kind: z.enum(AUTH_EVENT_KINDS),
   success: z.boolean(),
@@ -52,7 +52,7 @@ export const signInActivityView = z.object({ items: z.array(signInActivityItem) 
 export const SIGN_IN_ACTIVITY_LIMIT = 20;
 
 /** One event as the administrator sees it: also who, the name typed and the acting administrator. */
-export const authEventView = z.object({
+const authEventView = z.object({
   ...signInActivityItem.shape,
   member_id: z.nullable(z.string()),
   username: z.nullable(z.string()),

@@ -2,6 +2,7 @@ import { isAddressFor, TXID_PATTERNS } from '../address';
 import { CRYPTO_DECIMALS, KRW_MIN_DEPOSIT } from '../constants';
 import { MSG } from '../messages/member';
 import { DEPOSIT_NETWORKS } from '../networks';
+import { REQUEST_STATUSES } from '../request-status';
 import { z } from '../zod';
 import { amountSchema, isAccountNumber, requiredText } from './amount';
 
@@ -9,9 +10,9 @@ const M = MSG.deposit;
 const K = MSG.depositKrw;
 
 /** A transaction hash of either deposit network: 64 hexadecimal digits, 0x-prefixed on Ethereum. */
-export const TXID_PATTERN = /^(0x)?[0-9a-fA-F]{64}$/;
+const TXID_PATTERN = /^(0x)?[0-9a-fA-F]{64}$/;
 
-export const cryptoDepositAmountSchema = amountSchema(
+const cryptoDepositAmountSchema = amountSchema(
   { format: M.amountInvalid, decimals: M.amountDecimals, positive: M.amountPositive, max: M.amountTooLarge },
   CRYPTO_DECIMALS,
 );
@@ -55,9 +56,6 @@ export const krwDepositBodySchema = z.strictObject({
   depositor_name: krwText(50),
 });
 export type KrwDepositBody = z.input<typeof krwDepositBodySchema>;
-
-export const REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 /** A deposit request as the API returns it (amounts are decimal text; deposits carry no fee). */
 export const depositViewSchema = z.object({

@@ -12,9 +12,9 @@ import { formatWithdrawBalance, payoutOf, withdrawalFee } from '../fees';
 import { formatKrw } from '../format';
 import { MSG } from '../messages/member';
 import { isNetworkAllowed, NETWORK_CODES, NETWORK_LABELS, type NetworkCode, networksFor } from '../networks';
+import { REQUEST_STATUSES } from '../request-status';
 import { z } from '../zod';
 import { amountSchema, isAccountNumber, requiredText } from './amount';
-import { REQUEST_STATUSES } from './deposits';
 import { otpCodeField } from './otp';
 import { multilineText, plainText } from './text';
 
@@ -219,7 +219,7 @@ function validAmount(text: unknown, decimals: number): Dec | null {
   return typeof text === 'string' && amountProblem(text, decimals) === null ? new D(text) : null;
 }
 
-export const WITHDRAWAL_METHODS = [...CRYPTO_WITHDRAW_METHODS, 'bank'] as const;
+const WITHDRAWAL_METHODS = [...CRYPTO_WITHDRAW_METHODS, 'bank'] as const;
 
 /** A withdrawal request as the API returns it. `amount` = `final_amount` + `fee`. */
 export const withdrawalViewSchema = z.object({

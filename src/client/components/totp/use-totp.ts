@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { SESSION_KEY } from '../../lib/session';
 
-export const TOTP_KEY = ['totp'] as const;
+const TOTP_KEY = ['totp'] as const;
 
 export interface TotpStatus {
   enrolled: boolean;

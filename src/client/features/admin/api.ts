@@ -1,17 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RequestStatus } from '../../../shared/request-status';
+import type { MemberStatusFilter } from '../../../shared/schemas/admin';
 import type {
   AuditEntry,
-  BankAccountView,
   DepositList,
   LedgerReport,
-  LockView,
   MemberDetail,
   MemberList,
-  MemberStatusFilter,
   NoticeView,
-  RequestStatus,
   WithdrawalList,
-} from '../../../shared/schemas/admin';
+} from '../../../shared/schemas/admin-views';
 import { ApiError, api } from '../../lib/api';
 
 /** A refusal (4xx) is an answer, not a hiccup: only network failures and 5xx are retried. */
@@ -20,7 +18,7 @@ const retry = (count: number, err: unknown) =>
 
 /** Every query of the administrator page lives under this key, so one invalidation refreshes a screen. */
 export const ADMIN_KEY = ['admin'] as const;
-export const keys = {
+const keys = {
   members: (q: string, page: number, status: MemberStatusFilter = 'active') =>
     [...ADMIN_KEY, 'members', q, page, status] as const,
   member: (id: string) => [...ADMIN_KEY, 'member', id] as const,
@@ -112,5 +110,3 @@ export function useAdminMutation<TVars, TData = unknown>(fn: (vars: TVars) => Pr
     },
   });
 }
-
-export type { BankAccountView, LockView };

@@ -9,9 +9,9 @@ import {
   type BalancesForm,
   balancesFormSchema,
   keyOf,
-  type MemberDetail,
   type SetBalancesBody,
 } from '../../../shared/schemas/admin';
+import type { MemberDetail } from '../../../shared/schemas/admin-views';
 import type { z } from '../../../shared/zod';
 import { api } from '../../lib/api';
 import { useAdminMutation } from './api';

@@ -3,16 +3,13 @@ import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { KRW_BANKS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import {
-  type BankAccountBody,
-  bankAccountBodySchema,
-  type MemberDetail,
-} from '../../../shared/schemas/admin';
+import { type BankAccountBody, bankAccountBodySchema } from '../../../shared/schemas/admin-accounts';
+import type { MemberDetail } from '../../../shared/schemas/admin-views';
 import type { z } from '../../../shared/zod';
 import { Field } from '../../components/field';
 import { api } from '../../lib/api';
 import { useAdminMutation } from './api';
-import { closeAndReport, SubmitButton } from './kit';
+import { closeAndReport, SubmitButton, sendAndReport } from './kit';
 import { ConfirmDialog } from './modal';
 import { ResultMessage, useResult } from './result-message';
 import { Section } from './section';
@@ -73,13 +70,7 @@ export function BankAccountSection({ detail }: { detail: MemberDetail }) {
       <form
         className="adm-form-grid"
         noValidate
-        onSubmit={handleSubmit((body) => {
-          result.clear();
-          save.mutate(body, {
-            onSuccess: () => result.set(MSG.admin.bankSaved),
-            onError: (err) => result.fail(MSG.admin.failed.bankSave, err),
-          });
-        })}
+        onSubmit={handleSubmit(sendAndReport(result, save, MSG.admin.bankSaved, MSG.admin.failed.bankSave))}
       >
         <Field
           label={B.bankName}

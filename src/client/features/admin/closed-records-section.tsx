@@ -1,5 +1,5 @@
 import { MSG } from '../../../shared/messages';
-import type { MemberDetail } from '../../../shared/schemas/admin';
+import type { MemberDetail } from '../../../shared/schemas/admin-views';
 import { AdmTable } from './kit';
 import { Section } from './section';
 

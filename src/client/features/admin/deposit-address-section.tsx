@@ -3,16 +3,13 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { MSG } from '../../../shared/messages';
 import { DEPOSIT_NETWORKS, type DepositNetwork } from '../../../shared/networks';
-import {
-  type DepositAddressBody,
-  depositAddressBodySchema,
-  type MemberDetail,
-} from '../../../shared/schemas/admin';
+import { type DepositAddressBody, depositAddressBodySchema } from '../../../shared/schemas/admin-accounts';
+import type { MemberDetail } from '../../../shared/schemas/admin-views';
 import type { z } from '../../../shared/zod';
 import { Field } from '../../components/field';
 import { api } from '../../lib/api';
 import { useAdminMutation } from './api';
-import { closeAndReport, SubmitButton } from './kit';
+import { closeAndReport, SubmitButton, sendAndReport } from './kit';
 import { ConfirmDialog } from './modal';
 import { ResultMessage, useResult } from './result-message';
 import { Section } from './section';
@@ -65,13 +62,7 @@ function NetworkAddressForm({
       <form
         className="adm-inline-form"
         noValidate
-        onSubmit={handleSubmit((body) => {
-          result.clear();
-          save.mutate(body, {
-            onSuccess: () => result.set(MSG.admin.addressSaved),
-            onError: (err) => result.fail(MSG.admin.failed.address, err),
-          });
-        })}
+        onSubmit={handleSubmit(sendAndReport(result, save, MSG.admin.addressSaved, MSG.admin.failed.address))}
       >
         <Field
           label={D.networkLabel(network)}

@@ -90,6 +90,31 @@ export function closeAndReport<T>(
   };
 }
 
+/**
+ * A section form's submit: clear the result line, send the body, then show `done` (after `after`, e.g. a
+ * form reset) or the failure under `failPrefix`.
+ */
+export function sendAndReport<B>(
+  result: ReturnType<typeof useResult>,
+  mutation: {
+    mutate: (body: B, callbacks: { onSuccess: () => void; onError: (err: unknown) => void }) => void;
+  },
+  done: string,
+  failPrefix: string,
+  after?: () => void,
+) {
+  return (body: B) => {
+    result.clear();
+    mutation.mutate(body, {
+      onSuccess: () => {
+        after?.();
+        result.set(done);
+      },
+      onError: (err) => result.fail(failPrefix, err),
+    });
+  };
+}
+
 /** Calls `apply` with the trimmed text once typing has paused for `delayMs` (and once on mount). */
 export function useDebounced(text: string, delayMs: number, apply: (trimmed: string) => void) {
   const latest = useRef(apply);

@@ -4,12 +4,8 @@ import { useForm } from 'react-hook-form';
 import { DEFAULT_LOCK_CURRENCY, LOCK_CURRENCIES } from '../../../shared/constants';
 import { D, toWire } from '../../../shared/decimal';
 import { MSG } from '../../../shared/messages';
-import {
-  type LockBody,
-  type LockView,
-  lockBodySchema,
-  type MemberDetail,
-} from '../../../shared/schemas/admin';
+import { type LockBody, lockBodySchema } from '../../../shared/schemas/admin';
+import type { LockView, MemberDetail } from '../../../shared/schemas/admin-views';
 import type { z } from '../../../shared/zod';
 import { Field } from '../../components/field';
 import { api } from '../../lib/api';

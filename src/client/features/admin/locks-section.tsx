@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { MSG } from '../../../shared/messages';
-import type { LockView, MemberDetail } from '../../../shared/schemas/admin';
+import type { LockView, MemberDetail } from '../../../shared/schemas/admin-views';
 import { api } from '../../lib/api';
 import { useAdminMutation } from './api';
 import { exact } from './format';

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { MSG } from '../../../shared/messages';
-import { MEMBER_STATUSES, type MemberListItem, type MemberStatusFilter } from '../../../shared/schemas/admin';
+import { MEMBER_STATUSES, type MemberStatusFilter } from '../../../shared/schemas/admin';
+import type { MemberListItem } from '../../../shared/schemas/admin-views';
 import { api } from '../../lib/api';
 import { MEMBER_PAGE_SIZE, useAdminMutation, useMembers } from './api';
 import { SearchField, useDebounced } from './kit';

@@ -6,15 +6,15 @@ import {
   NOTICE_BODY_MAX,
   NOTICE_TITLE_MAX,
   type NoticeBody,
-  type NoticeView,
   noticeBodySchema,
 } from '../../../shared/schemas/admin';
+import type { NoticeView } from '../../../shared/schemas/admin-views';
 import type { z } from '../../../shared/zod';
 import { Field } from '../../components/field';
 import { api } from '../../lib/api';
 import { NOTICE_PAGE_SIZE, useAdminMutation, useNotices } from './api';
 import { dateTime } from './format';
-import { closeAndReport, SubmitButton } from './kit';
+import { closeAndReport, SubmitButton, sendAndReport } from './kit';
 import { ConfirmDialog } from './modal';
 import { Pager } from './pager';
 import { failureText, ResultMessage, useResult } from './result-message';
@@ -54,17 +54,18 @@ export function NoticesSection() {
       <form
         className="form adm-notice-form"
         noValidate
-        onSubmit={handleSubmit((body) => {
-          result.clear();
-          save.mutate(body, {
-            onSuccess: () => {
-              result.set(editing ? MSG.admin.noticeSaved : MSG.admin.noticeCreated);
+        onSubmit={handleSubmit(
+          sendAndReport(
+            result,
+            save,
+            editing ? MSG.admin.noticeSaved : MSG.admin.noticeCreated,
+            MSG.admin.failed.noticeSave,
+            () => {
               setEditing(null);
               reset(EMPTY);
             },
-            onError: (err) => result.fail(MSG.admin.failed.noticeSave, err),
-          });
-        })}
+          ),
+        )}
       >
         <Field
           label={N.titleLabel}

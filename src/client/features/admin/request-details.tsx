@@ -1,7 +1,7 @@
 import { exchangeName } from '../../../shared/exchanges';
 import { MSG } from '../../../shared/messages';
 import { NETWORK_LABELS, type NetworkCode } from '../../../shared/networks';
-import type { DepositView, WithdrawalView } from '../../../shared/schemas/admin';
+import type { DepositView, WithdrawalView } from '../../../shared/schemas/admin-views';
 import { ChainVerdict } from './chain-verdict';
 
 const R = MSG.admin.requests;

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { MSG } from '../../../shared/messages';
-import { type DepositView, REQUEST_STATUSES, type RequestStatus } from '../../../shared/schemas/admin';
+import { REQUEST_STATUSES, type RequestStatus } from '../../../shared/request-status';
+import type { DepositView } from '../../../shared/schemas/admin-views';
 import { api } from '../../lib/api';
 import { REQUEST_PAGE_SIZE, type RequestKind, useAdminMutation, useRequests } from './api';
 import { ChainStatusNote, needsOverride, OverrideDialog, useChainStatus } from './chain-verdict';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { formatKrw } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
-import type { MemberDetail } from '../../../shared/schemas/admin';
+import type { MemberDetail } from '../../../shared/schemas/admin-views';
 import type { AdminLimitsView } from '../../../shared/schemas/withdrawal-rules';
 import { Field } from '../../components/field';
 import { api } from '../../lib/api';

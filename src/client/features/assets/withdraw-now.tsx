@@ -14,7 +14,7 @@ const R = MSG.wrules;
  * What can leave now (to an external wallet, or a bank account for KRW): the available balance, at most
  * what is left of today's limit at the current price, and nothing during the hold after a KRW deposit.
  */
-export function withdrawableNow(
+function withdrawableNow(
   asset: BalanceCurrency,
   available: Dec,
   rules: WithdrawalRulesView,

@@ -3,14 +3,13 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { MSG } from '../../../shared/messages/member';
-import { DEFAULT_DEPOSIT_NETWORK, DEPOSIT_NETWORKS, NETWORK_LABELS } from '../../../shared/networks';
+import { DEFAULT_DEPOSIT_NETWORK, DEPOSIT_NETWORKS } from '../../../shared/networks';
 import { type CryptoDepositBody, cryptoDepositBodySchema } from '../../../shared/schemas/deposits';
 import { AmountInput } from '../../components/amount-input';
 import { PageHeading } from '../../components/back-button';
 import { Field } from '../../components/field';
-import { MoneySubmitButton } from '../../components/money-form-parts';
+import { MoneySubmitButton, NetworkSelect, VERBATIM_INPUT } from '../../components/money-form-parts';
 import { NoticeBox } from '../../components/notice-box';
-import { SelectField } from '../../components/select-field';
 import { errorMessage } from '../../lib/api';
 import { starred } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
@@ -72,29 +71,24 @@ export function CryptoDepositPage() {
           placeholder={M.amountPlaceholder}
           error={starred(e.amount?.message)}
         />
-        <SelectField label={M.networkLabel} {...register('network')} error={starred(e.network?.message)}>
-          {DEPOSIT_NETWORKS.map((n) => (
-            <option key={n} value={n}>
-              {NETWORK_LABELS[n]}
-            </option>
-          ))}
-        </SelectField>
+        <NetworkSelect
+          label={M.networkLabel}
+          networks={DEPOSIT_NETWORKS}
+          registration={register('network')}
+          error={starred(e.network?.message)}
+        />
         <DepositAddressBox state={address} />
         <Field
           label={M.txidLabel}
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
           placeholder={M.txidPlaceholder}
+          {...VERBATIM_INPUT}
           {...register('txid')}
           error={starred(e.txid?.message)}
         />
         <Field
           label={M.senderLabel}
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
           placeholder={M.senderPlaceholder}
+          {...VERBATIM_INPUT}
           {...register('sender_address')}
           error={starred(e.sender_address?.message)}
         />

@@ -7,7 +7,7 @@ import { type KrwDepositBody, krwDepositBodySchema } from '../../../shared/schem
 import { AmountInput } from '../../components/amount-input';
 import { PageHeading } from '../../components/back-button';
 import { Field } from '../../components/field';
-import { AccountNumberField, MoneySubmitButton } from '../../components/money-form-parts';
+import { BankAccountFields, MoneySubmitButton } from '../../components/money-form-parts';
 import { NoticeBox } from '../../components/notice-box';
 import { ApiError } from '../../lib/api';
 import { starred } from '../../lib/form-errors';
@@ -76,19 +76,7 @@ export function KrwDepositPage() {
             <option key={b} value={b} />
           ))}
         </datalist>
-        <AccountNumberField
-          label={K.accountNumberLabel}
-          placeholder={K.accountNumberPlaceholder}
-          registration={register('account_number')}
-          error={starred(e.account_number?.message)}
-        />
-        <Field
-          label={K.accountHolderLabel}
-          placeholder={K.accountHolderPlaceholder}
-          autoComplete="off"
-          {...register('account_holder')}
-          error={starred(e.account_holder?.message)}
-        />
+        <BankAccountFields text={K} register={register} errors={e} />
         <AmountInput
           control={control}
           name="amount"

@@ -8,7 +8,7 @@ import type {
 } from '../../../shared/schemas/deposits';
 import { api } from '../../lib/api';
 
-export const DEPOSIT_ADDRESS_KEY = ['deposit-address'] as const;
+const DEPOSIT_ADDRESS_KEY = ['deposit-address'] as const;
 
 /** The member's USDT deposit address on `network` (null: none yet) and the administrator chat link. */
 export function useDepositAddress(network: DepositNetwork) {

@@ -4,6 +4,7 @@ import type { SignInActivityItem } from '../../../shared/schemas/auth-events';
 import { describeDevice } from '../../../shared/user-agent';
 import { api } from '../../lib/api';
 import { describeEvent } from '../../lib/describe-event';
+import { ProfileCard } from './profile-card';
 
 const E = MSG.authEvents;
 
@@ -14,7 +15,7 @@ const DATE = new Intl.DateTimeFormat('ko-KR', {
   timeZone: 'Asia/Seoul',
 });
 
-export const SIGN_IN_ACTIVITY_KEY = ['profile', 'sign-in-activity'] as const;
+const SIGN_IN_ACTIVITY_KEY = ['profile', 'sign-in-activity'] as const;
 
 /** My page's "최근 로그인 활동": the member's last 20 authentication events, newest first. */
 export function SignInActivitySection() {
@@ -27,12 +28,7 @@ export function SignInActivitySection() {
       }),
   });
   return (
-    <section className="profile-card" aria-labelledby="profile-activity-title">
-      <div className="profile-card-head">
-        <h2 id="profile-activity-title" className="profile-card-title">
-          {E.title}
-        </h2>
-      </div>
+    <ProfileCard id="profile-activity-title" title={E.title}>
       <p className="profile-activity-hint">{E.hint}</p>
       {q.isPending ? null : q.isError ? (
         <p role="alert">{E.loadFailed}</p>
@@ -58,6 +54,6 @@ export function SignInActivitySection() {
           ))}
         </ul>
       )}
-    </section>
+    </ProfileCard>
   );
 }

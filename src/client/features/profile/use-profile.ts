@@ -13,7 +13,7 @@ import { SESSION_KEY } from '../../lib/session';
 /** My page tells the member to log in again itself (SPEC §8), so its calls keep session errors. */
 const OWN = { handlesSessionEnd: true } as const;
 
-export const PROFILE_KEY = ['profile'] as const;
+const PROFILE_KEY = ['profile'] as const;
 
 /** The member's profile for my page and the password pages. */
 export function useProfile() {

@@ -6,7 +6,7 @@ import type { Dec } from '../../../shared/decimal';
 import { formatExact, formatPayout, formatWithdrawBalance, withdrawalFee } from '../../../shared/fees';
 import { formatKrw } from '../../../shared/format';
 import { MSG } from '../../../shared/messages/member';
-import { isNetworkAllowed, NETWORK_LABELS, networksFor } from '../../../shared/networks';
+import { isNetworkAllowed, networksFor } from '../../../shared/networks';
 import {
   type CryptoWithdrawalInput,
   cryptoWithdrawalBodyFromForm,
@@ -14,7 +14,7 @@ import {
 } from '../../../shared/schemas/withdrawals';
 import { AmountInput } from '../../components/amount-input';
 import { Field } from '../../components/field';
-import { MoneySubmitButton } from '../../components/money-form-parts';
+import { MoneySubmitButton, NetworkSelect, VERBATIM_INPUT } from '../../components/money-form-parts';
 import { NoticeBox } from '../../components/notice-box';
 import { OtpCodeField } from '../../components/otp-code-field';
 import { SelectField } from '../../components/select-field';
@@ -158,9 +158,7 @@ export function CryptoWithdrawalPage() {
             <Field
               label={W.recipientIdLabel}
               placeholder={W.recipientIdPlaceholder}
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
+              {...VERBATIM_INPUT}
               {...register('recipient_id')}
               error={starred(e.recipient_id?.message)}
             />
@@ -183,23 +181,16 @@ export function CryptoWithdrawalPage() {
               <Field
                 label={W.recipientAddressLabel}
                 placeholder={W.recipientAddressPlaceholder}
-                autoComplete="off"
-                autoCapitalize="none"
-                spellCheck={false}
+                {...VERBATIM_INPUT}
                 {...register('recipient_address')}
                 error={starred(e.recipient_address?.message)}
               />
-              <SelectField
+              <NetworkSelect
                 label={W.networkLabel}
-                {...register('network')}
+                networks={networks}
+                registration={register('network')}
                 error={starred(e.network?.message)}
-              >
-                {networks.map((n) => (
-                  <option key={n} value={n}>
-                    {NETWORK_LABELS[n]}
-                  </option>
-                ))}
-              </SelectField>
+              />
               {shownNetwork === 'XRPL' ? (
                 <>
                   <Field

@@ -8,7 +8,7 @@ import { MSG } from '../../../shared/messages/member';
 import { type KrwWithdrawalBody, krwWithdrawalFormSchema } from '../../../shared/schemas/withdrawals';
 import { AmountInput } from '../../components/amount-input';
 import { Field } from '../../components/field';
-import { AccountNumberField, MoneySubmitButton } from '../../components/money-form-parts';
+import { BankAccountFields, MoneySubmitButton } from '../../components/money-form-parts';
 import { NoticeBox } from '../../components/notice-box';
 import { OtpCodeField } from '../../components/otp-code-field';
 import { SelectField } from '../../components/select-field';
@@ -117,19 +117,7 @@ export function KrwWithdrawalPage() {
               </option>
             ))}
           </SelectField>
-          <AccountNumberField
-            label={K.accountNumberLabel}
-            placeholder={K.accountNumberPlaceholder}
-            registration={register('account_number')}
-            error={starred(e.account_number?.message)}
-          />
-          <Field
-            label={K.accountHolderLabel}
-            placeholder={K.accountHolderPlaceholder}
-            autoComplete="off"
-            {...register('account_holder')}
-            error={starred(e.account_holder?.message)}
-          />
+          <BankAccountFields text={K} register={register} errors={e} />
           <Field
             label={K.memoLabel}
             placeholder={K.memoPlaceholder}

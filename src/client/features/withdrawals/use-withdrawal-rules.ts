@@ -1,14 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RegisterAddressBody, WithdrawalAddressView } from '../../../shared/schemas/withdrawal-rules';
+import type {
+  RegisterAddressBody,
+  WithdrawalAddressList,
+  WithdrawalAddressView,
+} from '../../../shared/schemas/withdrawal-rules';
 import { api } from '../../lib/api';
 
-export const BOOK_KEY = ['withdrawal-addresses'] as const;
+const BOOK_KEY = ['withdrawal-addresses'] as const;
 
 /** The member's address book (live entries). */
 export function useAddressBook() {
   return useQuery({
     queryKey: BOOK_KEY,
-    queryFn: () => api.get<{ items: WithdrawalAddressView[] }>('/withdrawal-addresses'),
+    queryFn: () => api.get<WithdrawalAddressList>('/withdrawal-addresses', { schema: 'withdrawalAddresses' }),
   });
 }
 
