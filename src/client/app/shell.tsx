@@ -1,6 +1,7 @@
 import { NavLink, Outlet } from 'react-router';
 import { APP_NAME } from '../../shared/constants';
 import { MSG } from '../../shared/messages/member';
+import { LineIcon } from '../components/line-icon';
 import { useLiveEvents } from '../lib/live-events';
 import { useLogoutToLogin, useSession } from '../lib/session';
 
@@ -48,34 +49,18 @@ export function Shell({ nav = false }: { nav?: boolean }) {
 
 function HomeIcon() {
   return (
-    <svg
-      width="24"
-      height="24"
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
+    <LineIcon>
       <path d="M3 11l9-7 9 7v9a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z" />
-    </svg>
+    </LineIcon>
   );
 }
 
 function UserIcon() {
   return (
-    <svg
-      width="24"
-      height="24"
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
+    <LineIcon>
       <circle cx="12" cy="8" r="4" />
       <path d="M4 21c0-4 4-6 8-6s8 2 8 6" />
-    </svg>
+    </LineIcon>
   );
 }
 

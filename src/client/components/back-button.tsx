@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router';
+import { LineIcon } from './line-icon';
 import './money-ui.css';
 
 /** "Back" goes one page back, or to a fallback when the page was opened directly. */
@@ -11,17 +12,9 @@ function BackButton({ label, fallback = '/main' }: { label: string; fallback?: s
   };
   return (
     <button type="button" className="back-button" onClick={onClick} aria-label={label}>
-      <svg
-        width="22"
-        height="22"
-        viewBox="0 0 24 24"
-        aria-hidden="true"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-      >
+      <LineIcon size={22}>
         <path d="M15 18l-6-6 6-6" />
-      </svg>
+      </LineIcon>
     </button>
   );
 }

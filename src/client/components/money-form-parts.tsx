@@ -1,11 +1,13 @@
+import type { ReactNode } from 'react';
 import type { FieldErrors, FieldValues, Path, UseFormRegister, UseFormRegisterReturn } from 'react-hook-form';
 import { NETWORK_LABELS, type NetworkCode } from '../../shared/networks';
 import { starred } from '../lib/form-errors';
 import { Field } from './field';
+import { NoticeBox } from './notice-box';
 import { SelectField } from './select-field';
 
 /** The money forms' submit button: full width, disabled until the form may be sent, busy while it is. */
-export function MoneySubmitButton({
+function MoneySubmitButton({
   disabled,
   busy,
   label,
@@ -106,5 +108,29 @@ export function NetworkSelect({
         </option>
       ))}
     </SelectField>
+  );
+}
+
+/**
+ * The end of every money form: the one-time code field (withdrawals, when enrolled), the screen's notices,
+ * then the submit button.
+ */
+export function MoneyFormEnd({
+  text,
+  disabled,
+  busy,
+  otp,
+}: {
+  text: { noticeTitle: string; notices: readonly string[]; submit: string; busy: string };
+  disabled: boolean;
+  busy: boolean;
+  otp?: ReactNode;
+}) {
+  return (
+    <>
+      {otp}
+      <NoticeBox title={text.noticeTitle} items={text.notices} />
+      <MoneySubmitButton disabled={disabled} busy={busy} label={text.submit} busyLabel={text.busy} />
+    </>
   );
 }

@@ -8,6 +8,15 @@ import { DEPOSIT_NETWORKS } from '../networks';
 import { REQUEST_STATUSES } from '../request-status';
 import { z } from '../zod';
 import { chainCheckView } from './chain';
+import {
+  BANK_FIELDS,
+  DEPOSIT_SOURCE_FIELDS,
+  pageOf,
+  pageShape,
+  REQUEST_TIMES,
+  TIMESTAMPS,
+  TRAVEL_RULE_FIELDS,
+} from './view-parts';
 
 const memberListItemView = z.object({
   id: z.string(),
@@ -20,12 +29,7 @@ const memberListItemView = z.object({
   bank_verified: z.nullable(z.boolean()),
   closed_at: z.nullable(z.string()),
 });
-export const memberListView = z.object({
-  items: z.array(memberListItemView),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const memberListView = pageOf(memberListItemView);
 export type MemberListItem = z.infer<typeof memberListItemView>;
 export type MemberList = z.infer<typeof memberListView>;
 
@@ -56,8 +60,7 @@ export const lockView = z.object({
   lock_end_date: z.nullable(z.string()),
   reason: z.nullable(z.string()),
   active: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...TIMESTAMPS,
 });
 export type LockView = z.infer<typeof lockView>;
 
@@ -70,19 +73,11 @@ const depositView = z.object({
   amount: z.string(),
   status: z.enum(REQUEST_STATUSES),
   network: z.nullable(z.string()),
-  deposit_address: z.nullable(z.string()),
-  txid: z.nullable(z.string()),
-  sender_address: z.nullable(z.string()),
-  bank_name: z.nullable(z.string()),
-  account_number: z.nullable(z.string()),
-  account_holder: z.nullable(z.string()),
-  depositor_name: z.nullable(z.string()),
+  ...DEPOSIT_SOURCE_FIELDS,
   /** Block explorer pages (configurable base URLs): the deposit address and the TXID. */
   address_url: z.nullable(z.string()),
   tx_url: z.nullable(z.string()),
-  processed_at: z.nullable(z.string()),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...REQUEST_TIMES,
   /** Issue 19: what the chain said (null: not a checked deposit, or chain checks off). */
   chain: z.optional(z.nullable(chainCheckView)),
 });
@@ -106,29 +101,17 @@ const withdrawalView = z.object({
   address_url: z.nullable(z.string()),
   /** False when the currency cannot travel on the network (a request made before issue 13): reject it. */
   network_allowed: z.nullable(z.boolean()),
-  bank_name: z.nullable(z.string()),
-  account_number: z.nullable(z.string()),
-  account_holder: z.nullable(z.string()),
+  ...BANK_FIELDS,
   memo: z.nullable(z.string()),
-  // Travel rule (issue 15): the recipient's name and receiving exchange ('personal': a declared personal wallet).
-  travel_rule_name: z.optional(z.nullable(z.string())),
-  travel_rule_exchange: z.optional(z.nullable(z.string())),
-  travel_rule_personal_declared: z.optional(z.nullable(z.boolean())),
+  ...TRAVEL_RULE_FIELDS,
   status: z.enum(REQUEST_STATUSES),
-  processed_at: z.nullable(z.string()),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...REQUEST_TIMES,
 });
 export type WithdrawalView = z.infer<typeof withdrawalView>;
 
+/** A page of requests, with how many of them are pending across every page. */
 const listOf = <T extends z.ZodMiniType>(item: T) =>
-  z.object({
-    items: z.array(item),
-    total: z.number(),
-    page: z.number(),
-    pageSize: z.number(),
-    pendingTotal: z.number(),
-  });
+  z.object({ ...pageShape(item), pendingTotal: z.number() });
 export const depositListView = listOf(depositView);
 export const withdrawalListView = listOf(withdrawalView);
 export type DepositList = z.infer<typeof depositListView>;
@@ -145,8 +128,7 @@ const memberProfileView = z.object({
   has_second_password: z.boolean(),
   /** USDT deposit address per network (issue 13). */
   deposit_addresses: z.object({ TRC20: z.nullable(z.string()), ERC20: z.nullable(z.string()) }),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...TIMESTAMPS,
   /** Set when the account is closed: the detail is then read-only. */
   closed_at: z.nullable(z.string()),
 });
@@ -184,16 +166,10 @@ export const noticeView = z.object({
   body: z.string(),
   published: z.boolean(),
   created_by: z.nullable(z.string()),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...TIMESTAMPS,
 });
 export type NoticeView = z.infer<typeof noticeView>;
-export const noticeListView = z.object({
-  items: z.array(noticeView),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const noticeListView = pageOf(noticeView);
 
 const auditEntryView = z.object({
   id: z.string(),
@@ -208,12 +184,7 @@ const auditEntryView = z.object({
   created_at: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntryView>;
-export const auditListView = z.object({
-  items: z.array(auditEntryView),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const auditListView = pageOf(auditEntryView);
 
 export const ledgerReportView = z.object({
   ok: z.boolean(),

@@ -5,6 +5,7 @@
 import { MSG } from '../messages';
 import { z } from '../zod';
 import { isCalendarDate } from './admin';
+import { pageOf } from './view-parts';
 
 const E = MSG.authEvents;
 const A = MSG.admin;
@@ -60,12 +61,7 @@ const authEventView = z.object({
   actor_id: z.nullable(z.string()),
 });
 export type AuthEventView = z.infer<typeof authEventView>;
-export const authEventListView = z.object({
-  items: z.array(authEventView),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const authEventListView = pageOf(authEventView);
 
 const optionalDate = z.optional(
   z.string({ error: E.dateInvalid }).check(z.trim(), z.refine(isCalendarDate, E.dateInvalid)),

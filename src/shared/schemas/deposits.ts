@@ -5,6 +5,7 @@ import { DEPOSIT_NETWORKS } from '../networks';
 import { REQUEST_STATUSES } from '../request-status';
 import { z } from '../zod';
 import { amountSchema, isAccountNumber, requiredText } from './amount';
+import { DEPOSIT_SOURCE_FIELDS, REQUEST_TIMES } from './view-parts';
 
 const M = MSG.deposit;
 const K = MSG.depositKrw;
@@ -68,17 +69,9 @@ export const depositViewSchema = z.object({
   status: z.enum(REQUEST_STATUSES),
   /** USDT only: TRC20 or ERC20 (null for KRW, and for a claim made before networks were recorded). */
   network: z.nullable(z.enum(DEPOSIT_NETWORKS)),
-  deposit_address: z.nullable(z.string()),
-  txid: z.nullable(z.string()),
-  sender_address: z.nullable(z.string()),
-  bank_name: z.nullable(z.string()),
-  account_number: z.nullable(z.string()),
-  account_holder: z.nullable(z.string()),
-  depositor_name: z.nullable(z.string()),
+  ...DEPOSIT_SOURCE_FIELDS,
   processed_by: z.nullable(z.string()),
-  processed_at: z.nullable(z.string()),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...REQUEST_TIMES,
 });
 export type DepositView = z.infer<typeof depositViewSchema>;
 

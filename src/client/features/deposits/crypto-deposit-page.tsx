@@ -8,8 +8,7 @@ import { type CryptoDepositBody, cryptoDepositBodySchema } from '../../../shared
 import { AmountInput } from '../../components/amount-input';
 import { PageHeading } from '../../components/back-button';
 import { Field } from '../../components/field';
-import { MoneySubmitButton, NetworkSelect, VERBATIM_INPUT } from '../../components/money-form-parts';
-import { NoticeBox } from '../../components/notice-box';
+import { MoneyFormEnd, NetworkSelect, VERBATIM_INPUT } from '../../components/money-form-parts';
 import { errorMessage } from '../../lib/api';
 import { starred } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
@@ -92,8 +91,7 @@ export function CryptoDepositPage() {
           {...register('sender_address')}
           error={starred(e.sender_address?.message)}
         />
-        <NoticeBox title={M.noticeTitle} items={M.notices} />
-        <MoneySubmitButton disabled={!canSubmit} busy={busy} label={M.submit} busyLabel={M.busy} />
+        <MoneyFormEnd text={M} disabled={!canSubmit} busy={busy} />
       </form>
     </section>
   );

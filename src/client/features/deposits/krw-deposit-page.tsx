@@ -7,8 +7,7 @@ import { type KrwDepositBody, krwDepositBodySchema } from '../../../shared/schem
 import { AmountInput } from '../../components/amount-input';
 import { PageHeading } from '../../components/back-button';
 import { Field } from '../../components/field';
-import { BankAccountFields, MoneySubmitButton } from '../../components/money-form-parts';
-import { NoticeBox } from '../../components/notice-box';
+import { BankAccountFields, MoneyFormEnd } from '../../components/money-form-parts';
 import { ApiError } from '../../lib/api';
 import { starred } from '../../lib/form-errors';
 import { useSession } from '../../lib/session';
@@ -94,13 +93,7 @@ export function KrwDepositPage() {
           {...register('depositor_name')}
           error={starred(e.depositor_name?.message)}
         />
-        <NoticeBox title={K.noticeTitle} items={K.notices} />
-        <MoneySubmitButton
-          disabled={!formState.isValid || busy}
-          busy={busy}
-          label={K.submit}
-          busyLabel={K.busy}
-        />
+        <MoneyFormEnd text={K} disabled={!formState.isValid || busy} busy={busy} />
       </form>
     </section>
   );

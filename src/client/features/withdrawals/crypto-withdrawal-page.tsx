@@ -14,8 +14,7 @@ import {
 } from '../../../shared/schemas/withdrawals';
 import { AmountInput } from '../../components/amount-input';
 import { Field } from '../../components/field';
-import { MoneySubmitButton, NetworkSelect, VERBATIM_INPUT } from '../../components/money-form-parts';
-import { NoticeBox } from '../../components/notice-box';
+import { MoneyFormEnd, NetworkSelect, VERBATIM_INPUT } from '../../components/money-form-parts';
 import { OtpCodeField } from '../../components/otp-code-field';
 import { SelectField } from '../../components/select-field';
 import { SummaryList } from '../../components/summary-list';
@@ -228,13 +227,11 @@ export function CryptoWithdrawalPage() {
               { label: W.summaryPayout, value: `${formatPayout(amountText, fee)} ${currency}`, strong: true },
             ]}
           />
-          {hasTotp ? <OtpCodeField {...register('otpCode')} error={e.otpCode?.message} /> : null}
-          <NoticeBox title={W.noticeTitle} items={W.notices} />
-          <MoneySubmitButton
+          <MoneyFormEnd
+            text={W}
             disabled={!formState.isValid || busy}
             busy={busy}
-            label={W.submit}
-            busyLabel={W.busy}
+            otp={hasTotp ? <OtpCodeField {...register('otpCode')} error={e.otpCode?.message} /> : null}
           />
         </form>
       </div>

@@ -8,8 +8,7 @@ import { MSG } from '../../../shared/messages/member';
 import { type KrwWithdrawalBody, krwWithdrawalFormSchema } from '../../../shared/schemas/withdrawals';
 import { AmountInput } from '../../components/amount-input';
 import { Field } from '../../components/field';
-import { BankAccountFields, MoneySubmitButton } from '../../components/money-form-parts';
-import { NoticeBox } from '../../components/notice-box';
+import { BankAccountFields, MoneyFormEnd } from '../../components/money-form-parts';
 import { OtpCodeField } from '../../components/otp-code-field';
 import { SelectField } from '../../components/select-field';
 import { SummaryList } from '../../components/summary-list';
@@ -135,13 +134,11 @@ export function KrwWithdrawalPage() {
               { label: K.summaryTotal, value: won(typed.plus(fee)), strong: true },
             ]}
           />
-          {hasTotp ? <OtpCodeField {...register('otpCode')} error={e.otpCode?.message} /> : null}
-          <NoticeBox title={K.noticeTitle} items={K.notices} />
-          <MoneySubmitButton
+          <MoneyFormEnd
+            text={K}
             disabled={!formState.isValid || busy}
             busy={busy}
-            label={K.submit}
-            busyLabel={K.busy}
+            otp={hasTotp ? <OtpCodeField {...register('otpCode')} error={e.otpCode?.message} /> : null}
           />
         </form>
       </div>
