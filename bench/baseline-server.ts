@@ -123,7 +123,7 @@ export function baselineHandler(db: Db) {
         const reason = ((await body(req)) as { reason?: string } | null)?.reason;
         const view = await decideDeposit(
           db,
-          { id: memberId, username: session.member.username, ip: req.socket.remoteAddress },
+          { actorId: memberId, actorUsername: session.member.username, ip: req.socket.remoteAddress },
           decodeURIComponent(approve[1]!),
           'approve',
           reason,

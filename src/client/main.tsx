@@ -5,8 +5,8 @@ import { BrowserRouter } from 'react-router';
 import { TOAST } from '../shared/constants';
 import { MSG } from '../shared/messages/member';
 import { AppRoutes } from './app/router';
-import { SESSION_KEY } from './features/auth/use-session';
 import { ApiError, onSessionEnded } from './lib/api';
+import { SESSION_KEY } from './lib/session';
 import { ToastHost } from './lib/toast';
 import './app/styles.css';
 

@@ -5,7 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyError, LogController } from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -18,18 +18,15 @@ import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
 import { readSession, SESSION_COOKIE } from './auth/sessions';
 import { totpRoutes } from './auth/totp-routes';
-import { chainRoutes } from './chain/routes';
 import type { TrustProxy } from './config';
 import type { App, Ctx } from './context';
-import { isDatabaseUnavailable } from './db/unavailable';
 import { depositRoutes } from './deposits/routes';
 import { eventRoutes } from './events/routes';
 import { historyRoutes } from './history/routes';
-import { assertNoCraftedBytes, isDatabaseInputError } from './http/crafted-bytes';
-import { AppError, isAppError } from './http/errors';
-import { requireAdmin } from './http/guards';
+import { assertNoCraftedBytes } from './http/crafted-bytes';
+import { errorHandler } from './http/error-handler';
+import { AppError } from './http/errors';
 import { compiledSerializerCompiler } from './http/serializer';
-import { validationToAppError } from './http/validation-error';
 import { noticeRoutes } from './notices/routes';
 import { registerOps } from './ops';
 import { priceRoutes } from './prices/routes';
@@ -39,7 +36,7 @@ import { withdrawalRuleRoutes } from './withdrawal-rules/routes';
 import { withdrawalRoutes } from './withdrawals/routes';
 
 /** Body limit of every request: far above any real form, far below anything that could hurt. */
-export const BODY_LIMIT = 64 * 1024;
+const BODY_LIMIT = 64 * 1024;
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 const CSP = [
@@ -142,15 +139,7 @@ export async function buildApp(ctx: Ctx): Promise<App> {
     req.session = token
       ? await readSession(ctx.db, config, token, { ip: req.ip, userAgent: req.headers['user-agent'] })
       : null;
-    // Every /api/admin route, wherever it is declared, refuses non-administrators before its body is read.
-    if (req.url.startsWith('/api/admin/')) {
-      requireAdmin(req);
-      // ADMIN_TOTP_REQUIRED (decision 0150): no administrator operation before a one-time code is enrolled
-      // (enrolment itself is under /api/totp).
-      if (config.totp.adminRequired && !req.session?.member.has_totp) {
-        throw new AppError('TOTP_ENROLMENT_REQUIRED', MSG.otp.adminMustEnrol);
-      }
-    }
+    // /api/admin: the admin scope's guard runs next (src/server/admin/guard.ts, decision 0180).
   });
 
   // Control, bidi and invisible characters never reach a route (decision 0106).
@@ -158,19 +147,7 @@ export async function buildApp(ctx: Ctx): Promise<App> {
     if (req.url.startsWith('/api/')) assertNoCraftedBytes(req);
   });
 
-  app.setErrorHandler((err: FastifyError, req, reply) => {
-    const appErr = toAppError(err);
-    if (!appErr) {
-      req.log.error({ err }, 'unhandled error');
-      return reply
-        .status(500)
-        .send({ data: null, error: { code: 'INTERNAL', message: MSG.common.unexpected } });
-    }
-    if (appErr.status >= 500) req.log.error({ err }, appErr.message);
-    return reply
-      .status(appErr.status)
-      .send({ data: null, error: { code: appErr.code, message: appErr.message, fields: appErr.fields } });
-  });
+  app.setErrorHandler(errorHandler);
 
   // /healthz, /readyz, /metrics and the request metrics hook (src/server/ops).
   await registerOps(app as unknown as App, ctx);
@@ -179,19 +156,21 @@ export async function buildApp(ctx: Ctx): Promise<App> {
     async (api) => {
       const a = api as unknown as App;
       a.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-      await authRoutes(a, ctx);
-      await adminRoutes(a, ctx);
-      await profileRoutes(a, ctx);
-      await priceRoutes(a, ctx);
-      await walletRoutes(a, ctx);
-      await noticeRoutes(a, ctx);
-      await depositRoutes(a, ctx);
-      await withdrawalRoutes(a, ctx);
-      await withdrawalRuleRoutes(a, ctx);
-      await historyRoutes(a, ctx);
-      await eventRoutes(a, ctx);
-      await chainRoutes(a, ctx);
-      await totpRoutes(a, ctx);
+      for (const routes of [
+        authRoutes,
+        adminRoutes,
+        profileRoutes,
+        priceRoutes,
+        walletRoutes,
+        noticeRoutes,
+        depositRoutes,
+        withdrawalRoutes,
+        withdrawalRuleRoutes,
+        historyRoutes,
+        eventRoutes,
+        totpRoutes,
+      ])
+        await routes(a, ctx);
     },
     { prefix: '/api' },
   );
@@ -251,40 +230,6 @@ function sameOrigin(origin: string, host: string | undefined, protocol: string):
   } catch {
     return false;
   }
-}
-
-function toAppError(err: FastifyError): AppError | null {
-  if (isAppError(err)) return err;
-  if (isDatabaseUnavailable(err)) return new AppError('UNAVAILABLE', MSG.common.serverUnavailable);
-  if (err.validation) return validationToAppError(err);
-  if (isDatabaseInputError(err)) return new AppError('VALIDATION', MSG.common.badCharacters);
-  switch (err.code) {
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new AppError('INVALID_JSON', MSG.common.invalidJson);
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new AppError('BODY_TOO_LARGE', MSG.common.bodyTooLarge);
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-    case 'FST_ERR_CTP_INVALID_TYPE':
-      return new AppError('UNSUPPORTED_MEDIA_TYPE', MSG.common.unsupportedMediaType);
-  }
-  if (err instanceof SyntaxError) return new AppError('INVALID_JSON', MSG.common.invalidJson);
-  if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
-    return new AppError(
-      err.statusCode === 413
-        ? 'BODY_TOO_LARGE'
-        : err.statusCode === 415
-          ? 'UNSUPPORTED_MEDIA_TYPE'
-          : 'VALIDATION',
-      err.statusCode === 413
-        ? MSG.common.bodyTooLarge
-        : err.statusCode === 415
-          ? MSG.common.unsupportedMediaType
-          : MSG.common.invalidInput,
-    );
-  }
-  return null;
 }
 
 /**

@@ -52,7 +52,7 @@ export function isEthereumAddress(text: string): boolean {
 }
 
 /** XRP Ledger classic address: "r…", XRP's base58 alphabet, version 0, double-SHA-256 checksum. */
-export const isXrpClassicAddress = (text: string): boolean => isValidClassicAddress(text);
+const isXrpClassicAddress = (text: string): boolean => isValidClassicAddress(text);
 
 export type XrpDestination =
   | { ok: true; address: string; tag: number | null }

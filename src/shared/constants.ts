@@ -13,7 +13,6 @@ export const DEFAULT_LOCK_CURRENCY = 'usdt';
 /** Withdrawal and deposit networks per currency, with their fees: `networks.ts` (issue 13). */
 
 export const PRICE_REFRESH_MS = 30_000;
-export const DEFAULT_USD_KRW = '1350';
 export const SAMPLE_USD_KRW = '1431';
 export const SAMPLE_PRICES_USD: Record<'ETH' | 'XRP' | 'USDT', string> = {
   ETH: '3075.50',
@@ -40,8 +39,8 @@ export const HISTORY_LIMIT = 100;
 export const SECOND_PASSWORD_SIGNUP_MAX = 6;
 export const SECOND_PASSWORD_MIN = 4;
 export const SECOND_PASSWORD_MAX = 12;
+/** Members and administrators alike: 8+ characters with letters and digits (issue 12, decision 0107). */
 export const PASSWORD_MIN_MEMBER = 8;
-export const PASSWORD_MIN_ADMIN_RESET = 6;
 export const ACCOUNT_NUMBER_MIN = 10;
 export const PASSWORD_CHANGE_REDIRECT_MS = 2_000;
 
@@ -66,7 +65,6 @@ export const KRW_BANKS = [
   '우체국',
 ] as const;
 
-export const LAYOUT = { breakpoint: 480, headerHeight: 64 } as const;
 export const TOAST = { duration: 4000, visible: 3, width: 356 } as const;
 
 export const TOKEN_COLORS: Record<BalanceCurrency, string> = {

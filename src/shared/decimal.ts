@@ -13,12 +13,10 @@ const MAX = new D(MAX_AMOUNT);
 
 /** Plain decimal text: digits with an optional fraction. No sign, exponent, spaces or separators. */
 export const DECIMAL_TEXT = /^\d+(\.\d+)?$/;
-/** Whole numbers only (KRW). */
-export const INTEGER_TEXT = /^\d+$/;
 
 export const dec = (v: string | number | Dec) => new D(v);
 
-export function decimalPlaces(text: string): number {
+function decimalPlaces(text: string): number {
   const i = text.indexOf('.');
   return i < 0 ? 0 : text.length - i - 1;
 }

@@ -20,7 +20,6 @@ export const EXCHANGE_CODES = EXCHANGES.map((e) => e.code) as [ExchangeCode, ...
 
 /** The travel rule's receiving side: an exchange of the list, or a personal wallet (with a declaration). */
 export const TRAVEL_DESTINATIONS = [...EXCHANGE_CODES, 'personal'] as const;
-export type TravelDestination = (typeof TRAVEL_DESTINATIONS)[number];
 
 export function exchangeName(code: string | null | undefined): string {
   if (code === 'personal') return '개인 지갑';

@@ -17,7 +17,7 @@ export const NETWORK_LABELS: Record<NetworkCode, string> = {
  * The networks each withdrawal currency may leave on, the first one being the default, with the fixed
  * external fee of each pair (SPEC §9's fee per currency, kept for every pair; decision 0115).
  */
-export const WITHDRAWAL_NETWORKS = {
+const WITHDRAWAL_NETWORKS = {
   USDT: [
     { network: 'TRC20', fee: '1' },
     { network: 'ERC20', fee: '1' },
@@ -26,7 +26,7 @@ export const WITHDRAWAL_NETWORKS = {
   XRP: [{ network: 'XRPL', fee: '0.25' }],
   BTC: [{ network: 'BTC', fee: '0.0001' }],
 } as const satisfies Record<string, readonly { network: NetworkCode; fee: string }[]>;
-export type NetworkCurrency = keyof typeof WITHDRAWAL_NETWORKS;
+type NetworkCurrency = keyof typeof WITHDRAWAL_NETWORKS;
 
 /** USDT deposits arrive on TRC20 (default) or ERC20; each has its own deposit address per member. */
 export const DEPOSIT_NETWORKS = ['TRC20', 'ERC20'] as const;

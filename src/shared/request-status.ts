@@ -1,5 +1,9 @@
 import { MSG } from './messages/member';
 
+/** The one status list of deposit and withdrawal requests (member views, administrator views, filters). */
+export const REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
 export type StatusTone = 'success' | 'warning' | 'danger' | 'muted';
 
 /** SPEC §4: approved 완료 (green), pending 처리중 (yellow), rejected 실패 (red), anything else 미확인 (grey). */

@@ -1,12 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
-import { Link, Outlet, useNavigate } from 'react-router';
+import { Link, Outlet } from 'react-router';
 import { APP_NAME } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
-import { SESSION_KEY, useLogout, useSession } from '../features/auth/use-session';
-import { useTotpStatus } from '../features/totp/use-totp';
+import { useTotpStatus } from '../components/totp/use-totp';
 import { ApiError } from '../lib/api';
-import { toast } from '../lib/toast';
+import { SESSION_KEY, useLogoutToLogin, useSession } from '../lib/session';
 
 /**
  * The live pending count loads with the administrator's code, not with every member's first screen: a
@@ -19,8 +18,7 @@ const PendingCount = lazy(() =>
 /** The administrator page's frame: full width (not the 480 px member frame), its own header. */
 export function AdminShell() {
   const { data: session } = useSession();
-  const logout = useLogout();
-  const navigate = useNavigate();
+  const logout = useLogoutToLogin();
   const qc = useQueryClient();
   const totp = useTotpStatus();
   // A session that ended meanwhile (timeout, logout elsewhere, demotion) sends the page back through the
@@ -62,14 +60,7 @@ export function AdminShell() {
             type="button"
             className="btn-link header-action"
             disabled={logout.isPending}
-            onClick={() =>
-              logout.mutate(undefined, {
-                onSettled: () => {
-                  toast.success(MSG.shell.loggedOut);
-                  navigate('/login', { replace: true });
-                },
-              })
-            }
+            onClick={logout.run}
           >
             {MSG.admin.logout}
           </button>

@@ -6,7 +6,7 @@ interface State {
 }
 
 /** The Korean error screen: what went wrong, and a reload. */
-export function ErrorScreen() {
+function ErrorScreen() {
   return (
     <section className="page" role="alert">
       <h1 className="page-title">{MSG.shell.errorTitle}</h1>

@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../components/spinner';
-import { useSession } from '../features/auth/use-session';
+import { useSession } from '../lib/session';
 
 /** Member screens: no session → /login; password-only session → the second step. */
 export function RequireMember() {

@@ -1,25 +1,17 @@
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { NavLink, Outlet } from 'react-router';
 import { APP_NAME } from '../../shared/constants';
 import { MSG } from '../../shared/messages/member';
-import { useLogout, useSession } from '../features/auth/use-session';
+import { LineIcon } from '../components/line-icon';
 import { useLiveEvents } from '../lib/live-events';
-import { toast } from '../lib/toast';
+import { useLogoutToLogin, useSession } from '../lib/session';
 
 /** The mobile frame: 64 px header, the page, and the bottom navigation when logged in. */
 export function Shell({ nav = false }: { nav?: boolean }) {
   const { data: session } = useSession();
-  const logout = useLogout();
-  const navigate = useNavigate();
+  const logout = useLogoutToLogin();
+  const onLogout = logout.run;
   const loggedIn = session?.stage === 'full';
   useLiveEvents('member', loggedIn ? session?.user.id : undefined);
-
-  const onLogout = () =>
-    logout.mutate(undefined, {
-      onSettled: () => {
-        toast.success(MSG.shell.loggedOut);
-        navigate('/login', { replace: true });
-      },
-    });
 
   return (
     <div className="frame">
@@ -57,34 +49,18 @@ export function Shell({ nav = false }: { nav?: boolean }) {
 
 function HomeIcon() {
   return (
-    <svg
-      width="24"
-      height="24"
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
+    <LineIcon>
       <path d="M3 11l9-7 9 7v9a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z" />
-    </svg>
+    </LineIcon>
   );
 }
 
 function UserIcon() {
   return (
-    <svg
-      width="24"
-      height="24"
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
+    <LineIcon>
       <circle cx="12" cy="8" r="4" />
       <path d="M4 21c0-4 4-6 8-6s8 2 8 6" />
-    </svg>
+    </LineIcon>
   );
 }
 

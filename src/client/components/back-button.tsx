@@ -1,8 +1,9 @@
 import { useNavigate } from 'react-router';
+import { LineIcon } from './line-icon';
 import './money-ui.css';
 
 /** "Back" goes one page back, or to a fallback when the page was opened directly. */
-export function BackButton({ label, fallback = '/main' }: { label: string; fallback?: string }) {
+function BackButton({ label, fallback = '/main' }: { label: string; fallback?: string }) {
   const navigate = useNavigate();
   const onClick = () => {
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
@@ -11,17 +12,9 @@ export function BackButton({ label, fallback = '/main' }: { label: string; fallb
   };
   return (
     <button type="button" className="back-button" onClick={onClick} aria-label={label}>
-      <svg
-        width="22"
-        height="22"
-        viewBox="0 0 24 24"
-        aria-hidden="true"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-      >
+      <LineIcon size={22}>
         <path d="M15 18l-6-6 6-6" />
-      </svg>
+      </LineIcon>
     </button>
   );
 }

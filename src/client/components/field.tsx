@@ -44,11 +44,16 @@ export function Field({ label, error, hint, aid, action, id, ...input }: FieldPr
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
+}
+
+/** A field's error line under its control (inputs and selects alike), announced at once. */
+export function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  return error ? (
+    <p id={id} className="field-error" role="alert">
+      {error}
+    </p>
+  ) : null;
 }

@@ -1,4 +1,5 @@
 import { type ReactNode, type SelectHTMLAttributes, useId } from 'react';
+import { FieldError } from './field';
 
 interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
   label: string;
@@ -22,11 +23,7 @@ export function SelectField({ label, error, id, children, ...select }: SelectFie
       >
         {children}
       </select>
-      {error ? (
-        <p id={errorId} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

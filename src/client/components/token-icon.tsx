@@ -2,8 +2,8 @@ import './wallet-widgets.css';
 import { type SyntheticEvent, useState } from 'react';
 import type { ViewCurrency } from '../../shared/constants';
 
-export const TOKEN_PLACEHOLDER_SRC = '/tokens/placeholder.svg';
-export const tokenIconSrc = (currency: ViewCurrency) => `/tokens/${currency.toLowerCase()}.svg`;
+const TOKEN_PLACEHOLDER_SRC = '/tokens/placeholder.svg';
+const tokenIconSrc = (currency: ViewCurrency) => `/tokens/${currency.toLowerCase()}.svg`;
 
 /** A token's icon; an image that fails to load is replaced by the placeholder image (SPEC §2). */
 export function TokenIcon({ currency, size = 40 }: { currency: ViewCurrency; size?: number }) {

@@ -1,5 +1,6 @@
 import type { ApiErrorBody, Envelope, ErrorCode } from '../../shared/errors';
 import { MSG } from '../../shared/messages/member';
+import type { ResponseSchemaName } from './response-schemas';
 
 /** An API failure, carrying the server's Korean message. */
 export class ApiError extends Error {
@@ -23,6 +24,22 @@ interface RequestOptions {
    * SPEC §8 has say 'log in again'), so the app-wide redirect to /login is not started.
    */
   handlesSessionEnd?: boolean;
+  /**
+   * The response's view schema from src/shared/schemas (the one the server answers with). In development
+   * and tests the answer is checked against it; a production build leaves the check and the schema out.
+   */
+  schema?: ResponseSchemaName;
+}
+
+/** A response that breaks its shared view schema is a bug on one side: it fails loudly outside production. */
+async function checkResponse(method: string, path: string, name: ResponseSchemaName, data: unknown) {
+  const { RESPONSE_SCHEMAS } = await import('./response-schemas');
+  const result = RESPONSE_SCHEMAS[name].safeParse(data);
+  if (!result.success) {
+    throw new Error(
+      `${method} ${path}: the response does not match its shared view schema: ${String(result.error)}`,
+    );
+  }
 }
 
 let sessionEnded: (() => void) | null = null;
@@ -71,6 +88,7 @@ async function request<T>(method: string, path: string, opts: RequestOptions = {
     if (e.code === 'UNAUTHENTICATED' && !opts.handlesSessionEnd) sessionEnded?.();
     throw new ApiError(res.status, e.code, e.message, e.fields);
   }
+  if (import.meta.env.DEV && opts.schema) await checkResponse(method, path, opts.schema, payload.data);
   return payload.data as T;
 }
 

@@ -28,7 +28,7 @@ export interface LiveEvent {
   };
 }
 
-export const POLL_MS = 15_000;
+const POLL_MS = 15_000;
 /** After EventSource gave up (e.g. the server was away), a new stream is tried this often. */
 const REOPEN_MS = 10_000;
 

@@ -7,6 +7,7 @@ import {
 } from '../../shared/constants';
 import type { Balances } from '../../shared/schemas/balances';
 import type { PriceSource, Prices } from '../../shared/schemas/prices';
+import type { WithdrawalRulesView } from '../../shared/schemas/withdrawal-rules';
 import { api } from './api';
 
 /**
@@ -15,7 +16,8 @@ import { api } from './api';
  * pauses refetchInterval in a hidden tab and refetches when it becomes visible again.
  */
 export const BALANCES_KEY = ['balances'] as const;
-export const PRICES_KEY = ['prices'] as const;
+const PRICES_KEY = ['prices'] as const;
+export const RULES_KEY = ['withdrawal-rules'] as const;
 
 const live = {
   refetchInterval: PRICE_REFRESH_MS,
@@ -26,7 +28,7 @@ const live = {
 export function useBalances() {
   return useQuery({
     queryKey: BALANCES_KEY,
-    queryFn: ({ signal }) => api.get<Balances>('/balances', { signal }),
+    queryFn: ({ signal }) => api.get<Balances>('/balances', { signal, schema: 'balances' }),
     ...live,
   });
 }
@@ -34,8 +36,17 @@ export function useBalances() {
 export function usePrices() {
   return useQuery({
     queryKey: PRICES_KEY,
-    queryFn: ({ signal }) => api.get<Prices>('/prices', { signal }),
+    queryFn: ({ signal }) => api.get<Prices>('/prices', { signal, schema: 'prices' }),
     ...live,
+  });
+}
+
+/** The member's withdrawal rules: what is left of each daily limit, the hold after a KRW deposit. */
+export function useWithdrawalRules() {
+  return useQuery({
+    queryKey: RULES_KEY,
+    queryFn: () => api.get<WithdrawalRulesView>('/withdrawals/rules', { schema: 'withdrawalRules' }),
+    staleTime: 10_000,
   });
 }
 

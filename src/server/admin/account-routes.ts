@@ -1,17 +1,15 @@
 import { depositNetworkOf } from '../../shared/address';
 import {
   bankAccountBodySchema,
-  bankAccountView,
   bankVerifiedBodySchema,
   depositAddressBodySchema,
   depositAddressQuerySchema,
-  depositAddressView,
   resetPasswordBodySchema,
   resetSecondPasswordBodySchema,
-} from '../../shared/schemas/admin';
+} from '../../shared/schemas/admin-accounts';
+import { bankAccountView, depositAddressView } from '../../shared/schemas/admin-views';
 import type { App, Ctx } from '../context';
 import { envelope, ok } from '../http/envelope';
-import { adminOnly } from '../http/guards';
 import { z } from '../http/zod';
 import { deleteBankAccount, saveBankAccount, setBankAccountVerified } from './bank-account';
 import { actorOf, adminErrors, memberParams } from './common';
@@ -24,7 +22,6 @@ export async function accountRoutes(app: App, { db }: Ctx) {
   app.put(
     '/members/:id/bank-account',
     {
-      preHandler: adminOnly,
       schema: {
         operationId: 'adminSaveBankAccount',
         summary: '출금 계좌 등록 또는 수정',
@@ -40,7 +37,6 @@ export async function accountRoutes(app: App, { db }: Ctx) {
   app.patch(
     '/members/:id/bank-account',
     {
-      preHandler: adminOnly,
       schema: {
         operationId: 'adminSetBankAccountVerified',
         summary: '계좌 인증 상태 변경',
@@ -56,7 +52,6 @@ export async function accountRoutes(app: App, { db }: Ctx) {
   app.delete(
     '/members/:id/bank-account',
     {
-      preHandler: adminOnly,
       schema: {
         operationId: 'adminDeleteBankAccount',
         summary: '출금 계좌 삭제',
@@ -71,7 +66,6 @@ export async function accountRoutes(app: App, { db }: Ctx) {
   app.put(
     '/members/:id/deposit-address',
     {
-      preHandler: adminOnly,
       schema: {
         operationId: 'adminSetDepositAddress',
         summary:
@@ -91,7 +85,6 @@ export async function accountRoutes(app: App, { db }: Ctx) {
   app.delete(
     '/members/:id/deposit-address',
     {
-      preHandler: adminOnly,
       schema: {
         operationId: 'adminClearDepositAddress',
         summary: 'USDT 입금 주소 삭제 (network를 주면 그 네트워크만, 없으면 모든 네트워크)',
@@ -107,7 +100,6 @@ export async function accountRoutes(app: App, { db }: Ctx) {
   app.post(
     '/members/:id/password',
     {
-      preHandler: adminOnly,
       schema: {
         operationId: 'adminResetPassword',
         summary: '로그인 비밀번호 변경 (회원의 모든 세션 종료)',
@@ -123,7 +115,6 @@ export async function accountRoutes(app: App, { db }: Ctx) {
   app.post(
     '/members/:id/second-password',
     {
-      preHandler: adminOnly,
       schema: {
         operationId: 'adminResetSecondPassword',
         summary: '2차 비밀번호 변경 (회원의 모든 세션 종료)',

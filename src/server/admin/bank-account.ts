@@ -1,7 +1,8 @@
 import { MSG } from '../../shared/messages';
-import type { BankAccountView, bankAccountBodySchema } from '../../shared/schemas/admin';
+import type { bankAccountBodySchema } from '../../shared/schemas/admin-accounts';
+import type { BankAccountView } from '../../shared/schemas/admin-views';
 import type { z } from '../../shared/zod';
-import { writeAudit } from '../audit/write-audit';
+import { auditMember } from '../audit/write-audit';
 import type { Db } from '../db';
 import { AppError } from '../http/errors';
 import { type Actor, lockMember } from './common';
@@ -41,11 +42,7 @@ export async function saveBankAccount(db: Db, memberId: string, body: Body, acto
       [memberId, body.bank_name, body.account_number, body.account_holder, verified],
     );
     const after = (await readBankAccount(q, memberId))!;
-    await writeAudit(q, {
-      ...actor,
-      action: 'member.bank_account.save',
-      targetType: 'member',
-      targetId: memberId,
+    await auditMember(q, actor, 'member.bank_account.save', memberId, {
       before: auditView(before),
       after: auditView(after),
     });
@@ -64,11 +61,7 @@ export async function setBankAccountVerified(db: Db, memberId: string, isVerifie
       isVerified,
     ]);
     const after = (await readBankAccount(q, memberId))!;
-    await writeAudit(q, {
-      ...actor,
-      action: 'member.bank_account.verify',
-      targetType: 'member',
-      targetId: memberId,
+    await auditMember(q, actor, 'member.bank_account.verify', memberId, {
       before: { is_verified: before.is_verified },
       after: { is_verified: after.is_verified },
     });
@@ -82,11 +75,7 @@ export async function deleteBankAccount(db: Db, memberId: string, actor: Actor) 
     const before = await readBankAccount(q, memberId, true);
     if (!before) throw new AppError('NOT_FOUND', A.fail(A.failed.bankDelete, A.noBankAccount));
     await q.query('DELETE FROM bank_accounts WHERE member_id = $1', [memberId]);
-    await writeAudit(q, {
-      ...actor,
-      action: 'member.bank_account.delete',
-      targetType: 'member',
-      targetId: memberId,
+    await auditMember(q, actor, 'member.bank_account.delete', memberId, {
       before: auditView(before),
     });
     return { deleted: true };

@@ -1,13 +1,13 @@
 import { BALANCE_CURRENCIES } from '../../shared/constants';
 import { toWire } from '../../shared/decimal';
 import { MSG } from '../../shared/messages';
-import { writeAudit } from '../audit/write-audit';
+import { auditMember } from '../audit/write-audit';
 import type { Db, Queryable } from '../db';
 import { AppError } from '../http/errors';
+import { iso } from '../sql';
 import { lockBalances, readBalanceStates } from '../wallet/balance-state';
 import { type Actor, lockMember } from './common';
 import { maskDigits, maskEmail, maskName } from './mask';
-import { iso } from './sql';
 
 /**
  * Any constant: every change that can take away an administrator (closing an account today, a demotion
@@ -17,7 +17,7 @@ import { iso } from './sql';
 export const ADMIN_CHANGE_LOCK = 7_260_112;
 
 /** Why the records of a closed member are kept (the audit entry says it; docs/decisions/0110). */
-export const KEPT_RECORDS = {
+const KEPT_RECORDS = {
   kept: [
     'username (reserved: nobody can register it again)',
     'ledger_entries',
@@ -98,11 +98,7 @@ export async function closeMember(db: Db, memberId: string, actor: Actor) {
     const bank = await maskBankAccount(q, memberId);
     const sessions = await q.query('DELETE FROM sessions WHERE member_id = $1 RETURNING 1', [memberId]);
     await q.query('DELETE FROM email_changes WHERE member_id = $1', [memberId]);
-    await writeAudit(q, {
-      ...actor,
-      action: 'member.close',
-      targetType: 'member',
-      targetId: memberId,
+    await auditMember(q, actor, 'member.close', memberId, {
       // Personal data appears masked on both sides: the audit log must not keep what the account no
       // longer keeps.
       before: { status: 'active', username: m.username, is_admin: profile.is_admin, ...masked },

@@ -1,22 +1,27 @@
 import type { FastifyRequest } from 'fastify';
 import { MSG } from '../../shared/messages';
-import type { AuditEntry } from '../audit/write-audit';
 import type { Queryable } from '../db';
-import { errorEnvelope } from '../http/envelope';
+import { UUID_PATTERN } from '../db/iso-time';
+import { errorResponses } from '../http/envelope';
 import { AppError } from '../http/errors';
-import { requireAdmin } from '../http/guards';
 import { z } from '../http/zod';
+import { adminSession } from './guard';
 
-/** Who does an administrator action, for its audit entry. */
-export type Actor = Pick<AuditEntry, 'actorId' | 'actorUsername' | 'ip'> & {
-  actorId: string;
+/**
+ * Who does an administrator action, for its audit entry and ledger rows: the one Actor type.
+ * `Actor<string | null>` also admits the system (CHAIN_AUTO_APPROVE's approvals, `actorId` null).
+ */
+export interface Actor<Id extends string | null = string> {
+  actorId: Id;
+  actorUsername: string;
+  ip?: string;
   /** The acting administrator's own session, kept when they reset their own password. */
-  tokenHash: string;
+  tokenHash?: string;
   /** The administrator's browser, for the sign-in log's administrator resets. */
   userAgent?: string;
   /** Set when a confirmed proposal applies the action: both administrators' names go into the audit. */
   approval?: Approval;
-};
+}
 
 /** Two-person approval (decision 0160): who proposed and who confirmed the action being applied. */
 export interface Approval {
@@ -28,8 +33,9 @@ export interface Approval {
 /** The audit entry's part naming both administrators, when the action is a confirmed proposal. */
 export const approvalOf = (a: { approval?: Approval }) => (a.approval ? { approval: a.approval } : {});
 
+/** The acting administrator of a request of the /api/admin scope (the guard has checked the session). */
 export function actorOf(req: FastifyRequest): Actor {
-  const s = requireAdmin(req);
+  const s = adminSession(req);
   return {
     actorId: s.member.id,
     actorUsername: s.member.username,
@@ -39,13 +45,11 @@ export function actorOf(req: FastifyRequest): Actor {
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (s: string) => UUID.test(s);
+export const isUuid = (s: string) => UUID_PATTERN.test(s);
 
 /** Path parameters: any text; an id that is not a UUID is simply not found (404). */
 export const memberParams = z.strictObject({ id: z.string().max(100) });
 export const memberItemParams = z.strictObject({ id: z.string().max(100), itemId: z.string().max(100) });
-export const itemParams = memberParams;
 
 export interface MemberRow {
   id: string;
@@ -86,10 +90,4 @@ export async function lockMember(
 }
 
 /** The error answers every administrator route may give (401, 403 from the guard). */
-export const adminErrors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-} as const;
+export const adminErrors = errorResponses(404);

@@ -1,17 +1,10 @@
-import {
-  auditListQuerySchema,
-  auditListView,
-  noticeBodySchema,
-  noticeListQuerySchema,
-  noticeListView,
-  noticeView,
-} from '../../shared/schemas/admin';
+import { auditListQuerySchema, noticeBodySchema, noticeListQuerySchema } from '../../shared/schemas/admin';
+import { auditListView, noticeListView, noticeView } from '../../shared/schemas/admin-views';
 import { authEventListQuerySchema, authEventListView } from '../../shared/schemas/auth-events';
 import type { App, Ctx } from '../context';
 import { envelope, ok } from '../http/envelope';
-import { adminOnly } from '../http/guards';
 import { z } from '../http/zod';
-import { actorOf, adminErrors, itemParams } from './common';
+import { actorOf, adminErrors, memberParams } from './common';
 import { listAudit } from './list-audit';
 import { listAuthEvents } from './list-auth-events';
 import { createNotice, deleteNotice, listNotices, updateNotice } from './notices';
@@ -21,7 +14,6 @@ export async function contentRoutes(app: App, { db }: Ctx) {
   app.get(
     '/notices',
     {
-      preHandler: adminOnly,
       schema: {
         operationId: 'adminListNotices',
         summary: '공지사항 목록 (게시 여부와 관계없이 최신순)',
@@ -36,7 +28,6 @@ export async function contentRoutes(app: App, { db }: Ctx) {
   app.post(
     '/notices',
     {
-      preHandler: adminOnly,
       schema: {
         operationId: 'adminCreateNotice',
         summary: '공지사항 등록',
@@ -51,12 +42,11 @@ export async function contentRoutes(app: App, { db }: Ctx) {
   app.put(
     '/notices/:id',
     {
-      preHandler: adminOnly,
       schema: {
         operationId: 'adminUpdateNotice',
         summary: '공지사항 수정 (제목, 내용, 게시 여부)',
         tags: ['admin'],
-        params: itemParams,
+        params: memberParams,
         body: noticeBodySchema,
         response: { 200: envelope(noticeView), ...adminErrors },
       },
@@ -67,12 +57,11 @@ export async function contentRoutes(app: App, { db }: Ctx) {
   app.delete(
     '/notices/:id',
     {
-      preHandler: adminOnly,
       schema: {
         operationId: 'adminDeleteNotice',
         summary: '공지사항 삭제',
         tags: ['admin'],
-        params: itemParams,
+        params: memberParams,
         response: { 200: envelope(z.object({ deleted: z.boolean(), id: z.string() })), ...adminErrors },
       },
     },
@@ -82,7 +71,6 @@ export async function contentRoutes(app: App, { db }: Ctx) {
   app.get(
     '/audit',
     {
-      preHandler: adminOnly,
       schema: {
         operationId: 'adminListAudit',
         summary: '감사 로그 (최신순, 대상별)',
@@ -97,7 +85,6 @@ export async function contentRoutes(app: App, { db }: Ctx) {
   app.get(
     '/auth-events',
     {
-      preHandler: adminOnly,
       schema: {
         operationId: 'adminListAuthEvents',
         summary: '로그인 기록 (최신순; 회원, 활동 종류, 성공/실패, 기간 필터)',

@@ -1,6 +1,6 @@
 import { MSG } from '../../shared/messages';
 import { DEPOSIT_NETWORKS, type DepositNetwork } from '../../shared/networks';
-import { writeAudit } from '../audit/write-audit';
+import { auditMember } from '../audit/write-audit';
 import type { Db, Queryable } from '../db';
 import { AppError } from '../http/errors';
 import { type Actor, lockMember } from './common';
@@ -46,11 +46,7 @@ export async function setDepositAddress(
            ON CONFLICT (member_id, network) DO UPDATE SET address = EXCLUDED.address, updated_at = now()`,
           [memberId, network, address],
         );
-        await writeAudit(q, {
-          ...actor,
-          action: 'member.deposit_address.set',
-          targetType: 'member',
-          targetId: memberId,
+        await auditMember(q, actor, 'member.deposit_address.set', memberId, {
           before: view(network, before),
           after: view(network, address),
         });
@@ -80,11 +76,7 @@ export async function clearDepositAddress(
         memberId,
         n,
       ]);
-      await writeAudit(q, {
-        ...actor,
-        action: 'member.deposit_address.clear',
-        targetType: 'member',
-        targetId: memberId,
+      await auditMember(q, actor, 'member.deposit_address.clear', memberId, {
         before: view(n, current[n]),
         after: view(n, null),
       });

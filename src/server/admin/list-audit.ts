@@ -1,6 +1,6 @@
-import type { AuditEntry } from '../../shared/schemas/admin';
+import type { AuditEntry } from '../../shared/schemas/admin-views';
 import type { Queryable } from '../db';
-import { iso } from './sql';
+import { iso } from '../sql';
 
 /**
  * The audit trail, newest first; optionally only the entries about one target (member, notice, …). For a

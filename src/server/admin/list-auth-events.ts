@@ -1,6 +1,6 @@
 import type { AuthEventListQuery, AuthEventView } from '../../shared/schemas/auth-events';
 import type { Queryable } from '../db';
-import { iso } from './sql';
+import { iso } from '../sql';
 
 /** The start of a Korean calendar day (KST is UTC+9 all year) as an ISO instant. */
 const kstDayStart = (day: string, plusDays = 0) =>

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db';
-import { iso } from './sql';
+import { iso } from '../sql';
 
 export interface MemberListItem {
   id: string;

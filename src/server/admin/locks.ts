@@ -1,15 +1,16 @@
 import type { BalanceCurrency } from '../../shared/constants';
 import { D, maxDec, toWire, ZERO } from '../../shared/decimal';
 import { MSG } from '../../shared/messages';
-import type { LockView, lockBodySchema } from '../../shared/schemas/admin';
+import type { lockBodySchema } from '../../shared/schemas/admin';
+import type { LockView } from '../../shared/schemas/admin-views';
 import type { z } from '../../shared/zod';
-import { writeAudit } from '../audit/write-audit';
+import { auditMember } from '../audit/write-audit';
 import type { Db, Queryable } from '../db';
 import { publishLockChanged } from '../events/publish';
 import { AppError } from '../http/errors';
+import { day, iso, num } from '../sql';
 import { ACTIVE_LOCK, lockBalances, readBalanceState, TODAY_KST } from '../wallet/balance-state';
 import { type Actor, approvalOf, isUuid, lockMember } from './common';
-import { day, iso, num } from './sql';
 
 type Body = z.output<typeof lockBodySchema>;
 
@@ -88,11 +89,7 @@ export async function createLockIn(
     ],
   );
   const lock = (await readLock(q, memberId, id, false))!;
-  await writeAudit(q, {
-    ...actor,
-    action: 'lock.create',
-    targetType: 'member',
-    targetId: memberId,
+  await auditMember(q, actor, 'lock.create', memberId, {
     after: { ...auditView(lock), ...approvalOf(actor) },
   });
   await publishLockChanged(q, memberId, lock.currency);
@@ -131,11 +128,7 @@ export async function updateLockIn(
     [lockId, body.currency, body.locked_amount, body.lock_start_date, body.lock_end_date, body.reason],
   );
   const after = (await readLock(q, memberId, lockId, false))!;
-  await writeAudit(q, {
-    ...actor,
-    action: 'lock.update',
-    targetType: 'member',
-    targetId: memberId,
+  await auditMember(q, actor, 'lock.update', memberId, {
     before: auditView(before),
     after: { ...auditView(after), ...approvalOf(actor) },
   });
@@ -152,11 +145,7 @@ export async function deleteLockIn(q: Queryable, memberId: string, lockId: strin
   const before = await readLock(q, memberId, lockId, true);
   if (!before) throw new AppError('NOT_FOUND', MSG.admin.lockNotFound);
   await q.query('DELETE FROM asset_locks WHERE id = $1', [lockId]);
-  await writeAudit(q, {
-    ...actor,
-    action: 'lock.delete',
-    targetType: 'member',
-    targetId: memberId,
+  await auditMember(q, actor, 'lock.delete', memberId, {
     before: auditView(before),
     ...(actor.approval ? { after: approvalOf(actor) } : {}),
   });

@@ -1,7 +1,7 @@
-import { memberDetailView, memberListQuerySchema, memberListView } from '../../shared/schemas/admin';
+import { memberListQuerySchema } from '../../shared/schemas/admin';
+import { memberDetailView, memberListView } from '../../shared/schemas/admin-views';
 import type { App, Ctx } from '../context';
 import { envelope, ok } from '../http/envelope';
-import { adminOnly } from '../http/guards';
 import { z } from '../http/zod';
 import { closeMember } from './close-member';
 import { actorOf, adminErrors, memberParams } from './common';
@@ -12,7 +12,6 @@ export async function memberRoutes(app: App, { db, config }: Ctx) {
   app.get(
     '/members',
     {
-      preHandler: adminOnly,
       schema: {
         operationId: 'adminListMembers',
         summary: '회원 목록 (아이디, 이메일, 이름 검색, 페이지 단위)',
@@ -27,7 +26,6 @@ export async function memberRoutes(app: App, { db, config }: Ctx) {
   app.get(
     '/members/:id',
     {
-      preHandler: adminOnly,
       schema: {
         operationId: 'adminGetMember',
         summary: '회원 상세 (프로필, 잔액, 계좌, 입금 주소, 잠금, 최근 요청)',
@@ -42,7 +40,6 @@ export async function memberRoutes(app: App, { db, config }: Ctx) {
   app.post(
     '/members/:id/close',
     {
-      preHandler: adminOnly,
       schema: {
         operationId: 'adminCloseMember',
         summary:

@@ -1,15 +1,15 @@
-import { lockBodySchema, lockView, setBalancesBodySchema, setBalancesView } from '../../shared/schemas/admin';
+import { lockBodySchema, setBalancesBodySchema } from '../../shared/schemas/admin';
+import { lockView, setBalancesView } from '../../shared/schemas/admin-views';
 import { proposedView } from '../../shared/schemas/proposals';
 import type { App, Ctx } from '../context';
 import { envelope, ok } from '../http/envelope';
-import { adminOnly } from '../http/guards';
 import { z } from '../http/zod';
 import {
   proposeBalances,
   proposeLockCreate,
   proposeLockDelete,
   proposeLockUpdate,
-} from '../proposals/proposals';
+} from '../proposals/propose';
 import { actorOf, adminErrors, memberItemParams, memberParams } from './common';
 import { createLock, deleteLock, updateLock } from './locks';
 import { setBalances } from './set-balances';
@@ -23,7 +23,6 @@ export async function moneyRoutes(app: App, { db, config }: Ctx) {
   app.put(
     '/members/:id/balances',
     {
-      preHandler: adminOnly,
       schema: {
         operationId: 'adminSetBalances',
         summary: '잔액 수정 (KRW, ETH, XRP, USDT; 음수는 0으로, 변경마다 원장 기록)',
@@ -43,7 +42,6 @@ export async function moneyRoutes(app: App, { db, config }: Ctx) {
   app.post(
     '/members/:id/locks',
     {
-      preHandler: adminOnly,
       schema: {
         operationId: 'adminCreateLock',
         summary: '자산 잠금 추가',
@@ -64,7 +62,6 @@ export async function moneyRoutes(app: App, { db, config }: Ctx) {
   app.put(
     '/members/:id/locks/:itemId',
     {
-      preHandler: adminOnly,
       schema: {
         operationId: 'adminUpdateLock',
         summary: '자산 잠금 수정',
@@ -96,7 +93,6 @@ export async function moneyRoutes(app: App, { db, config }: Ctx) {
   app.delete(
     '/members/:id/locks/:itemId',
     {
-      preHandler: adminOnly,
       schema: {
         operationId: 'adminDeleteLock',
         summary: '자산 잠금 삭제',

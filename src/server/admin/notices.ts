@@ -1,12 +1,13 @@
 import { MSG } from '../../shared/messages';
-import type { NoticeView, noticeBodySchema } from '../../shared/schemas/admin';
+import type { noticeBodySchema } from '../../shared/schemas/admin';
+import type { NoticeView } from '../../shared/schemas/admin-views';
 import type { z } from '../../shared/zod';
 import { writeAudit } from '../audit/write-audit';
 import type { Db, Queryable } from '../db';
 import { publishNoticeCreated } from '../events/publish';
 import { AppError } from '../http/errors';
+import { iso } from '../sql';
 import { type Actor, isUuid } from './common';
-import { iso } from './sql';
 
 type Body = z.output<typeof noticeBodySchema>;
 

@@ -1,39 +1,16 @@
 import { assetKrwValue, type PriceTable } from '../../shared/assets';
 import type { PriceCurrency, ViewCurrency } from '../../shared/constants';
 import { toWire } from '../../shared/decimal';
+import { type PendingQueue, pendingQueueView, QUEUE_LIMIT } from '../../shared/schemas/admin-views';
 import type { App, Ctx } from '../context';
 import type { Queryable } from '../db';
 import { envelope, ok } from '../http/envelope';
-import { adminOnly } from '../http/guards';
-import { z } from '../http/zod';
 import { readPrices } from '../prices/read-prices';
+import { iso, num } from '../sql';
 import { adminErrors } from './common';
-import { iso, num } from './sql';
-
-/** The queue shows at most this many of the oldest pending requests; `total` counts them all. */
-export const QUEUE_LIMIT = 200;
-
-export const pendingQueueItemSchema = z.object({
-  kind: z.enum(['deposit', 'withdrawal']),
-  id: z.string(),
-  member_id: z.string(),
-  username: z.string(),
-  currency: z.string(),
-  amount: z.string(),
-  /** The amount's KRW value at the current prices, floored to whole won (SPEC §9). */
-  krw_value: z.string(),
-  created_at: z.string(),
-  age_seconds: z.number(),
-});
-export const pendingQueueSchema = z.object({
-  items: z.array(pendingQueueItemSchema),
-  total: z.number(),
-  price_source: z.enum(['live', 'sample']),
-});
-export type PendingQueue = z.infer<typeof pendingQueueSchema>;
 
 /** Every pending deposit and withdrawal across members, oldest first, with age and KRW value. */
-export async function readPendingQueue(q: Queryable, staleSeconds: number): Promise<PendingQueue> {
+async function readPendingQueue(q: Queryable, staleSeconds: number): Promise<PendingQueue> {
   const [rows, count, prices] = await Promise.all([
     q.query<Omit<PendingQueue['items'][number], 'krw_value'>>(
       `SELECT r.kind, r.id::text AS id, r.member_id::text AS member_id, m.username, r.currency, ${num('r.amount')} AS amount,
@@ -71,12 +48,11 @@ export async function pendingQueueRoutes(app: App, { db, config }: Ctx) {
   app.get(
     '/pending-requests',
     {
-      preHandler: adminOnly,
       schema: {
         operationId: 'adminPendingQueue',
         summary: '모든 회원의 대기 중인 입금·출금 요청 (오래된 순, 대기 시간과 원화 환산 포함)',
         tags: ['admin'],
-        response: { 200: envelope(pendingQueueSchema), ...adminErrors },
+        response: { 200: envelope(pendingQueueView), ...adminErrors },
       },
     },
     async () => ok(await readPendingQueue(db, config.prices.staleSeconds)),

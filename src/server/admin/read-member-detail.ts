@@ -2,15 +2,15 @@ import { BALANCE_CURRENCIES } from '../../shared/constants';
 import { toWire } from '../../shared/decimal';
 import type { ExplorerUrls } from '../../shared/explorers';
 import { MSG } from '../../shared/messages';
-import type { BalanceView, BankAccountView, LockView, MemberDetail } from '../../shared/schemas/admin';
+import type { BalanceView, BankAccountView, LockView, MemberDetail } from '../../shared/schemas/admin-views';
 import type { Queryable } from '../db';
 import { AppError } from '../http/errors';
+import { iso } from '../sql';
 import { type BalanceState, readBalanceStates } from '../wallet/balance-state';
 import { isUuid } from './common';
 import { readDepositAddresses } from './deposit-address';
 import { listDeposits, listWithdrawals } from './list-requests';
 import { LOCK_COLUMNS } from './locks';
-import { iso } from './sql';
 
 /** Requests shown in a member's detail; the full lists are the requests section's. */
 const RECENT_REQUESTS = 10;

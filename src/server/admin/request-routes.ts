@@ -1,12 +1,7 @@
-import {
-  depositListView,
-  ledgerReportView,
-  requestListQuerySchema,
-  withdrawalListView,
-} from '../../shared/schemas/admin';
+import { requestListQuerySchema } from '../../shared/schemas/admin';
+import { depositListView, ledgerReportView, withdrawalListView } from '../../shared/schemas/admin-views';
 import type { App, Ctx } from '../context';
 import { envelope, ok } from '../http/envelope';
-import { adminOnly } from '../http/guards';
 import { verifyLedger } from '../wallet/ledger';
 import { adminErrors } from './common';
 import { listDeposits, listWithdrawals } from './list-requests';
@@ -16,7 +11,6 @@ export async function requestRoutes(app: App, { db, config }: Ctx) {
   app.get(
     '/deposits',
     {
-      preHandler: adminOnly,
       schema: {
         operationId: 'adminListDeposits',
         summary: '입금 요청 목록 (최신순, 상태별, 회원 이메일과 아이디 포함)',
@@ -31,7 +25,6 @@ export async function requestRoutes(app: App, { db, config }: Ctx) {
   app.get(
     '/withdrawals',
     {
-      preHandler: adminOnly,
       schema: {
         operationId: 'adminListWithdrawals',
         summary: '출금 요청 목록 (최신순, 상태별, 회원 이메일과 아이디 포함)',
@@ -46,7 +39,6 @@ export async function requestRoutes(app: App, { db, config }: Ctx) {
   app.get(
     '/ledger/verify',
     {
-      preHandler: adminOnly,
       schema: {
         operationId: 'adminVerifyLedger',
         summary: '원장 점검 (모든 잔액 = 원장 합계, 음수 잔액 없음)',

@@ -1,5 +1,5 @@
 import { MSG } from '../../shared/messages';
-import { writeAudit } from '../audit/write-audit';
+import { auditMember } from '../audit/write-audit';
 import { recordAuthEvent } from '../auth/auth-events';
 import { passwordFailureKey } from '../auth/login';
 import { hashSecret } from '../auth/password';
@@ -19,76 +19,58 @@ function refuseOwn(memberId: string, actor: Actor) {
 
 /** Ends the member's sessions (but the acting administrator's own) and tells how many ended. */
 async function endSessions(q: Queryable, memberId: string, actor: Actor): Promise<number> {
-  const keep = memberId === actor.actorId ? actor.tokenHash : '';
-  const [r] = await q.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM sessions WHERE member_id = $1 AND token_hash <> $2',
-    [memberId, keep],
-  );
-  await deleteMemberSessions(q, memberId, keep || undefined);
-  return r?.n ?? 0;
+  const keep = memberId === actor.actorId ? actor.tokenHash : undefined;
+  return deleteMemberSessions(q, memberId, keep);
+}
+
+/** What differs between the two resets: the column, the lockout lifted, the audit and sign-in log names. */
+interface Reset {
+  column: 'password_hash' | 'second_password_hash';
+  failureKey: string;
+  action: 'member.password.reset' | 'member.second_password.reset';
+  event: 'admin_password_reset' | 'admin_second_password_reset';
+}
+
+async function reset(db: Db, memberId: string, secret: string, actor: Actor, r: Reset) {
+  refuseOwn(memberId, actor);
+  const hash = await hashSecret(secret);
+  return db.tx(async (q) => {
+    await lockMember(q, memberId);
+    await q.query(`UPDATE members SET ${r.column} = $2, updated_at = now() WHERE id = $1`, [memberId, hash]);
+    const sessionsEnded = await endSessions(q, memberId, actor);
+    await clearEvents(q, r.failureKey);
+    await auditMember(q, actor, r.action, memberId, {
+      after: { sessions_ended: sessionsEnded },
+    });
+    await recordAuthEvent(q, {
+      kind: r.event,
+      success: true,
+      memberId,
+      actorId: actor.actorId,
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+    });
+    return { sessionsEnded };
+  });
 }
 
 /**
  * SPEC "password management": sets the member's real login password (DESIGN), ends their sessions
  * and lifts a login lockout, so the member can log in with the new password at once.
  */
-export async function resetPassword(db: Db, memberId: string, password: string, actor: Actor) {
-  refuseOwn(memberId, actor);
-  const hash = await hashSecret(password);
-  return db.tx(async (q) => {
-    await lockMember(q, memberId);
-    await q.query('UPDATE members SET password_hash = $2, updated_at = now() WHERE id = $1', [
-      memberId,
-      hash,
-    ]);
-    const sessionsEnded = await endSessions(q, memberId, actor);
-    await clearEvents(q, passwordFailureKey({ memberId }));
-    await writeAudit(q, {
-      ...actor,
-      action: 'member.password.reset',
-      targetType: 'member',
-      targetId: memberId,
-      after: { sessions_ended: sessionsEnded },
-    });
-    await recordAuthEvent(q, {
-      kind: 'admin_password_reset',
-      success: true,
-      memberId,
-      actorId: actor.actorId,
-      ip: actor.ip,
-      userAgent: actor.userAgent,
-    });
-    return { sessionsEnded };
+export const resetPassword = (db: Db, memberId: string, password: string, actor: Actor) =>
+  reset(db, memberId, password, actor, {
+    column: 'password_hash',
+    failureKey: passwordFailureKey({ memberId }),
+    action: 'member.password.reset',
+    event: 'admin_password_reset',
   });
-}
 
 /** Resets the second password (digits, 4 to 12), ends the member's sessions and lifts its lockout. */
-export async function resetSecondPassword(db: Db, memberId: string, secondPassword: string, actor: Actor) {
-  refuseOwn(memberId, actor);
-  const hash = await hashSecret(secondPassword);
-  return db.tx(async (q) => {
-    await lockMember(q, memberId);
-    await q.query('UPDATE members SET second_password_hash = $2, updated_at = now() WHERE id = $1', [
-      memberId,
-      hash,
-    ]);
-    const sessionsEnded = await endSessions(q, memberId, actor);
-    await clearEvents(q, `pin:acct:${memberId}`);
-    await writeAudit(q, {
-      ...actor,
-      action: 'member.second_password.reset',
-      targetType: 'member',
-      targetId: memberId,
-      after: { sessions_ended: sessionsEnded },
-    });
-    await recordAuthEvent(q, {
-      kind: 'admin_second_password_reset',
-      success: true,
-      memberId,
-      actorId: actor.actorId,
-      ip: actor.ip,
-      userAgent: actor.userAgent,
-    });
-    return { sessionsEnded };
+export const resetSecondPassword = (db: Db, memberId: string, secondPassword: string, actor: Actor) =>
+  reset(db, memberId, secondPassword, actor, {
+    column: 'second_password_hash',
+    failureKey: `pin:acct:${memberId}`,
+    action: 'member.second_password.reset',
+    event: 'admin_second_password_reset',
   });
-}

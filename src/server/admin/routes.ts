@@ -1,30 +1,46 @@
+import { MSG } from '../../shared/messages';
 import type { App, Ctx } from '../context';
-import { adminOnly } from '../http/guards';
-import { proposalRoutes } from '../proposals/routes';
 import { accountRoutes } from './account-routes';
+import { chainStatusRoutes } from './chain-routes';
 import { contentRoutes } from './content-routes';
+import { decisionRoutes } from './decision-routes';
+import { adminGuard } from './guard';
 import { memberRoutes } from './member-routes';
 import { moneyRoutes } from './money-routes';
 import { pendingQueueRoutes } from './pending-queue';
+import { proposalRoutes } from './proposal-routes';
 import { requestRoutes } from './request-routes';
+import { withdrawalLimitRoutes } from './withdrawal-limit-routes';
 
 /**
- * The administrator API under /api/admin. Every route also declares `preHandler: adminOnly`; the
- * hook below refuses non-administrators already at `onRequest`, before the body is even validated,
- * so an anonymous or member caller learns nothing about the endpoint (401/403, never 400).
+ * The administrator API: every route under /api/admin is registered here, in one scope whose `onRequest`
+ * hook is the one guard (decision 0180). It runs before the body is even read, so an anonymous or member
+ * caller learns nothing about an endpoint (401/403, never 400) — an unknown path under /api/admin included:
+ * the scope's own not-found answer runs behind the same guard.
  */
+/** Every administrator route module: all of them are registered inside the guarded scope below. */
+const ADMIN_ROUTES = [
+  memberRoutes,
+  moneyRoutes,
+  accountRoutes,
+  requestRoutes,
+  decisionRoutes,
+  contentRoutes,
+  pendingQueueRoutes,
+  proposalRoutes,
+  withdrawalLimitRoutes,
+  chainStatusRoutes,
+];
+
 export async function adminRoutes(app: App, ctx: Ctx) {
   await app.register(
     async (scoped) => {
       const a = scoped as unknown as App;
-      a.addHook('onRequest', adminOnly);
-      await memberRoutes(a, ctx);
-      await moneyRoutes(a, ctx);
-      await accountRoutes(a, ctx);
-      await requestRoutes(a, ctx);
-      await contentRoutes(a, ctx);
-      await pendingQueueRoutes(a, ctx);
-      await proposalRoutes(a, ctx);
+      a.addHook('onRequest', adminGuard(ctx.config));
+      a.setNotFoundHandler(async (_req, reply) =>
+        reply.status(404).send({ data: null, error: { code: 'NOT_FOUND', message: MSG.common.notFound } }),
+      );
+      for (const routes of ADMIN_ROUTES) await routes(a, ctx);
     },
     { prefix: '/admin' },
   );

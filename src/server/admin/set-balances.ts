@@ -3,7 +3,7 @@ import { D, type Dec, toWire } from '../../shared/decimal';
 import { MSG } from '../../shared/messages';
 import { keyOf, type setBalancesBodySchema } from '../../shared/schemas/admin';
 import type { z } from '../../shared/zod';
-import { writeAudit } from '../audit/write-audit';
+import { auditMember } from '../audit/write-audit';
 import type { Db, Queryable } from '../db';
 import { publishBalanceChanged } from '../events/publish';
 import { AppError } from '../http/errors';
@@ -72,11 +72,7 @@ export async function setBalancesIn(q: Queryable, memberId: string, body: Body, 
     });
   }
   if (changes.length) {
-    await writeAudit(q, {
-      ...actor,
-      action: 'member.balances.set',
-      targetType: 'member',
-      targetId: memberId,
+    await auditMember(q, actor, 'member.balances.set', memberId, {
       before: Object.fromEntries(changes.map((c) => [c.currency, toWire(c.before)])),
       after: {
         ...Object.fromEntries(changes.map((c) => [c.currency, toWire(c.after)])),

@@ -28,3 +28,27 @@ export async function writeAudit(q: Queryable, e: AuditEntry): Promise<void> {
     ],
   );
 }
+
+/** Who an entry is by: an administrator's `Actor`, a member acting on their own account, or the system. */
+type AuditActor = Pick<AuditEntry, 'actorId' | 'actorUsername' | 'ip'>;
+
+/**
+ * An entry about one member's account (administrator actions on a member): `target_type` 'member',
+ * `target_id` the member. Extra fields of the actor (session, approval) are not written.
+ */
+export const auditMember = (
+  q: Queryable,
+  actor: AuditActor,
+  action: string,
+  memberId: string,
+  change: Pick<AuditEntry, 'before' | 'after'> = {},
+) =>
+  writeAudit(q, {
+    actorId: actor.actorId,
+    actorUsername: actor.actorUsername,
+    ip: actor.ip,
+    action,
+    targetType: 'member',
+    targetId: memberId,
+    ...change,
+  });

@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { AuthEventKind, AuthEventReason } from '../../shared/schemas/auth-events';
 import type { Queryable } from '../db';
 
-export const IDENTIFIER_MAX = 100;
-export const USER_AGENT_MAX = 300;
+const IDENTIFIER_MAX = 100;
+const USER_AGENT_MAX = 300;
 
 /** Where an event came from: the client address Fastify resolved and the browser's user agent. */
 export interface EventOrigin {

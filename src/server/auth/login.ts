@@ -4,6 +4,7 @@ import type { Db } from '../db';
 import { AppError } from '../http/errors';
 import { type EventOrigin, recordAuthEvent } from './auth-events';
 import { burnVerifyTime, verifySecret } from './password';
+import { proveSecret } from './prove-secret';
 import { releaseAttempt, reserveAttempt } from './rate-limit';
 
 const W = AUTH_LIMITS.windowMinutes;
@@ -99,24 +100,17 @@ export async function checkSecondPassword(
   );
   const row = rows[0];
   if (!row) throw new AppError('UNAUTHENTICATED', MSG.secondFactor.profileNotFound);
-  const limit = AUTH_LIMITS.pinFailuresPerAccount;
-  const reservation = await reserveAttempt(db, [{ key: pinFailureKey(memberId), limit, minutes: W }]);
-  if (!reservation.ok) {
-    await recordAuthEvent(db, { ...event, success: false, reason: 'locked' });
-    throw new AppError('ACCOUNT_LOCKED', MSG.secondFactor.locked);
-  }
-  if (!row.second_password_hash) {
-    await releaseAttempt(db, reservation.ids);
-    throw new AppError('FORBIDDEN', MSG.secondFactor.notSet);
-  }
-  if (!(await verifySecret(row.second_password_hash, plain))) {
-    await recordAuthEvent(db, { ...event, success: false, reason: 'bad_password' });
-    if ((reservation.before[0] ?? 0) + 1 >= limit) {
-      await recordAuthEvent(db, { ...event, kind: 'lockout', success: false });
-      throw new AppError('ACCOUNT_LOCKED', MSG.secondFactor.locked);
-    }
-    throw new AppError('INVALID_CREDENTIALS', MSG.secondFactor.mismatch);
-  }
-  await releaseAttempt(db, reservation.ids);
+  await proveSecret(db, {
+    key: pinFailureKey(memberId),
+    limit: AUTH_LIMITS.pinFailuresPerAccount,
+    event,
+    lockedMessage: MSG.secondFactor.locked,
+    hash: () => {
+      if (!row.second_password_hash) throw new AppError('FORBIDDEN', MSG.secondFactor.notSet);
+      return row.second_password_hash;
+    },
+    secret: plain,
+    wrong: () => new AppError('INVALID_CREDENTIALS', MSG.secondFactor.mismatch),
+  });
   await recordAuthEvent(db, { ...event, success: true });
 }

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { SessionStage, SessionUser } from '../../shared/schemas/session';
 import type { Config } from '../config';
 import type { Queryable } from '../db';
 import { type EventOrigin, recordAuthEvent } from './auth-events';
@@ -9,23 +10,17 @@ const PASSWORD_STAGE_MINUTES = 10;
 /** last_seen_at is written at most this often, to keep reads cheap. */
 const TOUCH_EVERY_SECONDS = 60;
 
-export type SessionStage = 'password' | 'full';
+export type { SessionStage };
 
-export interface SessionMember {
-  id: string;
-  username: string;
-  email: string;
-  full_name: string;
-  is_admin: boolean;
-  has_second_password: boolean;
-  /** Enrolled in one-time codes (decision 0150). */
-  has_totp: boolean;
-}
+/** The session member's columns (the shared session view's user), read from `members` under alias `m`. */
+export const sessionMemberColumns = (m: string) =>
+  `${m}.id, ${m}.username, ${m}.email, ${m}.full_name, ${m}.is_admin, ${m}.second_password_hash IS NOT NULL AS has_second_password,
+            EXISTS (SELECT 1 FROM member_totp t WHERE t.member_id = ${m}.id AND t.confirmed_at IS NOT NULL) AS has_totp`;
 
 export interface Session {
   tokenHash: string;
   stage: SessionStage;
-  member: SessionMember;
+  member: SessionUser;
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -59,20 +54,8 @@ export async function readSession(
 ): Promise<Session | null> {
   if (!token || token.length > 100) return null;
   const tokenHash = hashToken(token);
-  const rows = await q.query<{
-    stage: SessionStage;
-    touch: boolean;
-    id: string;
-    username: string;
-    email: string;
-    full_name: string;
-    is_admin: boolean;
-    has_second_password: boolean;
-    has_totp: boolean;
-  }>(
-    `SELECT s.stage, s.last_seen_at < now() - make_interval(secs => $3) AS touch,
-            m.id, m.username, m.email, m.full_name, m.is_admin, m.second_password_hash IS NOT NULL AS has_second_password,
-            EXISTS (SELECT 1 FROM member_totp t WHERE t.member_id = m.id AND t.confirmed_at IS NOT NULL) AS has_totp
+  const rows = await q.query<SessionUser & { stage: SessionStage; touch: boolean }>(
+    `SELECT s.stage, s.last_seen_at < now() - make_interval(secs => $3) AS touch, ${sessionMemberColumns('m')}
        FROM sessions s JOIN members m ON m.id = s.member_id
       WHERE s.token_hash = $1 AND m.closed_at IS NULL AND s.expires_at > now() AND s.last_seen_at > now() - make_interval(mins => $2)`,
     [tokenHash, config.sessionIdleMinutes, TOUCH_EVERY_SECONDS],
@@ -105,16 +88,17 @@ export async function deleteSession(q: Queryable, tokenHash: string): Promise<vo
   await q.query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
 }
 
-/** Ends every session of a member, but `keepTokenHash` when given. */
+/** Ends every session of a member, but `keepTokenHash` when given; tells how many ended. */
 export async function deleteMemberSessions(
   q: Queryable,
   memberId: string,
   keepTokenHash?: string,
-): Promise<void> {
-  await q.query('DELETE FROM sessions WHERE member_id = $1 AND token_hash <> $2', [
+): Promise<number> {
+  const ended = await q.query('DELETE FROM sessions WHERE member_id = $1 AND token_hash <> $2 RETURNING 1', [
     memberId,
     keepTokenHash ?? '',
   ]);
+  return ended.length;
 }
 
 export async function pruneSessions(q: Queryable): Promise<void> {

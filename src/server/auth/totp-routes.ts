@@ -6,21 +6,14 @@ import {
   totpStatusSchema,
 } from '../../shared/schemas/otp';
 import type { App, Ctx } from '../context';
-import { envelope, errorEnvelope, ok } from '../http/envelope';
+import { envelope, errorResponses, ok } from '../http/envelope';
 import { memberOnly, requireMember } from '../http/guards';
 import { z } from '../http/zod';
 import { originOf } from './auth-events';
 import { checkSecondPassword } from './login';
 import { confirmEnrolment, disableTotp, startEnrolment, totpStatus } from './totp';
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  409: errorEnvelope,
-  429: errorEnvelope,
-  503: errorEnvelope,
-};
+const errors = errorResponses(429, 503);
 
 /**
  * One-time codes of the session's own member (issue 15 item 1, decision 0150): members from my page,

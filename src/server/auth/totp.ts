@@ -18,14 +18,14 @@ import { releaseAttempt, reserveAttempt } from './rate-limit';
 const O = MSG.otp;
 
 /** RFC 6238 as every authenticator app reads it: SHA-1, 6 digits, 30 s steps (decision 0150). */
-export const TOTP_PERIOD = 30;
-export const TOTP_DIGITS = 6;
+const TOTP_PERIOD = 30;
+const TOTP_DIGITS = 6;
 /** Steps accepted either side of the server's: ±1 (±30 s of clock drift). */
-export const TOTP_WINDOW = 1;
+const TOTP_WINDOW = 1;
 /** Wrong codes (TOTP or recovery) per member before the OTP counter locks, in AUTH_LIMITS' window. */
-export const OTP_FAILURES_PER_ACCOUNT = 5;
+const OTP_FAILURES_PER_ACCOUNT = 5;
 /** The OTP failure counter of a member: login's second step, withdrawals, disabling and confirming share it. */
-export const otpFailureKey = (memberId: string) => `otp:acct:${memberId}`;
+const otpFailureKey = (memberId: string) => `otp:acct:${memberId}`;
 
 export type TotpPurpose = 'login' | 'withdrawal' | 'disable';
 type TotpCtx = { db: Db; config: Pick<Config, 'totp'> };
@@ -37,7 +37,7 @@ const fail = (code: 'OTP_REQUIRED' | 'OTP_INVALID' | 'OTP_REPLAYED' | 'ACCOUNT_L
 // ---- secrets at rest ------------------------------------------------------------------------------
 
 /** Seals a base32 secret with AES-256-GCM under TOTP_ENCRYPTION_KEY ('v1:'), or marks it unsealed. */
-export function sealSecret(key: Buffer | null, secret: string): string {
+function sealSecret(key: Buffer | null, secret: string): string {
   if (!key) return `plain:${secret}`;
   const iv = randomBytes(12);
   const c = createCipheriv('aes-256-gcm', key, iv);
@@ -45,7 +45,7 @@ export function sealSecret(key: Buffer | null, secret: string): string {
   return `v1:${Buffer.concat([iv, c.getAuthTag(), body]).toString('base64url')}`;
 }
 
-export function openSecret(key: Buffer | null, stored: string): string {
+function openSecret(key: Buffer | null, stored: string): string {
   if (stored.startsWith('plain:')) return stored.slice('plain:'.length);
   if (!stored.startsWith('v1:') || !key) throw new AppError('UNAVAILABLE', O.secretUnavailable);
   try {
@@ -75,7 +75,7 @@ function stepOf(secret: string, token: string, now = Date.now()): number | null 
   return delta === null ? null : totp.counter({ timestamp: now }) + delta;
 }
 
-export const hashRecoveryCode = (code: string) => createHash('sha256').update(code).digest('hex');
+const hashRecoveryCode = (code: string) => createHash('sha256').update(code).digest('hex');
 
 function newRecoveryCode(): string {
   let s = '';
@@ -218,50 +218,54 @@ export async function verifyTotpFor(
   }
   const before = reservation.before[0] ?? 0;
 
+  // What the code is checked against, and the statement that uses it up inside the caller's transaction.
+  // Whether it was used already is decided by that statement alone: a retried request under the same
+  // Idempotency-Key then gets its first answer (idempotent() never runs `consume` again), and a used
+  // recovery code is a replay, like an old TOTP code, not a guess.
+  let usedUp: { sql: string; params: unknown[]; replayed: string } | null;
+  let wrong: string;
   if (parsed.kind === 'totp') {
     const step = stepOf(openSecret(ctx.config.totp.encryptionKey, row.secret), parsed.code);
-    if (step === null) {
-      await logFailure('bad_password', before + 1 >= OTP_FAILURES_PER_ACCOUNT);
-      throw wrongCode(before, O.invalid);
-    }
-    await releaseAttempt(db, reservation.ids);
-    // Whether it was used already is decided by `consume` alone: a retried request under the same
-    // Idempotency-Key then gets its first answer (idempotent() never runs `consume` again).
-    return {
-      enrolled: true,
-      async consume(q) {
-        const used = await q.query(
-          `UPDATE member_totp SET last_step = $2
-            WHERE member_id = $1 AND confirmed_at IS NOT NULL AND (last_step IS NULL OR last_step < $2)
-            RETURNING 1`,
-          [memberId, step],
-        );
-        if (used.length === 0) throw fail('OTP_REPLAYED', O.replayed);
-      },
-    };
+    wrong = O.invalid;
+    usedUp =
+      step === null
+        ? null
+        : {
+            sql: `UPDATE member_totp SET last_step = $2
+                   WHERE member_id = $1 AND confirmed_at IS NOT NULL AND (last_step IS NULL OR last_step < $2)
+                   RETURNING 1`,
+            params: [memberId, step],
+            replayed: O.replayed,
+          };
+  } else {
+    const hash = hashRecoveryCode(parsed.code);
+    // One of the member's codes, used or not.
+    const known = await db.query(
+      'SELECT 1 FROM member_totp_recovery WHERE member_id = $1 AND code_hash = $2',
+      [memberId, hash],
+    );
+    wrong = O.recoveryUsed;
+    usedUp =
+      known.length === 0
+        ? null
+        : {
+            sql: `UPDATE member_totp_recovery SET used_at = now()
+                   WHERE member_id = $1 AND code_hash = $2 AND used_at IS NULL RETURNING 1`,
+            params: [memberId, hash],
+            replayed: O.recoveryUsed,
+          };
   }
-
-  const hash = hashRecoveryCode(parsed.code);
-  // One of the member's codes, used or not: whether it is still unused is decided by `consume` alone (a
-  // used one is a replay, like an old TOTP code, not a guess).
-  const known = await db.query('SELECT 1 FROM member_totp_recovery WHERE member_id = $1 AND code_hash = $2', [
-    memberId,
-    hash,
-  ]);
-  if (known.length === 0) {
+  if (!usedUp) {
     await logFailure('bad_password', before + 1 >= OTP_FAILURES_PER_ACCOUNT);
-    throw wrongCode(before, O.recoveryUsed);
+    throw wrongCode(before, wrong);
   }
   await releaseAttempt(db, reservation.ids);
+  const { sql, params, replayed } = usedUp;
   return {
     enrolled: true,
     async consume(q) {
-      const used = await q.query(
-        `UPDATE member_totp_recovery SET used_at = now()
-          WHERE member_id = $1 AND code_hash = $2 AND used_at IS NULL RETURNING 1`,
-        [memberId, hash],
-      );
-      if (used.length === 0) throw fail('OTP_REPLAYED', O.recoveryUsed);
+      const used = await q.query(sql, params);
+      if (used.length === 0) throw fail('OTP_REPLAYED', replayed);
     },
   };
 }

@@ -35,9 +35,6 @@ export const DEFAULT_CHAIN = {
 /** USDT has 6 decimals on both networks. */
 export const USDT_DECIMALS = 6;
 
-export const chainEnabled = (c: ChainConfig, network: string): boolean =>
-  network === 'ERC20' ? c.ethRpcUrl !== null : network === 'TRC20' ? c.tronApiUrl !== null : false;
-
 /** The deposit networks the server checks on chain. */
 export const checkedNetworks = (c: ChainConfig): string[] =>
   [c.tronApiUrl ? 'TRC20' : null, c.ethRpcUrl ? 'ERC20' : null].filter((n): n is string => n !== null);

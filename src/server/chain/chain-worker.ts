@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { App } from '../context';
 import type { Db } from '../db';
+import { type IntervalJob, oneRoundAtATime, runEvery } from '../ops/interval-job';
 import type { ChainConfig } from './chain-config';
 import { chainProviders, type RoundOutcome, runChainRound } from './checker';
 
-export interface ChainWorker {
-  tick(): Promise<RoundOutcome | null>;
-  stop(): Promise<void>;
-}
+type ChainWorker = IntervalJob<RoundOutcome>;
 
 /**
  * The chain checker's loop (issue 19): one round per interval, skipped while the previous one runs, one
@@ -15,11 +13,9 @@ export interface ChainWorker {
  * or slow delays verdicts, never a member's request or the admin page. Problems are logged when they
  * start or change, not on every round.
  */
-export function createChainWorker(db: Db, c: ChainConfig, log: App['log']): ChainWorker {
+function createChainWorker(db: Db, c: ChainConfig, log: App['log']): ChainWorker {
   const instanceId = randomUUID();
   const providers = chainProviders(c);
-  let running: Promise<RoundOutcome | null> | null = null;
-  let stopped = false;
   let lastProblem = '';
   const round = async () => {
     try {
@@ -36,30 +32,11 @@ export function createChainWorker(db: Db, c: ChainConfig, log: App['log']): Chai
       return null;
     }
   };
-  return {
-    tick() {
-      if (stopped) return Promise.resolve(null);
-      if (running) return running;
-      running = round().finally(() => {
-        running = null;
-      });
-      return running;
-    },
-    async stop() {
-      stopped = true;
-      await running;
-    },
-  };
+  return oneRoundAtATime(round);
 }
 
 /** Starts the checker when a network is configured; stops it (waiting for a round) before the database closes. */
 export function startChainWorker(app: App, db: Db, c: ChainConfig): void {
   if (!c.ethRpcUrl && !c.tronApiUrl) return;
-  const worker = createChainWorker(db, c, app.log);
-  void worker.tick();
-  const timer = setInterval(() => void worker.tick(), c.intervalMs).unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await worker.stop();
-  });
+  runEvery(app, c.intervalMs, createChainWorker(db, c, app.log));
 }

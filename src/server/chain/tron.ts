@@ -102,4 +102,4 @@ function decodeTronTransfer(
 /** "T…" → "41" + 20 bytes in hex. */
 export const tronToHex = (address: string): string => bytesToHex(base58check.decode(address));
 /** "41" + 20 bytes in hex → "T…". */
-export const hexToTron = (hex: string): string => base58check.encode(hexToBytes(hex));
+const hexToTron = (hex: string): string => base58check.encode(hexToBytes(hex));

@@ -4,7 +4,7 @@ import { USDT_DECIMALS } from './chain-config';
 import type { TokenTransfer, TxLookup } from './provider';
 
 /** The verdict list is the shared one the administrator's request view declares. */
-export type Verdict = ChainVerdict;
+type Verdict = ChainVerdict;
 
 export interface Judgement {
   verdict: Verdict;
@@ -17,7 +17,7 @@ export interface Judgement {
 }
 
 /** "12.5" USDT → 12500000n; null when the claim has more decimals than the token (it can never match). */
-export function toBaseUnits(amount: string): bigint | null {
+function toBaseUnits(amount: string): bigint | null {
   const units = new D(amount).times(new D(10).pow(USDT_DECIMALS));
   return units.isInteger() ? BigInt(units.toFixed(0)) : null;
 }

@@ -34,7 +34,7 @@ export interface Db extends Queryable {
   ): Promise<() => Promise<void>>;
 }
 
-export interface PoolStats {
+interface PoolStats {
   max: number;
   total: number;
   idle: number;

@@ -29,14 +29,14 @@ import { preloadedWasm } from './pglite-preload';
  * One embedded connection needs no large buffer pool: 16 MB instead of PostgreSQL's 128 MB default keeps
  * the server's resident memory down (decision 0085).
  */
-export const PGLITE_CONF = ['shared_buffers=16MB'];
+const PGLITE_CONF = ['shared_buffers=16MB'];
 
 /**
  * The extensions every database opens with: pg_trgm backs the member search's trigram index (migration
  * 012, decision 0141). An extension's files are loaded at each open; `CREATE EXTENSION` lives in the
  * database's own catalogue, so the cached empty cluster (written without it) stays valid.
  */
-export const PGLITE_EXTENSIONS = { pg_trgm };
+const PGLITE_EXTENSIONS = { pg_trgm };
 
 const require_ = createRequire(import.meta.url);
 const pgliteVersion = (): string => {
@@ -73,7 +73,7 @@ function migrationsHash(): string {
 const templateDir = () =>
   process.env.PGLITE_TEMPLATE_DIR ?? path.join(ROOT, 'node_modules/.cache/wallet-pglite');
 
-export function templatePath(kind: TemplateKind = 'empty'): string {
+function templatePath(kind: TemplateKind = 'empty'): string {
   const name =
     kind === 'empty'
       ? `empty-cluster-${pgliteVersion()}.tar`
@@ -128,7 +128,7 @@ export async function writeMigratedTemplate(
 }
 
 /** The copy's file, made first in a child process when missing; null when it cannot be made. */
-export function ensureTemplateFile(kind: TemplateKind = 'empty'): string | null {
+function ensureTemplateFile(kind: TemplateKind = 'empty'): string | null {
   const file = templatePath(kind);
   if (!existsSync(file)) {
     // The build runs its compiled copy with plain node; the sources need tsx (a development dependency).

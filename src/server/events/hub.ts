@@ -1,4 +1,3 @@
-import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db';
 import {
@@ -9,14 +8,8 @@ import {
   type LiveEvent,
   SESSIONS_CHANNEL,
 } from './publish';
+import { frame, HEARTBEAT_MS, MAX_BUFFERED_BYTES, readStreamSession, type Stream, visibleTo } from './stream';
 
-/** A comment line this often keeps proxies (nginx: proxy_read_timeout 60 s) from closing an idle stream. */
-export const HEARTBEAT_MS = Number(process.env.EVENTS_HEARTBEAT_MS) || 20_000;
-/** A reconnect catches up on at most this many events of at most this age (decision 0130). */
-export const REPLAY_LIMIT = 500;
-export const REPLAY_HOURS = 24;
-/** A client that reads slower than events arrive is cut off when this much is waiting to be sent. */
-const MAX_BUFFERED_BYTES = 1 << 20;
 /** Events older than this are deleted (they are notifications, not money records). */
 const KEEP_DAYS = 7;
 const PRUNE_EVERY_MS = 60 * 60_000;
@@ -25,44 +18,6 @@ const SAFETY_PULL_MS = 1_000;
 /** An event written by a transaction younger than one still running is read again after this (doubling). */
 const WITHHELD_RETRY_MS = 20;
 const PULL_BATCH = 1_000;
-
-/** One open `GET /api/events` response. */
-export interface Stream {
-  memberId: string;
-  tokenHash: string;
-  isAdmin: boolean;
-  res: ServerResponse;
-  /** The cursor of the last event written to this stream (replay and live events are never sent twice). */
-  lastSentId: bigint;
-  /** Events that arrived while the replay ran or while the session is being re-checked. */
-  queue: LiveEvent[];
-  replaying: boolean;
-  draining: boolean;
-  /** A session check was asked for while a drain ran. */
-  recheck: boolean;
-  closed: boolean;
-  expiryTimer?: NodeJS.Timeout;
-  timers: NodeJS.Timeout[];
-}
-
-/** Whether a session may see an event: its own events, notices to every member, and all events for admins. */
-export function visibleTo(e: LiveEvent, s: { memberId: string; isAdmin: boolean }): boolean {
-  if (e.to_admins && s.isAdmin) return true;
-  return e.to_member && (e.member_id === null || e.member_id === s.memberId);
-}
-
-/** SQL form of `visibleTo` ($1 member id, $2 is administrator). */
-export const VISIBLE_SQL = `((to_admins AND $2::boolean) OR (to_member AND (member_id IS NULL OR member_id = $1::uuid)))`;
-
-/** What a stream sends for an event: `by` and the member id only to administrators. */
-export function frame(e: LiveEvent, isAdmin: boolean): string {
-  const { by, ...rest } = e.data as { by?: unknown };
-  const body = isAdmin
-    ? { id: e.id, at: e.at, type: e.type, member_id: e.member_id, data: e.data }
-    : { id: e.id, at: e.at, type: e.type, data: rest };
-  void by;
-  return `id: ${e.id}\ndata: ${JSON.stringify(body)}\n\n`;
-}
 
 /**
  * The live events of one instance: one LISTEN connection for events and one for session changes, fanned
@@ -284,14 +239,7 @@ export class EventHub {
 
   /** The session still exists, is unexpired, past the second step, and the role is what it was at open. */
   private async sessionHolds(s: Stream): Promise<boolean> {
-    const [row] = await this.db.query<{ is_admin: boolean; stage: string; remaining_ms: number }>(
-      `SELECT m.is_admin, s.stage,
-              (extract(epoch FROM least(s.expires_at, s.last_seen_at + make_interval(mins => $2)) - now()) * 1000)::float8
-                AS remaining_ms
-         FROM sessions s JOIN members m ON m.id = s.member_id
-        WHERE s.token_hash = $1 AND s.expires_at > now() AND s.last_seen_at > now() - make_interval(mins => $2)`,
-      [s.tokenHash, this.sessionIdleMinutes],
-    );
+    const row = await readStreamSession(this.db, s.tokenHash, this.sessionIdleMinutes);
     if (row?.stage !== 'full' || row.is_admin !== s.isAdmin) return false;
     // Wake up when the session runs out, if that comes before the next heartbeat.
     const remaining = Number(row.remaining_ms);

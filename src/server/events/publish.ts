@@ -8,7 +8,7 @@ export const EVENTS_CHANNEL = 'wallet_events';
 /** The NOTIFY channel of session changes (trigger of migration 013): the payload is a member id. */
 export const SESSIONS_CHANNEL = 'wallet_sessions';
 
-export type LiveEventType =
+type LiveEventType =
   | 'deposit.created'
   | 'deposit.approved'
   | 'deposit.rejected'

@@ -2,8 +2,9 @@ import { MSG } from '../../shared/messages';
 import type { App, Ctx } from '../context';
 import { AppError } from '../http/errors';
 import { memberOnly, requireMember } from '../http/guards';
-import { EventHub, REPLAY_HOURS, REPLAY_LIMIT, type Stream, VISIBLE_SQL } from './hub';
+import { EventHub } from './hub';
 import { CURSOR_BASE, cursorParams, EVENT_COLUMNS, type LiveEvent, readyAfter } from './publish';
+import { REPLAY_HOURS, REPLAY_LIMIT, type Stream, VISIBLE_SQL } from './stream';
 
 /** An event cursor (decision 0131): transaction id × 10^19 + row id, at most 39 digits. */
 const LAST_ID = /^\d{1,39}$/;

@@ -3,7 +3,7 @@ import { z } from './zod';
 /** `{ data, error: null }`: the success half of the API envelope. */
 export const ok = <T>(data: T) => ({ data, error: null });
 
-export const errorSchema = z.object({
+const errorSchema = z.object({
   code: z.string(),
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
@@ -12,3 +12,14 @@ export const errorSchema = z.object({
 /** Response schema of an envelope carrying `data`, for the OpenAPI document. */
 export const envelope = <T extends z.core.$ZodType>(data: T) => z.object({ data, error: z.null() });
 export const errorEnvelope = z.object({ data: z.null(), error: errorSchema });
+
+/** A route's error answers for the OpenAPI document: 400, 401, 403 and 409 always, and those named. */
+export function errorResponses<C extends number>(
+  ...codes: C[]
+): Record<400 | 401 | 403 | 409 | C, typeof errorEnvelope> {
+  const all = [400, 401, 403, 409, ...codes];
+  return Object.fromEntries(all.map((c) => [c, errorEnvelope])) as Record<
+    400 | 401 | 403 | 409 | C,
+    typeof errorEnvelope
+  >;
+}

@@ -18,17 +18,19 @@ export function requireMember(req: FastifyRequest): Session {
   return s;
 }
 
-/** An administrator who passed both steps; `is_admin` is read from the database on every request. */
-export function requireAdmin(req: FastifyRequest): Session {
-  const s = requireMember(req);
-  if (!s.member.is_admin) throw new AppError('FORBIDDEN', MSG.common.adminOnly);
-  return s;
-}
-
-/** preHandler forms of the guards, for route options. */
+/** The preHandler form, for route options (administrators: the admin scope's guard, admin/guard.ts). */
 export const memberOnly = async (req: FastifyRequest, _reply: FastifyReply) => {
   requireMember(req);
 };
-export const adminOnly = async (req: FastifyRequest, _reply: FastifyReply) => {
-  requireAdmin(req);
-};
+
+/** The signed-in member changing a secret of their own account; the asking session is the one kept. */
+export function selfOf(req: FastifyRequest) {
+  const s = requireMember(req);
+  return {
+    memberId: s.member.id,
+    username: s.member.username,
+    keepTokenHash: s.tokenHash,
+    ip: req.ip,
+    userAgent: req.headers['user-agent'],
+  };
+}

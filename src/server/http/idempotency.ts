@@ -5,7 +5,7 @@ import { AppError } from './errors';
 import { z } from './zod';
 
 /** Printable key chosen by the client, one per form submission (a UUID in the SPA). */
-export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
+const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
 
 /** Request headers of a submit endpoint: an optional Idempotency-Key (other headers pass through). */
 export const idempotencyHeadersSchema = z.looseObject({
@@ -37,7 +37,7 @@ function stableJson(v: unknown): string {
   return JSON.stringify(v ?? null);
 }
 
-export const requestHash = (operation: string, body: unknown) =>
+const requestHash = (operation: string, body: unknown) =>
   createHash('sha256')
     .update(`${operation}\n${stableJson(body)}`)
     .digest('hex');

@@ -34,7 +34,7 @@ function closed(node: unknown): boolean {
 }
 
 /** The JSON Schema of a response, or null when it must stay with zod. */
-export function responseJsonSchema(schema: z.ZodType): Record<string, unknown> | null {
+function responseJsonSchema(schema: z.ZodType): Record<string, unknown> | null {
   try {
     const json = z.toJSONSchema(schema, {
       target: 'draft-7',

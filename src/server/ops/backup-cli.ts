@@ -6,7 +6,6 @@ import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { ConfigError, loadConfig } from '../config';
 import { openDb } from '../db';
 import {
   type BackupManifest,
@@ -16,17 +15,10 @@ import {
   serverRunsOn,
   snapshotDataDir,
 } from './backup';
+import { fail, readCliArgs } from './cli-args';
 
 const USAGE =
   '사용법 / usage: npm run backup -- <파일.tar.gz> [--force]  (DATA_DIR의 내장 데이터베이스 / the embedded database in DATA_DIR)';
-
-function fail(message: string, code = 1): never {
-  console.error(message);
-  process.exit(code);
-}
-
-/** `npm run` starts in the package folder: a relative FILE is where the operator typed the command. */
-const resolveArg = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
 
 async function fromServer(dataDir: string, partial: string): Promise<BackupManifest> {
   return new Promise((resolve, reject) => {
@@ -72,24 +64,10 @@ async function fromFolder(dataDir: string, partial: string): Promise<BackupManif
 }
 
 async function main() {
-  const args = process.argv.slice(2);
-  const force = args.includes('--force');
-  const files = args.filter((a) => !a.startsWith('--'));
-  if (files.length !== 1 || args.some((a) => a.startsWith('--') && a !== '--force')) fail(USAGE, 2);
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) fail(err.message, 2);
-    throw err;
-  }
-  if (config.databaseUrl) {
-    fail(
-      'DATABASE_URL이 설정되어 있습니다: PostgreSQL은 pg_dump로 백업합니다 (docs/BACKUP.md) / DATABASE_URL is set: back PostgreSQL up with pg_dump (docs/BACKUP.md)',
-      2,
-    );
-  }
-  const file = resolveArg(files[0] as string);
+  const { file, force, config } = readCliArgs(
+    USAGE,
+    'DATABASE_URL이 설정되어 있습니다: PostgreSQL은 pg_dump로 백업합니다 (docs/BACKUP.md) / DATABASE_URL is set: back PostgreSQL up with pg_dump (docs/BACKUP.md)',
+  );
   if (existsSync(file) && !force) {
     fail(
       `파일이 이미 있습니다 (덮어쓰려면 --force): ${file} / File exists (use --force to overwrite): ${file}`,

@@ -5,43 +5,22 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import * as tar from 'tar';
-import { ConfigError, loadConfig } from '../config';
 import { openDb } from '../db';
 import { verifyLedger } from '../wallet/ledger';
 import { BACKUP_MANIFEST, type BackupManifest, OPS_SOCKET, OpsError, serverRunsOn } from './backup';
+import { fail, readCliArgs } from './cli-args';
 
 const USAGE =
   '사용법 / usage: npm run restore -- <백업 파일.tar.gz> [--force]  (서버를 멈춘 뒤 / with the server stopped)';
-
-function fail(message: string, code = 1): never {
-  console.error(message);
-  process.exit(code);
-}
-
-const resolveArg = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
 
 /** Anything but a stopped server's leftover socket counts as content. */
 const holdsData = (dir: string) => existsSync(dir) && readdirSync(dir).some((e) => e !== OPS_SOCKET);
 
 async function main() {
-  const args = process.argv.slice(2);
-  const force = args.includes('--force');
-  const files = args.filter((a) => !a.startsWith('--'));
-  if (files.length !== 1 || args.some((a) => a.startsWith('--') && a !== '--force')) fail(USAGE, 2);
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) fail(err.message, 2);
-    throw err;
-  }
-  if (config.databaseUrl) {
-    fail(
-      'DATABASE_URL이 설정되어 있습니다: PostgreSQL은 pg_restore로 복원합니다 (docs/BACKUP.md) / DATABASE_URL is set: restore PostgreSQL with pg_restore (docs/BACKUP.md)',
-      2,
-    );
-  }
-  const file = resolveArg(files[0] as string);
+  const { file, force, config } = readCliArgs(
+    USAGE,
+    'DATABASE_URL이 설정되어 있습니다: PostgreSQL은 pg_restore로 복원합니다 (docs/BACKUP.md) / DATABASE_URL is set: restore PostgreSQL with pg_restore (docs/BACKUP.md)',
+  );
   const dataDir = config.dataDir;
   if (!existsSync(file)) fail(`백업 파일이 없습니다: ${file} / No such backup file: ${file}`);
   if (await serverRunsOn(dataDir)) {

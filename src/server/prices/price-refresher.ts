@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { App } from '../context';
 import type { Db } from '../db';
+import { type IntervalJob, oneRoundAtATime, runEvery } from '../ops/interval-job';
 import { type PriceFeedConfig, type RefreshOutcome, refreshPrices } from './refresh-prices';
 
 export interface RefresherLog {
@@ -8,12 +9,7 @@ export interface RefresherLog {
   info(obj: object, msg: string): void;
 }
 
-export interface PriceRefresher {
-  /** One refresh round (skipped while the previous one is still running or after stop). */
-  tick(): Promise<RefreshOutcome | null>;
-  /** No new rounds; waits for the running one. */
-  stop(): Promise<void>;
-}
+export type PriceRefresher = IntervalJob<RefreshOutcome>;
 
 /**
  * The refresh loop's body. A provider's problem is logged once when it starts (and again only if the
@@ -22,8 +18,6 @@ export interface PriceRefresher {
 export function createPriceRefresher(db: Db, feed: PriceFeedConfig, log: RefresherLog): PriceRefresher {
   const instanceId = randomUUID();
   const problems = new Map<string, string>();
-  let running: Promise<RefreshOutcome | null> | null = null;
-  let stopped = false;
 
   const report = (what: 'prices' | 'fx' | 'refresh', url: string | undefined, result: string | undefined) => {
     if (result === undefined) return;
@@ -58,20 +52,7 @@ export function createPriceRefresher(db: Db, feed: PriceFeedConfig, log: Refresh
     }
   };
 
-  return {
-    tick() {
-      if (stopped) return Promise.resolve(null);
-      if (running) return running;
-      running = round().finally(() => {
-        running = null;
-      });
-      return running;
-    },
-    async stop() {
-      stopped = true;
-      await running;
-    },
-  };
+  return oneRoundAtATime(round);
 }
 
 /**
@@ -79,11 +60,5 @@ export function createPriceRefresher(db: Db, feed: PriceFeedConfig, log: Refresh
  * closes, before the database is closed.
  */
 export function startPriceRefresher(app: App, db: Db, feed: PriceFeedConfig): void {
-  const refresher = createPriceRefresher(db, feed, app.log);
-  void refresher.tick();
-  const timer = setInterval(() => void refresher.tick(), feed.intervalMs).unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await refresher.stop();
-  });
+  runEvery(app, feed.intervalMs, createPriceRefresher(db, feed, app.log));
 }

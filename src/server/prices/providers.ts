@@ -13,7 +13,7 @@ const MAX_BODY_CHARS = 512 * 1024;
 /** A USD→KRW rate outside this range is an error of the provider, not a market move. */
 const RATE_RANGE = { min: new D(100), max: new D(100_000) };
 
-export const CRYPTO_PAIRS = [PRICE_SYMBOLS.ETH, PRICE_SYMBOLS.XRP] as const;
+const CRYPTO_PAIRS = [PRICE_SYMBOLS.ETH, PRICE_SYMBOLS.XRP] as const;
 export type CryptoPair = (typeof CRYPTO_PAIRS)[number];
 
 /** GETs a JSON document with a timeout; every failure becomes a ProviderError with a short reason. */

@@ -9,8 +9,7 @@ import { D, toWire } from '../../shared/decimal';
 import { MSG } from '../../shared/messages';
 import type { PriceItem, PriceSource, Prices } from '../../shared/schemas/prices';
 import type { Queryable } from '../db';
-
-const ISO = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+import { isoTime } from '../db/iso-time';
 
 interface StoredRow {
   key: string;
@@ -30,12 +29,12 @@ export async function readPrices(q: Queryable, staleSeconds: number): Promise<Pr
   const fresh = `updated_at > now() - make_interval(secs => $1::double precision) AND source <> 'sample'`;
   const [prices, rates] = await Promise.all([
     q.query<StoredRow>(
-      `SELECT symbol AS key, price::text AS value, ${ISO('updated_at')} AS updated_at, (${fresh}) AS fresh
+      `SELECT symbol AS key, price::text AS value, ${isoTime('updated_at')} AS updated_at, (${fresh}) AS fresh
          FROM crypto_prices WHERE symbol = ANY($2::text[])`,
       [staleSeconds, pairs],
     ),
     q.query<StoredRow>(
-      `SELECT 'USDKRW' AS key, rate::text AS value, ${ISO('updated_at')} AS updated_at, (${fresh}) AS fresh
+      `SELECT 'USDKRW' AS key, rate::text AS value, ${isoTime('updated_at')} AS updated_at, (${fresh}) AS fresh
          FROM exchange_rates WHERE from_currency = 'USD' AND to_currency = 'KRW'`,
       [staleSeconds],
     ),

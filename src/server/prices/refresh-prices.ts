@@ -1,6 +1,7 @@
 import { toWire } from '../../shared/decimal';
 import { MSG } from '../../shared/messages';
 import type { Db, Queryable } from '../db';
+import { claimJob } from '../ops/interval-job';
 import { type CryptoPair, fetchCryptoPrices, fetchUsdKrw, ProviderError } from './providers';
 
 export interface PriceFeedConfig {
@@ -16,21 +17,9 @@ const KOREAN_NAMES: Record<CryptoPair, string> = {
   XRPUSDT: MSG.prices.names.XRP,
 };
 
-/**
- * Takes this round's refresh for `instanceId` unless another instance took one less than
- * `minAgeMs` ago. The claim is one atomic upsert on a row, so of several instances ticking at the
- * same moment exactly one wins, on PostgreSQL and PGlite alike.
- */
-export async function claimRefresh(q: Queryable, instanceId: string, minAgeMs: number): Promise<boolean> {
-  const rows = await q.query(
-    `INSERT INTO price_refresh_claims (job, claimed_by, claimed_at) VALUES ('prices', $1, now())
-     ON CONFLICT (job) DO UPDATE SET claimed_by = EXCLUDED.claimed_by, claimed_at = EXCLUDED.claimed_at
-      WHERE price_refresh_claims.claimed_at <= now() - make_interval(secs => $2::double precision)
-     RETURNING job`,
-    [instanceId, minAgeMs / 1000],
-  );
-  return rows.length > 0;
-}
+/** Takes this round's refresh for `instanceId` (the claim row `prices`, `claimJob`). */
+const claimRefresh = (q: Queryable, instanceId: string, minAgeMs: number) =>
+  claimJob(q, 'prices', instanceId, minAgeMs);
 
 export interface RefreshOutcome {
   claimed: boolean;

@@ -3,8 +3,8 @@ import { MSG } from '../../shared/messages';
 import { writeAudit } from '../audit/write-audit';
 import { recordAuthEvent } from '../auth/auth-events';
 import { passwordFailureKey } from '../auth/login';
-import { hashSecret, verifySecret } from '../auth/password';
-import { releaseAttempt, reserveAttempt } from '../auth/rate-limit';
+import { hashSecret } from '../auth/password';
+import { proveSecret } from '../auth/prove-secret';
 import { deleteMemberSessions } from '../auth/sessions';
 import type { Db } from '../db';
 import { AppError } from '../http/errors';
@@ -22,52 +22,41 @@ export async function changePassword(
   currentPassword: string,
   newPassword: string,
 ): Promise<{ endedSessions: number }> {
-  const limit = AUTH_LIMITS.passwordFailuresPerAccount;
   const event = {
     kind: 'password_change' as const,
     memberId: who.memberId,
     ip: who.ip,
     userAgent: who.userAgent,
   };
-  // Reserved before the verification, like a login (decision 0100).
-  const reservation = await reserveAttempt(db, [
-    { key: passwordFailureKey({ memberId: who.memberId }), limit, minutes: AUTH_LIMITS.windowMinutes },
-  ]);
-  if (!reservation.ok) {
-    await recordAuthEvent(db, { ...event, success: false, reason: 'locked' });
-    throw new AppError('ACCOUNT_LOCKED', CP.locked);
-  }
-
-  const [row] = await db.query<{ password_hash: string }>('SELECT password_hash FROM members WHERE id = $1', [
-    who.memberId,
-  ]);
-  if (!row) {
-    await releaseAttempt(db, reservation.ids);
-    throw new AppError('UNAUTHENTICATED', MSG.profile.loginFirst);
-  }
-  if (!(await verifySecret(row.password_hash, currentPassword))) {
-    await recordAuthEvent(db, { ...event, success: false, reason: 'bad_password' });
-    if ((reservation.before[0] ?? 0) + 1 >= limit) {
-      await recordAuthEvent(db, { ...event, kind: 'lockout', success: false });
-      throw new AppError('ACCOUNT_LOCKED', CP.locked);
-    }
-    throw new AppError('VALIDATION', CP.currentWrong, { current_password: CP.currentWrong });
-  }
-  await releaseAttempt(db, reservation.ids);
+  // Reserved before the verification, like a login (decision 0100); the stored hash is read after it.
+  let currentHash = '';
+  await proveSecret(db, {
+    key: passwordFailureKey({ memberId: who.memberId }),
+    limit: AUTH_LIMITS.passwordFailuresPerAccount,
+    event,
+    lockedMessage: CP.locked,
+    hash: async () => {
+      const [row] = await db.query<{ password_hash: string }>(
+        'SELECT password_hash FROM members WHERE id = $1',
+        [who.memberId],
+      );
+      if (!row) throw new AppError('UNAUTHENTICATED', MSG.profile.loginFirst);
+      currentHash = row.password_hash;
+      return currentHash;
+    },
+    secret: currentPassword,
+    wrong: () => new AppError('VALIDATION', CP.currentWrong, { current_password: CP.currentWrong }),
+  });
 
   const newHash = await hashSecret(newPassword);
   return db.tx(async (q) => {
     // Compare-and-set: a concurrent change of the same password makes this one fail instead of both winning.
     const updated = await q.query(
       'UPDATE members SET password_hash = $3, updated_at = now() WHERE id = $1 AND password_hash = $2 RETURNING id',
-      [who.memberId, row.password_hash, newHash],
+      [who.memberId, currentHash, newHash],
     );
     if (updated.length === 0) throw new AppError('CONFLICT', CP.failed);
-    const [{ n } = { n: 0 }] = await q.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM sessions WHERE member_id = $1 AND token_hash <> $2',
-      [who.memberId, who.keepTokenHash],
-    );
-    await deleteMemberSessions(q, who.memberId, who.keepTokenHash);
+    const n = await deleteMemberSessions(q, who.memberId, who.keepTokenHash);
     await writeAudit(q, {
       actorId: who.memberId,
       actorUsername: who.username,

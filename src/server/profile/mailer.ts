@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import type { Config } from '../config';
 
-export interface OutgoingMail {
+interface OutgoingMail {
   to: string;
   subject: string;
   text: string;

@@ -3,6 +3,7 @@ import { type BankLinkStatus, maskAccountNumber, type ProfileView } from '../../
 import type { Config } from '../config';
 import type { Queryable } from '../db';
 import { AppError } from '../http/errors';
+import { isoSeconds } from '../sql';
 
 interface ProfileRow {
   username: string;
@@ -24,7 +25,7 @@ export async function readProfile(q: Queryable, config: Config, memberId: string
             m.second_password_hash IS NOT NULL AS has_second_password,
             b.bank_name, b.account_number, b.is_verified,
             p.new_email AS pending_email,
-            to_char(p.expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS pending_expires_at
+            ${isoSeconds('p.expires_at')} AS pending_expires_at
        FROM members m
        LEFT JOIN bank_accounts b ON b.member_id = m.id
        LEFT JOIN LATERAL (

@@ -1,16 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { EMAIL_CHANGE_TTL_HOURS, PROFILE_LIMITS } from '../../shared/constants';
+import { EMAIL_CHANGE_TTL_HOURS } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import { fillMessage } from '../../shared/messages/profile';
 import { type EventOrigin, recordAuthEvent } from '../auth/auth-events';
-import { hit } from '../auth/rate-limit';
 import { hashToken } from '../auth/sessions';
 import type { Db } from '../db';
 import { AppError } from '../http/errors';
+import { isoSeconds } from '../sql';
 import type { Mailer } from './mailer';
 
 /** The client page that confirms a change; it works for a logged-in or a logged-out visitor. */
-export const EMAIL_CONFIRM_PATH = '/mypage/email-confirm';
+const EMAIL_CONFIRM_PATH = '/mypage/email-confirm';
 
 export interface PendingEmail {
   email: string;
@@ -20,7 +20,8 @@ export interface PendingEmail {
 /**
  * Starts an email change: the address must be free; a single-use token (stored as its SHA-256) is mailed
  * to the new address as a link and expires after EMAIL_CHANGE_TTL_HOURS. A newer request replaces an
- * older one. The member's email stays as it is until the link is opened (confirm-email-change.ts).
+ * older one. The member's email stays as it is until the link is opened (confirm-email-change.ts). The
+ * requests per member and hour are limited by the route (profile/routes.ts).
  */
 export async function requestEmailChange(
   db: Db,
@@ -28,9 +29,6 @@ export async function requestEmailChange(
   newEmail: string,
   opts: { origin: string; mailer: Mailer; event?: EventOrigin },
 ): Promise<PendingEmail> {
-  if (await hit(db, `email-change:member:${memberId}`, PROFILE_LIMITS.emailRequestsPerHour, 60)) {
-    throw new AppError('RATE_LIMITED', MSG.profile.emailRequestLimit);
-  }
   const [me] = await db.query<{ username: string; email: string; taken: boolean }>(
     `SELECT username, email,
             EXISTS (SELECT 1 FROM members o WHERE lower(o.email) = lower($2) AND o.id <> m.id) AS taken
@@ -49,7 +47,7 @@ export async function requestEmailChange(
     const [row] = await q.query<{ id: string; expires_at: string }>(
       `INSERT INTO email_changes (member_id, new_email, token_hash, expires_at)
        VALUES ($1, $2, $3, now() + make_interval(hours => $4))
-       RETURNING id, to_char(expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS expires_at`,
+       RETURNING id, ${isoSeconds('expires_at')} AS expires_at`,
       [memberId, newEmail, hashToken(token), EMAIL_CHANGE_TTL_HOURS],
     );
     return row!;

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { PROFILE_LIMITS } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import { signInActivityView } from '../../shared/schemas/auth-events';
 import {
@@ -11,11 +12,11 @@ import {
   updateContactBodySchema,
 } from '../../shared/schemas/profile';
 import { originOf as eventOrigin } from '../auth/auth-events';
-import { countRecent, recordEvent } from '../auth/rate-limit';
 import type { App, Ctx } from '../context';
-import { envelope, errorEnvelope, ok } from '../http/envelope';
-import { AppError, isAppError } from '../http/errors';
-import { memberOnly, requireMember } from '../http/guards';
+import { envelope, errorEnvelope, errorResponses, ok } from '../http/envelope';
+import { isAppError } from '../http/errors';
+import { memberOnly, requireMember, selfOf } from '../http/guards';
+import { limitFailures, throttle } from '../http/throttle';
 import { z } from '../http/zod';
 import { changePassword } from './change-password';
 import { confirmEmailChange } from './confirm-email-change';
@@ -26,14 +27,7 @@ import { setSecondPassword } from './set-second-password';
 import { readSignInActivity } from './sign-in-activity';
 import { updateContact } from './update-contact';
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-  429: errorEnvelope,
-};
+const errors = errorResponses(404, 429);
 const security = [{ session: [] }];
 
 /** My page: the member's own profile, contact, email (confirmed by a mailed link), passwords. */
@@ -41,6 +35,33 @@ export async function profileRoutes(app: App, ctx: Ctx) {
   const { db, config } = ctx;
   const mailer = createMailer(config, app.log);
   app.addHook('onClose', async () => mailer.close());
+
+  const memberKey = (name: string) => (req: FastifyRequest) =>
+    `${name}:member:${requireMember(req).member.id}`;
+  // Rate limits (route options): contact changes and email-change requests per member; unknown email-change
+  // tokens per address, counted like failed logins.
+  const contactLimit = throttle(db, {
+    key: memberKey('contact'),
+    limit: PROFILE_LIMITS.contactUpdatesPerWindow,
+    minutes: 15,
+    message: MSG.profile.contactRequestLimit,
+  });
+  const emailRequestLimit = throttle(db, {
+    key: memberKey('email-change'),
+    limit: PROFILE_LIMITS.emailRequestsPerHour,
+    minutes: 60,
+    message: MSG.profile.emailRequestLimit,
+  });
+  const unknownTokenLimit = limitFailures(
+    db,
+    {
+      key: (req) => `email-confirm:addr:${req.ip}`,
+      limit: config.rateLimitPerAddress,
+      minutes: 15,
+      message: MSG.common.tooManyRequests,
+    },
+    (err) => isAppError(err) && err.code === 'NOT_FOUND',
+  );
 
   /** Where links in mails point: PUBLIC_URL, else the address this request came to. */
   const originOf = (req: FastifyRequest) => config.publicUrl ?? `${req.protocol}://${req.host}`;
@@ -85,7 +106,7 @@ export async function profileRoutes(app: App, ctx: Ctx) {
   app.patch(
     '/profile/contact',
     {
-      preHandler: memberOnly,
+      preHandler: [memberOnly, contactLimit],
       schema: {
         operationId: 'updateContact',
         summary: '연락처(휴대폰 번호) 변경',
@@ -104,7 +125,7 @@ export async function profileRoutes(app: App, ctx: Ctx) {
   app.post(
     '/profile/email',
     {
-      preHandler: memberOnly,
+      preHandler: [memberOnly, emailRequestLimit],
       schema: {
         operationId: 'requestEmailChange',
         summary:
@@ -133,6 +154,7 @@ export async function profileRoutes(app: App, ctx: Ctx) {
   app.post(
     '/profile/email/confirm',
     {
+      ...unknownTokenLimit,
       schema: {
         operationId: 'confirmEmailChange',
         summary: '이메일 변경 확인 (메일의 링크). 로그인하지 않아도 됩니다: 링크의 토큰이 권한입니다.',
@@ -141,19 +163,7 @@ export async function profileRoutes(app: App, ctx: Ctx) {
         response: { 200: envelope(z.object({ email: z.string() })), ...errors },
       },
     },
-    async (req) => {
-      // Unknown tokens are counted per address, like failed logins.
-      const key = `email-confirm:addr:${req.ip}`;
-      if ((await countRecent(db, key, 15)) >= config.rateLimitPerAddress) {
-        throw new AppError('RATE_LIMITED', MSG.common.tooManyRequests);
-      }
-      try {
-        return ok(await confirmEmailChange(db, req.body.token, eventOrigin(req)));
-      } catch (err) {
-        if (isAppError(err) && err.code === 'NOT_FOUND') await recordEvent(db, key);
-        throw err;
-      }
-    },
+    async (req) => ok(await confirmEmailChange(db, req.body.token, eventOrigin(req))),
   );
 
   app.post(
@@ -173,18 +183,12 @@ export async function profileRoutes(app: App, ctx: Ctx) {
       },
     },
     async (req) => {
-      const s = requireMember(req);
+      const { body } = req;
       const { endedSessions } = await changePassword(
         db,
-        {
-          memberId: s.member.id,
-          username: s.member.username,
-          keepTokenHash: s.tokenHash,
-          ip: req.ip,
-          userAgent: req.headers['user-agent'],
-        },
-        req.body.current_password,
-        req.body.new_password,
+        selfOf(req),
+        body.current_password,
+        body.new_password,
       );
       return ok({ changed: true as const, ended_sessions: endedSessions });
     },
@@ -207,20 +211,8 @@ export async function profileRoutes(app: App, ctx: Ctx) {
       },
     },
     async (req) => {
-      const s = requireMember(req);
-      return ok(
-        await setSecondPassword(
-          db,
-          {
-            memberId: s.member.id,
-            username: s.member.username,
-            ip: req.ip,
-            userAgent: req.headers['user-agent'],
-            keepTokenHash: s.tokenHash,
-          },
-          { mode: req.body.mode, current: req.body.current_second_password, next: req.body.second_password },
-        ),
-      );
+      const { mode, current_second_password: current, second_password: next } = req.body;
+      return ok(await setSecondPassword(db, selfOf(req), { mode, current, next }));
     },
   );
 }

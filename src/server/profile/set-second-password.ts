@@ -4,8 +4,8 @@ import type { SecondPasswordMode } from '../../shared/schemas/profile';
 import { writeAudit } from '../audit/write-audit';
 import { recordAuthEvent } from '../auth/auth-events';
 import { pinFailureKey } from '../auth/login';
-import { hashSecret, verifySecret } from '../auth/password';
-import { releaseAttempt, reserveAttempt } from '../auth/rate-limit';
+import { hashSecret } from '../auth/password';
+import { proveSecret } from '../auth/prove-secret';
 import { deleteMemberSessions } from '../auth/sessions';
 import type { Db } from '../db';
 import { AppError } from '../http/errors';
@@ -41,23 +41,16 @@ export async function setSecondPassword(
       throw new AppError('VALIDATION', SP.currentRequired, { current_second_password: SP.currentRequired });
     }
     // Reserved before the verification, on the login second step's counter (decision 0100).
-    const limit = AUTH_LIMITS.pinFailuresPerAccount;
-    const reservation = await reserveAttempt(db, [
-      { key: pinFailureKey(who.memberId), limit, minutes: AUTH_LIMITS.windowMinutes },
-    ]);
-    if (!reservation.ok) {
-      await recordAuthEvent(db, { ...event, success: false, reason: 'locked' });
-      throw new AppError('ACCOUNT_LOCKED', SP.locked);
-    }
-    if (!(await verifySecret(row.second_password_hash, input.current))) {
-      await recordAuthEvent(db, { ...event, success: false, reason: 'bad_password' });
-      if ((reservation.before[0] ?? 0) + 1 >= limit) {
-        await recordAuthEvent(db, { ...event, kind: 'lockout', success: false });
-        throw new AppError('ACCOUNT_LOCKED', SP.locked);
-      }
-      throw new AppError('VALIDATION', SP.currentWrong, { current_second_password: SP.currentWrong });
-    }
-    await releaseAttempt(db, reservation.ids);
+    const stored = row.second_password_hash;
+    await proveSecret(db, {
+      key: pinFailureKey(who.memberId),
+      limit: AUTH_LIMITS.pinFailuresPerAccount,
+      event,
+      lockedMessage: SP.locked,
+      hash: () => stored,
+      secret: input.current,
+      wrong: () => new AppError('VALIDATION', SP.currentWrong, { current_second_password: SP.currentWrong }),
+    });
   }
 
   const newHash = await hashSecret(input.next);
@@ -69,11 +62,7 @@ export async function setSecondPassword(
     );
     if (updated.length === 0) throw new AppError('CONFLICT', SP.modeChanged);
     // As a login-password change does: every other session of the member ends, this one stays (issue 12).
-    const [{ n } = { n: 0 }] = await q.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM sessions WHERE member_id = $1 AND token_hash <> $2',
-      [who.memberId, who.keepTokenHash],
-    );
-    await deleteMemberSessions(q, who.memberId, who.keepTokenHash);
+    const n = await deleteMemberSessions(q, who.memberId, who.keepTokenHash);
     await writeAudit(q, {
       actorId: who.memberId,
       actorUsername: who.username,

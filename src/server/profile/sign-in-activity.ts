@@ -1,6 +1,6 @@
 import { SIGN_IN_ACTIVITY_LIMIT, type SignInActivityItem } from '../../shared/schemas/auth-events';
-import { iso } from '../admin/sql';
 import type { Queryable } from '../db';
+import { iso } from '../sql';
 
 /** The member's own last sign-in events, newest first (my page's "최근 로그인 활동"). */
 export async function readSignInActivity(q: Queryable, memberId: string) {

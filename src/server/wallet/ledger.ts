@@ -4,7 +4,7 @@ import { MSG } from '../../shared/messages';
 import type { Queryable } from '../db';
 import { AppError } from '../http/errors';
 
-export type LedgerKind = 'deposit' | 'withdrawal' | 'transfer_in' | 'transfer_out' | 'admin_adjustment';
+type LedgerKind = 'deposit' | 'withdrawal' | 'transfer_in' | 'transfer_out' | 'admin_adjustment';
 
 export interface BalanceChange {
   memberId: string;
@@ -50,7 +50,7 @@ export async function applyBalanceChange(q: Queryable, c: BalanceChange): Promis
   return new D(row.balance);
 }
 
-export interface LedgerMismatch {
+interface LedgerMismatch {
   member_id: string;
   currency: string;
   balance: string;

@@ -9,7 +9,7 @@ interface LockRow extends LockView {
 }
 
 /** Every asset lock of a member, newest first, with whether it still holds funds today (KST). */
-export async function listLocks(q: Queryable, memberId: string): Promise<LockRow[]> {
+async function listLocks(q: Queryable, memberId: string): Promise<LockRow[]> {
   return q.query<LockRow>(
     `SELECT l.id::text AS id, upper(l.currency) AS currency, l.locked_amount::text AS amount,
             to_char(l.lock_start_date, 'YYYY-MM-DD') AS start_date,

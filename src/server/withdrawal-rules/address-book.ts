@@ -10,14 +10,14 @@ import { lockMemberWithdrawals } from './member-lock';
 
 const R = MSG.wrules;
 /** At most this many live entries per member. */
-export const ADDRESS_BOOK_MAX = 50;
+const ADDRESS_BOOK_MAX = 50;
 
 const COLUMNS = `a.id::text AS id, a.network, a.address, a.destination_tag::text AS destination_tag, a.label,
   a.wallet_kind, a.exchange, ${isoTime('a.created_at')} AS created_at, ${isoTime('a.usable_at')} AS usable_at,
   ${isoTime('a.deleted_at')} AS deleted_at, (a.deleted_at IS NULL AND a.usable_at <= clock_timestamp()) AS usable`;
 
 /** How two addresses of a network compare: Ethereum hex ignores case, the others are case-sensitive. */
-export const addressKey = (network: string, address: string) =>
+const addressKey = (network: string, address: string) =>
   network === 'ERC20' ? address.toLowerCase() : address;
 
 /** The member's live entries, newest first. */

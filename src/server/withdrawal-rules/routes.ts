@@ -1,32 +1,22 @@
 import {
-  adminLimitsBodySchema,
-  adminLimitsViewSchema,
   registerAddressBodySchema,
+  withdrawalAddressListView,
   withdrawalAddressViewSchema,
   withdrawalRulesViewSchema,
 } from '../../shared/schemas/withdrawal-rules';
-import { actorOf, adminErrors, memberParams } from '../admin/common';
 import { originOf } from '../auth/auth-events';
 import type { App, Ctx } from '../context';
-import { envelope, errorEnvelope, ok } from '../http/envelope';
-import { adminOnly, memberOnly, requireMember } from '../http/guards';
+import { envelope, errorResponses, ok } from '../http/envelope';
+import { memberOnly, requireMember } from '../http/guards';
 import { z } from '../http/zod';
 import { deleteAddress, listAddresses, registerAddress } from './address-book';
-import { getMemberLimits, setMemberLimits } from './admin-limits';
 import { readRules } from './rules';
 import { verifyWithdrawalAuth } from './verify-auth';
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-  429: errorEnvelope,
-};
+const errors = errorResponses(404, 429);
 const idParams = z.strictObject({ id: z.string().max(100) });
 
-/** The withdrawal rules (issue 15 items 2-5, 7): address book, rules view, a member's own limits. */
+/** The withdrawal rules (issue 15 items 2-5): address book, rules view (a member's own limits: admin/). */
 export async function withdrawalRuleRoutes(app: App, ctx: Ctx) {
   const { db, config } = ctx;
   const deps = { rules: config.withdrawalRules, priceStaleSeconds: config.prices.staleSeconds };
@@ -39,7 +29,7 @@ export async function withdrawalRuleRoutes(app: App, ctx: Ctx) {
         operationId: 'listWithdrawalAddresses',
         summary: '내 출금 주소록 (삭제하지 않은 주소, 사용 가능 시각 포함)',
         tags: ['withdrawals'],
-        response: { 200: envelope(z.object({ items: z.array(withdrawalAddressViewSchema) })), ...errors },
+        response: { 200: envelope(withdrawalAddressListView), ...errors },
       },
     },
     async (req) => ok({ items: await listAddresses(db, requireMember(req).member.id) }),
@@ -111,37 +101,5 @@ export async function withdrawalRuleRoutes(app: App, ctx: Ctx) {
       },
     },
     async (req) => ok(await readRules(db, requireMember(req).member.id, deps)),
-  );
-
-  app.get(
-    '/admin/members/:id/withdrawal-limits',
-    {
-      preHandler: adminOnly,
-      schema: {
-        operationId: 'adminGetWithdrawalLimits',
-        summary: '회원의 1일 출금 한도 (회원별 값, 없으면 기본값)',
-        tags: ['admin'],
-        params: memberParams,
-        response: { 200: envelope(adminLimitsViewSchema), ...adminErrors },
-      },
-    },
-    async (req) => ok(await getMemberLimits(db, req.params.id, config.withdrawalRules)),
-  );
-
-  app.put(
-    '/admin/members/:id/withdrawal-limits',
-    {
-      preHandler: adminOnly,
-      schema: {
-        operationId: 'adminSetWithdrawalLimits',
-        summary: '회원의 1일 출금 한도 설정 (비우면 기본값, 감사 기록)',
-        tags: ['admin'],
-        params: memberParams,
-        body: adminLimitsBodySchema,
-        response: { 200: envelope(adminLimitsViewSchema), ...adminErrors },
-      },
-    },
-    async (req) =>
-      ok(await setMemberLimits(db, req.params.id, req.body, actorOf(req), config.withdrawalRules)),
   );
 }

@@ -4,8 +4,13 @@ import { isNetworkAllowed, NETWORK_LABELS, networksFor } from '../../shared/netw
 import type { CryptoWithdrawalInput, WithdrawalView } from '../../shared/schemas/withdrawals';
 import type { Queryable } from '../db';
 import { AppError } from '../http/errors';
-import { checkWithdrawalRules, type RulesDeps, readRuleInputs } from '../withdrawal-rules/rules';
-import { insertWithdrawal } from './insert-withdrawal';
+import {
+  checkWithdrawalRules,
+  type RuleRequest,
+  type RulesDeps,
+  readRuleInputs,
+} from '../withdrawal-rules/rules';
+import { insertWithdrawal, type NewWithdrawal } from './insert-withdrawal';
 
 const W = MSG.withdraw;
 
@@ -22,6 +27,10 @@ export async function createCryptoWithdrawal(
 ): Promise<WithdrawalView> {
   // Read before the member's withdrawal lock: prices, own limits, the hold after a KRW deposit.
   const pre = await readRuleInputs(q, memberId, deps);
+  /** The request and what the rules check are the same destination; the rules run under the member's lock. */
+  const insertWithRules = (w: NewWithdrawal, rule: RuleRequest) =>
+    insertWithdrawal(q, memberId, w, (tq) => checkWithdrawalRules(tq, memberId, deps, rule, pre));
+  const amount = { currency: input.currency, amount: input.amount };
   if (input.method === 'internal') {
     // FOR KEY SHARE: an account being closed at this moment is waited for and then seen closed; a
     // closure that comes later waits for this request and then sees it pending (and refuses).
@@ -39,28 +48,9 @@ export async function createCryptoWithdrawal(
     if (recipient.id === memberId) {
       throw new AppError('VALIDATION', W.recipientSelf, { recipient_id: W.recipientSelf });
     }
-    return insertWithdrawal(
-      q,
-      memberId,
-      {
-        currency: input.currency,
-        amount: input.amount,
-        method: 'internal',
-        recipientId: recipient.username,
-        recipientMemberId: recipient.id,
-      },
-      (tq) =>
-        checkWithdrawalRules(
-          tq,
-          memberId,
-          deps,
-          {
-            currency: input.currency,
-            amount: input.amount,
-            method: 'internal',
-          },
-          pre,
-        ),
+    return insertWithRules(
+      { ...amount, method: 'internal', recipientId: recipient.username, recipientMemberId: recipient.id },
+      { ...amount, method: 'internal' },
     );
   }
   // The schema has refused any pair the currency does not allow; checked again here, where money moves.
@@ -84,38 +74,19 @@ export async function createCryptoWithdrawal(
     address = xrp.address;
     destinationTag = xrp.tag;
   }
-  return insertWithdrawal(
-    q,
-    memberId,
+  const destination = { method: 'external' as const, network, recipientAddress: address, destinationTag };
+  // The address book, the hold after a KRW deposit, the travel rule and the daily limit (issue 15).
+  return insertWithRules(
+    { ...amount, ...destination },
     {
-      currency: input.currency,
-      amount: input.amount,
-      method: 'external',
-      network,
-      recipientAddress: address,
-      destinationTag,
+      ...amount,
+      ...destination,
+      addressId: input.address_id,
+      travel: {
+        name: input.travel_rule_name,
+        exchange: input.travel_rule_exchange,
+        declared: input.travel_rule_declared,
+      },
     },
-    // The address book, the hold after a KRW deposit, the travel rule and the daily limit (issue 15).
-    (tq) =>
-      checkWithdrawalRules(
-        tq,
-        memberId,
-        deps,
-        {
-          currency: input.currency,
-          amount: input.amount,
-          method: 'external',
-          network,
-          recipientAddress: address,
-          destinationTag,
-          addressId: input.address_id,
-          travel: {
-            name: input.travel_rule_name,
-            exchange: input.travel_rule_exchange,
-            declared: input.travel_rule_declared,
-          },
-        },
-        pre,
-      ),
   );
 }

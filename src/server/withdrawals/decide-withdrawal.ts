@@ -3,12 +3,9 @@ import { D } from '../../shared/decimal';
 import { formatExact } from '../../shared/fees';
 import { MSG } from '../../shared/messages';
 import type { WithdrawalView } from '../../shared/schemas/withdrawals';
-import { type Approval, approvalOf } from '../admin/common';
-import { writeAudit } from '../audit/write-audit';
+import type { Actor } from '../admin/common';
+import { type Decision, decideRequest, decideRequestIn, type RequestKind } from '../approval/decide-request';
 import type { Db, Queryable } from '../db';
-import { UUID_PATTERN } from '../db/iso-time';
-import type { Actor } from '../deposits/decide-deposit';
-import { publishRequestDecided } from '../events/publish';
 import { AppError } from '../http/errors';
 import { lockBalances } from '../wallet/balance-state';
 import { applyBalanceChange } from '../wallet/ledger';
@@ -23,70 +20,59 @@ const isBalanceCurrency = (c: string): c is BalanceCurrency =>
   (BALANCE_CURRENCIES as readonly string[]).includes(c);
 
 /**
- * Approves or rejects a pending withdrawal in one transaction: lock the request row, require pending,
- * then
+ * A withdrawal for the approval core:
  * - approve: debit the full amount (payout + fee) from the member with one ledger entry ("withdrawal");
  *   an internal transfer instead debits the sender ("transfer_out") and credits the recipient member
  *   the payout ("transfer_in") in the same transaction. The pending hold ends with the status change.
  * - reject: only the status changes, which releases the hold (no ledger entry).
- * Then set the status, who and when, and write the audit entry.
  */
-export async function decideWithdrawal(
+const withdrawalKind: RequestKind<LockedWithdrawal, WithdrawalView> = {
+  kind: 'withdrawal',
+  table: 'withdrawals',
+  alias: 'w',
+  columns: WITHDRAWAL_COLUMNS,
+  notFound: MSG.approval.withdrawalNotFound,
+  lock: lockWithdrawal,
+  toView: toWithdrawalView,
+  describe: (v) => ({
+    member_id: v.member_id,
+    currency: v.currency,
+    method: v.method,
+    amount: v.amount,
+    fee: v.fee,
+    final_amount: v.final_amount,
+  }),
+  approve: async (q, before, actor) => ({ moved: await payOut(q, before, actor) }),
+  creditedMemberOf: (before) => before.recipient_member_id,
+};
+
+/** Approves or rejects a pending withdrawal in one transaction (the approval core, `decideRequest`). */
+export function decideWithdrawal(
   db: Db,
-  actor: Actor,
+  actor: Actor<string | null>,
   id: string,
-  decision: 'approve' | 'reject',
+  decision: Decision,
   reason?: string,
 ): Promise<WithdrawalView> {
-  if (!UUID_PATTERN.test(id)) throw new AppError('NOT_FOUND', MSG.approval.withdrawalNotFound);
-  return db.tx((q) => decideWithdrawalIn(q, actor, id, decision, reason));
+  return decideRequest(db, withdrawalKind, actor, id, decision, reason);
 }
 
 /** `decideWithdrawal` inside the caller's transaction (a confirmed payout proposal applies it this way). */
-export async function decideWithdrawalIn(
+export function decideWithdrawalIn(
   q: Queryable,
-  actor: Actor & { approval?: Approval },
+  actor: Actor<string | null>,
   id: string,
-  decision: 'approve' | 'reject',
+  decision: Decision,
   reason?: string,
 ): Promise<WithdrawalView> {
-  const before = await lockWithdrawal(q, id);
-  if (!before) throw new AppError('NOT_FOUND', MSG.approval.withdrawalNotFound);
-  if (before.status !== 'pending') throw new AppError('NOT_PENDING', MSG.approval.notPending);
-  const status = decision === 'approve' ? 'approved' : 'rejected';
-  const moved = decision === 'approve' ? await payOut(q, before, actor) : {};
-  const [row] = await q.query<WithdrawalView>(
-    `UPDATE withdrawals AS w SET status = $2, processed_by = $3, processed_at = now(), updated_at = now()
-      WHERE w.id = $1 RETURNING ${WITHDRAWAL_COLUMNS}`,
-    [id, status, actor.id],
-  );
-  const view = toWithdrawalView(row!);
-  await writeAudit(q, {
-    actorId: actor.id,
-    actorUsername: actor.username,
-    action: `withdrawal.${decision}`,
-    targetType: 'withdrawal',
-    targetId: id,
-    before: { status: before.status },
-    after: {
-      status,
-      member_id: view.member_id,
-      currency: view.currency,
-      method: view.method,
-      amount: view.amount,
-      fee: view.fee,
-      final_amount: view.final_amount,
-      ...moved,
-      ...(reason ? { reason } : {}),
-      ...approvalOf(actor),
-    },
-    ip: actor.ip,
-  });
-  await publishRequestDecided(q, 'withdrawal', view, actor.username, before.recipient_member_id);
-  return view;
+  return decideRequestIn(q, withdrawalKind, actor, id, decision, reason);
 }
 
-async function payOut(q: Queryable, w: LockedWithdrawal, actor: Actor): Promise<Record<string, string>> {
+async function payOut(
+  q: Queryable,
+  w: LockedWithdrawal,
+  actor: Actor<string | null>,
+): Promise<Record<string, string>> {
   const currency = w.currency;
   if (!isBalanceCurrency(currency)) throw new AppError('CONFLICT', MSG.approval.unsupportedCurrency);
   const amount = new D(w.amount);
@@ -113,7 +99,7 @@ async function payOut(q: Queryable, w: LockedWithdrawal, actor: Actor): Promise<
     amount: amount.neg(),
     kind: internal ? 'transfer_out' : 'withdrawal',
     withdrawalId: w.id,
-    actorId: actor.id,
+    actorId: actor.actorId,
   });
   if (!internal || !w.recipient_member_id) return { balance_after: senderAfter.toFixed() };
   const payout = new D(w.final_amount);
@@ -124,7 +110,7 @@ async function payOut(q: Queryable, w: LockedWithdrawal, actor: Actor): Promise<
         amount: payout,
         kind: 'transfer_in',
         withdrawalId: w.id,
-        actorId: actor.id,
+        actorId: actor.actorId,
       })
     : null;
   return {

@@ -5,6 +5,7 @@
 import { MSG } from '../messages';
 import { z } from '../zod';
 import { isCalendarDate } from './admin';
+import { pageOf } from './view-parts';
 
 const E = MSG.authEvents;
 const A = MSG.admin;
@@ -25,7 +26,7 @@ export const AUTH_EVENT_KINDS = [
 export type AuthEventKind = (typeof AUTH_EVENT_KINDS)[number];
 
 /** Why an attempt failed (never the secret), or why a session ended. */
-export const AUTH_EVENT_REASONS = [
+const AUTH_EVENT_REASONS = [
   'bad_password',
   'unknown_account',
   'locked',
@@ -37,7 +38,7 @@ export const AUTH_EVENT_REASONS = [
 export type AuthEventReason = (typeof AUTH_EVENT_REASONS)[number];
 
 /** One event as the member sees it on my page. */
-export const signInActivityItem = z.object({
+const signInActivityItem = z.object({
   id: z.string(),
   kind: z.enum(AUTH_EVENT_KINDS),
   success: z.boolean(),
@@ -52,7 +53,7 @@ export const signInActivityView = z.object({ items: z.array(signInActivityItem) 
 export const SIGN_IN_ACTIVITY_LIMIT = 20;
 
 /** One event as the administrator sees it: also who, the name typed and the acting administrator. */
-export const authEventView = z.object({
+const authEventView = z.object({
   ...signInActivityItem.shape,
   member_id: z.nullable(z.string()),
   username: z.nullable(z.string()),
@@ -60,12 +61,7 @@ export const authEventView = z.object({
   actor_id: z.nullable(z.string()),
 });
 export type AuthEventView = z.infer<typeof authEventView>;
-export const authEventListView = z.object({
-  items: z.array(authEventView),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const authEventListView = pageOf(authEventView);
 
 const optionalDate = z.optional(
   z.string({ error: E.dateInvalid }).check(z.trim(), z.refine(isCalendarDate, E.dateInvalid)),

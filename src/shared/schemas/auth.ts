@@ -1,4 +1,9 @@
-import { SECOND_PASSWORD_MAX, SECOND_PASSWORD_MIN, SECOND_PASSWORD_SIGNUP_MAX } from '../constants';
+import {
+  PASSWORD_MIN_MEMBER,
+  SECOND_PASSWORD_MAX,
+  SECOND_PASSWORD_MIN,
+  SECOND_PASSWORD_SIGNUP_MAX,
+} from '../constants';
 import { MSG } from '../messages/member';
 import { z } from '../zod';
 import { otpCodeField } from './otp';
@@ -7,40 +12,43 @@ import { asciiEmail, nfkc, plainText } from './text';
 const S = MSG.signup;
 
 /** SPEC §5: a basic pattern of text, an at sign, text, a dot and text. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const USERNAME_PATTERN = /^[a-z][a-z0-9_]{3,19}$/;
 export const PHONE_PATTERN = /^01[016789]-?\d{3,4}-?\d{4}$/;
 /** Letters and digits both present (SPEC §5, change password and sign-up). */
-export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d).{8,}$/;
+export const PASSWORD_PATTERN = new RegExp(`^(?=.*[A-Za-z])(?=.*\\d).{${PASSWORD_MIN_MEMBER},}$`);
 
 export const usernameSchema = z
   .string({ error: S.enterUsername })
   .check(plainText(), z.trim(), z.minLength(1, S.enterUsername), z.regex(USERNAME_PATTERN, S.usernameFormat));
 
-export const emailSchema = z
-  .string({ error: S.emailInvalid })
-  .check(
-    plainText(),
-    nfkc(),
-    z.trim(),
-    z.maxLength(254, S.emailInvalid),
-    asciiEmail(),
-    z.regex(EMAIL_PATTERN, S.emailInvalid),
-  );
+/** SPEC §5's email rule (sign-up and the email change), with the screen's own message. */
+export const emailSchemaWith = (message: string) =>
+  z
+    .string({ error: message })
+    .check(
+      plainText(),
+      nfkc(),
+      z.trim(),
+      z.maxLength(254, message),
+      asciiEmail(),
+      z.regex(EMAIL_PATTERN, message),
+    );
+const emailSchema = emailSchemaWith(S.emailInvalid);
 
 export const memberPasswordSchema = z
   .string({ error: S.passwordRule })
   .check(plainText(), z.maxLength(128, S.passwordTooLong), z.regex(PASSWORD_PATTERN, S.passwordRule));
 
 /** Sign-up keeps SPEC's 6-character limit; digits only, at least 4 like every second password. */
-export const signupSecondPasswordSchema = z
+const signupSecondPasswordSchema = z
   .string({ error: S.secondPasswordRule })
   .check(
     z.regex(new RegExp(`^\\d{${SECOND_PASSWORD_MIN},${SECOND_PASSWORD_SIGNUP_MAX}}$`), S.secondPasswordRule),
   );
 
 /** A member's name: NFKC-normalised, no control, bidi or invisible characters, 1 to 50 characters. */
-export const fullNameSchema = z
+const fullNameSchema = z
   .string({ error: S.nameRequired })
   .check(plainText(), nfkc(), z.trim(), z.minLength(1, S.nameRequired), z.maxLength(50, S.nameTooLong));
 

@@ -2,7 +2,7 @@ import { VIEW_CURRENCIES } from '../constants';
 import { z } from '../zod';
 
 /** One asset lock as the member sees it (SPEC §3: amount, start, end; plus reason and whether it holds). */
-export const lockViewSchema = z.object({
+const lockViewSchema = z.object({
   id: z.string(),
   amount: z.string(),
   /** Calendar dates (YYYY-MM-DD, Korean time) or null when not set. */
@@ -15,7 +15,7 @@ export const lockViewSchema = z.object({
 export type LockView = z.infer<typeof lockViewSchema>;
 
 /** SPEC §3's asset view per currency, with DESIGN's pending-withdrawal hold. */
-export const balanceViewSchema = z.object({
+const balanceViewSchema = z.object({
   currency: z.enum(VIEW_CURRENCIES),
   total: z.string(),
   /** Sum of active locks. */

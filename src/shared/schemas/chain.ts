@@ -1,7 +1,7 @@
 import { z } from '../zod';
 
 /** What the chain said about a deposit (issue 19), as the administrator's request list shows it. */
-export const CHAIN_VERDICTS = [
+const CHAIN_VERDICTS = [
   'unchecked',
   'waiting',
   'match',

@@ -2,16 +2,18 @@ import { isAddressFor, TXID_PATTERNS } from '../address';
 import { CRYPTO_DECIMALS, KRW_MIN_DEPOSIT } from '../constants';
 import { MSG } from '../messages/member';
 import { DEPOSIT_NETWORKS } from '../networks';
+import { REQUEST_STATUSES } from '../request-status';
 import { z } from '../zod';
 import { amountSchema, isAccountNumber, requiredText } from './amount';
+import { DEPOSIT_SOURCE_FIELDS, REQUEST_TIMES } from './view-parts';
 
 const M = MSG.deposit;
 const K = MSG.depositKrw;
 
 /** A transaction hash of either deposit network: 64 hexadecimal digits, 0x-prefixed on Ethereum. */
-export const TXID_PATTERN = /^(0x)?[0-9a-fA-F]{64}$/;
+const TXID_PATTERN = /^(0x)?[0-9a-fA-F]{64}$/;
 
-export const cryptoDepositAmountSchema = amountSchema(
+const cryptoDepositAmountSchema = amountSchema(
   { format: M.amountInvalid, decimals: M.amountDecimals, positive: M.amountPositive, max: M.amountTooLarge },
   CRYPTO_DECIMALS,
 );
@@ -56,9 +58,6 @@ export const krwDepositBodySchema = z.strictObject({
 });
 export type KrwDepositBody = z.input<typeof krwDepositBodySchema>;
 
-export const REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type RequestStatus = (typeof REQUEST_STATUSES)[number];
-
 /** A deposit request as the API returns it (amounts are decimal text; deposits carry no fee). */
 export const depositViewSchema = z.object({
   id: z.string(),
@@ -70,17 +69,9 @@ export const depositViewSchema = z.object({
   status: z.enum(REQUEST_STATUSES),
   /** USDT only: TRC20 or ERC20 (null for KRW, and for a claim made before networks were recorded). */
   network: z.nullable(z.enum(DEPOSIT_NETWORKS)),
-  deposit_address: z.nullable(z.string()),
-  txid: z.nullable(z.string()),
-  sender_address: z.nullable(z.string()),
-  bank_name: z.nullable(z.string()),
-  account_number: z.nullable(z.string()),
-  account_holder: z.nullable(z.string()),
-  depositor_name: z.nullable(z.string()),
+  ...DEPOSIT_SOURCE_FIELDS,
   processed_by: z.nullable(z.string()),
-  processed_at: z.nullable(z.string()),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...REQUEST_TIMES,
 });
 export type DepositView = z.infer<typeof depositViewSchema>;
 

@@ -13,7 +13,7 @@ export const historyQuerySchema = z.strictObject({
  * `source` deposit / withdrawal (their own requests), transfer_in (an internal transfer they received),
  * adjustment (an administrator's balance correction). `amount` is unsigned; `type` gives the sign.
  */
-export const historyItemSchema = z.object({
+const historyItemSchema = z.object({
   id: z.string(),
   source: z.enum(['deposit', 'withdrawal', 'transfer_in', 'adjustment']),
   type: z.enum(['deposit', 'withdraw']),

@@ -12,7 +12,7 @@ export const listNoticesQuerySchema = z.strictObject({
   ),
 });
 
-export const noticeViewSchema = z.object({
+const noticeViewSchema = z.object({
   id: z.string(),
   title: z.string(),
   body: z.string(),

@@ -1,10 +1,10 @@
 import { z } from '../zod';
 
-export const priceSourceSchema = z.enum(['live', 'sample']);
+const priceSourceSchema = z.enum(['live', 'sample']);
 export type PriceSource = z.infer<typeof priceSourceSchema>;
 
 /** SPEC §3's price item: symbol, raw price (USD), KRW value of one unit, time; plus where it came from. */
-export const priceItemSchema = z.object({
+const priceItemSchema = z.object({
   symbol: z.enum(['ETH', 'XRP', 'USDT']),
   /** The provider's pair (SPEC's symbol mapping): ETHUSDT, XRPUSDT, USDT. */
   pair: z.string(),

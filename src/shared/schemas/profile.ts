@@ -1,8 +1,8 @@
 import { SECOND_PASSWORD_MAX, SECOND_PASSWORD_MIN } from '../constants';
 import { MSG } from '../messages/member';
 import { z } from '../zod';
-import { EMAIL_PATTERN, memberPasswordSchema, PHONE_PATTERN } from './auth';
-import { asciiEmail, nfkc, plainText } from './text';
+import { emailSchemaWith, memberPasswordSchema, PHONE_PATTERN } from './auth';
+import { plainText } from './text';
 
 const P = MSG.profile;
 const CP = MSG.changePassword;
@@ -18,16 +18,7 @@ export type UpdateContactBody = z.input<typeof updateContactBodySchema>;
 
 /** SPEC §5: text, an at sign, text, a dot and text; otherwise 'not a valid email format'. */
 export const requestEmailChangeBodySchema = z.strictObject({
-  email: z
-    .string({ error: P.emailInvalid })
-    .check(
-      plainText(),
-      nfkc(),
-      z.trim(),
-      z.maxLength(254, P.emailInvalid),
-      asciiEmail(),
-      z.regex(EMAIL_PATTERN, P.emailInvalid),
-    ),
+  email: emailSchemaWith(P.emailInvalid),
 });
 export type RequestEmailChangeBody = z.input<typeof requestEmailChangeBodySchema>;
 
@@ -97,10 +88,9 @@ export const setSecondPasswordBodySchema = z
   );
 export type SetSecondPasswordBody = z.input<typeof setSecondPasswordBodySchema>;
 
-export const BANK_LINK_STATUSES = ['none', 'unverified', 'verified'] as const;
+const BANK_LINK_STATUSES = ['none', 'unverified', 'verified'] as const;
 export type BankLinkStatus = (typeof BANK_LINK_STATUSES)[number];
-export const SECURITY_GRADES = ['safe', 'basic'] as const;
-export type SecurityGrade = (typeof SECURITY_GRADES)[number];
+const SECURITY_GRADES = ['safe', 'basic'] as const;
 
 /** GET /api/profile: what my page shows. */
 export const profileViewSchema = z.object({

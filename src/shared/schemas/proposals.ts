@@ -1,7 +1,7 @@
 import { z } from '../zod';
 
 /** What a proposal does (decision 0160). */
-export const PROPOSAL_KINDS = [
+const PROPOSAL_KINDS = [
   'balances.set',
   'lock.create',
   'lock.update',
@@ -11,11 +11,10 @@ export const PROPOSAL_KINDS = [
   'admin.revoke',
 ] as const;
 export type ProposalKind = (typeof PROPOSAL_KINDS)[number];
-export const PROPOSAL_STATUSES = ['pending', 'applied', 'cancelled', 'expired'] as const;
-export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
+const PROPOSAL_STATUSES = ['pending', 'applied', 'cancelled', 'expired'] as const;
 
 /** One proposal as the administrator's list shows it. */
-export const proposalView = z.object({
+const proposalView = z.object({
   id: z.string(),
   kind: z.enum(PROPOSAL_KINDS),
   status: z.enum(PROPOSAL_STATUSES),
@@ -40,7 +39,6 @@ export type ProposalView = z.infer<typeof proposalView>;
 
 /** The answer (202) of an action that became a proposal. */
 export const proposedView = z.object({ proposal: proposalView, message: z.string() });
-export type ProposedView = z.infer<typeof proposedView>;
 
 export const proposalListView = z.object({
   pending: z.array(proposalView),

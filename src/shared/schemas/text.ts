@@ -42,6 +42,6 @@ export const nfkc = () => z.normalize('NFKC');
  * written in their xn-- form). A Cyrillic `а` beside Latin letters is refused, so no confusable second
  * address can be registered; addresses are compared case-insensitively elsewhere.
  */
-export const ASCII_EMAIL = /^[\p{ASCII}]*$/u;
+const ASCII_EMAIL = /^[\p{ASCII}]*$/u;
 export const asciiEmail = (message: string = MSG.signup.emailAscii) =>
   z.refine<string>((v) => v === '' || ASCII_EMAIL.test(v), message);

@@ -76,6 +76,9 @@ export const withdrawalAddressViewSchema = z.object({
   usable: z.boolean(),
 });
 export type WithdrawalAddressView = z.infer<typeof withdrawalAddressViewSchema>;
+/** GET /api/withdrawal-addresses: the member's live entries. */
+export const withdrawalAddressListView = z.object({ items: z.array(withdrawalAddressViewSchema) });
+export type WithdrawalAddressList = z.infer<typeof withdrawalAddressListView>;
 
 const limitSchema = z.object({
   /** The member's limit (KRW, whole won): their own or the configured default. */

@@ -12,11 +12,12 @@ import { formatWithdrawBalance, payoutOf, withdrawalFee } from '../fees';
 import { formatKrw } from '../format';
 import { MSG } from '../messages/member';
 import { isNetworkAllowed, NETWORK_CODES, NETWORK_LABELS, type NetworkCode, networksFor } from '../networks';
+import { REQUEST_STATUSES } from '../request-status';
 import { z } from '../zod';
 import { amountSchema, isAccountNumber, requiredText } from './amount';
-import { REQUEST_STATUSES } from './deposits';
 import { otpCodeField } from './otp';
 import { multilineText, plainText } from './text';
+import { BANK_FIELDS, REQUEST_TIMES, TRAVEL_RULE_FIELDS } from './view-parts';
 
 const W = MSG.withdraw;
 const K = MSG.withdrawKrw;
@@ -219,7 +220,7 @@ function validAmount(text: unknown, decimals: number): Dec | null {
   return typeof text === 'string' && amountProblem(text, decimals) === null ? new D(text) : null;
 }
 
-export const WITHDRAWAL_METHODS = [...CRYPTO_WITHDRAW_METHODS, 'bank'] as const;
+const WITHDRAWAL_METHODS = [...CRYPTO_WITHDRAW_METHODS, 'bank'] as const;
 
 /** A withdrawal request as the API returns it. `amount` = `final_amount` + `fee`. */
 export const withdrawalViewSchema = z.object({
@@ -235,19 +236,13 @@ export const withdrawalViewSchema = z.object({
   recipient_address: z.nullable(z.string()),
   /** XRP Ledger destination tag (decimal text), null when none. */
   destination_tag: z.nullable(z.string()),
-  bank_name: z.nullable(z.string()),
-  account_number: z.nullable(z.string()),
-  account_holder: z.nullable(z.string()),
+  ...BANK_FIELDS,
   memo: z.nullable(z.string()),
   // Withdrawal rules (issue 15): the address-book entry used and the travel-rule information, if any.
   address_book_id: z.optional(z.nullable(z.string())),
-  travel_rule_name: z.optional(z.nullable(z.string())),
-  travel_rule_exchange: z.optional(z.nullable(z.string())),
-  travel_rule_personal_declared: z.optional(z.nullable(z.boolean())),
+  ...TRAVEL_RULE_FIELDS,
   status: z.enum(REQUEST_STATUSES),
   processed_by: z.nullable(z.string()),
-  processed_at: z.nullable(z.string()),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...REQUEST_TIMES,
 });
 export type WithdrawalView = z.infer<typeof withdrawalViewSchema>;

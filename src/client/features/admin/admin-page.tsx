@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { MSG } from '../../../shared/messages';
-import { AdminTotpGate } from '../totp/admin-totp-gate';
+import { AdminTotpGate } from '../../components/totp/admin-totp-gate';
 import { AuditTab } from './audit-tab';
 import { AuthEventsTab } from './auth-events';
 import { DetailPanel } from './detail-panel';

@@ -1,17 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RequestStatus } from '../../../shared/request-status';
+import type { MemberStatusFilter } from '../../../shared/schemas/admin';
 import type {
   AuditEntry,
-  BankAccountView,
   DepositList,
   LedgerReport,
-  LockView,
   MemberDetail,
   MemberList,
-  MemberStatusFilter,
   NoticeView,
-  RequestStatus,
   WithdrawalList,
-} from '../../../shared/schemas/admin';
+} from '../../../shared/schemas/admin-views';
 import { ApiError, api } from '../../lib/api';
 
 /** A refusal (4xx) is an answer, not a hiccup: only network failures and 5xx are retried. */
@@ -20,7 +18,7 @@ const retry = (count: number, err: unknown) =>
 
 /** Every query of the administrator page lives under this key, so one invalidation refreshes a screen. */
 export const ADMIN_KEY = ['admin'] as const;
-export const keys = {
+const keys = {
   members: (q: string, page: number, status: MemberStatusFilter = 'active') =>
     [...ADMIN_KEY, 'members', q, page, status] as const,
   member: (id: string) => [...ADMIN_KEY, 'member', id] as const,
@@ -43,6 +41,7 @@ export const useMembers = (q: string, page: number, status: MemberStatusFilter =
       api.get<MemberList>('/admin/members', {
         query: { q, status, page, pageSize: MEMBER_PAGE_SIZE },
         signal,
+        schema: 'adminMembers',
       }),
     placeholderData: keepPreviousData,
     retry,
@@ -51,7 +50,7 @@ export const useMembers = (q: string, page: number, status: MemberStatusFilter =
 export const useMember = (id: string | null) =>
   useQuery({
     queryKey: keys.member(id ?? ''),
-    queryFn: ({ signal }) => api.get<MemberDetail>(`/admin/members/${id}`, { signal }),
+    queryFn: ({ signal }) => api.get<MemberDetail>(`/admin/members/${id}`, { signal, schema: 'adminMember' }),
     enabled: !!id,
     retry,
   });
@@ -63,6 +62,7 @@ export const useRequests = (kind: RequestKind, status: RequestStatus | '', membe
       api.get<DepositList | WithdrawalList>(`/admin/${kind}`, {
         query: { status, memberId, page, pageSize: REQUEST_PAGE_SIZE },
         signal,
+        schema: kind === 'deposits' ? 'adminDeposits' : 'adminWithdrawals',
       }),
     placeholderData: keepPreviousData,
     retry,
@@ -75,6 +75,7 @@ export const useNotices = (page: number) =>
       api.get<{ items: NoticeView[]; total: number }>('/admin/notices', {
         query: { page, pageSize: NOTICE_PAGE_SIZE },
         signal,
+        schema: 'adminNotices',
       }),
     placeholderData: keepPreviousData,
     retry,
@@ -87,12 +88,13 @@ export const useAudit = (targetId: string, page: number) =>
       api.get<{ items: AuditEntry[]; total: number }>('/admin/audit', {
         query: { targetId, page, pageSize: AUDIT_PAGE_SIZE },
         signal,
+        schema: 'adminAudit',
       }),
     placeholderData: keepPreviousData,
     retry,
   });
 
-export const verifyLedger = () => api.get<LedgerReport>('/admin/ledger/verify');
+export const verifyLedger = () => api.get<LedgerReport>('/admin/ledger/verify', { schema: 'adminLedger' });
 
 /**
  * A mutation of the administrator page: on success everything under ADMIN_KEY is refetched (balances,
@@ -108,5 +110,3 @@ export function useAdminMutation<TVars, TData = unknown>(fn: (vars: TVars) => Pr
     },
   });
 }
-
-export type { BankAccountView, LockView };

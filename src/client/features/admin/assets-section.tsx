@@ -9,13 +9,14 @@ import {
   type BalancesForm,
   balancesFormSchema,
   keyOf,
-  type MemberDetail,
   type SetBalancesBody,
 } from '../../../shared/schemas/admin';
+import type { MemberDetail } from '../../../shared/schemas/admin-views';
 import type { z } from '../../../shared/zod';
 import { api } from '../../lib/api';
 import { useAdminMutation } from './api';
 import { exact } from './format';
+import { AdmTable, SubmitButton } from './kit';
 import { doneOrProposed } from './proposals-tab';
 import { ResultMessage, useResult } from './result-message';
 import { Section } from './section';
@@ -68,54 +69,40 @@ export function AssetsSection({ detail }: { detail: MemberDetail }) {
     <Section title={S.title}>
       <form onSubmit={onSubmit} noValidate>
         <div className="adm-table-wrap">
-          <table className="adm-table">
-            <thead>
-              <tr>
-                <th scope="col">{S.currency}</th>
-                <th scope="col">{S.total}</th>
-                <th scope="col">{S.locked}</th>
-                <th scope="col">{S.held}</th>
-                <th scope="col">{S.available}</th>
-                <th scope="col">{S.newValueHeader}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {detail.balances.map((b) => {
-                const key = keyOf(b.currency as BalanceCurrency);
-                const error = formState.errors[key]?.message;
-                return (
-                  <tr key={b.currency}>
-                    <th scope="row">{b.currency}</th>
-                    <td className="num">{exact(b.total)}</td>
-                    <td className="num">{exact(b.locked)}</td>
-                    <td className="num">{exact(b.held)}</td>
-                    <td className="num">{exact(b.available)}</td>
-                    <td>
-                      <input
-                        className="adm-input num"
-                        aria-label={S.newValue(b.currency)}
-                        inputMode="decimal"
-                        autoComplete="off"
-                        aria-invalid={error ? true : undefined}
-                        {...register(key)}
-                      />
-                      {error ? (
-                        <span className="field-error" role="alert">
-                          {error}
-                        </span>
-                      ) : null}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <AdmTable columns={[S.currency, S.total, S.locked, S.held, S.available, S.newValueHeader]}>
+            {detail.balances.map((b) => {
+              const key = keyOf(b.currency as BalanceCurrency);
+              const error = formState.errors[key]?.message;
+              return (
+                <tr key={b.currency}>
+                  <th scope="row">{b.currency}</th>
+                  <td className="num">{exact(b.total)}</td>
+                  <td className="num">{exact(b.locked)}</td>
+                  <td className="num">{exact(b.held)}</td>
+                  <td className="num">{exact(b.available)}</td>
+                  <td>
+                    <input
+                      className="adm-input num"
+                      aria-label={S.newValue(b.currency)}
+                      inputMode="decimal"
+                      autoComplete="off"
+                      aria-invalid={error ? true : undefined}
+                      {...register(key)}
+                    />
+                    {error ? (
+                      <span className="field-error" role="alert">
+                        {error}
+                      </span>
+                    ) : null}
+                  </td>
+                </tr>
+              );
+            })}
+          </AdmTable>
         </div>
         <p className="adm-muted">{S.hint}</p>
         <div className="adm-actions">
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {save.isPending ? MSG.admin.processing : S.save}
-          </button>
+          <SubmitButton busy={save.isPending} label={S.save} />
         </div>
       </form>
       <ResultMessage text={result.text} />

@@ -1,7 +1,8 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import { AUDIT_PAGE_SIZE, useAudit } from './api';
 import { dateTime } from './format';
+import { AdmTable, ScrollRegion, SearchField, useDebounced } from './kit';
 import { Pager } from './pager';
 import { failureText, ResultMessage } from './result-message';
 
@@ -16,13 +17,10 @@ export function AuditTab({ initialTarget = '' }: { initialTarget?: string }) {
   const [target, setTarget] = useState(initialTarget);
   const [page, setPage] = useState(1);
   const filterId = useId();
-  useEffect(() => {
-    const t = setTimeout(() => {
-      setTarget(text.trim());
-      setPage(1);
-    }, 300);
-    return () => clearTimeout(t);
-  }, [text]);
+  useDebounced(text, 300, (trimmed) => {
+    setTarget(trimmed);
+    setPage(1);
+  });
   const audit = useAudit(target, page);
   const data = audit.data;
   return (
@@ -30,71 +28,51 @@ export function AuditTab({ initialTarget = '' }: { initialTarget?: string }) {
       <h2 id={`${filterId}-title`} className="adm-card-title">
         {T.title}
       </h2>
-      <div className="adm-search">
-        <label htmlFor={filterId}>{T.filterTarget}</label>
-        <input
-          id={filterId}
-          type="search"
-          value={text}
-          placeholder={T.filterPlaceholder}
-          autoComplete="off"
-          onChange={(e) => setText(e.target.value)}
-        />
-      </div>
+      <SearchField
+        id={filterId}
+        label={T.filterTarget}
+        placeholder={T.filterPlaceholder}
+        value={text}
+        onChange={setText}
+      />
       {audit.isError ? <ResultMessage text={failureText(MSG.admin.failed.auditLoad, audit.error)} /> : null}
-      {/* A scrolled list of plain rows: focusable, so the keyboard can scroll it too (WCAG 2.1.1). */}
-      <section
-        className="adm-scroll adm-scroll-70"
-        aria-busy={audit.isFetching}
-        aria-label={T.listLabel}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to scroll by keys
-        tabIndex={0}
-      >
+      <ScrollRegion className="adm-scroll adm-scroll-70" busy={audit.isFetching} label={T.listLabel}>
         {data && data.items.length === 0 ? (
           <p className="adm-empty">{T.empty}</p>
         ) : (
-          <table className="adm-table adm-audit">
-            <thead>
-              <tr>
-                <th scope="col">{T.time}</th>
-                <th scope="col">{T.actor}</th>
-                <th scope="col">{T.action}</th>
-                <th scope="col">{T.target}</th>
-                <th scope="col">{T.change}</th>
-                <th scope="col">{T.ip}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data?.items.map((e) => (
-                <tr key={e.id}>
-                  <td className="nowrap">{dateTime(e.created_at)}</td>
-                  <td>{e.actor_username ?? MSG.admin.none}</td>
-                  <td>{T.actions[e.action] ?? e.action}</td>
-                  <td>
+          <AdmTable
+            className="adm-table adm-audit"
+            columns={[T.time, T.actor, T.action, T.target, T.change, T.ip]}
+          >
+            {data?.items.map((e) => (
+              <tr key={e.id}>
+                <td className="nowrap">{dateTime(e.created_at)}</td>
+                <td>{e.actor_username ?? MSG.admin.none}</td>
+                <td>{T.actions[e.action] ?? e.action}</td>
+                <td>
+                  <div>
+                    {e.target_type ? (T.targetTypes[e.target_type] ?? e.target_type) : MSG.admin.none}
+                  </div>
+                  <code className="adm-code adm-member-sub">{e.target_id ?? ''}</code>
+                </td>
+                <td className="adm-change">
+                  {e.before !== null && e.before !== undefined ? (
                     <div>
-                      {e.target_type ? (T.targetTypes[e.target_type] ?? e.target_type) : MSG.admin.none}
+                      <span className="adm-muted">{T.before}</span> <code>{compact(e.before)}</code>
                     </div>
-                    <code className="adm-code adm-member-sub">{e.target_id ?? ''}</code>
-                  </td>
-                  <td className="adm-change">
-                    {e.before !== null && e.before !== undefined ? (
-                      <div>
-                        <span className="adm-muted">{T.before}</span> <code>{compact(e.before)}</code>
-                      </div>
-                    ) : null}
-                    {e.after !== null && e.after !== undefined ? (
-                      <div>
-                        <span className="adm-muted">{T.after}</span> <code>{compact(e.after)}</code>
-                      </div>
-                    ) : null}
-                  </td>
-                  <td>{e.ip ?? MSG.admin.none}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  ) : null}
+                  {e.after !== null && e.after !== undefined ? (
+                    <div>
+                      <span className="adm-muted">{T.after}</span> <code>{compact(e.after)}</code>
+                    </div>
+                  ) : null}
+                </td>
+                <td>{e.ip ?? MSG.admin.none}</td>
+              </tr>
+            ))}
+          </AdmTable>
         )}
-      </section>
+      </ScrollRegion>
       {data ? (
         <Pager page={page} total={data.total} pageSize={AUDIT_PAGE_SIZE} onPage={setPage} label={T.title} />
       ) : null}

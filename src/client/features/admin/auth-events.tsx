@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import {
   AUTH_EVENT_KINDS,
@@ -8,9 +8,10 @@ import {
 } from '../../../shared/schemas/auth-events';
 import { describeDevice } from '../../../shared/user-agent';
 import { ApiError, api } from '../../lib/api';
-import { describeEvent } from '../profile/sign-in-activity-section';
+import { describeEvent } from '../../lib/describe-event';
 import { ADMIN_KEY } from './api';
 import { dateTime } from './format';
+import { AdmTable, ScrollRegion, useDebounced } from './kit';
 import { Pager } from './pager';
 import { failureText, ResultMessage } from './result-message';
 import { Section } from './section';
@@ -36,7 +37,11 @@ function useAuthEvents(f: AuthEventFilters, page: number, pageSize: number) {
   return useQuery({
     queryKey: [...ADMIN_KEY, 'auth-events', query],
     queryFn: ({ signal }) =>
-      api.get<{ items: AuthEventView[]; total: number }>('/admin/auth-events', { query, signal }),
+      api.get<{ items: AuthEventView[]; total: number }>('/admin/auth-events', {
+        query,
+        signal,
+        schema: 'adminAuthEvents',
+      }),
     placeholderData: keepPreviousData,
     retry,
   });
@@ -45,37 +50,33 @@ function useAuthEvents(f: AuthEventFilters, page: number, pageSize: number) {
 /** The rows of the log: time (Korean), member or the name typed, activity and result, address, device. */
 function EventTable({ items, showMember }: { items: AuthEventView[]; showMember: boolean }) {
   return (
-    <table className="adm-table adm-auth-events">
-      <thead>
-        <tr>
-          <th scope="col">{E.time}</th>
-          {showMember ? <th scope="col">{E.memberColumn}</th> : null}
-          <th scope="col">{E.activity}</th>
-          <th scope="col">{E.address}</th>
-          <th scope="col">{E.device}</th>
+    <AdmTable
+      className="adm-table adm-auth-events"
+      columns={
+        showMember
+          ? [E.time, E.memberColumn, E.activity, E.address, E.device]
+          : [E.time, E.activity, E.address, E.device]
+      }
+    >
+      {items.map((e) => (
+        <tr key={e.id} className={e.success ? undefined : 'adm-auth-failure'}>
+          <td className="nowrap">{dateTime(e.created_at)}</td>
+          {showMember ? (
+            <td>
+              <div>{e.username ?? MSG.admin.none}</div>
+              {e.identifier && e.identifier !== e.username ? (
+                <div className="adm-member-sub">
+                  {E.identifierColumn}: {e.identifier}
+                </div>
+              ) : null}
+            </td>
+          ) : null}
+          <td>{describeEvent(e)}</td>
+          <td>{e.ip ?? MSG.admin.none}</td>
+          <td title={e.user_agent ?? undefined}>{describeDevice(e.user_agent) ?? E.unknownDevice}</td>
         </tr>
-      </thead>
-      <tbody>
-        {items.map((e) => (
-          <tr key={e.id} className={e.success ? undefined : 'adm-auth-failure'}>
-            <td className="nowrap">{dateTime(e.created_at)}</td>
-            {showMember ? (
-              <td>
-                <div>{e.username ?? MSG.admin.none}</div>
-                {e.identifier && e.identifier !== e.username ? (
-                  <div className="adm-member-sub">
-                    {E.identifierColumn}: {e.identifier}
-                  </div>
-                ) : null}
-              </td>
-            ) : null}
-            <td>{describeEvent(e)}</td>
-            <td>{e.ip ?? MSG.admin.none}</td>
-            <td title={e.user_agent ?? undefined}>{describeDevice(e.user_agent) ?? E.unknownDevice}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </AdmTable>
   );
 }
 
@@ -88,13 +89,10 @@ export function AuthEventsTab({ initialMember = '' }: { initialMember?: string }
   const [memberText, setMemberText] = useState(initialMember);
   const [filters, setFilters] = useState<AuthEventFilters>({ memberId: initialMember || undefined });
   const [page, setPage] = useState(1);
-  useEffect(() => {
-    const t = setTimeout(() => {
-      setFilters((f) => ({ ...f, memberId: memberText.trim() || undefined }));
-      setPage(1);
-    }, 300);
-    return () => clearTimeout(t);
-  }, [memberText]);
+  useDebounced(memberText, 300, (trimmed) => {
+    setFilters((f) => ({ ...f, memberId: trimmed || undefined }));
+    setPage(1);
+  });
   const set = (patch: AuthEventFilters) => {
     setFilters((f) => ({ ...f, ...patch }));
     setPage(1);
@@ -159,19 +157,13 @@ export function AuthEventsTab({ initialMember = '' }: { initialMember?: string }
         </label>
       </div>
       {events.isError ? <ResultMessage text={failureText(E.loadFailed, events.error)} /> : null}
-      <section
-        className="adm-scroll adm-scroll-70"
-        aria-busy={events.isFetching}
-        aria-label={E.listLabel}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to scroll by keys
-        tabIndex={0}
-      >
+      <ScrollRegion className="adm-scroll adm-scroll-70" busy={events.isFetching} label={E.listLabel}>
         {data && data.items.length === 0 ? (
           <p className="adm-empty">{E.empty}</p>
         ) : data ? (
           <EventTable items={data.items} showMember />
         ) : null}
-      </section>
+      </ScrollRegion>
       {data ? (
         <Pager page={page} total={data.total} pageSize={PAGE_SIZE} onPage={setPage} label={E.adminTitle} />
       ) : null}

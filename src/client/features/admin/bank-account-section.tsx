@@ -3,15 +3,13 @@ import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { KRW_BANKS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
-import {
-  type BankAccountBody,
-  bankAccountBodySchema,
-  type MemberDetail,
-} from '../../../shared/schemas/admin';
+import { type BankAccountBody, bankAccountBodySchema } from '../../../shared/schemas/admin-accounts';
+import type { MemberDetail } from '../../../shared/schemas/admin-views';
 import type { z } from '../../../shared/zod';
 import { Field } from '../../components/field';
 import { api } from '../../lib/api';
 import { useAdminMutation } from './api';
+import { closeAndReport, SubmitButton, sendAndReport } from './kit';
 import { ConfirmDialog } from './modal';
 import { ResultMessage, useResult } from './result-message';
 import { Section } from './section';
@@ -72,13 +70,7 @@ export function BankAccountSection({ detail }: { detail: MemberDetail }) {
       <form
         className="adm-form-grid"
         noValidate
-        onSubmit={handleSubmit((body) => {
-          result.clear();
-          save.mutate(body, {
-            onSuccess: () => result.set(MSG.admin.bankSaved),
-            onError: (err) => result.fail(MSG.admin.failed.bankSave, err),
-          });
-        })}
+        onSubmit={handleSubmit(sendAndReport(result, save, MSG.admin.bankSaved, MSG.admin.failed.bankSave))}
       >
         <Field
           label={B.bankName}
@@ -110,9 +102,7 @@ export function BankAccountSection({ detail }: { detail: MemberDetail }) {
           <span>{B.verified}</span>
         </label>
         <div className="adm-actions">
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {save.isPending ? MSG.admin.processing : B.save}
-          </button>
+          <SubmitButton busy={save.isPending} label={B.save} />
           {account ? (
             <button
               type="button"
@@ -136,16 +126,15 @@ export function BankAccountSection({ detail }: { detail: MemberDetail }) {
         danger
         busy={remove.isPending}
         onConfirm={() =>
-          remove.mutate(undefined, {
-            onSuccess: () => {
-              setConfirming(false);
-              result.set(MSG.admin.bankDeleted);
-            },
-            onError: (err) => {
-              setConfirming(false);
-              result.fail(MSG.admin.failed.bankDelete, err);
-            },
-          })
+          remove.mutate(
+            undefined,
+            closeAndReport(
+              () => setConfirming(false),
+              result,
+              MSG.admin.bankDeleted,
+              MSG.admin.failed.bankDelete,
+            ),
+          )
         }
         onCancel={() => setConfirming(false)}
       />

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { MSG } from '../../../shared/messages';
-import type { DepositView } from '../../../shared/schemas/admin';
+import type { DepositView } from '../../../shared/schemas/admin-views';
 import type { ChainCheckView, ChainStatusView } from '../../../shared/schemas/chain';
 import { api } from '../../lib/api';
 import { ADMIN_KEY } from './api';
@@ -11,7 +11,7 @@ import { Modal } from './modal';
 const C = MSG.chain;
 
 /** The verdict as the operator reads it: 일치 (n 컨펌), 확인 대기 (n/m), 금액 불일치, … */
-export function verdictText(chain: ChainCheckView): string {
+function verdictText(chain: ChainCheckView): string {
   const v = C.verdict;
   switch (chain.verdict) {
     case 'match':
@@ -60,7 +60,8 @@ export function ChainVerdict({ chain }: { chain: ChainCheckView }) {
 export const useChainStatus = () =>
   useQuery({
     queryKey: [...ADMIN_KEY, 'chain-status'],
-    queryFn: ({ signal }) => api.get<ChainStatusView>('/admin/chain-status', { signal }),
+    queryFn: ({ signal }) =>
+      api.get<ChainStatusView>('/admin/chain-status', { signal, schema: 'chainStatus' }),
     staleTime: 5 * 60_000,
   });
 

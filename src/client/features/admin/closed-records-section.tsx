@@ -1,5 +1,6 @@
 import { MSG } from '../../../shared/messages';
-import type { MemberDetail } from '../../../shared/schemas/admin';
+import type { MemberDetail } from '../../../shared/schemas/admin-views';
+import { AdmTable } from './kit';
 import { Section } from './section';
 
 const I = MSG.admin.info;
@@ -14,24 +15,15 @@ export function ClosedRecordsSection({ detail }: { detail: MemberDetail }) {
   const bank = detail.bank_account;
   return (
     <Section title={I.closedRecords}>
-      <table className="adm-table">
-        <thead>
-          <tr>
-            <th scope="col">{AS.currency}</th>
-            <th scope="col">{AS.total}</th>
-            <th scope="col">{AS.locked}</th>
+      <AdmTable columns={[AS.currency, AS.total, AS.locked]}>
+        {detail.balances.map((b) => (
+          <tr key={b.currency}>
+            <th scope="row">{b.currency}</th>
+            <td>{b.total}</td>
+            <td>{b.locked}</td>
           </tr>
-        </thead>
-        <tbody>
-          {detail.balances.map((b) => (
-            <tr key={b.currency}>
-              <th scope="row">{b.currency}</th>
-              <td>{b.total}</td>
-              <td>{b.locked}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </AdmTable>
       <dl className="adm-facts">
         <dt>{I.closedBank}</dt>
         <dd>
@@ -41,28 +33,17 @@ export function ClosedRecordsSection({ detail }: { detail: MemberDetail }) {
         </dd>
       </dl>
       {detail.locks.length ? (
-        <table className="adm-table">
-          <thead>
-            <tr>
-              <th scope="col">{AS.currency}</th>
-              <th scope="col">{LK.amount}</th>
-              <th scope="col">{LK.start}</th>
-              <th scope="col">{LK.end}</th>
-              <th scope="col">{LK.reason}</th>
+        <AdmTable columns={[AS.currency, LK.amount, LK.start, LK.end, LK.reason]}>
+          {detail.locks.map((l) => (
+            <tr key={l.id}>
+              <td>{l.currency.toUpperCase()}</td>
+              <td>{l.locked_amount}</td>
+              <td>{l.lock_start_date ?? MSG.admin.none}</td>
+              <td>{l.lock_end_date ?? MSG.admin.none}</td>
+              <td>{l.reason ?? MSG.admin.none}</td>
             </tr>
-          </thead>
-          <tbody>
-            {detail.locks.map((l) => (
-              <tr key={l.id}>
-                <td>{l.currency.toUpperCase()}</td>
-                <td>{l.locked_amount}</td>
-                <td>{l.lock_start_date ?? MSG.admin.none}</td>
-                <td>{l.lock_end_date ?? MSG.admin.none}</td>
-                <td>{l.reason ?? MSG.admin.none}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </AdmTable>
       ) : (
         <p className="adm-muted">{LK.empty}</p>
       )}

@@ -3,15 +3,13 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { MSG } from '../../../shared/messages';
 import { DEPOSIT_NETWORKS, type DepositNetwork } from '../../../shared/networks';
-import {
-  type DepositAddressBody,
-  depositAddressBodySchema,
-  type MemberDetail,
-} from '../../../shared/schemas/admin';
+import { type DepositAddressBody, depositAddressBodySchema } from '../../../shared/schemas/admin-accounts';
+import type { MemberDetail } from '../../../shared/schemas/admin-views';
 import type { z } from '../../../shared/zod';
 import { Field } from '../../components/field';
 import { api } from '../../lib/api';
 import { useAdminMutation } from './api';
+import { closeAndReport, SubmitButton, sendAndReport } from './kit';
 import { ConfirmDialog } from './modal';
 import { ResultMessage, useResult } from './result-message';
 import { Section } from './section';
@@ -64,13 +62,7 @@ function NetworkAddressForm({
       <form
         className="adm-inline-form"
         noValidate
-        onSubmit={handleSubmit((body) => {
-          result.clear();
-          save.mutate(body, {
-            onSuccess: () => result.set(MSG.admin.addressSaved),
-            onError: (err) => result.fail(MSG.admin.failed.address, err),
-          });
-        })}
+        onSubmit={handleSubmit(sendAndReport(result, save, MSG.admin.addressSaved, MSG.admin.failed.address))}
       >
         <Field
           label={D.networkLabel(network)}
@@ -81,9 +73,7 @@ function NetworkAddressForm({
           error={formState.errors.deposit_address?.message}
         />
         <div className="adm-actions">
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {save.isPending ? MSG.admin.processing : D.save}
-          </button>
+          <SubmitButton busy={save.isPending} label={D.save} />
           {current ? (
             <button type="button" className="btn btn-danger-outline" onClick={() => setConfirming(true)}>
               {D.clear}
@@ -100,16 +90,15 @@ function NetworkAddressForm({
         danger
         busy={clear.isPending}
         onConfirm={() =>
-          clear.mutate(undefined, {
-            onSuccess: () => {
-              setConfirming(false);
-              result.set(MSG.admin.addressCleared);
-            },
-            onError: (err) => {
-              setConfirming(false);
-              result.fail(MSG.admin.failed.address, err);
-            },
-          })
+          clear.mutate(
+            undefined,
+            closeAndReport(
+              () => setConfirming(false),
+              result,
+              MSG.admin.addressCleared,
+              MSG.admin.failed.address,
+            ),
+          )
         }
         onCancel={() => setConfirming(false)}
       />

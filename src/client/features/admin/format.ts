@@ -12,13 +12,6 @@ const DATE_TIME = new Intl.DateTimeFormat('ko-KR', {
   minute: '2-digit',
   hour12: false,
 });
-const DATE = new Intl.DateTimeFormat('ko-KR', {
-  timeZone: 'Asia/Seoul',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
 
 /** An ISO time in Korean time, e.g. "2025. 03. 04. 14:05". */
 export const dateTime = (iso: string) => DATE_TIME.format(new Date(iso));
-export const dateOnly = (iso: string) => DATE.format(new Date(iso));

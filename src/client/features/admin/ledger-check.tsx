@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { MSG } from '../../../shared/messages';
-import type { LedgerReport } from '../../../shared/schemas/admin';
+import type { LedgerReport } from '../../../shared/schemas/admin-views';
 import { verifyLedger } from './api';
 import { failureText, ResultMessage } from './result-message';
 

@@ -4,17 +4,14 @@ import { useForm } from 'react-hook-form';
 import { DEFAULT_LOCK_CURRENCY, LOCK_CURRENCIES } from '../../../shared/constants';
 import { D, toWire } from '../../../shared/decimal';
 import { MSG } from '../../../shared/messages';
-import {
-  type LockBody,
-  type LockView,
-  lockBodySchema,
-  type MemberDetail,
-} from '../../../shared/schemas/admin';
+import { type LockBody, lockBodySchema } from '../../../shared/schemas/admin';
+import type { LockView, MemberDetail } from '../../../shared/schemas/admin-views';
 import type { z } from '../../../shared/zod';
 import { Field } from '../../components/field';
 import { api } from '../../lib/api';
 import { useAdminMutation } from './api';
 import { exact } from './format';
+import { SubmitButton } from './kit';
 import { Modal } from './modal';
 import { doneOrProposed } from './proposals-tab';
 import { ResultMessage, useResult } from './result-message';
@@ -123,9 +120,7 @@ export function LockDialog({
           <button type="button" className="btn btn-secondary" onClick={onClose}>
             {MSG.admin.cancel}
           </button>
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {save.isPending ? MSG.admin.processing : MSG.admin.save}
-          </button>
+          <SubmitButton busy={save.isPending} label={MSG.admin.save} />
         </div>
       </form>
     </Modal>

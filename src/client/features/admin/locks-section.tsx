@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { MSG } from '../../../shared/messages';
-import type { LockView, MemberDetail } from '../../../shared/schemas/admin';
+import type { LockView, MemberDetail } from '../../../shared/schemas/admin-views';
 import { api } from '../../lib/api';
 import { useAdminMutation } from './api';
 import { exact } from './format';
+import { AdmTable, closeAndReport } from './kit';
 import { LockDialog } from './lock-dialog';
 import { ConfirmDialog } from './modal';
 import { doneOrProposed } from './proposals-tab';
@@ -41,64 +42,61 @@ export function LocksSection({ detail }: { detail: MemberDetail }) {
         <p className="adm-empty">{L.empty}</p>
       ) : (
         <div className="adm-table-wrap">
-          <table className="adm-table">
-            <thead>
-              <tr>
-                <th scope="col">{L.currency}</th>
-                <th scope="col">{L.amount}</th>
-                <th scope="col">{L.start}</th>
-                <th scope="col">{L.end}</th>
-                <th scope="col">{L.reason}</th>
-                <th scope="col">{L.state}</th>
-                <th scope="col">
-                  <span className="sr-only">{MSG.admin.requests.actions}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {detail.locks.map((l) => {
-                const cur = l.currency.toUpperCase();
-                return (
-                  <tr key={l.id}>
-                    <td>{cur}</td>
-                    <td className="num">{exact(l.locked_amount)}</td>
-                    <td>{l.lock_start_date ?? L.noStart}</td>
-                    <td>{l.lock_end_date ?? L.noEnd}</td>
-                    <td className="adm-wrap">{l.reason ?? MSG.admin.none}</td>
-                    <td>
-                      <span className={`adm-badge ${l.active ? 'is-wait' : ''}`}>
-                        {l.active ? L.active : L.ended}
-                      </span>
-                    </td>
-                    <td className="adm-row-actions">
-                      <button
-                        type="button"
-                        className="btn btn-secondary"
-                        aria-label={L.editLabel(exact(l.locked_amount), cur)}
-                        onClick={() => {
-                          result.clear();
-                          setEditing({ lock: l });
-                        }}
-                      >
-                        {MSG.admin.edit}
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-danger-outline"
-                        aria-label={L.deleteLabel(exact(l.locked_amount), cur)}
-                        onClick={() => {
-                          result.clear();
-                          setDeleting(l);
-                        }}
-                      >
-                        {MSG.admin.delete}
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <AdmTable
+            columns={[
+              L.currency,
+              L.amount,
+              L.start,
+              L.end,
+              L.reason,
+              L.state,
+              <span key="actions" className="sr-only">
+                {MSG.admin.requests.actions}
+              </span>,
+            ]}
+          >
+            {detail.locks.map((l) => {
+              const cur = l.currency.toUpperCase();
+              return (
+                <tr key={l.id}>
+                  <td>{cur}</td>
+                  <td className="num">{exact(l.locked_amount)}</td>
+                  <td>{l.lock_start_date ?? L.noStart}</td>
+                  <td>{l.lock_end_date ?? L.noEnd}</td>
+                  <td className="adm-wrap">{l.reason ?? MSG.admin.none}</td>
+                  <td>
+                    <span className={`adm-badge ${l.active ? 'is-wait' : ''}`}>
+                      {l.active ? L.active : L.ended}
+                    </span>
+                  </td>
+                  <td className="adm-row-actions">
+                    <button
+                      type="button"
+                      className="btn btn-secondary"
+                      aria-label={L.editLabel(exact(l.locked_amount), cur)}
+                      onClick={() => {
+                        result.clear();
+                        setEditing({ lock: l });
+                      }}
+                    >
+                      {MSG.admin.edit}
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-danger-outline"
+                      aria-label={L.deleteLabel(exact(l.locked_amount), cur)}
+                      onClick={() => {
+                        result.clear();
+                        setDeleting(l);
+                      }}
+                    >
+                      {MSG.admin.delete}
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </AdmTable>
         </div>
       )}
       <ResultMessage text={result.text} />
@@ -121,16 +119,15 @@ export function LocksSection({ detail }: { detail: MemberDetail }) {
         busy={remove.isPending}
         onConfirm={() =>
           deleting &&
-          remove.mutate(deleting, {
-            onSuccess: (data) => {
-              setDeleting(null);
-              result.set(doneOrProposed(data, MSG.admin.lockDeleted));
-            },
-            onError: (err) => {
-              setDeleting(null);
-              result.fail(MSG.admin.failed.lockDelete, err);
-            },
-          })
+          remove.mutate(
+            deleting,
+            closeAndReport(
+              () => setDeleting(null),
+              result,
+              (data) => doneOrProposed(data, MSG.admin.lockDeleted),
+              MSG.admin.failed.lockDelete,
+            ),
+          )
         }
         onCancel={() => setDeleting(null)}
       />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { MSG } from '../../../shared/messages';
-import type { MemberDetail } from '../../../shared/schemas/admin';
+import type { MemberDetail } from '../../../shared/schemas/admin-views';
 import { api } from '../../lib/api';
 import { useAdminMutation } from './api';
 import { dateTime } from './format';

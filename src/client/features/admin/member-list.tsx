@@ -1,8 +1,10 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { MSG } from '../../../shared/messages';
-import { MEMBER_STATUSES, type MemberListItem, type MemberStatusFilter } from '../../../shared/schemas/admin';
+import { MEMBER_STATUSES, type MemberStatusFilter } from '../../../shared/schemas/admin';
+import type { MemberListItem } from '../../../shared/schemas/admin-views';
 import { api } from '../../lib/api';
 import { MEMBER_PAGE_SIZE, useAdminMutation, useMembers } from './api';
+import { SearchField, useDebounced } from './kit';
 import { Pager } from './pager';
 import { failureText, ResultMessage, useResult } from './result-message';
 
@@ -28,13 +30,10 @@ export function MemberList({
   const [status, setStatus] = useState<MemberStatusFilter>('active');
   const searchId = useId();
   const result = useResult();
-  useEffect(() => {
-    const t = setTimeout(() => {
-      setQ(text.trim());
-      setPage(1);
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(t);
-  }, [text]);
+  useDebounced(text, SEARCH_DELAY_MS, (trimmed) => {
+    setQ(trimmed);
+    setPage(1);
+  });
   const members = useMembers(q, page, status);
   const toggle = useAdminMutation((m: MemberListItem) =>
     api.patch(`/admin/members/${m.id}/bank-account`, { is_verified: !m.bank_verified }),
@@ -52,17 +51,14 @@ export function MemberList({
       <h2 id={`${searchId}-title`} className="adm-card-title">
         {L.title}
       </h2>
-      <search className="adm-search">
-        <label htmlFor={searchId}>{L.search}</label>
-        <input
-          id={searchId}
-          type="search"
-          value={text}
-          placeholder={L.searchPlaceholder}
-          autoComplete="off"
-          onChange={(e) => setText(e.target.value)}
-        />
-      </search>
+      <SearchField
+        id={searchId}
+        label={L.search}
+        placeholder={L.searchPlaceholder}
+        value={text}
+        onChange={setText}
+        landmark
+      />
       <label className="adm-filter">
         <span>{L.statusFilter}</span>
         <select

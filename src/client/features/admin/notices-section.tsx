@@ -6,14 +6,15 @@ import {
   NOTICE_BODY_MAX,
   NOTICE_TITLE_MAX,
   type NoticeBody,
-  type NoticeView,
   noticeBodySchema,
 } from '../../../shared/schemas/admin';
+import type { NoticeView } from '../../../shared/schemas/admin-views';
 import type { z } from '../../../shared/zod';
 import { Field } from '../../components/field';
 import { api } from '../../lib/api';
 import { NOTICE_PAGE_SIZE, useAdminMutation, useNotices } from './api';
 import { dateTime } from './format';
+import { closeAndReport, SubmitButton, sendAndReport } from './kit';
 import { ConfirmDialog } from './modal';
 import { Pager } from './pager';
 import { failureText, ResultMessage, useResult } from './result-message';
@@ -53,17 +54,18 @@ export function NoticesSection() {
       <form
         className="form adm-notice-form"
         noValidate
-        onSubmit={handleSubmit((body) => {
-          result.clear();
-          save.mutate(body, {
-            onSuccess: () => {
-              result.set(editing ? MSG.admin.noticeSaved : MSG.admin.noticeCreated);
+        onSubmit={handleSubmit(
+          sendAndReport(
+            result,
+            save,
+            editing ? MSG.admin.noticeSaved : MSG.admin.noticeCreated,
+            MSG.admin.failed.noticeSave,
+            () => {
               setEditing(null);
               reset(EMPTY);
             },
-            onError: (err) => result.fail(MSG.admin.failed.noticeSave, err),
-          });
-        })}
+          ),
+        )}
       >
         <Field
           label={N.titleLabel}
@@ -92,9 +94,7 @@ export function NoticesSection() {
           <span>{N.published}</span>
         </label>
         <div className="adm-actions">
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {save.isPending ? MSG.admin.processing : editing ? N.save : N.create}
-          </button>
+          <SubmitButton busy={save.isPending} label={editing ? N.save : N.create} />
           {editing ? (
             <button type="button" className="btn btn-secondary" onClick={() => setEditing(null)}>
               {N.cancelEdit}
@@ -160,17 +160,18 @@ export function NoticesSection() {
         busy={remove.isPending}
         onConfirm={() =>
           deleting &&
-          remove.mutate(deleting, {
-            onSuccess: () => {
-              if (editing?.id === deleting.id) setEditing(null);
-              setDeleting(null);
-              result.set(MSG.admin.noticeDeleted);
-            },
-            onError: (err) => {
-              setDeleting(null);
-              result.fail(MSG.admin.failed.noticeDelete, err);
-            },
-          })
+          remove.mutate(
+            deleting,
+            closeAndReport(
+              () => {
+                if (editing?.id === deleting.id) setEditing(null);
+                setDeleting(null);
+              },
+              result,
+              MSG.admin.noticeDeleted,
+              MSG.admin.failed.noticeDelete,
+            ),
+          )
         }
         onCancel={() => setDeleting(null)}
       />

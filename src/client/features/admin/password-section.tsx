@@ -1,111 +1,108 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import type { InputHTMLAttributes } from 'react';
+import { type DefaultValues, type FieldValues, type Path, type Resolver, useForm } from 'react-hook-form';
 import { SECOND_PASSWORD_MAX } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import {
-  type MemberDetail,
   type ResetPasswordBody,
   type ResetSecondPasswordBody,
   resetPasswordBodySchema,
   resetSecondPasswordBodySchema,
-} from '../../../shared/schemas/admin';
+} from '../../../shared/schemas/admin-accounts';
+import type { MemberDetail } from '../../../shared/schemas/admin-views';
 import { Field } from '../../components/field';
 import { api } from '../../lib/api';
 import { useAdminMutation } from './api';
+import { SubmitButton, sendAndReport } from './kit';
 import { ResultMessage, useResult } from './result-message';
 import { Section } from './section';
 
 const P = MSG.admin.password;
+const PASSWORD_INPUT = { type: 'password', autoComplete: 'new-password' } as const;
+const PIN_INPUT = {
+  type: 'password',
+  inputMode: 'numeric',
+  maxLength: SECOND_PASSWORD_MAX,
+  autoComplete: 'off',
+} as const;
 
-/** SPEC §2 "password management": the real login password (≥ 6) and the second password. */
+/** One reset form: a new value and its confirmation, sent to `path`; the result line says how it went. */
+function ResetForm<B extends FieldValues>({
+  resolver,
+  defaultValues,
+  path,
+  fields,
+  input,
+  submit,
+  done,
+  failed,
+  result,
+}: {
+  resolver: Resolver<B>;
+  defaultValues: DefaultValues<B>;
+  path: string;
+  fields: readonly (readonly [Path<B>, string])[];
+  input: InputHTMLAttributes<HTMLInputElement>;
+  submit: string;
+  done: string;
+  failed: string;
+  result: ReturnType<typeof useResult>;
+}) {
+  const form = useForm<B>({ resolver, defaultValues });
+  const save = useAdminMutation((body: FieldValues) => api.post(path, body));
+  const onSubmit = form.handleSubmit(sendAndReport(result, save, done, failed, () => form.reset()));
+  return (
+    <form className="form" noValidate onSubmit={onSubmit}>
+      {fields.map(([name, label]) => (
+        <Field
+          key={name}
+          label={label}
+          {...input}
+          {...form.register(name)}
+          error={form.formState.errors[name]?.message as string | undefined}
+        />
+      ))}
+      <SubmitButton busy={save.isPending} label={submit} />
+    </form>
+  );
+}
+
+/** SPEC §2 "password management": the real login password and the second password. */
 export function PasswordSection({ detail }: { detail: MemberDetail }) {
   const base = `/admin/members/${detail.member.id}`;
   const result = useResult();
-  const pw = useForm<ResetPasswordBody>({
-    resolver: zodResolver(resetPasswordBodySchema),
-    defaultValues: { new_password: '', confirm_password: '' },
-  });
-  const pin = useForm<ResetSecondPasswordBody>({
-    resolver: zodResolver(resetSecondPasswordBodySchema),
-    defaultValues: { new_second_password: '', confirm_second_password: '' },
-  });
-  const savePassword = useAdminMutation((body: ResetPasswordBody) => api.post(`${base}/password`, body));
-  const savePin = useAdminMutation((body: ResetSecondPasswordBody) =>
-    api.post(`${base}/second-password`, body),
-  );
-
   return (
     <Section title={P.title}>
       <p className="adm-muted">{P.note}</p>
       <div className="adm-two-forms">
-        <form
-          className="form"
-          noValidate
-          onSubmit={pw.handleSubmit((body) => {
-            result.clear();
-            savePassword.mutate(body, {
-              onSuccess: () => {
-                pw.reset();
-                result.set(MSG.admin.passwordReset);
-              },
-              onError: (err) => result.fail(MSG.admin.failed.password, err),
-            });
-          })}
-        >
-          <Field
-            label={P.newPassword}
-            type="password"
-            autoComplete="new-password"
-            {...pw.register('new_password')}
-            error={pw.formState.errors.new_password?.message}
-          />
-          <Field
-            label={P.confirmPassword}
-            type="password"
-            autoComplete="new-password"
-            {...pw.register('confirm_password')}
-            error={pw.formState.errors.confirm_password?.message}
-          />
-          <button type="submit" className="btn btn-primary" disabled={savePassword.isPending}>
-            {savePassword.isPending ? MSG.admin.processing : P.reset}
-          </button>
-        </form>
-        <form
-          className="form"
-          noValidate
-          onSubmit={pin.handleSubmit((body) => {
-            result.clear();
-            savePin.mutate(body, {
-              onSuccess: () => {
-                pin.reset();
-                result.set(MSG.admin.secondPasswordReset);
-              },
-              onError: (err) => result.fail(MSG.admin.failed.secondPassword, err),
-            });
-          })}
-        >
-          <Field
-            label={P.newSecond}
-            type="password"
-            inputMode="numeric"
-            maxLength={SECOND_PASSWORD_MAX}
-            autoComplete="off"
-            {...pin.register('new_second_password')}
-            error={pin.formState.errors.new_second_password?.message}
-          />
-          <Field
-            label={P.confirmSecond}
-            type="password"
-            inputMode="numeric"
-            maxLength={SECOND_PASSWORD_MAX}
-            autoComplete="off"
-            {...pin.register('confirm_second_password')}
-            error={pin.formState.errors.confirm_second_password?.message}
-          />
-          <button type="submit" className="btn btn-primary" disabled={savePin.isPending}>
-            {savePin.isPending ? MSG.admin.processing : P.resetSecond}
-          </button>
-        </form>
+        <ResetForm<ResetPasswordBody>
+          resolver={zodResolver(resetPasswordBodySchema)}
+          defaultValues={{ new_password: '', confirm_password: '' }}
+          path={`${base}/password`}
+          fields={[
+            ['new_password', P.newPassword],
+            ['confirm_password', P.confirmPassword],
+          ]}
+          input={PASSWORD_INPUT}
+          submit={P.reset}
+          done={MSG.admin.passwordReset}
+          failed={MSG.admin.failed.password}
+          result={result}
+        />
+        <ResetForm<ResetSecondPasswordBody>
+          resolver={zodResolver(resetSecondPasswordBodySchema)}
+          defaultValues={{ new_second_password: '', confirm_second_password: '' }}
+          path={`${base}/second-password`}
+          fields={[
+            ['new_second_password', P.newSecond],
+            ['confirm_second_password', P.confirmSecond],
+          ]}
+          input={PIN_INPUT}
+          submit={P.resetSecond}
+          done={MSG.admin.secondPasswordReset}
+          failed={MSG.admin.failed.secondPassword}
+          result={result}
+        />
       </div>
       <ResultMessage text={result.text} />
     </Section>

@@ -2,29 +2,16 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { formatKrw } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
+import type { PendingQueue as PendingQueueView } from '../../../shared/schemas/admin-views';
 import { api } from '../../lib/api';
 import { type LiveEvent, useLiveEvent, useLiveEvents, useLiveStatus } from '../../lib/live-events';
-import { useSession } from '../auth/use-session';
+import { useSession } from '../../lib/session';
 import { ADMIN_KEY } from './api';
 import { exact } from './format';
 import './pending-queue.css';
 
-interface QueueItem {
-  kind: 'deposit' | 'withdrawal';
-  id: string;
-  member_id: string;
-  username: string;
-  currency: string;
-  amount: string;
-  krw_value: string;
-  created_at: string;
-  age_seconds: number;
-}
-interface Queue {
-  items: QueueItem[];
-  total: number;
-  price_source: 'live' | 'sample';
-}
+type Queue = PendingQueueView;
+type QueueItem = Queue['items'][number];
 
 export const PENDING_QUEUE_KEY = [...ADMIN_KEY, 'pending-queue'] as const;
 /** The queue is read again at least this often, stream or not (ages move; ≤ 30 s stale). */
@@ -37,7 +24,7 @@ const T = MSG.live.queue;
 function usePendingQueue() {
   return useQuery({
     queryKey: PENDING_QUEUE_KEY,
-    queryFn: ({ signal }) => api.get<Queue>('/admin/pending-requests', { signal }),
+    queryFn: ({ signal }) => api.get<Queue>('/admin/pending-requests', { signal, schema: 'pendingQueue' }),
     refetchInterval: QUEUE_REFRESH_MS,
   });
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MSG } from '../../../shared/messages';
-import type { MemberDetail } from '../../../shared/schemas/admin';
+import type { MemberDetail } from '../../../shared/schemas/admin-views';
 import type { ProposalListView, ProposalView } from '../../../shared/schemas/proposals';
 import { Spinner } from '../../components/spinner';
 import { ApiError, api } from '../../lib/api';
@@ -15,7 +15,7 @@ import './proposals.css';
 const P = MSG.proposals;
 
 /** Whether an administrator action's answer is a proposal (202) rather than the applied result. */
-export const isProposal = (data: unknown): boolean =>
+const isProposal = (data: unknown): boolean =>
   typeof data === 'object' && data !== null && 'proposal' in data;
 
 /** The success line of an action that may have become a proposal (two-person approval, decision 0160). */
@@ -24,7 +24,7 @@ export const doneOrProposed = (data: unknown, done: string) => (isProposal(data)
 const useProposals = () =>
   useQuery({
     queryKey: [...ADMIN_KEY, 'proposals'],
-    queryFn: ({ signal }) => api.get<ProposalListView>('/admin/proposals', { signal }),
+    queryFn: ({ signal }) => api.get<ProposalListView>('/admin/proposals', { signal, schema: 'proposals' }),
     retry: (count, err) => !(err instanceof ApiError && err.status > 0 && err.status < 500) && count < 2,
   });
 

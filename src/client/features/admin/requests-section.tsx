@@ -1,31 +1,20 @@
 import { useId, useState } from 'react';
-import { exchangeName } from '../../../shared/exchanges';
 import { MSG } from '../../../shared/messages';
-import { NETWORK_LABELS, type NetworkCode } from '../../../shared/networks';
-import {
-  type DepositView,
-  REQUEST_STATUSES,
-  type RequestStatus,
-  type WithdrawalView,
-} from '../../../shared/schemas/admin';
+import { REQUEST_STATUSES, type RequestStatus } from '../../../shared/request-status';
+import type { DepositView } from '../../../shared/schemas/admin-views';
 import { api } from '../../lib/api';
 import { REQUEST_PAGE_SIZE, type RequestKind, useAdminMutation, useRequests } from './api';
-import {
-  ChainStatusNote,
-  ChainVerdict,
-  needsOverride,
-  OverrideDialog,
-  useChainStatus,
-} from './chain-verdict';
+import { ChainStatusNote, needsOverride, OverrideDialog, useChainStatus } from './chain-verdict';
 import { dateTime, exact } from './format';
+import { AdmTable, closeAndReport } from './kit';
 import { ConfirmDialog } from './modal';
 import { Pager } from './pager';
 import { doneOrProposed } from './proposals-tab';
+import { Details, isWithdrawal, type Row } from './request-details';
 import { failureText, ResultMessage, useResult } from './result-message';
 import { Section } from './section';
 
 const R = MSG.admin.requests;
-type Row = DepositView | WithdrawalView;
 type Decision = 'approve' | 'reject';
 
 const STATUS_LABEL: Record<RequestStatus, string> = {
@@ -47,79 +36,6 @@ const TITLE: Record<RequestKind, Record<Decision, string>> = {
   deposits: { approve: R.approveDepositTitle, reject: R.rejectDepositTitle },
   withdrawals: { approve: R.approveWithdrawalTitle, reject: R.rejectWithdrawalTitle },
 };
-
-const isWithdrawal = (r: Row): r is WithdrawalView => 'method' in r;
-
-/** An explorer link opening in a new tab (the explorers are public sites; no referrer is sent). */
-function ExplorerLink({ href, label, text }: { href: string | null; label: string; text: string }) {
-  if (!href) return <code className="adm-code">{text}</code>;
-  return (
-    <a href={href} target="_blank" rel="noopener noreferrer" title={label} aria-label={`${label}: ${text}`}>
-      <code className="adm-code">{text}</code>
-    </a>
-  );
-}
-
-function Details({ r }: { r: Row }) {
-  if (isWithdrawal(r)) {
-    const parts: string[] = [R.methods[r.method]];
-    if (r.method === 'bank')
-      parts.push(`${r.bank_name ?? ''} ${r.account_number ?? ''} (${r.account_holder ?? ''})`);
-    if (r.method === 'internal') parts.push(`${R.recipient}: ${r.recipient_id ?? ''}`);
-    if (r.memo) parts.push(`${R.memo}: ${r.memo}`);
-    if (r.method !== 'external') return <>{parts.join(' · ')}</>;
-    return (
-      <>
-        {parts.join(' · ')} · {R.network}:{' '}
-        <span className="adm-badge">{NETWORK_LABELS[r.network as NetworkCode] ?? r.network}</span>
-        {r.network_allowed === false ? <strong className="adm-warn"> {R.unsupportedPair}</strong> : null}
-        <br />
-        {R.address}:{' '}
-        <ExplorerLink href={r.address_url} label={R.explorerAddress} text={r.recipient_address ?? ''} />
-        {r.network === 'XRPL' ? (
-          <>
-            {' '}
-            · {R.destinationTag}: {r.destination_tag ?? R.noTag}
-          </>
-        ) : null}
-        {r.travel_rule_name ? (
-          <>
-            <br />
-            <strong data-testid="travel-rule-admin">
-              {MSG.wrules.adminTravelRule(
-                r.travel_rule_name,
-                r.travel_rule_exchange === 'personal'
-                  ? MSG.wrules.adminTravelPersonal
-                  : exchangeName(r.travel_rule_exchange),
-              )}
-            </strong>
-          </>
-        ) : null}
-      </>
-    );
-  }
-  if (r.currency === 'KRW') {
-    return (
-      <>{`${r.bank_name ?? ''} ${r.account_number ?? ''} (${r.account_holder ?? ''}) · ${R.depositor}: ${r.depositor_name ?? ''}`}</>
-    );
-  }
-  return (
-    <>
-      {R.network}: <span className="adm-badge">{r.network ?? '-'}</span> · {R.txid}:{' '}
-      <ExplorerLink href={r.tx_url} label={R.explorerTx} text={r.txid ?? ''} />
-      <br />
-      {R.address}:{' '}
-      <ExplorerLink href={r.address_url} label={R.explorerAddress} text={r.deposit_address ?? ''} /> ·{' '}
-      {R.sender}: <code className="adm-code">{r.sender_address ?? ''}</code>
-      {r.chain ? (
-        <>
-          <br />
-          <ChainVerdict chain={r.chain} />
-        </>
-      ) : null}
-    </>
-  );
-}
 
 /**
  * SPEC §2 "deposit/withdrawal requests" with tabs: every member's requests newest first (or only the
@@ -220,69 +136,62 @@ export function RequestsSection({ memberId }: { memberId: string | null }) {
         {rows.length === 0 && data ? (
           <p className="adm-empty">{R.empty}</p>
         ) : (
-          <table className="adm-table adm-requests-table">
-            <thead>
-              <tr>
-                <th scope="col">{R.date}</th>
-                <th scope="col">{R.member}</th>
-                <th scope="col">{R.currency}</th>
-                <th scope="col">{R.amount}</th>
-                {kind === 'withdrawals' ? (
+          <AdmTable
+            className="adm-table adm-requests-table"
+            columns={[
+              R.date,
+              R.member,
+              R.currency,
+              R.amount,
+              ...(kind === 'withdrawals' ? [R.fee, R.finalAmount] : []),
+              R.details,
+              R.statusAndActions,
+            ]}
+          >
+            {rows.map((r) => (
+              <tr key={r.id} data-request-id={r.id}>
+                <td className="adm-wrap adm-date">{dateTime(r.created_at)}</td>
+                <td className="adm-wrap">
+                  <div>{r.username}</div>
+                  <div className="adm-member-sub">{r.email}</div>
+                </td>
+                <td>{r.currency}</td>
+                <td className="num">{exact(r.amount)}</td>
+                {isWithdrawal(r) ? (
                   <>
-                    <th scope="col">{R.fee}</th>
-                    <th scope="col">{R.finalAmount}</th>
+                    <td className="num">{exact(r.fee)}</td>
+                    <td className="num">{exact(r.final_amount)}</td>
                   </>
                 ) : null}
-                <th scope="col">{R.details}</th>
-                <th scope="col">{R.statusAndActions}</th>
+                <td className="adm-details">
+                  <Details r={r} />
+                </td>
+                <td>
+                  <div className="adm-decide">
+                    <span className={`adm-badge ${STATUS_TONE[r.status]}`}>{STATUS_LABEL[r.status]}</span>
+                    {r.status === 'pending' ? (
+                      <>
+                        <button
+                          type="button"
+                          className="btn btn-primary"
+                          onClick={() => setDeciding({ row: r, decision: 'approve' })}
+                        >
+                          {R.approve}
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn-danger-outline"
+                          onClick={() => setDeciding({ row: r, decision: 'reject' })}
+                        >
+                          {R.reject}
+                        </button>
+                      </>
+                    ) : null}
+                  </div>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.id} data-request-id={r.id}>
-                  <td className="adm-wrap adm-date">{dateTime(r.created_at)}</td>
-                  <td className="adm-wrap">
-                    <div>{r.username}</div>
-                    <div className="adm-member-sub">{r.email}</div>
-                  </td>
-                  <td>{r.currency}</td>
-                  <td className="num">{exact(r.amount)}</td>
-                  {isWithdrawal(r) ? (
-                    <>
-                      <td className="num">{exact(r.fee)}</td>
-                      <td className="num">{exact(r.final_amount)}</td>
-                    </>
-                  ) : null}
-                  <td className="adm-details">
-                    <Details r={r} />
-                  </td>
-                  <td>
-                    <div className="adm-decide">
-                      <span className={`adm-badge ${STATUS_TONE[r.status]}`}>{STATUS_LABEL[r.status]}</span>
-                      {r.status === 'pending' ? (
-                        <>
-                          <button
-                            type="button"
-                            className="btn btn-primary"
-                            onClick={() => setDeciding({ row: r, decision: 'approve' })}
-                          >
-                            {R.approve}
-                          </button>
-                          <button
-                            type="button"
-                            className="btn btn-danger-outline"
-                            onClick={() => setDeciding({ row: r, decision: 'reject' })}
-                          >
-                            {R.reject}
-                          </button>
-                        </>
-                      ) : null}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </AdmTable>
         )}
       </div>
       {data ? (
@@ -312,19 +221,15 @@ export function RequestsSection({ memberId }: { memberId: string | null }) {
             setOverriding(row);
             return;
           }
-          decide.mutate(deciding, {
-            onSuccess: (data) => {
-              result.set(doneOrProposed(data, DONE[kind][deciding.decision]));
-              setDeciding(null);
-            },
-            onError: (err) => {
-              result.fail(
-                deciding.decision === 'approve' ? MSG.admin.failed.approve : MSG.admin.failed.reject,
-                err,
-              );
-              setDeciding(null);
-            },
-          });
+          decide.mutate(
+            deciding,
+            closeAndReport(
+              () => setDeciding(null),
+              result,
+              (data) => doneOrProposed(data, DONE[kind][deciding.decision]),
+              deciding.decision === 'approve' ? MSG.admin.failed.approve : MSG.admin.failed.reject,
+            ),
+          );
         }}
         onCancel={() => setDeciding(null)}
       />
@@ -336,16 +241,12 @@ export function RequestsSection({ memberId }: { memberId: string | null }) {
           overriding &&
           decide.mutate(
             { row: overriding, decision: 'approve', override: reason },
-            {
-              onSuccess: () => {
-                result.set(DONE.deposits.approve);
-                setOverriding(null);
-              },
-              onError: (err) => {
-                result.fail(MSG.admin.failed.approve, err);
-                setOverriding(null);
-              },
-            },
+            closeAndReport(
+              () => setOverriding(null),
+              result,
+              DONE.deposits.approve,
+              MSG.admin.failed.approve,
+            ),
           )
         }
       />

@@ -3,7 +3,7 @@ import { MSG } from '../../../shared/messages';
 import { ApiError } from '../../lib/api';
 
 /** SPEC §8: a message containing 실패 or 오류 is shown in red, any other in green. */
-export const isFailureText = (text: string) => text.includes('실패') || text.includes('오류');
+const isFailureText = (text: string) => text.includes('실패') || text.includes('오류');
 
 /** "<action> 실패: <reason>" unless the server's message already carries an action failure. */
 export function failureText(prefix: string, err: unknown): string {

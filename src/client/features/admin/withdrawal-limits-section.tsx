@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { formatKrw } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
-import type { MemberDetail } from '../../../shared/schemas/admin';
+import type { MemberDetail } from '../../../shared/schemas/admin-views';
 import type { AdminLimitsView } from '../../../shared/schemas/withdrawal-rules';
 import { Field } from '../../components/field';
 import { api } from '../../lib/api';
@@ -18,7 +18,7 @@ export function WithdrawalLimitsSection({ detail }: { detail: MemberDetail }) {
   const path = `/admin/members/${detail.member.id}/withdrawal-limits`;
   const limits = useQuery({
     queryKey: [...ADMIN_KEY, 'withdrawal-limits', detail.member.id],
-    queryFn: () => api.get<AdminLimitsView>(path),
+    queryFn: () => api.get<AdminLimitsView>(path, { schema: 'adminLimits' }),
   });
   const [crypto, setCrypto] = useState('');
   const [krw, setKrw] = useState('');

@@ -5,9 +5,8 @@ import { MSG } from '../../../shared/messages/member';
 import type { BalanceView } from '../../../shared/schemas/balances';
 import type { Prices } from '../../../shared/schemas/prices';
 import type { WithdrawalRulesView } from '../../../shared/schemas/withdrawal-rules';
-import { usePrices } from '../../lib/use-wallet-queries';
-import { useWithdrawalRules } from '../withdrawals/use-withdrawal-rules';
-import '../withdrawals/withdrawal-rules.css';
+import { usePrices, useWithdrawalRules } from '../../lib/use-wallet-queries';
+import '../../components/withdrawal-rules.css';
 
 const R = MSG.wrules;
 
@@ -15,7 +14,7 @@ const R = MSG.wrules;
  * What can leave now (to an external wallet, or a bank account for KRW): the available balance, at most
  * what is left of today's limit at the current price, and nothing during the hold after a KRW deposit.
  */
-export function withdrawableNow(
+function withdrawableNow(
   asset: BalanceCurrency,
   available: Dec,
   rules: WithdrawalRulesView,

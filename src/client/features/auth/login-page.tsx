@@ -4,8 +4,9 @@ import { Link, useNavigate } from 'react-router';
 import { MSG } from '../../../shared/messages/member';
 import { type LoginBody, loginBodySchema } from '../../../shared/schemas/auth';
 import { Field } from '../../components/field';
+import { BlockSubmit, FormError } from '../../components/form-end';
 import { ApiError, api } from '../../lib/api';
-import { SESSION_KEY, type SessionInfo } from './use-session';
+import { SESSION_KEY, type SessionInfo } from '../../lib/session';
 
 const L = MSG.login;
 
@@ -42,7 +43,7 @@ export function LoginPage() {
   const passwordRef = useRef<HTMLInputElement>(null);
 
   const login = useMutation({
-    mutationFn: (body: LoginBody) => api.post<SessionInfo>('/login', body),
+    mutationFn: (body: LoginBody) => api.post<SessionInfo>('/login', body, { schema: 'session' }),
     onSuccess: (session) => {
       qc.setQueryData(SESSION_KEY, session);
       navigate('/second-factor');
@@ -102,14 +103,8 @@ export function LoginPage() {
           onChange={change('password')}
           error={errors.password}
         />
-        {formError ? (
-          <p className="form-error" role="alert">
-            {formError}
-          </p>
-        ) : null}
-        <button type="submit" className="btn btn-primary btn-block" disabled={login.isPending}>
-          {login.isPending ? L.busy : L.submit}
-        </button>
+        <FormError text={formError} />
+        <BlockSubmit busy={login.isPending} label={L.submit} busyLabel={L.busy} />
       </form>
       <p className="auth-switch">
         <Link to="/registration">{L.signupLink}</Link>

@@ -11,7 +11,9 @@ import {
   signupFormSchema,
   usernameSchema,
 } from '../../../shared/schemas/auth';
+import type { UsernameCheck } from '../../../shared/schemas/session';
 import { Field } from '../../components/field';
+import { BlockSubmit, FormError } from '../../components/form-end';
 import { ApiError, api } from '../../lib/api';
 import { toast } from '../../lib/toast';
 
@@ -51,7 +53,7 @@ export function RegistrationPage() {
 
   const check = useMutation({
     mutationFn: (username: string) =>
-      api.get<{ username: string; available: boolean }>('/auth/check-username', { query: { username } }),
+      api.get<UsernameCheck>('/auth/check-username', { query: { username }, schema: 'usernameCheck' }),
     onSuccess: (r) => {
       if (r.username !== getValues('username').trim()) return;
       setValue('usernameChecked', r.available);
@@ -211,14 +213,8 @@ export function RegistrationPage() {
             </div>
           ))}
         </fieldset>
-        {formError ? (
-          <p className="form-error" role="alert">
-            {formError}
-          </p>
-        ) : null}
-        <button type="submit" className="btn btn-primary btn-block" disabled={signup.isPending}>
-          {signup.isPending ? S.busy : S.submit}
-        </button>
+        <FormError text={formError} />
+        <BlockSubmit busy={signup.isPending} label={S.submit} busyLabel={S.busy} />
       </form>
       <p className="auth-switch">
         <Link to="/login">{S.loginLink}</Link>

@@ -8,9 +8,10 @@ import { MSG } from '../../../shared/messages/member';
 import { secondFactorBodySchema } from '../../../shared/schemas/auth';
 import type { z } from '../../../shared/zod';
 import { Field } from '../../components/field';
+import { BlockSubmit, FormError } from '../../components/form-end';
 import { OtpCodeField } from '../../components/otp-code-field';
 import { ApiError, api } from '../../lib/api';
-import { rememberLoginHint, SESSION_KEY, type SessionInfo, useSession } from './use-session';
+import { rememberLoginHint, SESSION_KEY, type SessionInfo, useSession } from '../../lib/session';
 
 const F = MSG.secondFactor;
 type Body = z.input<typeof secondFactorBodySchema>;
@@ -27,7 +28,7 @@ export function SecondFactorPage() {
   const hasTotp = useSession().data?.user.has_totp === true;
 
   const verify = useMutation({
-    mutationFn: (body: Body) => api.post<SessionInfo>('/auth/second-factor', body),
+    mutationFn: (body: Body) => api.post<SessionInfo>('/auth/second-factor', body, { schema: 'session' }),
     onSuccess: (session) => {
       rememberLoginHint(session.user);
       qc.setQueryData(SESSION_KEY, session);
@@ -67,14 +68,8 @@ export function SecondFactorPage() {
           error={formState.errors.second_password?.message}
         />
         {hasTotp ? <OtpCodeField {...register('otpCode')} error={formState.errors.otpCode?.message} /> : null}
-        {formError ? (
-          <p className="form-error" role="alert">
-            {formError}
-          </p>
-        ) : null}
-        <button type="submit" className="btn btn-primary btn-block" disabled={verify.isPending}>
-          {verify.isPending ? F.busy : F.submit}
-        </button>
+        <FormError text={formError} />
+        <BlockSubmit busy={verify.isPending} label={F.submit} busyLabel={F.busy} />
       </form>
       <p className="auth-switch">
         <Link to="/login">{F.backToLogin}</Link>

@@ -1,30 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { MSG } from '../../../shared/messages/member';
-import { DEFAULT_DEPOSIT_NETWORK, DEPOSIT_NETWORKS, NETWORK_LABELS } from '../../../shared/networks';
+import { DEFAULT_DEPOSIT_NETWORK, DEPOSIT_NETWORKS } from '../../../shared/networks';
 import { type CryptoDepositBody, cryptoDepositBodySchema } from '../../../shared/schemas/deposits';
 import { AmountInput } from '../../components/amount-input';
 import { PageHeading } from '../../components/back-button';
 import { Field } from '../../components/field';
-import { NoticeBox } from '../../components/notice-box';
-import { SelectField } from '../../components/select-field';
+import { MoneyFormEnd, NetworkSelect, VERBATIM_INPUT } from '../../components/money-form-parts';
 import { errorMessage } from '../../lib/api';
-import { applyFieldErrors, isLoggedOut, starred } from '../../lib/form-errors';
+import { starred } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
-import { useSubmitKey } from '../../lib/use-submit-key';
+import { useMoneySubmit } from '../../lib/use-money-submit';
 import { DepositAddressBox, useAddressState } from './deposit-address-box';
-import { useCreateCryptoDeposit } from './use-deposits';
+import { createCryptoDeposit, DEPOSIT_REFETCH } from './use-deposits';
 
 const M = MSG.deposit;
 const FIELDS = ['amount', 'network', 'txid', 'sender_address'] as const;
 
 export function CryptoDepositPage() {
   const navigate = useNavigate();
-  const submitKey = useSubmitKey();
-  const inFlight = useRef(false);
-  const create = useCreateCryptoDeposit();
   const { register, handleSubmit, formState, reset, setError, control, watch, getFieldState, trigger } =
     useForm<CryptoDepositBody>({
       resolver: zodResolver(cryptoDepositBodySchema),
@@ -39,38 +35,27 @@ export function CryptoDepositPage() {
     for (const f of ['txid', 'sender_address'] as const) if (getFieldState(f).isDirty) void trigger(f);
   }, [network, getFieldState, trigger]);
   const e = formState.errors;
-  const busy = create.isPending;
+  const { submit, busy } = useMoneySubmit({
+    send: createCryptoDeposit,
+    refetch: DEPOSIT_REFETCH,
+    fields: FIELDS,
+    setError,
+    loginRequired: MSG.depositKrw.loginRequired,
+    onSuccess: () => {
+      reset({ amount: '', network, txid: '', sender_address: '' });
+      toast.success(M.success);
+      navigate('/assets?asset=USDT');
+    },
+    onError: (err) => toast.error(M.failed(errorMessage(err))),
+  });
   const canSubmit = formState.isValid && address.kind === 'ready' && !busy;
 
   const onSubmit = handleSubmit((body) => {
-    if (inFlight.current || address.kind !== 'ready') {
-      if (address.kind !== 'ready') toast.error(M.addressUnavailable);
+    if (address.kind !== 'ready') {
+      toast.error(M.addressUnavailable);
       return;
     }
-    inFlight.current = true;
-    create.mutate(
-      { body, key: submitKey.current() },
-      {
-        onSuccess: () => {
-          submitKey.reset();
-          reset({ amount: '', network, txid: '', sender_address: '' });
-          toast.success(M.success);
-          navigate('/assets?asset=USDT');
-        },
-        onError: (err) => {
-          if (isLoggedOut(err)) {
-            toast.error(MSG.depositKrw.loginRequired);
-            navigate('/login');
-            return;
-          }
-          applyFieldErrors(err, setError, FIELDS);
-          toast.error(M.failed(errorMessage(err)));
-        },
-        onSettled: () => {
-          inFlight.current = false;
-        },
-      },
-    );
+    submit(body);
   });
 
   return (
@@ -85,36 +70,28 @@ export function CryptoDepositPage() {
           placeholder={M.amountPlaceholder}
           error={starred(e.amount?.message)}
         />
-        <SelectField label={M.networkLabel} {...register('network')} error={starred(e.network?.message)}>
-          {DEPOSIT_NETWORKS.map((n) => (
-            <option key={n} value={n}>
-              {NETWORK_LABELS[n]}
-            </option>
-          ))}
-        </SelectField>
+        <NetworkSelect
+          label={M.networkLabel}
+          networks={DEPOSIT_NETWORKS}
+          registration={register('network')}
+          error={starred(e.network?.message)}
+        />
         <DepositAddressBox state={address} />
         <Field
           label={M.txidLabel}
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
           placeholder={M.txidPlaceholder}
+          {...VERBATIM_INPUT}
           {...register('txid')}
           error={starred(e.txid?.message)}
         />
         <Field
           label={M.senderLabel}
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
           placeholder={M.senderPlaceholder}
+          {...VERBATIM_INPUT}
           {...register('sender_address')}
           error={starred(e.sender_address?.message)}
         />
-        <NoticeBox title={M.noticeTitle} items={M.notices} />
-        <button type="submit" className="btn btn-primary btn-block" disabled={!canSubmit} aria-busy={busy}>
-          {busy ? M.busy : M.submit}
-        </button>
+        <MoneyFormEnd text={M} disabled={!canSubmit} busy={busy} />
       </form>
     </section>
   );

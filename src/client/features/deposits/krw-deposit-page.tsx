@@ -1,20 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import { KRW_BANKS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages/member';
 import { type KrwDepositBody, krwDepositBodySchema } from '../../../shared/schemas/deposits';
 import { AmountInput } from '../../components/amount-input';
 import { PageHeading } from '../../components/back-button';
 import { Field } from '../../components/field';
-import { NoticeBox } from '../../components/notice-box';
+import { BankAccountFields, MoneyFormEnd } from '../../components/money-form-parts';
 import { ApiError } from '../../lib/api';
-import { applyFieldErrors, isLoggedOut, starred } from '../../lib/form-errors';
+import { starred } from '../../lib/form-errors';
+import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { useSubmitKey } from '../../lib/use-submit-key';
-import { useSession } from '../auth/use-session';
-import { useCreateKrwDeposit } from './use-deposits';
+import { useMoneySubmit } from '../../lib/use-money-submit';
+import { createKrwDeposit, DEPOSIT_REFETCH } from './use-deposits';
 
 const K = MSG.depositKrw;
 const FIELDS = ['bank_name', 'account_number', 'account_holder', 'amount', 'depositor_name'] as const;
@@ -25,11 +24,7 @@ const amountInline = (message: string | undefined) =>
   message === K.minAmount ? K.minAmountInline : starred(message);
 
 export function KrwDepositPage() {
-  const navigate = useNavigate();
   const { data: session } = useSession();
-  const submitKey = useSubmitKey();
-  const inFlight = useRef(false);
-  const create = useCreateKrwDeposit();
   const fullName = session?.user.full_name ?? '';
   const { register, handleSubmit, formState, reset, setError, getValues, setValue, control } =
     useForm<KrwDepositBody>({
@@ -38,8 +33,22 @@ export function KrwDepositPage() {
       defaultValues: { ...EMPTY, depositor_name: fullName },
     });
   const e = formState.errors;
-  const accountNumber = register('account_number');
-  const busy = create.isPending;
+  const { submit, busy } = useMoneySubmit({
+    send: createKrwDeposit,
+    refetch: DEPOSIT_REFETCH,
+    fields: FIELDS,
+    setError,
+    loginRequired: K.loginRequired,
+    onSuccess: () => {
+      // Cleared except the depositor name (SPEC).
+      reset({ ...EMPTY, depositor_name: getValues('depositor_name') });
+      toast.success(K.success);
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.status === 400) toast.error(err.message);
+      else toast.error(err instanceof ApiError && err.code !== 'NETWORK' ? K.failed : K.unexpected);
+    },
+  });
 
   // The depositor name is prefilled from the profile once it is known.
   useEffect(() => {
@@ -47,34 +56,7 @@ export function KrwDepositPage() {
       setValue('depositor_name', fullName, { shouldValidate: true });
   }, [fullName, getValues, setValue]);
 
-  const onSubmit = handleSubmit((body) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    create.mutate(
-      { body, key: submitKey.current() },
-      {
-        onSuccess: () => {
-          submitKey.reset();
-          // Cleared except the depositor name (SPEC).
-          reset({ ...EMPTY, depositor_name: getValues('depositor_name') });
-          toast.success(K.success);
-        },
-        onError: (err) => {
-          if (isLoggedOut(err)) {
-            toast.error(K.loginRequired);
-            navigate('/login');
-            return;
-          }
-          applyFieldErrors(err, setError, FIELDS);
-          if (err instanceof ApiError && err.status === 400) toast.error(err.message);
-          else toast.error(err instanceof ApiError && err.code !== 'NETWORK' ? K.failed : K.unexpected);
-        },
-        onSettled: () => {
-          inFlight.current = false;
-        },
-      },
-    );
-  });
+  const onSubmit = handleSubmit(submit);
 
   return (
     <section className="page">
@@ -93,25 +75,7 @@ export function KrwDepositPage() {
             <option key={b} value={b} />
           ))}
         </datalist>
-        <Field
-          label={K.accountNumberLabel}
-          placeholder={K.accountNumberPlaceholder}
-          inputMode="numeric"
-          autoComplete="off"
-          {...accountNumber}
-          onChange={(ev) => {
-            ev.target.value = ev.target.value.replace(/[^\d-]/g, '');
-            return accountNumber.onChange(ev);
-          }}
-          error={starred(e.account_number?.message)}
-        />
-        <Field
-          label={K.accountHolderLabel}
-          placeholder={K.accountHolderPlaceholder}
-          autoComplete="off"
-          {...register('account_holder')}
-          error={starred(e.account_holder?.message)}
-        />
+        <BankAccountFields text={K} register={register} errors={e} />
         <AmountInput
           control={control}
           name="amount"
@@ -129,15 +93,7 @@ export function KrwDepositPage() {
           {...register('depositor_name')}
           error={starred(e.depositor_name?.message)}
         />
-        <NoticeBox title={K.noticeTitle} items={K.notices} />
-        <button
-          type="submit"
-          className="btn btn-primary btn-block"
-          disabled={!formState.isValid || busy}
-          aria-busy={busy}
-        >
-          {busy ? K.busy : K.submit}
-        </button>
+        <MoneyFormEnd text={K} disabled={!formState.isValid || busy} busy={busy} />
       </form>
     </section>
   );

@@ -9,7 +9,7 @@ export function useHistory(type: HistoryType) {
     queryKey: ['history', type],
     queryFn: async () => {
       try {
-        return await api.get<HistoryView>('/history', { query: { type } });
+        return await api.get<HistoryView>('/history', { query: { type }, schema: 'history' });
       } catch (err) {
         console.error(err);
         return { items: [], limit: 100 } satisfies HistoryView;

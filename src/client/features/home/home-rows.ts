@@ -7,7 +7,7 @@ import type { BalanceView } from '../../../shared/schemas/balances';
 import type { PriceView } from '../../lib/use-wallet-queries';
 
 /** SPEC §3's asset row: name, label, balance string, KRW value, current price. */
-export interface AssetRow {
+interface AssetRow {
   currency: BalanceCurrency;
   label: string;
   balance: string;

@@ -7,7 +7,11 @@ export function useNotices() {
   return useQuery({
     queryKey: ['notices', HOME_NOTICES_LIMIT],
     queryFn: ({ signal }) =>
-      api.get<{ items: NoticeView[] }>('/notices', { query: { limit: HOME_NOTICES_LIMIT }, signal }),
+      api.get<{ items: NoticeView[] }>('/notices', {
+        query: { limit: HOME_NOTICES_LIMIT },
+        signal,
+        schema: 'notices',
+      }),
     staleTime: PRICE_REFRESH_MS,
   });
 }

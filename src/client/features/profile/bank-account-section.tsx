@@ -1,6 +1,7 @@
 import { MSG } from '../../../shared/messages/member';
 import type { BankLinkStatus, ProfileView } from '../../../shared/schemas/profile';
 import { ExternalLinkIcon } from './icons';
+import { ProfileCard, ProfileRow } from './profile-card';
 
 const P = MSG.profile;
 
@@ -19,29 +20,19 @@ export function BankAccountSection({ profile }: { profile: ProfileView }) {
   const s = STATUS[status];
   const label = status === 'none' ? P.bankLink : P.bankChange;
   return (
-    <section className="profile-card" aria-labelledby="profile-bank-title">
-      <div className="profile-card-head">
-        <h2 id="profile-bank-title" className="profile-card-title">
-          {P.bankTitle}
-        </h2>
+    <ProfileCard
+      id="profile-bank-title"
+      title={P.bankTitle}
+      badge={
         <span className={`profile-badge ${s.tone}`} data-testid="bank-status">
           {s.label}
         </span>
-      </div>
+      }
+    >
       {status !== 'none' ? (
         <dl className="profile-list">
-          <div className="profile-row">
-            <dt>{P.bankName}</dt>
-            <dd>
-              <span className="profile-value">{bank_name}</span>
-            </dd>
-          </div>
-          <div className="profile-row">
-            <dt>{P.bankAccountNumber}</dt>
-            <dd>
-              <span className="profile-value">{account_number_masked}</span>
-            </dd>
-          </div>
+          <ProfileRow label={P.bankName} value={bank_name} />
+          <ProfileRow label={P.bankAccountNumber} value={account_number_masked} />
         </dl>
       ) : null}
       {profile.bank_form_url ? (
@@ -61,6 +52,6 @@ export function BankAccountSection({ profile }: { profile: ProfileView }) {
         </button>
       )}
       <p className="profile-hint">{profile.bank_form_url ? P.bankNote : P.bankFormMissing}</p>
-    </section>
+    </ProfileCard>
   );
 }

@@ -11,6 +11,7 @@ import { toast } from '../../lib/toast';
 import { useLoginFirst } from './use-login-first';
 import { isSessionGone, useChangePassword, useProfile } from './use-profile';
 import './profile.css';
+import { FormError } from '../../components/form-end';
 
 const CP = MSG.changePassword;
 
@@ -88,11 +89,7 @@ export function ChangePasswordPage() {
           {...register('new_password_confirm')}
           error={e.new_password_confirm?.message}
         />
-        {formError ? (
-          <p className="form-error" role="alert">
-            {formError}
-          </p>
-        ) : null}
+        <FormError text={formError} />
         {done ? (
           <p className="text-success" role="status">
             {CP.success}

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { MSG } from '../../../shared/messages/member';
 import { fillMessage } from '../../../shared/messages/profile';
 import { ApiError } from '../../lib/api';
-import { useSession } from '../auth/use-session';
+import { useSession } from '../../lib/session';
 import { useConfirmEmailChange } from './use-profile';
 import './profile.css';
 

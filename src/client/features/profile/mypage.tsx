@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
 import { MSG } from '../../../shared/messages/member';
 import { Spinner } from '../../components/spinner';
+import { TotpSection } from '../../components/totp/totp-section';
+import { useLogoutToLogin } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { useLogout } from '../auth/use-session';
-import { TotpSection } from '../totp/totp-section';
 import { BankAccountSection } from './bank-account-section';
 import { ProfileInfoSection } from './profile-info-section';
 import { SecuritySection } from './security-section';
@@ -17,21 +16,13 @@ const P = MSG.profile;
 /** /mypage: the member's own settings. */
 export function MyPage() {
   const profile = useProfile();
-  const logout = useLogout();
-  const navigate = useNavigate();
+  const logout = useLogoutToLogin();
+  const onLogout = logout.run;
 
   // SPEC §8: a load failure is announced once ('Error: failed to load profile information.').
   useEffect(() => {
     if (profile.isError) toast.error(P.loadFailed, { id: 'profile-load-failed' });
   }, [profile.isError]);
-
-  const onLogout = () =>
-    logout.mutate(undefined, {
-      onSettled: () => {
-        toast.success(MSG.shell.loggedOut);
-        navigate('/login', { replace: true });
-      },
-    });
 
   return (
     <section className="page profile-page">

@@ -8,6 +8,7 @@ import {
 import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { EditableRow } from './editable-row';
+import { ProfileRow } from './profile-card';
 import { useRequestEmailChange, useUpdateContact } from './use-profile';
 
 const P = MSG.profile;
@@ -51,18 +52,8 @@ export function ProfileInfoSection({ profile }: { profile: ProfileView }) {
         {P.infoTitle}
       </h2>
       <dl className="profile-list">
-        <div className="profile-row">
-          <dt>{P.username}</dt>
-          <dd>
-            <span className="profile-value">{profile.username}</span>
-          </dd>
-        </div>
-        <div className="profile-row">
-          <dt>{P.fullName}</dt>
-          <dd>
-            <span className="profile-value">{profile.full_name}</span>
-          </dd>
-        </div>
+        <ProfileRow label={P.username} value={profile.username} />
+        <ProfileRow label={P.fullName} value={profile.full_name} />
         <EditableRow
           label={P.contact}
           editLabel={P.editContact}

@@ -16,6 +16,7 @@ import { toast } from '../../lib/toast';
 import { useLoginFirst } from './use-login-first';
 import { isSessionGone, useProfile, useRefresh, useSetSecondPassword } from './use-profile';
 import './profile.css';
+import { FormError } from '../../components/form-end';
 
 const SP = MSG.secondPassword;
 
@@ -131,11 +132,7 @@ function SecondPasswordForm({ mode }: { mode: SecondPasswordMode }) {
           {...register('second_password_confirm')}
           error={e.second_password_confirm?.message}
         />
-        {formError ? (
-          <p className="form-error" role="alert">
-            {formError}
-          </p>
-        ) : null}
+        <FormError text={formError} />
         <div className="profile-form-actions">
           <Link to="/mypage" className="btn btn-secondary">
             {SP.cancel}

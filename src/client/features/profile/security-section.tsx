@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { MSG } from '../../../shared/messages/member';
 import type { ProfileView } from '../../../shared/schemas/profile';
 import { ChevronRightIcon } from './icons';
+import { ProfileCard } from './profile-card';
 
 const P = MSG.profile;
 
@@ -9,15 +10,15 @@ const P = MSG.profile;
 export function SecuritySection({ profile }: { profile: ProfileView }) {
   const safe = profile.security_grade === 'safe';
   return (
-    <section className="profile-card" aria-labelledby="profile-security-title">
-      <div className="profile-card-head">
-        <h2 id="profile-security-title" className="profile-card-title">
-          {P.securityTitle}
-        </h2>
+    <ProfileCard
+      id="profile-security-title"
+      title={P.securityTitle}
+      badge={
         <span className={`profile-badge ${safe ? 'profile-badge-ok' : 'profile-badge-muted'}`}>
           {P.securityGrade}: {safe ? P.gradeSafe : P.gradeBasic}
         </span>
-      </div>
+      }
+    >
       <ul className="profile-menu">
         <li>
           <Link to="/change-password" className="profile-menu-item">
@@ -43,6 +44,6 @@ export function SecuritySection({ profile }: { profile: ProfileView }) {
           </Link>
         </li>
       </ul>
-    </section>
+    </ProfileCard>
   );
 }

@@ -3,6 +3,8 @@ import { MSG } from '../../../shared/messages/member';
 import type { SignInActivityItem } from '../../../shared/schemas/auth-events';
 import { describeDevice } from '../../../shared/user-agent';
 import { api } from '../../lib/api';
+import { describeEvent } from '../../lib/describe-event';
+import { ProfileCard } from './profile-card';
 
 const E = MSG.authEvents;
 
@@ -13,28 +15,20 @@ const DATE = new Intl.DateTimeFormat('ko-KR', {
   timeZone: 'Asia/Seoul',
 });
 
-/** "로그인 성공", "2차 비밀번호 확인 실패 (비밀번호 불일치)", … */
-export function describeEvent(e: Pick<SignInActivityItem, 'kind' | 'success' | 'reason'>) {
-  const head = `${E.kinds[e.kind]} ${e.success ? E.success : E.failure}`;
-  return e.reason && !e.success ? `${head} (${E.reasons[e.reason]})` : head;
-}
-
-export const SIGN_IN_ACTIVITY_KEY = ['profile', 'sign-in-activity'] as const;
+const SIGN_IN_ACTIVITY_KEY = ['profile', 'sign-in-activity'] as const;
 
 /** My page's "최근 로그인 활동": the member's last 20 authentication events, newest first. */
 export function SignInActivitySection() {
   const q = useQuery({
     queryKey: SIGN_IN_ACTIVITY_KEY,
     queryFn: () =>
-      api.get<{ items: SignInActivityItem[] }>('/profile/sign-in-activity', { handlesSessionEnd: true }),
+      api.get<{ items: SignInActivityItem[] }>('/profile/sign-in-activity', {
+        handlesSessionEnd: true,
+        schema: 'signInActivity',
+      }),
   });
   return (
-    <section className="profile-card" aria-labelledby="profile-activity-title">
-      <div className="profile-card-head">
-        <h2 id="profile-activity-title" className="profile-card-title">
-          {E.title}
-        </h2>
-      </div>
+    <ProfileCard id="profile-activity-title" title={E.title}>
       <p className="profile-activity-hint">{E.hint}</p>
       {q.isPending ? null : q.isError ? (
         <p role="alert">{E.loadFailed}</p>
@@ -60,6 +54,6 @@ export function SignInActivitySection() {
           ))}
         </ul>
       )}
-    </section>
+    </ProfileCard>
   );
 }

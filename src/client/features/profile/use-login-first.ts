@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { MSG } from '../../../shared/messages/member';
+import { rememberLoginHint, SESSION_KEY } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { rememberLoginHint, SESSION_KEY } from '../auth/use-session';
 
 /** SPEC §5: password and second-password actions without a loaded profile say 'please log in first'. */
 export function useLoginFirst() {

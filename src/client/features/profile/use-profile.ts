@@ -8,18 +8,18 @@ import type {
   UpdateContactBody,
 } from '../../../shared/schemas/profile';
 import { ApiError, api } from '../../lib/api';
-import { SESSION_KEY } from '../auth/use-session';
+import { SESSION_KEY } from '../../lib/session';
 
 /** My page tells the member to log in again itself (SPEC §8), so its calls keep session errors. */
 const OWN = { handlesSessionEnd: true } as const;
 
-export const PROFILE_KEY = ['profile'] as const;
+const PROFILE_KEY = ['profile'] as const;
 
 /** The member's profile for my page and the password pages. */
 export function useProfile() {
   return useQuery({
     queryKey: PROFILE_KEY,
-    queryFn: () => api.get<ProfileView>('/profile', OWN),
+    queryFn: () => api.get<ProfileView>('/profile', { ...OWN, schema: 'profile' }),
     retry: (count, err) => !(err instanceof ApiError && err.status > 0 && err.status < 500) && count < 1,
   });
 }

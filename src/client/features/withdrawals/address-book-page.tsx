@@ -15,13 +15,11 @@ import { SelectField } from '../../components/select-field';
 import { errorMessage } from '../../lib/api';
 import { applyFieldErrors, starred } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
-import {
-  useAddressBook,
-  useDeleteAddress,
-  useRegisterAddress,
-  useWithdrawalRules,
-} from './use-withdrawal-rules';
-import './withdrawal-rules.css';
+import { useWithdrawalRules } from '../../lib/use-wallet-queries';
+import { useAddressBook, useDeleteAddress, useRegisterAddress } from './use-withdrawal-rules';
+import '../../components/withdrawal-rules.css';
+import { BlockSubmit } from '../../components/form-end';
+import { NetworkSelect, VERBATIM_INPUT } from '../../components/money-form-parts';
 
 const R = MSG.wrules;
 const W = MSG.withdraw;
@@ -134,19 +132,16 @@ export function AddressBookPage() {
         </h2>
         {rules.data ? <p className="field-hint">{R.delayNotice(rules.data.address_delay_hours)}</p> : null}
         <form onSubmit={onSubmit} noValidate className="form">
-          <SelectField label={W.networkLabel} {...register('network')} error={starred(e.network?.message)}>
-            {NETWORK_CODES.map((n) => (
-              <option key={n} value={n}>
-                {NETWORK_LABELS[n]}
-              </option>
-            ))}
-          </SelectField>
+          <NetworkSelect
+            label={W.networkLabel}
+            networks={NETWORK_CODES}
+            registration={register('network')}
+            error={starred(e.network?.message)}
+          />
           <Field
             label={W.recipientAddressLabel}
             placeholder={W.recipientAddressPlaceholder}
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
+            {...VERBATIM_INPUT}
             {...register('address')}
             error={starred(e.address?.message)}
           />
@@ -197,9 +192,7 @@ export function AddressBookPage() {
             {...register('second_password')}
             error={starred(e.second_password?.message)}
           />
-          <button type="submit" className="btn btn-primary btn-block" disabled={register_.isPending}>
-            {register_.isPending ? W.busy : R.registerSubmit}
-          </button>
+          <BlockSubmit busy={register_.isPending} label={R.registerSubmit} busyLabel={W.busy} />
         </form>
       </section>
     </section>

@@ -1,87 +1,45 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
-import {
-  CRYPTO_WITHDRAW_METHODS,
-  DEFAULT_WITHDRAW_CURRENCY,
-  WITHDRAW_CURRENCIES,
-} from '../../../shared/constants';
+import { CRYPTO_WITHDRAW_METHODS, WITHDRAW_CURRENCIES } from '../../../shared/constants';
 import type { Dec } from '../../../shared/decimal';
 import { formatExact, formatPayout, formatWithdrawBalance, withdrawalFee } from '../../../shared/fees';
 import { formatKrw } from '../../../shared/format';
 import { MSG } from '../../../shared/messages/member';
-import { defaultNetworkFor, isNetworkAllowed, NETWORK_LABELS, networksFor } from '../../../shared/networks';
+import { isNetworkAllowed, networksFor } from '../../../shared/networks';
 import {
-  type CryptoWithdrawalBody,
   type CryptoWithdrawalInput,
   cryptoWithdrawalBodyFromForm,
   cryptoWithdrawalFormSchema,
 } from '../../../shared/schemas/withdrawals';
 import { AmountInput } from '../../components/amount-input';
 import { Field } from '../../components/field';
-import { NoticeBox } from '../../components/notice-box';
+import { MoneyFormEnd, NetworkSelect, VERBATIM_INPUT } from '../../components/money-form-parts';
 import { OtpCodeField } from '../../components/otp-code-field';
 import { SelectField } from '../../components/select-field';
 import { SummaryList } from '../../components/summary-list';
-import { ApiError } from '../../lib/api';
-import { applyFieldErrors, isLoggedOut, starred } from '../../lib/form-errors';
+import { starred } from '../../lib/form-errors';
+import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { useSubmitKey } from '../../lib/use-submit-key';
-import { useSession } from '../auth/use-session';
+import { useMoneySubmit } from '../../lib/use-money-submit';
+import {
+  DEFAULTS,
+  FIELDS,
+  type Form,
+  useNetworkFollowsCurrency,
+  withoutEmptyRuleFields,
+} from './crypto-withdrawal-form';
+import { createCryptoWithdrawal, WITHDRAWAL_REFETCH } from './requests';
 import { AddressPicker, TravelRuleFields, useRefreshRules, useTravelRuleNeeded } from './rule-fields';
 import { RulesCard } from './rules-card';
-import { useCreateCryptoWithdrawal, useWithdrawable } from './use-available';
+import { useWithdrawable } from './use-available';
 import { WithdrawTabs } from './withdraw-tabs';
 import { toastWithdrawalError } from './withdrawal-errors';
 
 const W = MSG.withdraw;
-const FIELDS = [
-  'currency',
-  'amount',
-  'method',
-  'recipient_id',
-  'recipient_address',
-  'network',
-  'destination_tag',
-  'address_id',
-  'travel_rule_name',
-  'travel_rule_exchange',
-  'travel_rule_declared',
-  'otpCode',
-] as const;
-type Form = Required<{ [K in keyof CryptoWithdrawalBody]: NonNullable<CryptoWithdrawalBody[K]> }>;
-
-const DEFAULTS: Form = {
-  currency: DEFAULT_WITHDRAW_CURRENCY,
-  amount: '',
-  method: 'internal',
-  recipient_id: '',
-  recipient_address: '',
-  network: defaultNetworkFor(DEFAULT_WITHDRAW_CURRENCY) ?? 'TRC20',
-  destination_tag: '',
-  address_id: '',
-  travel_rule_name: '',
-  travel_rule_exchange: '' as Form['travel_rule_exchange'],
-  travel_rule_declared: false,
-  otpCode: '',
-};
-
-/** Empty withdrawal-rule fields are absent (the form keeps '' in them). */
-const withoutEmptyRuleFields = (v: Form) => ({
-  ...v,
-  address_id: v.address_id || undefined,
-  travel_rule_name: v.travel_rule_name || undefined,
-  travel_rule_exchange: v.travel_rule_exchange || undefined,
-});
-
 export function CryptoWithdrawalPage() {
-  const navigate = useNavigate();
   const refreshRules = useRefreshRules();
   const withdrawable = useWithdrawable();
-  const submitKey = useSubmitKey();
-  const inFlight = useRef(false);
-  const create = useCreateCryptoWithdrawal();
   const hasTotp = useSession().data?.user.has_totp === true;
 
   // The form checks the amount against the available balance of the chosen currency, once known.
@@ -114,7 +72,6 @@ export function CryptoWithdrawalPage() {
   const networks = networksFor(currency);
   const shownNetwork = isNetworkAllowed(currency, network) ? network : (networks[0] ?? network);
   const fee = withdrawalFee(currency, method, shownNetwork);
-  const busy = create.isPending;
   const travelNeeded = useTravelRuleNeeded(currency, amountText, method === 'external');
 
   // A new currency, method or balance changes what the typed amount may be; a new network what the
@@ -124,62 +81,28 @@ export function CryptoWithdrawalPage() {
     void [currency, method, availableText];
     if (getFieldState('amount').isDirty) void trigger('amount');
   }, [currency, method, availableText, getFieldState, trigger]);
-  // A new currency starts on its default network (USDT: TRC20), so a network is never carried over.
-  const shownCurrency = useRef(currency);
-  useEffect(() => {
-    const changed = shownCurrency.current !== currency;
-    shownCurrency.current = currency;
-    if (changed || !isNetworkAllowed(currency, network)) {
-      const next = defaultNetworkFor(currency);
-      if (next && next !== network) setValue('network', next, { shouldValidate: true });
-    }
-  }, [currency, network, setValue]);
-  useEffect(() => {
-    // A tag belongs to the XRP Ledger only: it is dropped when another network is chosen.
-    if (network !== 'XRPL' && getValues('destination_tag') !== '') {
-      setValue('destination_tag', '', { shouldValidate: true });
-    }
-  }, [network, getValues, setValue]);
-  useEffect(() => {
-    void network;
-    if (getFieldState('recipient_address').isDirty) void trigger('recipient_address');
-    if (getFieldState('destination_tag').isDirty) void trigger('destination_tag');
-  }, [network, getFieldState, trigger]);
+  useNetworkFollowsCurrency({ currency, network, getValues, setValue, getFieldState, trigger });
 
-  const onSubmit = handleSubmit((values) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    create.mutate(
-      {
-        body: cryptoWithdrawalBodyFromForm(
-          withoutEmptyRuleFields(values) as unknown as CryptoWithdrawalInput,
-        ),
-        key: submitKey.current(),
-      },
-      {
-        onSuccess: () => {
-          submitKey.reset();
-          const kept = getValues();
-          reset({ ...DEFAULTS, currency: kept.currency, method: kept.method, network: kept.network });
-          toast.success(W.success);
-        },
-        onError: (err) => {
-          if (isLoggedOut(err)) {
-            toast.error(MSG.common.loginRequired);
-            navigate('/login');
-            return;
-          }
-          applyFieldErrors(err, setError, FIELDS);
-          toastWithdrawalError(err);
-          void refreshRules();
-          if (err instanceof ApiError && err.code === 'IDEMPOTENCY_CONFLICT') submitKey.reset();
-        },
-        onSettled: () => {
-          inFlight.current = false;
-        },
-      },
-    );
+  const { submit, busy } = useMoneySubmit({
+    send: createCryptoWithdrawal,
+    refetch: WITHDRAWAL_REFETCH,
+    fields: FIELDS,
+    setError,
+    loginRequired: MSG.common.loginRequired,
+    renewKeyOnConflict: true,
+    onSuccess: () => {
+      const kept = getValues();
+      reset({ ...DEFAULTS, currency: kept.currency, method: kept.method, network: kept.network });
+      toast.success(W.success);
+    },
+    onError: (err) => {
+      toastWithdrawalError(err);
+      void refreshRules();
+    },
   });
+  const onSubmit = handleSubmit((values) =>
+    submit(cryptoWithdrawalBodyFromForm(withoutEmptyRuleFields(values) as unknown as CryptoWithdrawalInput)),
+  );
 
   const balanceText = withdrawable.isPending
     ? W.loadingBalance
@@ -234,9 +157,7 @@ export function CryptoWithdrawalPage() {
             <Field
               label={W.recipientIdLabel}
               placeholder={W.recipientIdPlaceholder}
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
+              {...VERBATIM_INPUT}
               {...register('recipient_id')}
               error={starred(e.recipient_id?.message)}
             />
@@ -259,23 +180,16 @@ export function CryptoWithdrawalPage() {
               <Field
                 label={W.recipientAddressLabel}
                 placeholder={W.recipientAddressPlaceholder}
-                autoComplete="off"
-                autoCapitalize="none"
-                spellCheck={false}
+                {...VERBATIM_INPUT}
                 {...register('recipient_address')}
                 error={starred(e.recipient_address?.message)}
               />
-              <SelectField
+              <NetworkSelect
                 label={W.networkLabel}
-                {...register('network')}
+                networks={networks}
+                registration={register('network')}
                 error={starred(e.network?.message)}
-              >
-                {networks.map((n) => (
-                  <option key={n} value={n}>
-                    {NETWORK_LABELS[n]}
-                  </option>
-                ))}
-              </SelectField>
+              />
               {shownNetwork === 'XRPL' ? (
                 <>
                   <Field
@@ -313,16 +227,12 @@ export function CryptoWithdrawalPage() {
               { label: W.summaryPayout, value: `${formatPayout(amountText, fee)} ${currency}`, strong: true },
             ]}
           />
-          {hasTotp ? <OtpCodeField {...register('otpCode')} error={e.otpCode?.message} /> : null}
-          <NoticeBox title={W.noticeTitle} items={W.notices} />
-          <button
-            type="submit"
-            className="btn btn-primary btn-block"
+          <MoneyFormEnd
+            text={W}
             disabled={!formState.isValid || busy}
-            aria-busy={busy}
-          >
-            {busy ? W.busy : W.submit}
-          </button>
+            busy={busy}
+            otp={hasTotp ? <OtpCodeField {...register('otpCode')} error={e.otpCode?.message} /> : null}
+          />
         </form>
       </div>
     </section>

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import { KRW_BANKS, KRW_MIN_WITHDRAWAL, KRW_WITHDRAWAL_FEE } from '../../../shared/constants';
 import { amountProblem, D, type Dec } from '../../../shared/decimal';
 import { formatKrw } from '../../../shared/format';
@@ -9,17 +8,17 @@ import { MSG } from '../../../shared/messages/member';
 import { type KrwWithdrawalBody, krwWithdrawalFormSchema } from '../../../shared/schemas/withdrawals';
 import { AmountInput } from '../../components/amount-input';
 import { Field } from '../../components/field';
-import { NoticeBox } from '../../components/notice-box';
+import { BankAccountFields, MoneyFormEnd } from '../../components/money-form-parts';
 import { OtpCodeField } from '../../components/otp-code-field';
 import { SelectField } from '../../components/select-field';
 import { SummaryList } from '../../components/summary-list';
-import { ApiError } from '../../lib/api';
-import { applyFieldErrors, isLoggedOut, starred } from '../../lib/form-errors';
+import { starred } from '../../lib/form-errors';
+import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { useSubmitKey } from '../../lib/use-submit-key';
-import { useSession } from '../auth/use-session';
+import { useMoneySubmit } from '../../lib/use-money-submit';
+import { createKrwWithdrawal, WITHDRAWAL_REFETCH } from './requests';
 import { RulesCard } from './rules-card';
-import { useCreateKrwWithdrawal, useWithdrawable } from './use-available';
+import { useWithdrawable } from './use-available';
 import { WithdrawTabs } from './withdraw-tabs';
 import { toastWithdrawalError } from './withdrawal-errors';
 
@@ -45,11 +44,7 @@ const DEFAULTS: Form = {
 const won = (v: Dec | string | number) => K.won(formatKrw(v));
 
 export function KrwWithdrawalPage() {
-  const navigate = useNavigate();
   const withdrawable = useWithdrawable();
-  const submitKey = useSubmitKey();
-  const inFlight = useRef(false);
-  const create = useCreateKrwWithdrawal();
   const hasTotp = useSession().data?.user.has_totp === true;
 
   const availableRef = useRef<Dec | null>(null);
@@ -65,8 +60,6 @@ export function KrwWithdrawalPage() {
   const balance = withdrawable.byCurrency('KRW');
   availableRef.current = balance?.available ?? null;
   const amountText = watch('amount');
-  const accountNumber = register('account_number');
-  const busy = create.isPending;
 
   const availableText = balance?.available.toFixed() ?? '';
   useEffect(() => {
@@ -74,33 +67,20 @@ export function KrwWithdrawalPage() {
     if (getFieldState('amount').isDirty) void trigger('amount');
   }, [availableText, getFieldState, trigger]);
 
-  const onSubmit = handleSubmit((values) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    create.mutate(
-      { body: values as unknown as KrwWithdrawalBody, key: submitKey.current() },
-      {
-        onSuccess: () => {
-          submitKey.reset();
-          reset(DEFAULTS);
-          toast.success(W.success);
-        },
-        onError: (err) => {
-          if (isLoggedOut(err)) {
-            toast.error(MSG.common.loginRequired);
-            navigate('/login');
-            return;
-          }
-          applyFieldErrors(err, setError, FIELDS);
-          toastWithdrawalError(err);
-          if (err instanceof ApiError && err.code === 'IDEMPOTENCY_CONFLICT') submitKey.reset();
-        },
-        onSettled: () => {
-          inFlight.current = false;
-        },
-      },
-    );
+  const { submit, busy } = useMoneySubmit({
+    send: createKrwWithdrawal,
+    refetch: WITHDRAWAL_REFETCH,
+    fields: FIELDS,
+    setError,
+    loginRequired: MSG.common.loginRequired,
+    renewKeyOnConflict: true,
+    onSuccess: () => {
+      reset(DEFAULTS);
+      toast.success(W.success);
+    },
+    onError: toastWithdrawalError,
   });
+  const onSubmit = handleSubmit((values) => submit(values as unknown as KrwWithdrawalBody));
 
   const balanceText = withdrawable.isPending ? W.loadingBalance : balance ? won(balance.available) : '-';
   const typed = amountProblem(amountText, 0) === null ? new D(amountText) : new D(0);
@@ -136,25 +116,7 @@ export function KrwWithdrawalPage() {
               </option>
             ))}
           </SelectField>
-          <Field
-            label={K.accountNumberLabel}
-            placeholder={K.accountNumberPlaceholder}
-            inputMode="numeric"
-            autoComplete="off"
-            {...accountNumber}
-            onChange={(ev) => {
-              ev.target.value = ev.target.value.replace(/[^\d-]/g, '');
-              return accountNumber.onChange(ev);
-            }}
-            error={starred(e.account_number?.message)}
-          />
-          <Field
-            label={K.accountHolderLabel}
-            placeholder={K.accountHolderPlaceholder}
-            autoComplete="off"
-            {...register('account_holder')}
-            error={starred(e.account_holder?.message)}
-          />
+          <BankAccountFields text={K} register={register} errors={e} />
           <Field
             label={K.memoLabel}
             placeholder={K.memoPlaceholder}
@@ -172,16 +134,12 @@ export function KrwWithdrawalPage() {
               { label: K.summaryTotal, value: won(typed.plus(fee)), strong: true },
             ]}
           />
-          {hasTotp ? <OtpCodeField {...register('otpCode')} error={e.otpCode?.message} /> : null}
-          <NoticeBox title={K.noticeTitle} items={K.notices} />
-          <button
-            type="submit"
-            className="btn btn-primary btn-block"
+          <MoneyFormEnd
+            text={K}
             disabled={!formState.isValid || busy}
-            aria-busy={busy}
-          >
-            {busy ? K.busy : K.submit}
-          </button>
+            busy={busy}
+            otp={hasTotp ? <OtpCodeField {...register('otpCode')} error={e.otpCode?.message} /> : null}
+          />
         </form>
       </div>
     </section>

@@ -10,9 +10,9 @@ import type { WithdrawalAddressView } from '../../../shared/schemas/withdrawal-r
 import type { CryptoWithdrawalBody } from '../../../shared/schemas/withdrawals';
 import { Field } from '../../components/field';
 import { SelectField } from '../../components/select-field';
-import { usePrices } from '../../lib/use-wallet-queries';
-import { RULES_KEY, useAddressBook, useWithdrawalRules } from './use-withdrawal-rules';
-import './withdrawal-rules.css';
+import { RULES_KEY, usePrices, useWithdrawalRules } from '../../lib/use-wallet-queries';
+import { useAddressBook } from './use-withdrawal-rules';
+import '../../components/withdrawal-rules.css';
 
 const R = MSG.wrules;
 

@@ -1,8 +1,8 @@
 import { formatKst } from '../../../shared/exchanges';
 import { formatKrw } from '../../../shared/format';
 import { MSG } from '../../../shared/messages/member';
-import { useWithdrawalRules } from './use-withdrawal-rules';
-import './withdrawal-rules.css';
+import { useWithdrawalRules } from '../../lib/use-wallet-queries';
+import '../../components/withdrawal-rules.css';
 
 const R = MSG.wrules;
 

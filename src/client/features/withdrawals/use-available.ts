@@ -1,13 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { D, type Dec } from '../../../shared/decimal';
 import { MSG } from '../../../shared/messages/member';
-import type {
-  CryptoWithdrawalBody,
-  KrwWithdrawalBody,
-  WithdrawalView,
-} from '../../../shared/schemas/withdrawals';
-import { api } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { useBalances } from '../../lib/use-wallet-queries';
 
@@ -31,31 +24,4 @@ export function useWithdrawable() {
     return row ? { total: new D(row.total), available: new D(row.available) } : null;
   };
   return { isPending: q.isPending, isError: q.isError, byCurrency };
-}
-
-function useAfterRequest() {
-  const qc = useQueryClient();
-  return () => {
-    void qc.invalidateQueries({ queryKey: ['balances'] });
-    void qc.invalidateQueries({ queryKey: ['history'] });
-    void qc.invalidateQueries({ queryKey: ['withdrawal-rules'] });
-  };
-}
-
-export function useCreateCryptoWithdrawal() {
-  const after = useAfterRequest();
-  return useMutation({
-    mutationFn: ({ body, key }: { body: CryptoWithdrawalBody; key: string }) =>
-      api.post<WithdrawalView>('/withdrawals/crypto', body, { idempotencyKey: key }),
-    onSuccess: after,
-  });
-}
-
-export function useCreateKrwWithdrawal() {
-  const after = useAfterRequest();
-  return useMutation({
-    mutationFn: ({ body, key }: { body: KrwWithdrawalBody; key: string }) =>
-      api.post<WithdrawalView>('/withdrawals/krw', body, { idempotencyKey: key }),
-    onSuccess: after,
-  });
 }

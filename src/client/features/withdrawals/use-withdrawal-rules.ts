@@ -1,35 +1,26 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   RegisterAddressBody,
+  WithdrawalAddressList,
   WithdrawalAddressView,
-  WithdrawalRulesView,
 } from '../../../shared/schemas/withdrawal-rules';
 import { api } from '../../lib/api';
 
-export const RULES_KEY = ['withdrawal-rules'] as const;
-export const BOOK_KEY = ['withdrawal-addresses'] as const;
-
-/** The member's withdrawal rules: what is left of each daily limit, the hold after a KRW deposit. */
-export function useWithdrawalRules() {
-  return useQuery({
-    queryKey: RULES_KEY,
-    queryFn: () => api.get<WithdrawalRulesView>('/withdrawals/rules'),
-    staleTime: 10_000,
-  });
-}
+const BOOK_KEY = ['withdrawal-addresses'] as const;
 
 /** The member's address book (live entries). */
 export function useAddressBook() {
   return useQuery({
     queryKey: BOOK_KEY,
-    queryFn: () => api.get<{ items: WithdrawalAddressView[] }>('/withdrawal-addresses'),
+    queryFn: () => api.get<WithdrawalAddressList>('/withdrawal-addresses', { schema: 'withdrawalAddresses' }),
   });
 }
 
 export function useRegisterAddress() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: RegisterAddressBody) => api.post<WithdrawalAddressView>('/withdrawal-addresses', body),
+    mutationFn: (body: RegisterAddressBody) =>
+      api.post<WithdrawalAddressView>('/withdrawal-addresses', body, { schema: 'withdrawalAddress' }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: BOOK_KEY }),
   });
 }
@@ -38,7 +29,9 @@ export function useDeleteAddress() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      api.delete<WithdrawalAddressView>(`/withdrawal-addresses/${encodeURIComponent(id)}`),
+      api.delete<WithdrawalAddressView>(`/withdrawal-addresses/${encodeURIComponent(id)}`, {
+        schema: 'withdrawalAddress',
+      }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: BOOK_KEY }),
   });
 }

@@ -4,18 +4,19 @@ import {
   proposedView,
   roleBodySchema,
 } from '../../shared/schemas/proposals';
-import { actorOf, adminErrors, itemParams, memberParams } from '../admin/common';
 import type { App, Ctx } from '../context';
 import { envelope, ok } from '../http/envelope';
-import { adminOnly, requireAdmin } from '../http/guards';
-import { cancelProposal, confirmProposal, listProposals, proposeRole } from './proposals';
+import { cancelProposal, confirmProposal } from '../proposals/confirm';
+import { proposeRole } from '../proposals/propose';
+import { listProposals } from '../proposals/store';
+import { actorOf, adminErrors, memberParams } from './common';
+import { adminSession } from './guard';
 
 /** Two-person approval (decision 0160): the proposals list, confirm, cancel, administrator roles. */
 export async function proposalRoutes(app: App, { db, config }: Ctx) {
   app.get(
     '/proposals',
     {
-      preHandler: adminOnly,
       schema: {
         operationId: 'adminListProposals',
         summary: '승인 대기 제안 (오래된 순) 과 최근 처리된 제안 20건',
@@ -23,18 +24,17 @@ export async function proposalRoutes(app: App, { db, config }: Ctx) {
         response: { 200: envelope(proposalListView), ...adminErrors },
       },
     },
-    async (req) => ok(await listProposals(db, config.fourEyes, requireAdmin(req).member.id)),
+    async (req) => ok(await listProposals(db, config.fourEyes, adminSession(req).member.id)),
   );
 
   app.post(
     '/proposals/:id/confirm',
     {
-      preHandler: adminOnly,
       schema: {
         operationId: 'adminConfirmProposal',
         summary: '제안 승인: 제안한 관리자가 아닌 관리자만, 한 번만 (적용 결과는 원래 요청의 응답과 같음)',
         tags: ['admin'],
-        params: itemParams,
+        params: memberParams,
         response: { 200: envelope(confirmedView), 201: envelope(confirmedView), ...adminErrors },
       },
     },
@@ -47,12 +47,11 @@ export async function proposalRoutes(app: App, { db, config }: Ctx) {
   app.post(
     '/proposals/:id/cancel',
     {
-      preHandler: adminOnly,
       schema: {
         operationId: 'adminCancelProposal',
         summary: '제안 취소 (제안한 관리자 또는 다른 관리자)',
         tags: ['admin'],
-        params: itemParams,
+        params: memberParams,
         response: { 200: envelope(proposedView), ...adminErrors },
       },
     },
@@ -62,7 +61,6 @@ export async function proposalRoutes(app: App, { db, config }: Ctx) {
   app.post(
     '/members/:id/admin-role',
     {
-      preHandler: adminOnly,
       schema: {
         operationId: 'adminProposeRole',
         summary: '관리자 권한 부여·회수 제안 (다른 관리자가 승인해야 적용, 마지막 관리자는 회수 불가)',

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { SESSION_KEY } from '../auth/use-session';
+import { SESSION_KEY } from '../../lib/session';
 
-export const TOTP_KEY = ['totp'] as const;
+const TOTP_KEY = ['totp'] as const;
 
 export interface TotpStatus {
   enrolled: boolean;
@@ -12,7 +12,11 @@ export interface TotpStatus {
 
 /** The session member's OTP enrolment (GET /api/totp). */
 export function useTotpStatus() {
-  return useQuery({ queryKey: TOTP_KEY, queryFn: () => api.get<TotpStatus>('/totp'), staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: TOTP_KEY,
+    queryFn: () => api.get<TotpStatus>('/totp', { schema: 'totpStatus' }),
+    staleTime: 5 * 60_000,
+  });
 }
 
 /** After a change: the status and the session (its has_totp decides the login and withdrawal fields). */
@@ -27,13 +31,14 @@ function useRefreshTotp() {
 
 export function useStartTotp() {
   return useMutation({
-    mutationFn: () => api.post<{ secret: string; uri: string }>('/totp/setup', {}),
+    mutationFn: () => api.post<{ secret: string; uri: string }>('/totp/setup', {}, { schema: 'totpSetup' }),
   });
 }
 
 export function useConfirmTotp() {
   return useMutation({
-    mutationFn: (otpCode: string) => api.post<{ recoveryCodes: string[] }>('/totp/confirm', { otpCode }),
+    mutationFn: (otpCode: string) =>
+      api.post<{ recoveryCodes: string[] }>('/totp/confirm', { otpCode }, { schema: 'totpRecoveryCodes' }),
   });
 }
 

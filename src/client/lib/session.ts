@@ -1,29 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../lib/api';
+import { useNavigate } from 'react-router';
+import { MSG } from '../../shared/messages/member';
+import type { SessionInfo, SessionUser } from '../../shared/schemas/session';
+import { ApiError, api } from './api';
+import { toast } from './toast';
 
-export interface SessionUser {
-  id: string;
-  username: string;
-  email: string;
-  full_name: string;
-  is_admin: boolean;
-  has_second_password: boolean;
-  has_totp: boolean;
-}
-export interface SessionInfo {
-  stage: 'password' | 'full';
-  user: SessionUser;
-}
+export type { SessionInfo, SessionUser };
 
 export const SESSION_KEY = ['session'] as const;
 /** SPEC's browser storage keys stay as UI hints only; the server's session cookie decides everything. */
-export const LOGIN_HINT_KEYS = [
-  'isLoggedIn',
-  'userProfile',
-  'user_id',
-  'temp_user_id',
-  'isAdminAuthenticated',
-];
+const LOGIN_HINT_KEYS = ['isLoggedIn', 'userProfile', 'user_id', 'temp_user_id', 'isAdminAuthenticated'];
 
 export function rememberLoginHint(user: SessionUser | null) {
   try {
@@ -47,7 +33,7 @@ export function useSession() {
     queryKey: SESSION_KEY,
     queryFn: async () => {
       try {
-        return await api.get<SessionInfo>('/session', { handlesSessionEnd: true });
+        return await api.get<SessionInfo>('/session', { handlesSessionEnd: true, schema: 'session' });
       } catch (err) {
         if (err instanceof ApiError && err.status === 401) return null;
         throw err;
@@ -58,7 +44,7 @@ export function useSession() {
   });
 }
 
-export function useLogout() {
+function useLogout() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => api.post<{ loggedOut: boolean }>('/logout'),
@@ -68,4 +54,18 @@ export function useLogout() {
       qc.setQueryData(SESSION_KEY, null);
     },
   });
+}
+
+/** The logout buttons (member header, my page, administrator header): log out, say so, go to /login. */
+export function useLogoutToLogin() {
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const run = () =>
+    logout.mutate(undefined, {
+      onSettled: () => {
+        toast.success(MSG.shell.loggedOut);
+        navigate('/login', { replace: true });
+      },
+    });
+  return { run, isPending: logout.isPending };
 }

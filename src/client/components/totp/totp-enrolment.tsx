@@ -5,6 +5,7 @@ import { Field } from '../../components/field';
 import { ApiError, errorMessage } from '../../lib/api';
 import { useConfirmTotp, useFinishTotp, useStartTotp } from './use-totp';
 import './totp.css';
+import { BlockSubmit } from '../form-end';
 
 const O = MSG.otp;
 
@@ -113,9 +114,7 @@ export default function TotpEnrolment({ onCancel, onDone }: { onCancel?: () => v
         error={error ?? undefined}
         data-testid="totp-confirm-code"
       />
-      <button type="submit" className="btn btn-primary btn-block" disabled={confirm.isPending}>
-        {confirm.isPending ? O.confirmBusy : O.confirmButton}
-      </button>
+      <BlockSubmit busy={confirm.isPending} label={O.confirmButton} busyLabel={O.confirmBusy} />
       {onCancel ? (
         <button type="button" className="btn btn-secondary btn-block" onClick={onCancel}>
           {O.cancel}

@@ -1,15 +1,13 @@
 import { chainStatusView } from '../../shared/schemas/chain';
-import { adminErrors } from '../admin/common';
 import type { App, Ctx } from '../context';
 import { envelope, ok } from '../http/envelope';
-import { adminOnly } from '../http/guards';
+import { adminErrors } from './common';
 
 /** GET /api/admin/chain-status: which deposit networks the server checks on chain (issue 19). */
-export async function chainRoutes(app: App, { config }: Ctx) {
+export async function chainStatusRoutes(app: App, { config }: Ctx) {
   app.get(
-    '/admin/chain-status',
+    '/chain-status',
     {
-      preHandler: adminOnly,
       schema: {
         operationId: 'adminChainStatus',
         summary: '체인 확인 상태: 네트워크별 켜짐/꺼짐, 필요한 컨펌 수, 자동 승인 여부',

@@ -1,0 +1,136 @@
+import type { ReactNode } from 'react';
+import type { FieldErrors, FieldValues, Path, UseFormRegister, UseFormRegisterReturn } from 'react-hook-form';
+import { NETWORK_LABELS, type NetworkCode } from '../../shared/networks';
+import { starred } from '../lib/form-errors';
+import { Field } from './field';
+import { NoticeBox } from './notice-box';
+import { SelectField } from './select-field';
+
+/** The money forms' submit button: full width, disabled until the form may be sent, busy while it is. */
+function MoneySubmitButton({
+  disabled,
+  busy,
+  label,
+  busyLabel,
+}: {
+  disabled: boolean;
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+}) {
+  return (
+    <button type="submit" className="btn btn-primary btn-block" disabled={disabled} aria-busy={busy}>
+      {busy ? busyLabel : label}
+    </button>
+  );
+}
+
+/** A bank account number: only digits and '-' can be typed (KRW deposit and withdrawal). */
+function AccountNumberField({
+  label,
+  placeholder,
+  registration,
+  error,
+}: {
+  label: string;
+  placeholder: string;
+  registration: UseFormRegisterReturn;
+  error: string | undefined;
+}) {
+  return (
+    <Field
+      label={label}
+      placeholder={placeholder}
+      inputMode="numeric"
+      autoComplete="off"
+      {...registration}
+      onChange={(ev) => {
+        ev.target.value = ev.target.value.replace(/[^\d-]/g, '');
+        return registration.onChange(ev);
+      }}
+      error={error}
+    />
+  );
+}
+
+interface AccountText {
+  accountNumberLabel: string;
+  accountNumberPlaceholder: string;
+  accountHolderLabel: string;
+  accountHolderPlaceholder: string;
+}
+
+/** A KRW form's account number and account holder (deposit and withdrawal), with their starred errors. */
+export function BankAccountFields<
+  T extends FieldValues & { account_number: string; account_holder: string },
+>({ text, register, errors }: { text: AccountText; register: UseFormRegister<T>; errors: FieldErrors<T> }) {
+  const message = (name: 'account_number' | 'account_holder') =>
+    starred(errors[name]?.message as string | undefined);
+  return (
+    <>
+      <AccountNumberField
+        label={text.accountNumberLabel}
+        placeholder={text.accountNumberPlaceholder}
+        registration={register('account_number' as Path<T>)}
+        error={message('account_number')}
+      />
+      <Field
+        label={text.accountHolderLabel}
+        placeholder={text.accountHolderPlaceholder}
+        autoComplete="off"
+        {...register('account_holder' as Path<T>)}
+        error={message('account_holder')}
+      />
+    </>
+  );
+}
+
+/** An address or TXID input: typed exactly as it is (no autocompletion, capitalisation or spelling fixes). */
+export const VERBATIM_INPUT = { autoComplete: 'off', autoCapitalize: 'none', spellCheck: false } as const;
+
+/** The network of a crypto deposit, withdrawal or address-book entry, by its label. */
+export function NetworkSelect({
+  label,
+  networks,
+  registration,
+  error,
+}: {
+  label: string;
+  networks: readonly NetworkCode[];
+  registration: UseFormRegisterReturn;
+  error: string | undefined;
+}) {
+  return (
+    <SelectField label={label} {...registration} error={error}>
+      {networks.map((n) => (
+        <option key={n} value={n}>
+          {NETWORK_LABELS[n]}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+/**
+ * The end of every money form: the one-time code field (withdrawals, when enrolled), the screen's notices,
+ * then the submit button.
+ */
+export function MoneyFormEnd({
+  text,
+  disabled,
+  busy,
+  otp,
+}: {
+  text: { noticeTitle: string; notices: readonly string[]; submit: string; busy: string };
+  disabled: boolean;
+  busy: boolean;
+  otp?: ReactNode;
+}) {
+  return (
+    <>
+      {otp}
+      <NoticeBox title={text.noticeTitle} items={text.notices} />
+      <MoneySubmitButton disabled={disabled} busy={busy} label={text.submit} busyLabel={text.busy} />
+    </>
+  );
+}

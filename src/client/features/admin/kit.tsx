@@ -1,0 +1,158 @@
+import { type ReactNode, useEffect, useRef } from 'react';
+import { MSG } from '../../../shared/messages';
+import type { useResult } from './result-message';
+
+/**
+ * The repeated shapes of the administrator sections: a section form's submit button, a table with its
+ * column heads, a scrolled list region, the callbacks of a confirm dialog and a debounced search box.
+ */
+
+/** A section form's submit button: '처리 중...' while its request runs. */
+export function SubmitButton({ busy, label }: { busy: boolean; label: string }) {
+  return (
+    <button type="submit" className="btn btn-primary" disabled={busy}>
+      {busy ? MSG.admin.processing : label}
+    </button>
+  );
+}
+
+/** An administrator table: one head row of column titles, then the caller's rows. */
+export function AdmTable({
+  className = 'adm-table',
+  columns,
+  children,
+}: {
+  className?: string;
+  columns: readonly ReactNode[];
+  children: ReactNode;
+}) {
+  return (
+    <table className={className}>
+      <thead>
+        <tr>
+          {columns.map((c, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed for a table
+            <th key={i} scope="col">
+              {c}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
+}
+
+/** A scrolled list of plain rows: focusable, so the keyboard can scroll it too (WCAG 2.1.1). */
+export function ScrollRegion({
+  className,
+  busy,
+  label,
+  children,
+}: {
+  className: string;
+  busy: boolean;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      className={className}
+      aria-busy={busy}
+      aria-label={label}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to scroll by keys
+      tabIndex={0}
+    >
+      {children}
+    </section>
+  );
+}
+
+/**
+ * The mutate callbacks of a confirm dialog: the dialog closes either way, and the section's result line
+ * shows the success (`done`, or what it makes of the response) or the failure under `failPrefix`.
+ */
+export function closeAndReport<T>(
+  close: () => void,
+  result: ReturnType<typeof useResult>,
+  done: string | ((data: T) => string),
+  failPrefix: string,
+) {
+  return {
+    onSuccess: (data: T) => {
+      close();
+      result.set(typeof done === 'string' ? done : done(data));
+    },
+    onError: (err: unknown) => {
+      close();
+      result.fail(failPrefix, err);
+    },
+  };
+}
+
+/**
+ * A section form's submit: clear the result line, send the body, then show `done` (after `after`, e.g. a
+ * form reset) or the failure under `failPrefix`.
+ */
+export function sendAndReport<B>(
+  result: ReturnType<typeof useResult>,
+  mutation: {
+    mutate: (body: B, callbacks: { onSuccess: () => void; onError: (err: unknown) => void }) => void;
+  },
+  done: string,
+  failPrefix: string,
+  after?: () => void,
+) {
+  return (body: B) => {
+    result.clear();
+    mutation.mutate(body, {
+      onSuccess: () => {
+        after?.();
+        result.set(done);
+      },
+      onError: (err) => result.fail(failPrefix, err),
+    });
+  };
+}
+
+/** Calls `apply` with the trimmed text once typing has paused for `delayMs` (and once on mount). */
+export function useDebounced(text: string, delayMs: number, apply: (trimmed: string) => void) {
+  const latest = useRef(apply);
+  latest.current = apply;
+  useEffect(() => {
+    const t = setTimeout(() => latest.current(text.trim()), delayMs);
+    return () => clearTimeout(t);
+  }, [text, delayMs]);
+}
+
+/** A list's search box (label, then a search input); `landmark` makes it a <search> region. */
+export function SearchField({
+  id,
+  label,
+  placeholder,
+  value,
+  onChange,
+  landmark = false,
+}: {
+  id: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (text: string) => void;
+  landmark?: boolean;
+}) {
+  const body = (
+    <>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="search"
+        value={value}
+        placeholder={placeholder}
+        autoComplete="off"
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </>
+  );
+  return landmark ? <search className="adm-search">{body}</search> : <div className="adm-search">{body}</div>;
+}

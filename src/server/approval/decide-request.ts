@@ -1,0 +1,100 @@
+import { MSG } from '../../shared/messages';
+import { type Actor, approvalOf } from '../admin/common';
+import { writeAudit } from '../audit/write-audit';
+import type { Db, Queryable } from '../db';
+import { UUID_PATTERN } from '../db/iso-time';
+import { publishRequestDecided } from '../events/publish';
+import { AppError } from '../http/errors';
+
+export type Decision = 'approve' | 'reject';
+
+/** What an approval moved (balance and ledger), for the audit entry: before and after the reason. */
+interface Moved {
+  moved?: Record<string, unknown>;
+  /** Written after the reason (a deposit's chain verdict). */
+  trailing?: Record<string, unknown> | null;
+}
+
+interface RowBase {
+  id: string;
+  status: string;
+  member_id: string;
+}
+type ViewBase = RowBase & { currency: string; amount: string };
+
+/**
+ * One kind of request the approval core decides (decision 0180): its table, how its row is locked and
+ * shown, what an approval moves, and what its audit entry names. Deposits and withdrawals differ only here.
+ */
+export interface RequestKind<Row extends RowBase, View extends ViewBase> {
+  kind: 'deposit' | 'withdrawal';
+  table: 'deposits' | 'withdrawals';
+  /** The table's alias in `columns`. */
+  alias: 'd' | 'w';
+  columns: string;
+  notFound: string;
+  lock(q: Queryable, id: string): Promise<Row | null>;
+  toView(row: Row): View;
+  /** Moves the money of an approval (the balance rows locked in a fixed order) before the status changes. */
+  approve(q: Queryable, before: Row, actor: Actor<string | null>, reason?: string): Promise<Moved>;
+  /** The request's fields in the audit entry, after the status. */
+  describe(view: View): Record<string, unknown>;
+  /** A member credited by the approval besides the requester (an internal transfer's recipient). */
+  creditedMemberOf?(before: Row): string | null;
+}
+
+/** Who decides which request, how, and why (the reason goes into the audit entry). */
+type DecisionArgs = [actor: Actor<string | null>, id: string, decision: Decision, reason?: string];
+
+/**
+ * The approval core (decision 0025, 0180): approves or rejects a pending request in one transaction: lock
+ * the request row, require pending, move the money (approval only), set the status with who and when,
+ * write the audit entry, announce the live event. Whoever locks the row second finds it decided (409).
+ */
+export async function decideRequest<R extends RowBase, V extends ViewBase>(
+  db: Db,
+  kind: RequestKind<R, V>,
+  ...d: DecisionArgs
+) {
+  if (!UUID_PATTERN.test(d[1])) throw new AppError('NOT_FOUND', kind.notFound);
+  return db.tx((q) => decideRequestIn(q, kind, ...d));
+}
+
+/** `decideRequest` inside the caller's transaction (a confirmed payout proposal applies it this way). */
+export async function decideRequestIn<R extends RowBase, V extends ViewBase>(
+  q: Queryable,
+  kind: RequestKind<R, V>,
+  ...[actor, id, decision, reason]: DecisionArgs
+): Promise<V> {
+  const before = await kind.lock(q, id);
+  if (!before) throw new AppError('NOT_FOUND', kind.notFound);
+  if (before.status !== 'pending') throw new AppError('NOT_PENDING', MSG.approval.notPending);
+  const status = decision === 'approve' ? 'approved' : 'rejected';
+  const { moved, trailing } = decision === 'approve' ? await kind.approve(q, before, actor, reason) : {};
+  const a = kind.alias;
+  const [row] = await q.query<R>(
+    `UPDATE ${kind.table} AS ${a} SET status = $2, processed_by = $3, processed_at = now(), updated_at = now()
+      WHERE ${a}.id = $1 RETURNING ${kind.columns}`,
+    [id, status, actor.actorId],
+  );
+  const view = kind.toView(row!);
+  await writeAudit(q, {
+    actorId: actor.actorId,
+    actorUsername: actor.actorUsername,
+    action: `${kind.kind}.${decision}`,
+    targetType: kind.kind,
+    targetId: id,
+    before: { status: before.status },
+    after: {
+      status,
+      ...kind.describe(view),
+      ...moved,
+      ...(reason ? { reason } : {}),
+      ...trailing,
+      ...approvalOf(actor),
+    },
+    ip: actor.ip,
+  });
+  await publishRequestDecided(q, kind.kind, view, actor.actorUsername, kind.creditedMemberOf?.(before));
+  return view;
+}

@@ -1,0 +1,256 @@
+import { isIP } from 'node:net';
+import { z } from 'zod';
+import {
+  DEFAULT_ADMIN_CHAT_URL,
+  PRICE_FETCH_TIMEOUT_MS,
+  PRICE_REFRESH_MS,
+  PRICE_STALE_SECONDS,
+  SECOND_PASSWORD_MIN,
+  SECOND_PASSWORD_SIGNUP_MAX,
+} from '../shared/constants';
+import { DEFAULT_EXPLORER_URLS } from '../shared/explorers';
+import { MSG } from '../shared/messages';
+import { USERNAME_PATTERN } from '../shared/schemas/auth';
+import { DEFAULT_CHAIN } from './chain/chain-config';
+import { meetsPasswordPolicy, parseTotpKey } from './config-parse';
+
+/** Public price providers that need no key (Binance's ticker, open.er-api.com's daily USD rates). */
+export const DEFAULT_PRICE_FEED_URL =
+  'https://api.binance.com/api/v3/ticker/price?symbols=%5B%22ETHUSDT%22%2C%22XRPUSDT%22%5D';
+export const DEFAULT_FX_FEED_URL = 'https://open.er-api.com/v6/latest/USD';
+/**
+ * Configuration checks (issue 14): every variable is validated at start and refused with a message naming
+ * it, in Korean and English; a value that is not understood is refused, never replaced by the default. An
+ * empty variable counts as unset. To add a variable: one line in `envSchema` with one of these helpers (or
+ * any zod schema: its issues are translated generically), a row in the README's configuration table.
+ */
+const SEP = '\u0001';
+/** A message of a check: Korean and English, joined for the zod issue and split again by `ConfigError`. */
+const says = (ko: string, en: string) => `${ko}${SEP}${en}`;
+/** An integer within [min, max], written in plain decimal digits. */
+const intIn = (min: number, max: number, unitKo = '', unitEn = '') => {
+  const m = says(`${min}–${max}의 정수${unitKo}`, `must be an integer ${min}–${max}${unitEn}`);
+  return z
+    .string()
+    .regex(/^\d+$/, m)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, m);
+};
+/** A duration in milliseconds. */
+const msIn = (min: number, max: number) => intIn(min, max, ', 밀리초', ' (milliseconds)');
+/** A number of hours within [min, max], fractions allowed (e.g. 0.5). */
+const hoursIn = (min: number, max: number) => {
+  const m = says(`${min}–${max} 사이의 시간 수`, `must be a number of hours ${min}–${max}`);
+  return z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, m)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, m);
+};
+/** `true`/`false` (also `1`/`0`, any case). */
+const flag = () =>
+  z
+    .string()
+    .transform((v) => v.trim().toLowerCase())
+    .refine((v) => ['true', 'false', '1', '0'].includes(v), says('true 또는 false', 'must be true or false'))
+    .transform((v) => v === 'true' || v === '1');
+/** One of the listed words. */
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: says(`${values.join(', ')} 중 하나`, `must be one of ${values.join(', ')}`) });
+/** An absolute URL with one of the protocols (http/https by default). */
+const urlOf = (protocols: string[] = ['http', 'https']) => {
+  const list = protocols.map((p) => `${p}://`).join(', ');
+  return z.string().refine(
+    (v) => {
+      try {
+        const u = new URL(v);
+        return protocols.includes(u.protocol.replace(/:$/, '')) && u.hostname !== '';
+      } catch {
+        return false;
+      }
+    },
+    says(`${list} 로 시작하는 주소`, `must be a URL starting with ${list}`),
+  );
+};
+const HOSTNAME =
+  /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+/** An IP address or a host name to listen on. */
+const hostOf = () =>
+  z
+    .string()
+    .refine(
+      (v) => isIP(v) !== 0 || HOSTNAME.test(v),
+      says(
+        'IP 주소 또는 호스트 이름 (예: 0.0.0.0, 127.0.0.1)',
+        'must be an IP address or host name (e.g. 0.0.0.0)',
+      ),
+    );
+/** Free text on one line (no control characters). */
+const text = () =>
+  z
+    .string()
+    .refine(
+      (v) => ![...v].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f),
+      says('제어 문자 없는 한 줄', 'must be one line with no control characters'),
+    );
+
+export const envSchema = z.object({
+  PORT: intIn(0, 65535, ' (0: 빈 포트 자동 선택)', ' (0: any free port)').default(3000),
+  HOST: hostOf().default('0.0.0.0'),
+  DATABASE_URL: urlOf(['postgres', 'postgresql']).optional(),
+  DATA_DIR: text().default('./data'),
+  ADMIN_USERNAME: z
+    .string()
+    .regex(
+      USERNAME_PATTERN,
+      says(
+        '영문 소문자로 시작하는 4–20자의 영문 소문자·숫자·밑줄 (회원 아이디 규칙)',
+        'must follow the username rule: 4–20 lowercase letters, digits or _, starting with a letter',
+      ),
+    )
+    .optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .refine(
+      (p) => meetsPasswordPolicy(p),
+      says(
+        `${MSG.signup.passwordRule} (회원과 같은 비밀번호 규칙)`,
+        'must follow the member password policy: 8–128 characters with letters and digits',
+      ),
+    )
+    .optional(),
+  ADMIN_SECOND_PASSWORD: z
+    .string()
+    .regex(
+      new RegExp(`^\\d{${SECOND_PASSWORD_MIN},${SECOND_PASSWORD_SIGNUP_MAX}}$`),
+      says(
+        `숫자 ${SECOND_PASSWORD_MIN}–${SECOND_PASSWORD_SIGNUP_MAX}자리`,
+        `must be ${SECOND_PASSWORD_MIN}–${SECOND_PASSWORD_SIGNUP_MAX} digits`,
+      ),
+    )
+    .optional(),
+  TRUST_PROXY: z.string().optional(),
+  LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Per-address limits; per-account limits are fixed by SPEC/DESIGN (AUTH_LIMITS). */
+  RATE_LIMIT_PER_ADDRESS: intIn(1, 1_000_000_000).default(100),
+  SESSION_IDLE_MINUTES: intIn(1, 525_600, ', 분', ' (minutes)').default(30),
+  SESSION_ABSOLUTE_HOURS: intIn(1, 8_760, ', 시간', ' (hours)').default(12),
+  STATIC_DIR: text().default('./dist/client'),
+  /** My page: the external form that links or changes a member's bank account (unset: the button is off). */
+  BANK_FORM_URL: urlOf().optional(),
+  /** Outgoing mail (email-change links); unset: the link is written to the server log instead. */
+  SMTP_URL: urlOf(['smtp', 'smtps']).optional(),
+  SMTP_FROM: text().default('코인 월렛 <no-reply@localhost>'),
+  /** The address members open the app at, for links in mails; unset: the address of the request. */
+  PUBLIC_URL: urlOf().optional(),
+  PRICE_REFRESH: flag().optional(),
+  PRICE_FEED_URL: urlOf().default(DEFAULT_PRICE_FEED_URL),
+  FX_FEED_URL: urlOf().default(DEFAULT_FX_FEED_URL),
+  PRICE_REFRESH_MS: msIn(100, 86_400_000).default(PRICE_REFRESH_MS),
+  PRICE_FETCH_TIMEOUT_MS: msIn(50, 60_000).default(PRICE_FETCH_TIMEOUT_MS),
+  PRICE_STALE_SECONDS: intIn(1, 31_536_000, ', 초', ' (seconds)').default(PRICE_STALE_SECONDS),
+  /** The administrator chat link shown when a member has no deposit address. */
+  ADMIN_CHAT_URL: urlOf().default(DEFAULT_ADMIN_CHAT_URL),
+  /** Block explorers linked from the administrator's request list (issue 13): base URL per network. */
+  EXPLORER_URL_TRC20: urlOf().default(DEFAULT_EXPLORER_URLS.TRC20),
+  EXPLORER_URL_ERC20: urlOf().default(DEFAULT_EXPLORER_URLS.ERC20),
+  EXPLORER_URL_XRPL: urlOf().default(DEFAULT_EXPLORER_URLS.XRPL),
+  EXPLORER_URL_BTC: urlOf().default(DEFAULT_EXPLORER_URLS.BTC),
+  // Operations (src/server/ops, decision 0122).
+  /** `/metrics` on the main port for requests with `Authorization: Bearer <token>`; unset: refused. */
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,}$/, says('공백 없는 16자 이상', 'must be at least 16 characters, no spaces'))
+    .optional(),
+  /** `/metrics` on its own port (no token needed there); unset: only the token way above. */
+  METRICS_PORT: intIn(1, 65535).optional(),
+  METRICS_HOST: hostOf().default('127.0.0.1'),
+  /** SIGTERM: how long requests in flight may take before their connections are cut. */
+  SHUTDOWN_TIMEOUT_MS: msIn(100, 600_000).default(10_000),
+  // Read where they are used (src/server/db/pglite-open.ts, src/server/events/hub.ts); checked here at start.
+  PGLITE_TEMPLATE: oneOf(['on', 'off']).optional(),
+  PGLITE_TEMPLATE_DIR: text().optional(),
+  EVENTS_HEARTBEAT_MS: msIn(10, 3_600_000).optional(),
+  // Deposits checked on chain (src/server/chain, decision 0170). Unset RPC/API URL: that network is not checked.
+  ETH_RPC_URL: urlOf().optional(),
+  ETH_USDT_CONTRACT: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, says('0x로 시작하는 40자리 16진수 주소', 'must be 0x and 40 hex digits'))
+    .default(DEFAULT_CHAIN.ethUsdtContract),
+  ETH_MIN_CONFIRMATIONS: intIn(1, 10_000).default(DEFAULT_CHAIN.ethMinConfirmations),
+  TRON_API_URL: urlOf().optional(),
+  TRON_API_KEY: text().optional(),
+  TRON_USDT_CONTRACT: z
+    .string()
+    .regex(
+      /^T[1-9A-HJ-NP-Za-km-z]{33}$/,
+      says('T로 시작하는 34자리 트론 주소', 'must be a TRON address: T and 33 base58 characters'),
+    )
+    .default(DEFAULT_CHAIN.tronUsdtContract),
+  TRON_MIN_CONFIRMATIONS: intIn(1, 10_000).default(DEFAULT_CHAIN.tronMinConfirmations),
+  CHAIN_AUTO_APPROVE: flag().optional(),
+  CHAIN_CHECK_INTERVAL_MS: msIn(100, 3_600_000).default(15_000),
+  CHAIN_REQUEST_TIMEOUT_MS: msIn(50, 60_000).default(5_000),
+  CHAIN_CHECK_BATCH: intIn(1, 1_000).default(20),
+  // Two-person approval (src/server/proposals, decision 0160).
+  /** A payout worth at least this many won at the current price needs a second administrator. */
+  FOUR_EYES_PAYOUT_KRW: z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/, says('1 이상의 정수(원)', 'must be a whole number of won ≥ 1'))
+    .default('10000000'),
+  /** A proposal not confirmed within this many hours expires. */
+  PROPOSAL_TTL_HOURS: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, says('0보다 크고 168 이하인 시간 수', 'must be a number of hours > 0 and ≤ 168'))
+    .transform(Number)
+    .refine(
+      (n) => n > 0 && n <= 168,
+      says('0보다 크고 168 이하인 시간 수', 'must be a number of hours > 0 and ≤ 168'),
+    )
+    .default(24),
+  /** Balance edits and lock changes need a second administrator (off: one step, as before). */
+  FOUR_EYES_ADMIN_EDITS: flag().optional(),
+  // Withdrawal safety rules (issue 15, src/server/withdrawal-rules, decisions 0155-0158).
+  WITHDRAWAL_ADDRESS_DELAY_HOURS: hoursIn(0, 720).default(24),
+  KRW_DEPOSIT_WITHDRAWAL_DELAY_HOURS: hoursIn(0, 720).default(24),
+  DAILY_LIMIT_CRYPTO_KRW: intIn(0, 1e15, ', 원', ' (won)').default(500_000_000),
+  DAILY_LIMIT_KRW: intIn(0, 1e15, ', 원', ' (won)').default(500_000_000),
+  TRAVEL_RULE_THRESHOLD_KRW: intIn(0, 1e15, ', 원', ' (won)').default(1_000_000),
+  // One-time codes (issue 15, decision 0150).
+  /** Administrators must enrol a one-time code before any administrator operation; false only for a demo. */
+  ADMIN_TOTP_REQUIRED: flag().optional(),
+  /** 32 bytes (64 hex digits or base64) sealing the members' OTP secrets at rest; unset: stored unsealed. */
+  TOTP_ENCRYPTION_KEY: z
+    .string()
+    .refine(
+      (v) => {
+        try {
+          return parseTotpKey(v) !== null;
+        } catch {
+          return false;
+        }
+      },
+      says(
+        '32바이트 키를 16진수 64자 또는 base64로 (예: openssl rand -hex 32)',
+        'must be 32 bytes written as 64 hex digits or base64 (e.g. openssl rand -hex 32)',
+      ),
+    )
+    .optional(),
+});
+
+/** Every variable `loadConfig` reads (the README's configuration table lists each; a test checks). */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
+
+/** A zod issue as Korean and English: ours carry both; another schema's gets an English line by its kind. */
+export function describeIssue(issue: z.core.$ZodIssue): { ko: string; en: string } {
+  const [ko, en] = issue.message.split(SEP);
+  if (en !== undefined) return { ko: ko ?? '', en };
+  const byCode: Record<string, string> = {
+    too_small: `is too small (minimum ${String((issue as { minimum?: unknown }).minimum)})`,
+    too_big: `is too large (maximum ${String((issue as { maximum?: unknown }).maximum)})`,
+    invalid_value: `must be one of ${((issue as { values?: unknown[] }).values ?? []).join(', ')}`,
+    invalid_type: 'has a value of the wrong kind',
+    invalid_format: 'is not in the expected format',
+  };
+  return { ko: issue.message, en: byCode[issue.code] ?? `is invalid (${issue.message})` };
+}

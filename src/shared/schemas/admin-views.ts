@@ -1,0 +1,220 @@
+/**
+ * The administrator API's answers (members, requests, notices, audit, ledger, pending queue): the server
+ * declares them as its responses and the admin page's fetchers check them in development and tests.
+ * The request bodies and queries are in admin.ts.
+ */
+import { BALANCE_CURRENCIES, LOCK_CURRENCIES } from '../constants';
+import { DEPOSIT_NETWORKS } from '../networks';
+import { REQUEST_STATUSES } from '../request-status';
+import { z } from '../zod';
+import { chainCheckView } from './chain';
+import {
+  BANK_FIELDS,
+  DEPOSIT_SOURCE_FIELDS,
+  pageOf,
+  pageShape,
+  REQUEST_TIMES,
+  TIMESTAMPS,
+  TRAVEL_RULE_FIELDS,
+} from './view-parts';
+
+const memberListItemView = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  full_name: z.string(),
+  contact: z.string(),
+  is_admin: z.boolean(),
+  created_at: z.string(),
+  bank_verified: z.nullable(z.boolean()),
+  closed_at: z.nullable(z.string()),
+});
+export const memberListView = pageOf(memberListItemView);
+export type MemberListItem = z.infer<typeof memberListItemView>;
+export type MemberList = z.infer<typeof memberListView>;
+
+const balanceView = z.object({
+  currency: z.enum(BALANCE_CURRENCIES),
+  total: z.string(),
+  locked: z.string(),
+  held: z.string(),
+  available: z.string(),
+});
+export type BalanceView = z.infer<typeof balanceView>;
+
+export const bankAccountView = z.object({
+  id: z.string(),
+  bank_name: z.string(),
+  account_number: z.string(),
+  account_holder: z.string(),
+  is_verified: z.boolean(),
+  updated_at: z.string(),
+});
+export type BankAccountView = z.infer<typeof bankAccountView>;
+
+export const lockView = z.object({
+  id: z.string(),
+  currency: z.enum(LOCK_CURRENCIES),
+  locked_amount: z.string(),
+  lock_start_date: z.nullable(z.string()),
+  lock_end_date: z.nullable(z.string()),
+  reason: z.nullable(z.string()),
+  active: z.boolean(),
+  ...TIMESTAMPS,
+});
+export type LockView = z.infer<typeof lockView>;
+
+const depositView = z.object({
+  id: z.string(),
+  member_id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  currency: z.string(),
+  amount: z.string(),
+  status: z.enum(REQUEST_STATUSES),
+  network: z.nullable(z.string()),
+  ...DEPOSIT_SOURCE_FIELDS,
+  /** Block explorer pages (configurable base URLs): the deposit address and the TXID. */
+  address_url: z.nullable(z.string()),
+  tx_url: z.nullable(z.string()),
+  ...REQUEST_TIMES,
+  /** Issue 19: what the chain said (null: not a checked deposit, or chain checks off). */
+  chain: z.optional(z.nullable(chainCheckView)),
+});
+export type DepositView = z.infer<typeof depositView>;
+
+const withdrawalView = z.object({
+  id: z.string(),
+  member_id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  currency: z.string(),
+  amount: z.string(),
+  fee: z.string(),
+  final_amount: z.string(),
+  method: z.enum(['internal', 'external', 'bank']),
+  network: z.nullable(z.string()),
+  recipient_id: z.nullable(z.string()),
+  recipient_address: z.nullable(z.string()),
+  destination_tag: z.nullable(z.string()),
+  /** Block explorer page of the recipient address. */
+  address_url: z.nullable(z.string()),
+  /** False when the currency cannot travel on the network (a request made before issue 13): reject it. */
+  network_allowed: z.nullable(z.boolean()),
+  ...BANK_FIELDS,
+  memo: z.nullable(z.string()),
+  ...TRAVEL_RULE_FIELDS,
+  status: z.enum(REQUEST_STATUSES),
+  ...REQUEST_TIMES,
+});
+export type WithdrawalView = z.infer<typeof withdrawalView>;
+
+/** A page of requests, with how many of them are pending across every page. */
+const listOf = <T extends z.ZodMiniType>(item: T) =>
+  z.object({ ...pageShape(item), pendingTotal: z.number() });
+export const depositListView = listOf(depositView);
+export const withdrawalListView = listOf(withdrawalView);
+export type DepositList = z.infer<typeof depositListView>;
+export type WithdrawalList = z.infer<typeof withdrawalListView>;
+
+const memberProfileView = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  full_name: z.string(),
+  contact: z.string(),
+  is_admin: z.boolean(),
+  marketing_consent: z.boolean(),
+  has_second_password: z.boolean(),
+  /** USDT deposit address per network (issue 13). */
+  deposit_addresses: z.object({ TRC20: z.nullable(z.string()), ERC20: z.nullable(z.string()) }),
+  ...TIMESTAMPS,
+  /** Set when the account is closed: the detail is then read-only. */
+  closed_at: z.nullable(z.string()),
+});
+
+export const memberDetailView = z.object({
+  member: memberProfileView,
+  balances: z.array(balanceView),
+  bank_account: z.nullable(bankAccountView),
+  locks: z.array(lockView),
+  deposits: z.array(depositView),
+  withdrawals: z.array(withdrawalView),
+  pending: z.object({ deposits: z.number(), withdrawals: z.number() }),
+});
+export type MemberDetail = z.infer<typeof memberDetailView>;
+
+const balanceChangeView = z.object({
+  currency: z.enum(BALANCE_CURRENCIES),
+  before: z.string(),
+  after: z.string(),
+  delta: z.string(),
+});
+export const setBalancesView = z.object({
+  balances: z.array(balanceView),
+  changes: z.array(balanceChangeView),
+});
+
+export const depositAddressView = z.object({
+  deposit_address: z.nullable(z.string()),
+  network: z.enum(DEPOSIT_NETWORKS),
+});
+
+export const noticeView = z.object({
+  id: z.string(),
+  title: z.string(),
+  body: z.string(),
+  published: z.boolean(),
+  created_by: z.nullable(z.string()),
+  ...TIMESTAMPS,
+});
+export type NoticeView = z.infer<typeof noticeView>;
+export const noticeListView = pageOf(noticeView);
+
+const auditEntryView = z.object({
+  id: z.string(),
+  actor_id: z.nullable(z.string()),
+  actor_username: z.nullable(z.string()),
+  action: z.string(),
+  target_type: z.nullable(z.string()),
+  target_id: z.nullable(z.string()),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.nullable(z.string()),
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntryView>;
+export const auditListView = pageOf(auditEntryView);
+
+export const ledgerReportView = z.object({
+  ok: z.boolean(),
+  checkedBalances: z.number(),
+  mismatches: z.array(
+    z.object({ member_id: z.string(), currency: z.string(), balance: z.string(), ledger_sum: z.string() }),
+  ),
+  negativeBalances: z.array(z.object({ member_id: z.string(), currency: z.string(), balance: z.string() })),
+});
+export type LedgerReport = z.infer<typeof ledgerReportView>;
+
+/** The pending queue shows at most this many of the oldest pending requests; `total` counts them all. */
+export const QUEUE_LIMIT = 200;
+
+const pendingQueueItemView = z.object({
+  kind: z.enum(['deposit', 'withdrawal']),
+  id: z.string(),
+  member_id: z.string(),
+  username: z.string(),
+  currency: z.string(),
+  amount: z.string(),
+  /** The amount's KRW value at the current prices, floored to whole won (SPEC §9). */
+  krw_value: z.string(),
+  created_at: z.string(),
+  age_seconds: z.number(),
+});
+/** GET /api/admin/pending-queue: every pending deposit and withdrawal across members, oldest first. */
+export const pendingQueueView = z.object({
+  items: z.array(pendingQueueItemView),
+  total: z.number(),
+  price_source: z.enum(['live', 'sample']),
+});
+export type PendingQueue = z.infer<typeof pendingQueueView>;

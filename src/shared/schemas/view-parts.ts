@@ -1,0 +1,42 @@
+/**
+ * Field groups that several answers share, written once: a page of a list, the times of a row, and the
+ * parts of a deposit or withdrawal request that the member's and the administrator's views both show.
+ */
+import { z } from '../zod';
+
+/** One page of a list: its items, how many there are in all, which page, how many per page. */
+export const pageShape = <T extends z.ZodMiniType>(item: T) => ({
+  items: z.array(item),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export const pageOf = <T extends z.ZodMiniType>(item: T) => z.object(pageShape(item));
+
+/** When a row was written and last changed. */
+export const TIMESTAMPS = { created_at: z.string(), updated_at: z.string() };
+/** When a request was decided (null while pending), written and last changed. */
+export const REQUEST_TIMES = { processed_at: z.nullable(z.string()), ...TIMESTAMPS };
+
+/** A KRW request's bank account (null for crypto). */
+export const BANK_FIELDS = {
+  bank_name: z.nullable(z.string()),
+  account_number: z.nullable(z.string()),
+  account_holder: z.nullable(z.string()),
+};
+
+/** Where a deposit came from: the claimed transfer (crypto) or the sending account and depositor (KRW). */
+export const DEPOSIT_SOURCE_FIELDS = {
+  deposit_address: z.nullable(z.string()),
+  txid: z.nullable(z.string()),
+  sender_address: z.nullable(z.string()),
+  ...BANK_FIELDS,
+  depositor_name: z.nullable(z.string()),
+};
+
+/** Travel rule (issue 15): the recipient's name and receiving exchange ('personal': a declared personal wallet). */
+export const TRAVEL_RULE_FIELDS = {
+  travel_rule_name: z.optional(z.nullable(z.string())),
+  travel_rule_exchange: z.optional(z.nullable(z.string())),
+  travel_rule_personal_declared: z.optional(z.nullable(z.boolean())),
+};
