@@ -3,7 +3,6 @@ import type { AdminCandidate } from './auth/admin-candidate';
 import { pruneEvents } from './auth/rate-limit';
 import { ensureAdmin } from './auth/seed-admin';
 import { pruneSessions } from './auth/sessions';
-import { startChainWorker } from './chain/chain-worker';
 import type { Config } from './config';
 import type { App } from './context';
 import type { Db } from './db';
@@ -85,7 +84,12 @@ export async function startServer(
     }, HOUSEKEEPING_MS).unref(),
   );
   if (config.prices.refresh) startPriceRefresher(app, db, config.prices);
-  startChainWorker(app, db, config.chain);
+  // The on-chain check (viem and its Ethereum code, ~0.9 MB of the bundle) loads only when a network is
+  // configured: the embedded start without one does not pay for it (issue 14).
+  if (config.chain.ethRpcUrl || config.chain.tronApiUrl) {
+    const { startChainWorker } = await import('./chain/chain-worker');
+    startChainWorker(app, db, config.chain);
+  }
   const address = await app.listen({ port: config.port, host: config.host });
   const { metricsPort, metricsHost } = config.ops;
   const registry = metricsRegistry(app);
