@@ -4,6 +4,7 @@ import type { Queryable } from '../db';
 import { UUID_PATTERN } from '../db/iso-time';
 import { errorResponses } from '../http/envelope';
 import { AppError } from '../http/errors';
+import { actingIn } from '../http/guards';
 import { z } from '../http/zod';
 import { adminSession } from './guard';
 
@@ -34,16 +35,7 @@ export interface Approval {
 export const approvalOf = (a: { approval?: Approval }) => (a.approval ? { approval: a.approval } : {});
 
 /** The acting administrator of a request of the /api/admin scope (the guard has checked the session). */
-export function actorOf(req: FastifyRequest): Actor {
-  const s = adminSession(req);
-  return {
-    actorId: s.member.id,
-    actorUsername: s.member.username,
-    ip: req.ip,
-    tokenHash: s.tokenHash,
-    userAgent: req.headers['user-agent'],
-  };
-}
+export const actorOf = (req: FastifyRequest): Actor => actingIn(req, adminSession(req));
 
 export const isUuid = (s: string) => UUID_PATTERN.test(s);
 
