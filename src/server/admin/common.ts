@@ -1,7 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { MSG } from '../../shared/messages';
+import type { App } from '../context';
 import type { Queryable } from '../db';
 import { UUID_PATTERN } from '../db/iso-time';
+import { declareRoutes } from '../http/declare-routes';
 import { errorResponses } from '../http/envelope';
 import { AppError } from '../http/errors';
 import { actingIn } from '../http/guards';
@@ -81,5 +83,8 @@ export async function lockMember(
   return row;
 }
 
-/** The error answers every administrator route may give (401, 403 from the guard). */
-export const adminErrors = errorResponses(404);
+/**
+ * How an administrator module declares its routes (`declareRoutes`): tagged admin, with the error answers
+ * every administrator route may give (401, 403 from the guard).
+ */
+export const adminApi = (app: App) => declareRoutes(app, { tags: ['admin'], errors: errorResponses(404) });

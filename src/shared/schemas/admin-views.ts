@@ -155,6 +155,20 @@ export const setBalancesView = z.object({
   changes: z.array(balanceChangeView),
 });
 
+/** A deleted row (a notice, a lock): which one, and that it is gone. */
+export const deletedView = z.object({ deleted: z.boolean(), id: z.string() });
+/** A member's bank account deleted (a member has one at most). */
+export const bankAccountDeletedView = z.object({ deleted: z.boolean() });
+/** A password reset by an administrator: how many of the member's sessions it ended. */
+export const sessionsEndedView = z.object({ sessionsEnded: z.number() });
+/** An account closed (decision 0110): who, and when. */
+export const memberClosedView = z.object({
+  closed: z.boolean(),
+  id: z.string(),
+  username: z.string(),
+  closed_at: z.string(),
+});
+
 export const depositAddressView = z.object({
   deposit_address: z.nullable(z.string()),
   network: z.enum(DEPOSIT_NETWORKS),
