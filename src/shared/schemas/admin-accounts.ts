@@ -9,6 +9,7 @@ import { DEPOSIT_NETWORKS } from '../networks';
 import { z } from '../zod';
 import { PASSWORD_PATTERN } from './auth';
 import { nfkc, plainText } from './text';
+import { crossFieldRule } from './cross-field';
 
 const A = MSG.admin;
 const ACCOUNT_NUMBER_MAX = 30;
@@ -58,15 +59,9 @@ export const depositAddressBodySchema = z
     ),
   })
   .check(
-    z.superRefine((v, ctx) => {
+    crossFieldRule((v, issue) => {
       const own = depositNetworkOf(v.deposit_address);
-      if (v.network && own && own !== v.network) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['deposit_address'],
-          message: A.addressWrongNetwork(v.network),
-        });
-      }
+      if (v.network && own && own !== v.network) issue('deposit_address', A.addressWrongNetwork(v.network));
     }),
   );
 export const depositAddressQuerySchema = z.strictObject({
