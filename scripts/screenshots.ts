@@ -60,7 +60,12 @@ const available = (unit: string) => (page: Page) =>
   page.getByTestId('available-balance').filter({ hasText: unit }).waitFor();
 
 /** The member's screens after the home screen: where, what to wait for, what to type in before the picture. */
-const MEMBER_SCREENS: { name: string; url: string; ready?: (page: Page) => Promise<void>; fields?: Field[] }[] = [
+const MEMBER_SCREENS: {
+  name: string;
+  url: string;
+  ready?: (page: Page) => Promise<void>;
+  fields?: Field[];
+}[] = [
   { name: '03-asset-usdt', url: '/assets?asset=USDT' },
   {
     name: '04-deposit-usdt',

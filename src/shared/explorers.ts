@@ -24,7 +24,12 @@ const isNetwork = (n: string | null): n is NetworkCode =>
   n !== null && (NETWORK_CODES as readonly string[]).includes(n);
 
 /** The explorer page of an address or a transaction on `network`, or null (no network, no value). */
-function explorerUrl(urls: ExplorerUrls, network: string | null, page: 'address' | 'tx', value: string | null) {
+function explorerUrl(
+  urls: ExplorerUrls,
+  network: string | null,
+  page: 'address' | 'tx',
+  value: string | null,
+) {
   if (!isNetwork(network) || !value) return null;
   return `${urls[network].replace(/\/+$/, '')}${PATHS[network][page]}${encodeURIComponent(value)}`;
 }

@@ -21,7 +21,11 @@ import { confirmEnrolment, disableTotp, startEnrolment, totpStatus } from './tot
  */
 export async function totpRoutes(app: App, ctx: Ctx) {
   const { db, config } = ctx;
-  const api = declareRoutes(app, { tags: ['auth'], errors: errorResponses(429, 503), preHandler: memberOnly });
+  const api = declareRoutes(app, {
+    tags: ['auth'],
+    errors: errorResponses(429, 503),
+    preHandler: memberOnly,
+  });
 
   api.get('/totp', {
     operationId: 'getTotpStatus',

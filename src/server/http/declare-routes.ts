@@ -71,8 +71,7 @@ interface Route<
   V extends Zod,
   X extends Views,
   Y,
->
-  extends Hooks {
+> extends Hooks {
   operationId: string;
   summary: string;
   params?: P;
@@ -121,8 +120,19 @@ export function declareRoutes<E extends ErrorAnswers>(app: App, shared: Shared<E
       url: string,
       route: Route<P, Q, H, B, V, X, Y>,
     ) => {
-      const { operationId, summary, params, querystring, headers, body, view, status = 200, answers, errors, run } =
-        route;
+      const {
+        operationId,
+        summary,
+        params,
+        querystring,
+        headers,
+        body,
+        view,
+        status = 200,
+        answers,
+        errors,
+        run,
+      } = route;
       const { preHandler, onError } = { ...moduleHooks, ...route };
       const schema = {
         operationId,

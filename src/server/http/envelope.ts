@@ -19,4 +19,5 @@ export function errorsOnly<C extends number>(...codes: C[]): Record<C, typeof er
 }
 
 /** A route's error answers for the OpenAPI document: 400, 401, 403 and 409 always, and those named. */
-export const errorResponses = <C extends number>(...codes: C[]) => errorsOnly(400, 401, 403, 409, ...codes);
+export const errorResponses = <C extends number>(...codes: C[]) =>
+  errorsOnly<400 | 401 | 403 | 409 | C>(400, 401, 403, 409, ...codes);

@@ -28,7 +28,6 @@ import { setSecondPassword } from './set-second-password';
 import { readSignInActivity } from './sign-in-activity';
 import { updateContact } from './update-contact';
 
-
 /** My page: the member's own profile, contact, email (confirmed by a mailed link), passwords. */
 export async function profileRoutes(app: App, ctx: Ctx) {
   const { db, config } = ctx;
@@ -91,13 +90,16 @@ export async function profileRoutes(app: App, ctx: Ctx) {
     summary: '연락처(휴대폰 번호) 변경',
     body: updateContactBodySchema,
     view: z.object({ contact: z.string() }),
-    run: async (req) => ({ contact: await updateContact(db, requireMember(req).member.id, req.body.contact) }),
+    run: async (req) => ({
+      contact: await updateContact(db, requireMember(req).member.id, req.body.contact),
+    }),
   });
 
   member.post('/profile/email', {
     preHandler: [memberOnly, emailRequestLimit],
     operationId: 'requestEmailChange',
-    summary: '이메일 변경 요청: 새 주소로 확인 링크(1회용, 24시간 유효)를 보냅니다. 링크를 열어야 변경됩니다.',
+    summary:
+      '이메일 변경 요청: 새 주소로 확인 링크(1회용, 24시간 유효)를 보냅니다. 링크를 열어야 변경됩니다.',
     body: requestEmailChangeBodySchema,
     status: 202,
     view: z.object({ pending_email: z.object({ email: z.string(), expires_at: z.string() }) }),

@@ -85,13 +85,14 @@ function proposeLockChange(
   db: Db,
   cfg: FourEyes,
   actor: Actor,
-  target: { memberId: string; lockId: string },
   p: Pick<NewProposal, 'kind' | 'payload'> & {
+    memberId: string;
+    lockId: string;
     change: (q: Queryable) => Promise<unknown>;
     lines: (before: LockBody) => string[];
   },
 ) {
-  const { memberId, lockId } = target;
+  const { memberId, lockId } = p;
   return db.tx(async (q) => {
     const before = await dryRun(q, async () => {
       const b = await readLock(q, memberId, lockId, false);
@@ -117,7 +118,9 @@ export const proposeLockUpdate = (
   body: LockBody,
   actor: Actor,
 ) =>
-  proposeLockChange(db, cfg, actor, { memberId, lockId }, {
+  proposeLockChange(db, cfg, actor, {
+    memberId,
+    lockId,
     kind: 'lock.update',
     payload: { ...body },
     change: (q) => updateLockIn(q, memberId, lockId, body, actor),
@@ -125,7 +128,9 @@ export const proposeLockUpdate = (
   });
 
 export const proposeLockDelete = (db: Db, cfg: FourEyes, memberId: string, lockId: string, actor: Actor) =>
-  proposeLockChange(db, cfg, actor, { memberId, lockId }, {
+  proposeLockChange(db, cfg, actor, {
+    memberId,
+    lockId,
     kind: 'lock.delete',
     payload: { lock_id: lockId },
     change: (q) => deleteLockIn(q, memberId, lockId, actor),

@@ -20,7 +20,11 @@ const idParams = z.strictObject({ id: z.string().max(100) });
 export async function withdrawalRuleRoutes(app: App, ctx: Ctx) {
   const { db, config } = ctx;
   const deps = { rules: config.withdrawalRules, priceStaleSeconds: config.prices.staleSeconds };
-  const api = declareRoutes(app, { tags: ['withdrawals'], errors: errorResponses(404, 429), preHandler: memberOnly });
+  const api = declareRoutes(app, {
+    tags: ['withdrawals'],
+    errors: errorResponses(404, 429),
+    preHandler: memberOnly,
+  });
 
   api.get('/withdrawal-addresses', {
     operationId: 'listWithdrawalAddresses',

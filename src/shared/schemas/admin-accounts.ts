@@ -8,8 +8,8 @@ import { MSG } from '../messages';
 import { DEPOSIT_NETWORKS } from '../networks';
 import { z } from '../zod';
 import { PASSWORD_PATTERN } from './auth';
-import { nfkc, plainText } from './text';
 import { crossFieldRule } from './cross-field';
+import { nfkc, plainText } from './text';
 
 const A = MSG.admin;
 const ACCOUNT_NUMBER_MAX = 30;

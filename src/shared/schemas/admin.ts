@@ -8,8 +8,8 @@ import { amountProblem, D, DECIMAL_TEXT, toWire } from '../decimal';
 import { MSG } from '../messages';
 import { REQUEST_STATUSES } from '../request-status';
 import { z } from '../zod';
-import { multilineText, nfkc, plainText } from './text';
 import { crossFieldRule } from './cross-field';
+import { multilineText, nfkc, plainText } from './text';
 
 const A = MSG.admin;
 

@@ -6,9 +6,9 @@ import {
 } from '../constants';
 import { MSG } from '../messages/member';
 import { z } from '../zod';
+import { crossFieldRule } from './cross-field';
 import { otpCodeField } from './otp';
 import { asciiEmail, nfkc, plainText } from './text';
-import { crossFieldRule } from './cross-field';
 
 const S = MSG.signup;
 

@@ -5,8 +5,8 @@ import { DEPOSIT_NETWORKS } from '../networks';
 import { REQUEST_STATUSES } from '../request-status';
 import { z } from '../zod';
 import { amountSchema, isAccountNumber, requiredText } from './amount';
-import { DEPOSIT_SOURCE_FIELDS, REQUEST_TIMES } from './view-parts';
 import { crossFieldRule } from './cross-field';
+import { DEPOSIT_SOURCE_FIELDS, REQUEST_TIMES } from './view-parts';
 
 const M = MSG.deposit;
 const K = MSG.depositKrw;

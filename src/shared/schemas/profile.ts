@@ -2,8 +2,8 @@ import { SECOND_PASSWORD_MAX, SECOND_PASSWORD_MIN } from '../constants';
 import { MSG } from '../messages/member';
 import { z } from '../zod';
 import { emailSchemaWith, memberPasswordSchema, PHONE_PATTERN } from './auth';
-import { plainText } from './text';
 import { crossFieldRule } from './cross-field';
+import { plainText } from './text';
 
 const P = MSG.profile;
 const CP = MSG.changePassword;
@@ -47,7 +47,8 @@ export const changePasswordBodySchema = z
   .check(
     crossFieldRule((v, issue) => {
       if (v.new_password !== v.new_password_confirm) issue('new_password_confirm', CP.mismatch);
-      if (v.current_password && v.new_password === v.current_password) issue('new_password', CP.sameAsCurrent);
+      if (v.current_password && v.new_password === v.current_password)
+        issue('new_password', CP.sameAsCurrent);
     }),
   );
 export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
@@ -76,7 +77,8 @@ export const setSecondPasswordBodySchema = z
   .check(
     crossFieldRule((v, issue) => {
       if (v.second_password !== v.second_password_confirm) issue('second_password_confirm', SP.mismatch);
-      if (v.mode === 'change' && !v.current_second_password) issue('current_second_password', SP.currentRequired);
+      if (v.mode === 'change' && !v.current_second_password)
+        issue('current_second_password', SP.currentRequired);
     }),
   );
 export type SetSecondPasswordBody = z.input<typeof setSecondPasswordBodySchema>;

@@ -3,9 +3,9 @@ import { EXCHANGE_CODES } from '../exchanges';
 import { MSG } from '../messages/member';
 import { NETWORK_CODES } from '../networks';
 import { z } from '../zod';
+import { crossFieldRule, type FieldIssue } from './cross-field';
 import { nfkc, plainText } from './text';
 import { addressMessage } from './withdrawals';
-import { crossFieldRule, type FieldIssue } from './cross-field';
 
 const R = MSG.wrules;
 const W = MSG.withdraw;

@@ -15,10 +15,10 @@ import { isNetworkAllowed, NETWORK_CODES, NETWORK_LABELS, type NetworkCode, netw
 import { REQUEST_STATUSES } from '../request-status';
 import { z } from '../zod';
 import { amountSchema, isAccountNumber, requiredText } from './amount';
+import { crossFieldRule, type FieldIssue } from './cross-field';
 import { otpCodeField } from './otp';
 import { multilineText, plainText } from './text';
 import { BANK_FIELDS, REQUEST_TIMES, TRAVEL_RULE_FIELDS } from './view-parts';
-import { crossFieldRule, type FieldIssue } from './cross-field';
 
 const W = MSG.withdraw;
 const K = MSG.withdrawKrw;
