@@ -98,11 +98,12 @@ const envelopes = (views: Views) =>
   Object.fromEntries(Object.entries(views).map(([status, view]) => [status, envelope(view)]));
 
 /**
- * The one way a route module declares its routes: `api.get(url, { operationId, summary, querystring,
- * view, run })` registers `app.get(url, { preHandler, schema, handler })`. The schema's tags, security,
- * response envelopes and error answers come from here and from what the module's routes share; the handler
- * sends what `run` returns in the envelope, with the route's status. A route's own `preHandler` /
- * `onError` replace the module's.
+ * The one way a route module declares its JSON API routes (not: the live-event stream, `events/routes.ts`,
+ * and the plain-text health and metrics endpoints). `api.get(url, { operationId, summary, view, run })`
+ * registers `app.get(url, { preHandler, schema, handler })`: the schema's tags, security, response
+ * envelopes and error answers come from here and from what the module's routes share; the handler sends
+ * what `run` returns in the envelope, with the route's status. A route's own `preHandler` / `onError`
+ * replace the module's. The OpenAPI document and the response serializers read the schema as before.
  */
 export function declareRoutes<E extends ErrorAnswers>(app: App, shared: Shared<E>) {
   const { tags, errors: moduleErrors, security, ...moduleHooks } = shared;
