@@ -52,20 +52,18 @@ export async function depositRoutes(app: App, ctx: Ctx) {
     create: createKrwDeposit,
   });
 
-  declareRoutes(app, { tags: ['deposits'], errors: errorResponses(404), preHandler: memberOnly }).get(
-    '/deposit-address',
-    {
-      operationId: 'getDepositAddress',
-      summary:
-        '내 USDT 입금 주소: 네트워크(TRC20 기본, ERC20)별 주소 (배정되지 않았으면 null)와 관리자 문의 링크',
-      querystring: depositAddressQuerySchema,
-      view: depositAddressViewSchema,
-      run: async (req) => {
-        const s = requireMember(req);
-        const network = req.query.network ?? DEFAULT_DEPOSIT_NETWORK;
-        const address = await memberDepositAddress(db, s.member.id, network);
-        return { address, network, chat_url: config.adminChatUrl };
-      },
+  const api = declareRoutes(app, { tags: ['deposits'], errors: errorResponses(404), preHandler: memberOnly });
+  api.get('/deposit-address', {
+    operationId: 'getDepositAddress',
+    summary:
+      '내 USDT 입금 주소: 네트워크(TRC20 기본, ERC20)별 주소 (배정되지 않았으면 null)와 관리자 문의 링크',
+    querystring: depositAddressQuerySchema,
+    view: depositAddressViewSchema,
+    run: async (req) => {
+      const s = requireMember(req);
+      const network = req.query.network ?? DEFAULT_DEPOSIT_NETWORK;
+      const address = await memberDepositAddress(db, s.member.id, network);
+      return { address, network, chat_url: config.adminChatUrl };
     },
-  );
+  });
 }

@@ -9,17 +9,20 @@ import { listHistory } from './list-history';
 export async function historyRoutes(app: App, ctx: Ctx) {
   const { db } = ctx;
 
-  declareRoutes(app, { tags: ['history'], errors: errorsOnly(400, 401, 403), preHandler: memberOnly }).get(
-    '/history',
-    {
-      operationId: 'listHistory',
-      summary: '거래 내역 (입금·출금·받은 내부 전송·관리자 조정, 최신순 100건)',
-      querystring: historyQuerySchema,
-      view: historyViewSchema,
-      run: async (req) => {
-        const s = requireMember(req);
-        return { items: await listHistory(db, s.member.id, req.query.type), limit: HISTORY_LIMIT };
-      },
+  const api = declareRoutes(app, {
+    tags: ['history'],
+    errors: errorsOnly(400, 401, 403),
+    preHandler: memberOnly,
+  });
+
+  api.get('/history', {
+    operationId: 'listHistory',
+    summary: '거래 내역 (입금·출금·받은 내부 전송·관리자 조정, 최신순 100건)',
+    querystring: historyQuerySchema,
+    view: historyViewSchema,
+    run: async (req) => {
+      const s = requireMember(req);
+      return { items: await listHistory(db, s.member.id, req.query.type), limit: HISTORY_LIMIT };
     },
-  );
+  });
 }

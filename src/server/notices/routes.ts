@@ -9,12 +9,14 @@ import { listPublishedNotices } from './list-notices';
 export async function noticeRoutes(app: App, ctx: Ctx) {
   const { db } = ctx;
 
-  declareRoutes(app, {
+  const api = declareRoutes(app, {
     tags: ['notices'],
     errors: errorsOnly(400, 401),
     security: SESSION_SECURITY,
     preHandler: memberOnly,
-  }).get('/notices', {
+  });
+
+  api.get('/notices', {
     operationId: 'listNotices',
     summary: '게시된 공지사항 (최신순)',
     querystring: listNoticesQuerySchema,

@@ -8,12 +8,14 @@ import { readPrices } from './read-prices';
 export async function priceRoutes(app: App, ctx: Ctx) {
   const { db, config } = ctx;
 
-  declareRoutes(app, {
+  const api = declareRoutes(app, {
     tags: ['prices'],
     errors: errorsOnly(401),
     security: SESSION_SECURITY,
     preHandler: memberOnly,
-  }).get('/prices', {
+  });
+
+  api.get('/prices', {
     operationId: 'getPrices',
     summary: '가상자산 USD 시세와 USD→KRW 환율 (실시간 또는 샘플)',
     view: pricesSchema,

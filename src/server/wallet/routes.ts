@@ -8,13 +8,12 @@ import { readBalances } from './read-balances';
 export async function walletRoutes(app: App, ctx: Ctx) {
   const { db } = ctx;
 
-  declareRoutes(app, { tags: ['wallet'], errors: errorsOnly(401), security: SESSION_SECURITY }).get(
-    '/balances',
-    {
-      operationId: 'getBalances',
-      summary: '내 자산: 통화별 총 보유, 잠금, 출금 대기, 사용 가능 금액과 잠금 내역',
-      view: balancesSchema,
-      run: (req) => readBalances(db, requireMember(req).member.id),
-    },
-  );
+  const api = declareRoutes(app, { tags: ['wallet'], errors: errorsOnly(401), security: SESSION_SECURITY });
+
+  api.get('/balances', {
+    operationId: 'getBalances',
+    summary: '내 자산: 통화별 총 보유, 잠금, 출금 대기, 사용 가능 금액과 잠금 내역',
+    view: balancesSchema,
+    run: (req) => readBalances(db, requireMember(req).member.id),
+  });
 }
