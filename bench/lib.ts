@@ -56,6 +56,17 @@ export function startProcess(
   };
 }
 
+/** The server under test (`command`: the production build) on a bench database, listening at `port`. */
+export const startBenchServer = (command: [string, ...string[]], databaseUrl: string, port: number) =>
+  startProcess(command[0], command.slice(1), {
+    DATABASE_URL: databaseUrl,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PRICE_REFRESH: 'false',
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+  });
+
 /** Polls `url` until it answers with `status` (any status when omitted). */
 export async function waitForHttp(url: string, proc: Proc, timeoutMs = 60_000, status?: number) {
   const end = Date.now() + timeoutMs;

@@ -8,7 +8,7 @@
 import http from 'node:http';
 import { openDb } from '../src/server/db';
 import { migrate } from '../src/server/db/migrate';
-import { cpuMsOf, type Proc, percentile, processTree, sleep, startProcess, waitForHttp } from './lib';
+import { cpuMsOf, type Proc, percentile, processTree, sleep, startBenchServer, waitForHttp } from './lib';
 import { createBenchDatabase, pendingDeposits, seed } from './seed';
 
 export interface LiveResult {
@@ -108,14 +108,7 @@ export async function runLiveBench(opts: {
     const owner = new Map<string, number>();
     for (const [i, id] of deposits.entries()) owner.set(id, i % listeners.length);
 
-    server = startProcess(opts.serverCommand[0], opts.serverCommand.slice(1), {
-      DATABASE_URL: db.url,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PRICE_REFRESH: 'false',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-    });
+    server = startBenchServer(opts.serverCommand, db.url, port);
     await waitForHttp(`http://127.0.0.1:${port}/api/session`, server, 60_000);
     const pid = server.child.pid!;
     await sleep(2_000);

@@ -14,7 +14,7 @@ import { openDb } from '../src/server/db';
 import { migrate } from '../src/server/db/migrate';
 import { type ApiRow, runApiBench } from './api';
 import { runHistoryDepthBench } from './history-depth';
-import { machine, type Proc, ROOT, startProcess, waitForHttp } from './lib';
+import { machine, type Proc, ROOT, startBenchServer, waitForHttp } from './lib';
 import { runLighthouse } from './lighthouse';
 import { runLiveBench } from './live-events';
 import { runSearchBench } from './member-search';
@@ -217,14 +217,7 @@ if (only.has('lighthouse')) {
     await m.close();
     const s = await seed(db.url, { readers: 1, submitters: 0, payees: 0 });
     const port = 3192;
-    server = startProcess(serverCommand[0], serverCommand.slice(1), {
-      DATABASE_URL: db.url,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PRICE_REFRESH: 'false',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-    });
+    server = startBenchServer(serverCommand, db.url, port);
     await waitForHttp(`http://127.0.0.1:${port}/login`, server, 60_000, 200);
     log(`lighthouse: ${n} runs per route, mobile preset`);
     report.lighthouse = await runLighthouse(

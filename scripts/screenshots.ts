@@ -38,6 +38,76 @@ async function open(page: Page, url: string) {
   await page.locator('h1').first().waitFor({ state: 'attached' });
 }
 
+/** One form field: its label, the value, how a member enters it (`fill` unless named). */
+type Field = [label: string, value: string, how?: 'type' | 'select'];
+
+/** Fills a form as a member does (amounts typed key by key, options chosen), then leaves its last field. */
+async function fillIn(page: Page, fields: Field[]) {
+  for (const [label, value, how] of fields) {
+    const field = page.getByLabel(label);
+    if (how === 'type') await field.pressSequentially(value);
+    else if (how === 'select') await field.selectOption(value);
+    else await field.fill(value);
+  }
+  await page.getByLabel(fields.at(-1)![0]).blur();
+}
+
+const D = MSG.depositKrw;
+const W = MSG.withdraw;
+const K = MSG.withdrawKrw;
+/** A withdrawal form is ready once it shows the available balance in `unit`. */
+const available = (unit: string) => (page: Page) =>
+  page.getByTestId('available-balance').filter({ hasText: unit }).waitFor();
+
+/** The member's screens after the home screen: where, what to wait for, what to type in before the picture. */
+const MEMBER_SCREENS: {
+  name: string;
+  url: string;
+  ready?: (page: Page) => Promise<void>;
+  fields?: Field[];
+}[] = [
+  { name: '03-asset-usdt', url: '/assets?asset=USDT' },
+  {
+    name: '04-deposit-usdt',
+    url: '/assets/deposit',
+    ready: (page) => page.getByRole('img', { name: MSG.deposit.qrLabel }).waitFor(),
+    fields: [[MSG.deposit.amountLabel, '500', 'type']],
+  },
+  {
+    name: '05-deposit-krw',
+    url: '/assets/deposit-krw',
+    fields: [
+      [D.bankLabel, '국민은행'],
+      [D.accountNumberLabel, '123456-01-234567'],
+      [D.accountHolderLabel, '김민지'],
+      [D.amountLabel, '1500000', 'type'],
+    ],
+  },
+  {
+    name: '06-withdraw-crypto',
+    url: '/assets/withdraw',
+    ready: available('USDT'),
+    fields: [
+      [W.methodLabel, 'external', 'select'],
+      [`${W.amountLabel} (USDT)`, '250', 'type'],
+      [W.recipientAddressLabel, 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'],
+    ],
+  },
+  {
+    name: '07-withdraw-krw',
+    url: '/assets/withdraw-krw',
+    ready: available('원'),
+    fields: [
+      [K.amountLabel, '300000', 'type'],
+      [K.bankLabel, '신한은행', 'select'],
+      [K.accountNumberLabel, '110-123-456789'],
+      [K.accountHolderLabel, '김민지'],
+    ],
+  },
+  { name: '08-history', url: '/assets/history' },
+  { name: '09-mypage', url: '/mypage' },
+];
+
 async function login(page: Page, creds: { username: string; password: string; pin: string }) {
   await open(page, '/login');
   await page.getByLabel(MSG.login.usernameLabel).fill(creds.username);
@@ -105,48 +175,12 @@ async function main() {
     await page.getByText(MSG.home.liveBadge).waitFor({ timeout: 20_000 });
     await shot(page, '02-home');
 
-    await open(page, '/assets?asset=USDT');
-    await shot(page, '03-asset-usdt');
-
-    await open(page, '/assets/deposit');
-    await page.getByRole('img', { name: MSG.deposit.qrLabel }).waitFor();
-    await page.getByLabel(MSG.deposit.amountLabel).pressSequentially('500');
-    await page.getByLabel(MSG.deposit.amountLabel).blur();
-    await shot(page, '04-deposit-usdt');
-
-    const D = MSG.depositKrw;
-    await open(page, '/assets/deposit-krw');
-    await page.getByLabel(D.bankLabel).fill('국민은행');
-    await page.getByLabel(D.accountNumberLabel).fill('123456-01-234567');
-    await page.getByLabel(D.accountHolderLabel).fill('김민지');
-    await page.getByLabel(D.amountLabel).pressSequentially('1500000');
-    await page.getByLabel(D.amountLabel).blur();
-    await shot(page, '05-deposit-krw');
-
-    const W = MSG.withdraw;
-    await open(page, '/assets/withdraw');
-    await page.getByTestId('available-balance').filter({ hasText: 'USDT' }).waitFor();
-    await page.getByLabel(W.methodLabel).selectOption('external');
-    await page.getByLabel(`${W.amountLabel} (USDT)`).pressSequentially('250');
-    await page.getByLabel(W.recipientAddressLabel).fill('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
-    await page.getByLabel(W.recipientAddressLabel).blur();
-    await shot(page, '06-withdraw-crypto');
-
-    const K = MSG.withdrawKrw;
-    await open(page, '/assets/withdraw-krw');
-    await page.getByTestId('available-balance').filter({ hasText: '원' }).waitFor();
-    await page.getByLabel(K.amountLabel).pressSequentially('300000');
-    await page.getByLabel(K.bankLabel).selectOption('신한은행');
-    await page.getByLabel(K.accountNumberLabel).fill('110-123-456789');
-    await page.getByLabel(K.accountHolderLabel).fill('김민지');
-    await page.getByLabel(K.accountHolderLabel).blur();
-    await shot(page, '07-withdraw-krw');
-
-    await open(page, '/assets/history');
-    await shot(page, '08-history');
-
-    await open(page, '/mypage');
-    await shot(page, '09-mypage');
+    for (const screen of MEMBER_SCREENS) {
+      await open(page, screen.url);
+      await screen.ready?.(page);
+      if (screen.fields) await fillIn(page, screen.fields);
+      await shot(page, screen.name);
+    }
     await context.close();
 
     // The administrator's page is a desktop page.

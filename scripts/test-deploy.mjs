@@ -645,19 +645,20 @@ async function main() {
   const events = openEvents(member, httpsPort, ca);
   await events.connected;
 
-  const deposit = await member.ok(
-    'POST',
-    '/api/deposits/krw',
-    {
-      bank_name: '국민은행',
-      account_number: '123-456-789012',
-      account_holder: '홍길동',
-      amount: '50000',
-      depositor_name: '홍길동',
-    },
-    { 'idempotency-key': randomUUID() },
-  );
-  await adminB.ok('GET', '/api/admin/deposits?status=pending');
+  /** The member's KRW request (`deposits` or `withdrawals`), then the administrator's pending list of them. */
+  const krwRequest = async (kind, body) => {
+    const created = await member.ok('POST', `/api/${kind}/krw`, body, { 'idempotency-key': randomUUID() });
+    await adminB.ok('GET', `/api/admin/${kind}?status=pending`);
+    return created;
+  };
+
+  const deposit = await krwRequest('deposits', {
+    bank_name: '국민은행',
+    account_number: '123-456-789012',
+    account_holder: '홍길동',
+    amount: '50000',
+    depositor_name: '홍길동',
+  });
   const approved = await adminB.ok('POST', `/api/admin/deposits/${deposit.id}/approve`);
   check(approved.status === 'approved', `deposit approval: ${JSON.stringify(approved)}`);
   const seen = await Promise.race([
@@ -690,19 +691,13 @@ async function main() {
     pollError = err;
     return 0;
   });
-  const withdrawal = await member.ok(
-    'POST',
-    '/api/withdrawals/krw',
-    {
-      amount: '20000',
-      bank_name: '신한은행',
-      account_number: '110-123-456789',
-      account_holder: '홍길동',
-      memo: '',
-    },
-    { 'idempotency-key': randomUUID() },
-  );
-  await adminB.ok('GET', '/api/admin/withdrawals?status=pending');
+  const withdrawal = await krwRequest('withdrawals', {
+    amount: '20000',
+    bank_name: '신한은행',
+    account_number: '110-123-456789',
+    account_holder: '홍길동',
+    memo: '',
+  });
   const aExit = await Promise.race([a.exited, sleep(25_000).then(() => null)]);
   check(aExit, 'instance A did not exit within 25 s of SIGTERM');
   check(aExit.code === 0, `instance A exited with ${JSON.stringify(aExit)} (a drain exits 0):\n${tail(a)}`);

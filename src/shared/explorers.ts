@@ -23,22 +23,21 @@ export type ExplorerUrls = Record<NetworkCode, string>;
 const isNetwork = (n: string | null): n is NetworkCode =>
   n !== null && (NETWORK_CODES as readonly string[]).includes(n);
 
-/** The explorer page of an address on `network`, or null (no network, no address). */
-export function explorerAddressUrl(
+/** The explorer page of an address or a transaction on `network`, or null (no network, no value). */
+function explorerUrl(
   urls: ExplorerUrls,
   network: string | null,
-  address: string | null,
-): string | null {
-  if (!isNetwork(network) || !address) return null;
-  return `${urls[network].replace(/\/+$/, '')}${PATHS[network].address}${encodeURIComponent(address)}`;
+  page: 'address' | 'tx',
+  value: string | null,
+) {
+  if (!isNetwork(network) || !value) return null;
+  return `${urls[network].replace(/\/+$/, '')}${PATHS[network][page]}${encodeURIComponent(value)}`;
 }
 
+/** The explorer page of an address on `network`, or null (no network, no address). */
+export const explorerAddressUrl = (urls: ExplorerUrls, network: string | null, address: string | null) =>
+  explorerUrl(urls, network, 'address', address);
+
 /** The explorer page of a transaction on `network`, or null. */
-export function explorerTxUrl(
-  urls: ExplorerUrls,
-  network: string | null,
-  txid: string | null,
-): string | null {
-  if (!isNetwork(network) || !txid) return null;
-  return `${urls[network].replace(/\/+$/, '')}${PATHS[network].tx}${encodeURIComponent(txid)}`;
-}
+export const explorerTxUrl = (urls: ExplorerUrls, network: string | null, txid: string | null) =>
+  explorerUrl(urls, network, 'tx', txid);

@@ -1,23 +1,16 @@
 import { chainStatusView } from '../../shared/schemas/chain';
 import type { App, Ctx } from '../context';
-import { envelope, ok } from '../http/envelope';
-import { adminErrors } from './common';
+import { adminApi } from './common';
 
 /** GET /api/admin/chain-status: which deposit networks the server checks on chain (issue 19). */
 export async function chainStatusRoutes(app: App, { config }: Ctx) {
-  app.get(
-    '/chain-status',
-    {
-      schema: {
-        operationId: 'adminChainStatus',
-        summary: '체인 확인 상태: 네트워크별 켜짐/꺼짐, 필요한 컨펌 수, 자동 승인 여부',
-        tags: ['admin'],
-        response: { 200: envelope(chainStatusView), ...adminErrors },
-      },
-    },
-    async () => {
+  adminApi(app).get('/chain-status', {
+    operationId: 'adminChainStatus',
+    summary: '체인 확인 상태: 네트워크별 켜짐/꺼짐, 필요한 컨펌 수, 자동 승인 여부',
+    view: chainStatusView,
+    run: async () => {
       const c = config.chain;
-      return ok({
+      return {
         networks: [
           {
             network: 'TRC20' as const,
@@ -31,7 +24,7 @@ export async function chainStatusRoutes(app: App, { config }: Ctx) {
           },
         ],
         auto_approve: c.autoApprove,
-      });
+      };
     },
-  );
+  });
 }

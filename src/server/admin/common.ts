@@ -1,9 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { MSG } from '../../shared/messages';
+import type { App } from '../context';
 import type { Queryable } from '../db';
 import { UUID_PATTERN } from '../db/iso-time';
+import { declareRoutes } from '../http/declare-routes';
 import { errorResponses } from '../http/envelope';
 import { AppError } from '../http/errors';
+import { actingIn } from '../http/guards';
 import { z } from '../http/zod';
 import { adminSession } from './guard';
 
@@ -34,16 +37,7 @@ export interface Approval {
 export const approvalOf = (a: { approval?: Approval }) => (a.approval ? { approval: a.approval } : {});
 
 /** The acting administrator of a request of the /api/admin scope (the guard has checked the session). */
-export function actorOf(req: FastifyRequest): Actor {
-  const s = adminSession(req);
-  return {
-    actorId: s.member.id,
-    actorUsername: s.member.username,
-    ip: req.ip,
-    tokenHash: s.tokenHash,
-    userAgent: req.headers['user-agent'],
-  };
-}
+export const actorOf = (req: FastifyRequest): Actor => actingIn(req, adminSession(req));
 
 export const isUuid = (s: string) => UUID_PATTERN.test(s);
 
@@ -89,5 +83,8 @@ export async function lockMember(
   return row;
 }
 
-/** The error answers every administrator route may give (401, 403 from the guard). */
-export const adminErrors = errorResponses(404);
+/**
+ * How an administrator module declares its routes (`declareRoutes`): tagged admin, with the error answers
+ * every administrator route may give (401, 403 from the guard).
+ */
+export const adminApi = (app: App) => declareRoutes(app, { tags: ['admin'], errors: errorResponses(404) });

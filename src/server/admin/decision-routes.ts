@@ -5,11 +5,11 @@ import { withdrawalViewSchema } from '../../shared/schemas/withdrawals';
 import { checkedNetworks } from '../chain/chain-config';
 import type { App, Ctx } from '../context';
 import { decideDeposit } from '../deposits/decide-deposit';
-import { envelope, ok } from '../http/envelope';
+import { answer } from '../http/declare-routes';
 import { z } from '../http/zod';
 import { approveOrProposeWithdrawal } from '../proposals/propose';
 import { decideWithdrawal } from '../withdrawals/decide-withdrawal';
-import { actorOf, adminErrors } from './common';
+import { actorOf, adminApi } from './common';
 
 const idParams = z.strictObject({ id: z.string().max(64) });
 const reason = () => z.string().trim().max(200, MSG.approval.reasonTooLong).optional();
@@ -23,59 +23,59 @@ const depositDecisionBody = z
 const withdrawalDecisionBody = z.strictObject({ reason: reason() }).nullish();
 
 const DECISIONS = ['approve', 'reject'] as const;
+/** The OpenAPI name and summary of each decision route. */
+const DEPOSIT_DECISIONS = {
+  approve: {
+    operationId: 'adminApproveDeposit',
+    summary: '입금 승인: 대기 중인 신청만, 잔액 입금과 원장 기록을 한 트랜잭션에서',
+  },
+  reject: { operationId: 'adminRejectDeposit', summary: '입금 거절: 대기 중인 신청만, 잔액 변동 없음' },
+};
+const WITHDRAWAL_DECISIONS = {
+  approve: {
+    operationId: 'adminApproveWithdrawal',
+    summary:
+      '출금 승인: 대기 중인 신청만, 잔액 차감(내부 전송은 받는 회원 입금)과 원장 기록을 한 트랜잭션에서',
+  },
+  reject: {
+    operationId: 'adminRejectWithdrawal',
+    summary: '출금 거절: 대기 중인 신청만, 보류 해제 (잔액 변동 없음)',
+  },
+};
 
 /** Approve / reject of deposits and withdrawals: the approval core (`approval/decide-request.ts`). */
 export async function decisionRoutes(app: App, { db, config }: Ctx) {
+  const admin = adminApi(app);
+
   for (const decision of DECISIONS) {
-    app.post(
-      `/deposits/:id/${decision}`,
-      {
-        schema: {
-          operationId: decision === 'approve' ? 'adminApproveDeposit' : 'adminRejectDeposit',
-          summary:
-            decision === 'approve'
-              ? '입금 승인: 대기 중인 신청만, 잔액 입금과 원장 기록을 한 트랜잭션에서'
-              : '입금 거절: 대기 중인 신청만, 잔액 변동 없음',
-          tags: ['admin'],
-          params: idParams,
-          body: depositDecisionBody,
-          response: { 200: envelope(depositViewSchema), ...adminErrors },
-        },
-      },
-      async (req) =>
-        ok(
-          await decideDeposit(db, actorOf(req), req.params.id, decision, req.body?.reason, {
-            override: req.body?.chain_override === true,
-            checkedNetworks: checkedNetworks(config.chain),
-          }),
-        ),
-    );
+    admin.post(`/deposits/:id/${decision}`, {
+      ...DEPOSIT_DECISIONS[decision],
+      params: idParams,
+      body: depositDecisionBody,
+      view: depositViewSchema,
+      run: (req) =>
+        decideDeposit(db, actorOf(req), req.params.id, decision, req.body?.reason, {
+          override: req.body?.chain_override === true,
+          checkedNetworks: checkedNetworks(config.chain),
+        }),
+    });
   }
 
   for (const decision of DECISIONS) {
-    app.post(
-      `/withdrawals/:id/${decision}`,
-      {
-        schema: {
-          operationId: decision === 'approve' ? 'adminApproveWithdrawal' : 'adminRejectWithdrawal',
-          summary:
-            decision === 'approve'
-              ? '출금 승인: 대기 중인 신청만, 잔액 차감(내부 전송은 받는 회원 입금)과 원장 기록을 한 트랜잭션에서'
-              : '출금 거절: 대기 중인 신청만, 보류 해제 (잔액 변동 없음)',
-          tags: ['admin'],
-          params: idParams,
-          body: withdrawalDecisionBody,
-          response: { 200: envelope(withdrawalViewSchema), 202: envelope(proposedView), ...adminErrors },
-        },
-      },
-      async (req, reply) => {
+    admin.post(`/withdrawals/:id/${decision}`, {
+      ...WITHDRAWAL_DECISIONS[decision],
+      params: idParams,
+      body: withdrawalDecisionBody,
+      view: withdrawalViewSchema,
+      answers: { 202: proposedView },
+      run: async (req) => {
         // Two-person approval (decision 0160): a payout worth FOUR_EYES_PAYOUT_KRW or more becomes a proposal.
         if (decision === 'approve') {
           const r = await approveOrProposeWithdrawal(db, config, actorOf(req), req.params.id);
-          return r.applied ? ok(r.applied) : reply.status(202).send(ok(r.proposed!));
+          return r.applied ? r.applied : answer(202, r.proposed!);
         }
-        return ok(await decideWithdrawal(db, actorOf(req), req.params.id, decision, req.body?.reason));
+        return decideWithdrawal(db, actorOf(req), req.params.id, decision, req.body?.reason);
       },
-    );
+    });
   }
 }

@@ -1,16 +1,17 @@
 import { lockBodySchema, setBalancesBodySchema } from '../../shared/schemas/admin';
-import { lockView, setBalancesView } from '../../shared/schemas/admin-views';
+import { deletedView, lockView, setBalancesView } from '../../shared/schemas/admin-views';
 import { proposedView } from '../../shared/schemas/proposals';
 import type { App, Ctx } from '../context';
-import { envelope, ok } from '../http/envelope';
-import { z } from '../http/zod';
+import type { Db } from '../db';
+import { answer } from '../http/declare-routes';
 import {
   proposeBalances,
   proposeLockCreate,
   proposeLockDelete,
   proposeLockUpdate,
 } from '../proposals/propose';
-import { actorOf, adminErrors, memberItemParams, memberParams } from './common';
+import type { FourEyes } from '../proposals/store';
+import { actorOf, adminApi, memberItemParams, memberParams } from './common';
 import { createLock, deleteLock, updateLock } from './locks';
 import { setBalances } from './set-balances';
 
@@ -19,101 +20,57 @@ import { setBalances } from './set-balances';
  * proposal instead of applying; a balance edit that changes nothing is answered as before.
  */
 export async function moneyRoutes(app: App, { db, config }: Ctx) {
+  const admin = adminApi(app);
   const fourEyes = config.fourEyes.adminEdits;
-  app.put(
-    '/members/:id/balances',
-    {
-      schema: {
-        operationId: 'adminSetBalances',
-        summary: '잔액 수정 (KRW, ETH, XRP, USDT; 음수는 0으로, 변경마다 원장 기록)',
-        tags: ['admin'],
-        params: memberParams,
-        body: setBalancesBodySchema,
-        response: { 200: envelope(setBalancesView), 202: envelope(proposedView), ...adminErrors },
-      },
-    },
-    async (req, reply) => {
-      if (!fourEyes) return ok(await setBalances(db, req.params.id, req.body, actorOf(req)));
+  /** With two-person approval on, the change proposed (202); else the change itself. Both take `args`. */
+  const proposeOr = async <A extends unknown[], P, T>(
+    propose: (db: Db, cfg: FourEyes, ...args: A) => Promise<P>,
+    apply: (db: Db, ...args: A) => Promise<T>,
+    ...args: A
+  ) => (fourEyes ? answer(202, await propose(db, config.fourEyes, ...args)) : apply(db, ...args));
+
+  admin.put('/members/:id/balances', {
+    operationId: 'adminSetBalances',
+    summary: '잔액 수정 (KRW, ETH, XRP, USDT; 음수는 0으로, 변경마다 원장 기록)',
+    params: memberParams,
+    body: setBalancesBodySchema,
+    view: setBalancesView,
+    answers: { 202: proposedView },
+    run: async (req) => {
+      if (!fourEyes) return setBalances(db, req.params.id, req.body, actorOf(req));
       const r = await proposeBalances(db, config.fourEyes, req.params.id, req.body, actorOf(req));
-      return r.applied ? ok(r.applied) : reply.status(202).send(ok(r.proposed));
+      return r.applied ? r.applied : answer(202, r.proposed);
     },
-  );
+  });
 
-  app.post(
-    '/members/:id/locks',
-    {
-      schema: {
-        operationId: 'adminCreateLock',
-        summary: '자산 잠금 추가',
-        tags: ['admin'],
-        params: memberParams,
-        body: lockBodySchema,
-        response: { 201: envelope(lockView), 202: envelope(proposedView), ...adminErrors },
-      },
-    },
-    async (req, reply) =>
-      fourEyes
-        ? reply
-            .status(202)
-            .send(ok(await proposeLockCreate(db, config.fourEyes, req.params.id, req.body, actorOf(req))))
-        : reply.status(201).send(ok(await createLock(db, req.params.id, req.body, actorOf(req)))),
-  );
+  admin.post('/members/:id/locks', {
+    operationId: 'adminCreateLock',
+    summary: '자산 잠금 추가',
+    params: memberParams,
+    body: lockBodySchema,
+    status: 201,
+    view: lockView,
+    answers: { 202: proposedView },
+    run: (req) => proposeOr(proposeLockCreate, createLock, req.params.id, req.body, actorOf(req)),
+  });
 
-  app.put(
-    '/members/:id/locks/:itemId',
-    {
-      schema: {
-        operationId: 'adminUpdateLock',
-        summary: '자산 잠금 수정',
-        tags: ['admin'],
-        params: memberItemParams,
-        body: lockBodySchema,
-        response: { 200: envelope(lockView), 202: envelope(proposedView), ...adminErrors },
-      },
-    },
-    async (req, reply) =>
-      fourEyes
-        ? reply
-            .status(202)
-            .send(
-              ok(
-                await proposeLockUpdate(
-                  db,
-                  config.fourEyes,
-                  req.params.id,
-                  req.params.itemId,
-                  req.body,
-                  actorOf(req),
-                ),
-              ),
-            )
-        : ok(await updateLock(db, req.params.id, req.params.itemId, req.body, actorOf(req))),
-  );
+  admin.put('/members/:id/locks/:itemId', {
+    operationId: 'adminUpdateLock',
+    summary: '자산 잠금 수정',
+    params: memberItemParams,
+    body: lockBodySchema,
+    view: lockView,
+    answers: { 202: proposedView },
+    run: (req) =>
+      proposeOr(proposeLockUpdate, updateLock, req.params.id, req.params.itemId, req.body, actorOf(req)),
+  });
 
-  app.delete(
-    '/members/:id/locks/:itemId',
-    {
-      schema: {
-        operationId: 'adminDeleteLock',
-        summary: '자산 잠금 삭제',
-        tags: ['admin'],
-        params: memberItemParams,
-        response: {
-          200: envelope(z.object({ deleted: z.boolean(), id: z.string() })),
-          202: envelope(proposedView),
-          ...adminErrors,
-        },
-      },
-    },
-    async (req, reply) =>
-      fourEyes
-        ? reply
-            .status(202)
-            .send(
-              ok(
-                await proposeLockDelete(db, config.fourEyes, req.params.id, req.params.itemId, actorOf(req)),
-              ),
-            )
-        : ok(await deleteLock(db, req.params.id, req.params.itemId, actorOf(req))),
-  );
+  admin.delete('/members/:id/locks/:itemId', {
+    operationId: 'adminDeleteLock',
+    summary: '자산 잠금 삭제',
+    params: memberItemParams,
+    view: deletedView,
+    answers: { 202: proposedView },
+    run: (req) => proposeOr(proposeLockDelete, deleteLock, req.params.id, req.params.itemId, actorOf(req)),
+  });
 }

@@ -4,10 +4,9 @@ import { toWire } from '../../shared/decimal';
 import { type PendingQueue, pendingQueueView, QUEUE_LIMIT } from '../../shared/schemas/admin-views';
 import type { App, Ctx } from '../context';
 import type { Queryable } from '../db';
-import { envelope, ok } from '../http/envelope';
 import { readPrices } from '../prices/read-prices';
 import { iso, num } from '../sql';
-import { adminErrors } from './common';
+import { adminApi } from './common';
 
 /** Every pending deposit and withdrawal across members, oldest first, with age and KRW value. */
 async function readPendingQueue(q: Queryable, staleSeconds: number): Promise<PendingQueue> {
@@ -45,16 +44,10 @@ async function readPendingQueue(q: Queryable, staleSeconds: number): Promise<Pen
 }
 
 export async function pendingQueueRoutes(app: App, { db, config }: Ctx) {
-  app.get(
-    '/pending-requests',
-    {
-      schema: {
-        operationId: 'adminPendingQueue',
-        summary: '모든 회원의 대기 중인 입금·출금 요청 (오래된 순, 대기 시간과 원화 환산 포함)',
-        tags: ['admin'],
-        response: { 200: envelope(pendingQueueView), ...adminErrors },
-      },
-    },
-    async () => ok(await readPendingQueue(db, config.prices.staleSeconds)),
-  );
+  adminApi(app).get('/pending-requests', {
+    operationId: 'adminPendingQueue',
+    summary: '모든 회원의 대기 중인 입금·출금 요청 (오래된 순, 대기 시간과 원화 환산 포함)',
+    view: pendingQueueView,
+    run: () => readPendingQueue(db, config.prices.staleSeconds),
+  });
 }

@@ -44,7 +44,7 @@ export interface RequestKind<Row extends RowBase, View extends ViewBase> {
 }
 
 /** Who decides which request, how, and why (the reason goes into the audit entry). */
-type DecisionArgs = [actor: Actor<string | null>, id: string, decision: Decision, reason?: string];
+export type DecisionArgs = [actor: Actor<string | null>, id: string, decision: Decision, reason?: string];
 
 /**
  * The approval core (decision 0025, 0180): approves or rejects a pending request in one transaction: lock

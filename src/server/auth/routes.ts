@@ -7,7 +7,8 @@ import {
 } from '../../shared/schemas/auth';
 import { sessionView, usernameCheckView } from '../../shared/schemas/session';
 import type { App, Ctx } from '../context';
-import { envelope, errorResponses, ok } from '../http/envelope';
+import { declareRoutes } from '../http/declare-routes';
+import { errorResponses } from '../http/envelope';
 import { AppError } from '../http/errors';
 import { throttle } from '../http/throttle';
 import { z } from '../http/zod';
@@ -19,10 +20,9 @@ import { deleteSession, SESSION_COOKIE } from './sessions';
 import { isUsernameAvailable, signup } from './signup';
 import { verifyTotpFor } from './totp';
 
-const errors = errorResponses(429);
-
 export async function authRoutes(app: App, ctx: Ctx) {
   const { db, config } = ctx;
+  const api = declareRoutes(app, { tags: ['auth'], errors: errorResponses(429) });
 
   /** Per-address throttle of the unauthenticated endpoints (a route option). */
   const perAddress = (name: string) =>
@@ -33,41 +33,22 @@ export async function authRoutes(app: App, ctx: Ctx) {
       message: MSG.common.tooManyRequests,
     });
 
-  app.post(
-    '/signup',
-    {
-      preHandler: perAddress('signup'),
-      schema: {
-        operationId: 'signup',
-        summary: '회원가입',
-        tags: ['auth'],
-        body: signupBodySchema,
-        response: {
-          201: envelope(
-            z.object({ user: z.object({ id: z.string(), username: z.string(), email: z.string() }) }),
-          ),
-          ...errors,
-        },
-      },
-    },
-    async (req, reply) => {
-      const user = await signup(db, req.body);
-      return reply.status(201).send(ok({ user }));
-    },
-  );
+  api.post('/signup', {
+    preHandler: perAddress('signup'),
+    operationId: 'signup',
+    summary: '회원가입',
+    body: signupBodySchema,
+    status: 201,
+    view: z.object({ user: z.object({ id: z.string(), username: z.string(), email: z.string() }) }),
+    run: async (req) => ({ user: await signup(db, req.body) }),
+  });
 
-  app.post(
-    '/login',
-    {
-      schema: {
-        operationId: 'login',
-        summary: '로그인 (아이디 또는 이메일과 비밀번호). 2차 비밀번호 확인 전 단계의 세션을 엽니다.',
-        tags: ['auth'],
-        body: loginBodySchema,
-        response: { 200: envelope(sessionView), ...errors },
-      },
-    },
-    async (req, reply) => {
+  api.post('/login', {
+    operationId: 'login',
+    summary: '로그인 (아이디 또는 이메일과 비밀번호). 2차 비밀번호 확인 전 단계의 세션을 엽니다.',
+    body: loginBodySchema,
+    view: sessionView,
+    run: async (req, reply) => {
       const { id } = await checkPassword(
         db,
         req.body.email,
@@ -76,22 +57,16 @@ export async function authRoutes(app: App, ctx: Ctx) {
         config.rateLimitPerAddress,
       );
       await startSession(ctx, req, reply, id, 'password');
-      return ok({ stage: 'password' as const, user: await readSessionMember(db, id) });
+      return { stage: 'password' as const, user: await readSessionMember(db, id) };
     },
-  );
+  });
 
-  app.post(
-    '/auth/second-factor',
-    {
-      schema: {
-        operationId: 'verifySecondPassword',
-        summary: '2차 비밀번호 확인. 성공하면 세션이 완전한 로그인 상태가 됩니다.',
-        tags: ['auth'],
-        body: secondFactorBodySchema,
-        response: { 200: envelope(sessionView), ...errors },
-      },
-    },
-    async (req, reply) => {
+  api.post('/auth/second-factor', {
+    operationId: 'verifySecondPassword',
+    summary: '2차 비밀번호 확인. 성공하면 세션이 완전한 로그인 상태가 됩니다.',
+    body: secondFactorBodySchema,
+    view: sessionView,
+    run: async (req, reply) => {
       const s = req.session;
       if (!s) throw new AppError('UNAUTHENTICATED', MSG.secondFactor.userNotFound);
       await checkSecondPassword(db, s.member.id, req.body.second_password, originOf(req));
@@ -99,57 +74,39 @@ export async function authRoutes(app: App, ctx: Ctx) {
       const otp = await verifyTotpFor(ctx, s.member.id, req.body.otpCode, 'login', originOf(req));
       await otp.consume(db);
       await startSession(ctx, req, reply, s.member.id, 'full');
-      return ok({ stage: 'full' as const, user: await readSessionMember(db, s.member.id) });
+      return { stage: 'full' as const, user: await readSessionMember(db, s.member.id) };
     },
-  );
+  });
 
-  app.get(
-    '/auth/check-username',
-    {
-      preHandler: perAddress('check-username'),
-      schema: {
-        operationId: 'checkUsername',
-        summary: '아이디 중복 확인',
-        tags: ['auth'],
-        querystring: checkUsernameQuerySchema,
-        response: { 200: envelope(usernameCheckView), ...errors },
-      },
-    },
-    async (req) => {
+  api.get('/auth/check-username', {
+    preHandler: perAddress('check-username'),
+    operationId: 'checkUsername',
+    summary: '아이디 중복 확인',
+    querystring: checkUsernameQuerySchema,
+    view: usernameCheckView,
+    run: async (req) => {
       const username = req.query.username;
-      return ok({ username, available: await isUsernameAvailable(db, username) });
+      return { username, available: await isUsernameAvailable(db, username) };
     },
-  );
+  });
 
-  app.get(
-    '/session',
-    {
-      schema: {
-        operationId: 'getSession',
-        summary: '현재 세션',
-        tags: ['auth'],
-        response: { 200: envelope(sessionView), ...errors },
-      },
-    },
-    async (req) => {
+  api.get('/session', {
+    operationId: 'getSession',
+    summary: '현재 세션',
+    view: sessionView,
+    run: async (req) => {
       const s = req.session;
       if (!s) throw new AppError('UNAUTHENTICATED', MSG.common.loginRequired);
-      return ok({ stage: s.stage, user: s.member });
+      return { stage: s.stage, user: s.member };
     },
-  );
+  });
 
-  app.post(
-    '/logout',
-    {
-      schema: {
-        operationId: 'logout',
-        summary: '로그아웃',
-        tags: ['auth'],
-        body: z.strictObject({}).nullish(),
-        response: { 200: envelope(z.object({ loggedOut: z.boolean() })), ...errors },
-      },
-    },
-    async (req, reply) => {
+  api.post('/logout', {
+    operationId: 'logout',
+    summary: '로그아웃',
+    body: z.strictObject({}).nullish(),
+    view: z.object({ loggedOut: z.boolean() }),
+    run: async (req, reply) => {
       if (req.session) {
         await deleteSession(db, req.session.tokenHash);
         await recordAuthEvent(db, {
@@ -160,7 +117,7 @@ export async function authRoutes(app: App, ctx: Ctx) {
         });
       }
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
-      return ok({ loggedOut: true });
+      return { loggedOut: true };
     },
-  );
+  });
 }

@@ -9,7 +9,8 @@ import {
 import type { App, Ctx } from '../context';
 import { isUniqueViolation } from '../db/iso-time';
 import { idempotentCreateRoute } from '../http/create-route';
-import { envelope, errorResponses, ok } from '../http/envelope';
+import { declareRoutes } from '../http/declare-routes';
+import { errorResponses } from '../http/envelope';
 import { memberOnly, requireMember } from '../http/guards';
 import {
   createCryptoDeposit,
@@ -18,8 +19,6 @@ import {
   memberDepositAddress,
 } from './create-crypto-deposit';
 import { createKrwDeposit } from './create-krw-deposit';
-
-const errors = errorResponses(404);
 
 /** A member's deposit requests and address (approve/reject: admin/decision-routes.ts). */
 export async function depositRoutes(app: App, ctx: Ctx) {
@@ -53,24 +52,18 @@ export async function depositRoutes(app: App, ctx: Ctx) {
     create: createKrwDeposit,
   });
 
-  app.get(
-    '/deposit-address',
-    {
-      preHandler: memberOnly,
-      schema: {
-        operationId: 'getDepositAddress',
-        summary:
-          '내 USDT 입금 주소: 네트워크(TRC20 기본, ERC20)별 주소 (배정되지 않았으면 null)와 관리자 문의 링크',
-        tags: ['deposits'],
-        querystring: depositAddressQuerySchema,
-        response: { 200: envelope(depositAddressViewSchema), ...errors },
-      },
-    },
-    async (req) => {
+  const api = declareRoutes(app, { tags: ['deposits'], errors: errorResponses(404), preHandler: memberOnly });
+  api.get('/deposit-address', {
+    operationId: 'getDepositAddress',
+    summary:
+      '내 USDT 입금 주소: 네트워크(TRC20 기본, ERC20)별 주소 (배정되지 않았으면 null)와 관리자 문의 링크',
+    querystring: depositAddressQuerySchema,
+    view: depositAddressViewSchema,
+    run: async (req) => {
       const s = requireMember(req);
       const network = req.query.network ?? DEFAULT_DEPOSIT_NETWORK;
       const address = await memberDepositAddress(db, s.member.id, network);
-      return ok({ address, network, chat_url: config.adminChatUrl });
+      return { address, network, chat_url: config.adminChatUrl };
     },
-  );
+  });
 }

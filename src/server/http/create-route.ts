@@ -1,12 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { App } from '../context';
 import type { Db, Queryable } from '../db';
-import { envelope, errorResponses, ok } from './envelope';
+import { declareRoutes } from './declare-routes';
+import { errorResponses } from './envelope';
 import { memberOnly, requireMember } from './guards';
 import { idempotencyHeadersSchema, idempotent } from './idempotency';
 import type { z } from './zod';
-
-const errors = errorResponses(404);
 
 /** One member create endpoint (a deposit or withdrawal request): what differs between them. */
 export interface CreateRoute<B extends z.core.$ZodType, V extends z.core.$ZodType> {
@@ -38,25 +37,20 @@ export function idempotentCreateRoute<B extends z.core.$ZodType, V extends z.cor
   db: Db,
   r: CreateRoute<B, V>,
 ) {
-  // Generic over the body schema, so the route is typed here rather than by the zod type provider.
-  (app as unknown as FastifyInstance).post(
-    r.url,
-    {
-      preHandler: memberOnly,
-      schema: {
-        operationId: r.operationId,
-        summary: r.summary,
-        tags: r.tags,
-        headers: idempotencyHeadersSchema,
-        body: r.body,
-        response: { 201: envelope(r.view), ...errors },
-      },
-    },
-    async (req, reply) => {
+  declareRoutes(app, { tags: r.tags, errors: errorResponses(404), preHandler: memberOnly }).post(r.url, {
+    operationId: r.operationId,
+    summary: r.summary,
+    headers: idempotencyHeadersSchema,
+    body: r.body,
+    status: 201,
+    view: r.view,
+    run: async (req) => {
       const memberId = requireMember(req).member.id;
+      // Generic over the body schema, so the body is typed here rather than by the zod type provider.
       const body = req.body as z.output<B>;
       const first = r.prepare ? await r.prepare(req, memberId, body) : null;
       try {
+        // The first answer again for a repeated key: its stored status is the 201 written here.
         const res = await idempotent(
           db,
           {
@@ -70,11 +64,11 @@ export function idempotentCreateRoute<B extends z.core.$ZodType, V extends z.cor
             return r.create(q, memberId, body);
           },
         );
-        return reply.status(res.status as 201).send(ok(res.data));
+        return res.data;
       } catch (err) {
         if (!r.recover) throw err;
-        return reply.status(201).send(ok(await r.recover(err, memberId, body)));
+        return r.recover(err, memberId, body);
       }
     },
-  );
+  });
 }

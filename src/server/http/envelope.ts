@@ -13,13 +13,11 @@ const errorSchema = z.object({
 export const envelope = <T extends z.core.$ZodType>(data: T) => z.object({ data, error: z.null() });
 export const errorEnvelope = z.object({ data: z.null(), error: errorSchema });
 
-/** A route's error answers for the OpenAPI document: 400, 401, 403 and 409 always, and those named. */
-export function errorResponses<C extends number>(
-  ...codes: C[]
-): Record<400 | 401 | 403 | 409 | C, typeof errorEnvelope> {
-  const all = [400, 401, 403, 409, ...codes];
-  return Object.fromEntries(all.map((c) => [c, errorEnvelope])) as Record<
-    400 | 401 | 403 | 409 | C,
-    typeof errorEnvelope
-  >;
+/** Error answers for the OpenAPI document: exactly the statuses named. */
+export function errorsOnly<C extends number>(...codes: C[]): Record<C, typeof errorEnvelope> {
+  return Object.fromEntries(codes.map((c) => [c, errorEnvelope])) as Record<C, typeof errorEnvelope>;
 }
+
+/** A route's error answers for the OpenAPI document: 400, 401, 403 and 409 always, and those named. */
+export const errorResponses = <C extends number>(...codes: C[]) =>
+  errorsOnly<400 | 401 | 403 | 409 | C>(400, 401, 403, 409, ...codes);

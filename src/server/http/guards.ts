@@ -23,14 +23,26 @@ export const memberOnly = async (req: FastifyRequest, _reply: FastifyReply) => {
   requireMember(req);
 };
 
-/** The signed-in member changing a secret of their own account; the asking session is the one kept. */
-export function selfOf(req: FastifyRequest) {
-  const s = requireMember(req);
+/** Who acts in a request: the session's member, from which address and browser, in which session. */
+export interface Acting {
+  actorId: string;
+  actorUsername: string;
+  ip: string;
+  /** The asking session: the one kept when they end the member's other sessions. */
+  tokenHash: string;
+  userAgent?: string;
+}
+
+/** The one way a request's actor is read (administrators: `actorOf` in admin/common.ts). */
+export function actingIn(req: FastifyRequest, s: Session): Acting {
   return {
-    memberId: s.member.id,
-    username: s.member.username,
-    keepTokenHash: s.tokenHash,
+    actorId: s.member.id,
+    actorUsername: s.member.username,
     ip: req.ip,
+    tokenHash: s.tokenHash,
     userAgent: req.headers['user-agent'],
   };
 }
+
+/** The signed-in member changing a secret of their own account. */
+export const selfOf = (req: FastifyRequest) => actingIn(req, requireMember(req));

@@ -1,6 +1,7 @@
 import { listNoticesQuerySchema, noticesSchema } from '../../shared/schemas/member-notices';
 import type { App, Ctx } from '../context';
-import { envelope, errorEnvelope, ok } from '../http/envelope';
+import { declareRoutes, SESSION_SECURITY } from '../http/declare-routes';
+import { errorsOnly } from '../http/envelope';
 import { memberOnly } from '../http/guards';
 import { listPublishedNotices } from './list-notices';
 
@@ -8,19 +9,18 @@ import { listPublishedNotices } from './list-notices';
 export async function noticeRoutes(app: App, ctx: Ctx) {
   const { db } = ctx;
 
-  app.get(
-    '/notices',
-    {
-      preHandler: memberOnly,
-      schema: {
-        operationId: 'listNotices',
-        summary: '게시된 공지사항 (최신순)',
-        tags: ['notices'],
-        security: [{ session: [] }],
-        querystring: listNoticesQuerySchema,
-        response: { 200: envelope(noticesSchema), 400: errorEnvelope, 401: errorEnvelope },
-      },
-    },
-    async (req) => ok({ items: await listPublishedNotices(db, req.query.limit) }),
-  );
+  const api = declareRoutes(app, {
+    tags: ['notices'],
+    errors: errorsOnly(400, 401),
+    security: SESSION_SECURITY,
+    preHandler: memberOnly,
+  });
+
+  api.get('/notices', {
+    operationId: 'listNotices',
+    summary: '게시된 공지사항 (최신순)',
+    querystring: listNoticesQuerySchema,
+    view: noticesSchema,
+    run: async (req) => ({ items: await listPublishedNotices(db, req.query.limit) }),
+  });
 }

@@ -34,41 +34,37 @@ export function createMetrics(app: App, ctx: Ctx): Metrics {
     duration.observe(labels, reply.elapsedTime / 1000);
   });
 
-  const dbUp = new Gauge({
-    name: 'wallet_db_up',
-    help: '1 when the last scrape could read the database',
-    registers: [register],
-  });
-  const pending = new Gauge({
-    name: 'wallet_pending_requests',
-    help: 'Pending deposit and withdrawal requests, by kind and currency',
-    labelNames: ['kind', 'currency'],
-    registers: [register],
-  });
-  const pendingAmount = new Gauge({
-    name: 'wallet_pending_amount',
-    help: 'Sum of pending request amounts, by kind and currency (approximate as a float)',
-    labelNames: ['kind', 'currency'],
-    registers: [register],
-  });
-  const oldest = new Gauge({
-    name: 'wallet_oldest_pending_request_age_seconds',
-    help: 'Age of the oldest pending request, by kind (0 when none)',
-    labelNames: ['kind'],
-    registers: [register],
-  });
-  const priceAge = new Gauge({
-    name: 'wallet_price_age_seconds',
-    help: 'Age of the stored price of each coin and of the USD to KRW rate',
-    labelNames: ['symbol', 'source'],
-    registers: [register],
-  });
-  const pool = new Gauge({
-    name: 'wallet_db_pool_connections',
-    help: 'Database pool connections by state (max, total, idle, waiting clients)',
-    labelNames: ['state'],
-    registers: [register],
-  });
+  const gauge = <L extends string>(name: string, help: string, ...labelNames: L[]) =>
+    new Gauge<L>({ name, help, labelNames, registers: [register] });
+  const dbUp = gauge('wallet_db_up', '1 when the last scrape could read the database');
+  const pending = gauge(
+    'wallet_pending_requests',
+    'Pending deposit and withdrawal requests, by kind and currency',
+    'kind',
+    'currency',
+  );
+  const pendingAmount = gauge(
+    'wallet_pending_amount',
+    'Sum of pending request amounts, by kind and currency (approximate as a float)',
+    'kind',
+    'currency',
+  );
+  const oldest = gauge(
+    'wallet_oldest_pending_request_age_seconds',
+    'Age of the oldest pending request, by kind (0 when none)',
+    'kind',
+  );
+  const priceAge = gauge(
+    'wallet_price_age_seconds',
+    'Age of the stored price of each coin and of the USD to KRW rate',
+    'symbol',
+    'source',
+  );
+  const pool = gauge(
+    'wallet_db_pool_connections',
+    'Database pool connections by state (max, total, idle, waiting clients)',
+    'state',
+  );
 
   // Read at each scrape, before the registry is serialised (prom-client reads its metrics in parallel).
   const refresh = async () => {

@@ -8,6 +8,7 @@ import { proveSecret } from '../auth/prove-secret';
 import { deleteMemberSessions } from '../auth/sessions';
 import type { Db } from '../db';
 import { AppError } from '../http/errors';
+import type { Acting } from '../http/guards';
 
 const CP = MSG.changePassword;
 
@@ -18,27 +19,27 @@ const CP = MSG.changePassword;
  */
 export async function changePassword(
   db: Db,
-  who: { memberId: string; username: string; keepTokenHash: string; ip?: string; userAgent?: string },
+  who: Acting,
   currentPassword: string,
   newPassword: string,
 ): Promise<{ endedSessions: number }> {
   const event = {
     kind: 'password_change' as const,
-    memberId: who.memberId,
+    memberId: who.actorId,
     ip: who.ip,
     userAgent: who.userAgent,
   };
   // Reserved before the verification, like a login (decision 0100); the stored hash is read after it.
   let currentHash = '';
   await proveSecret(db, {
-    key: passwordFailureKey({ memberId: who.memberId }),
+    key: passwordFailureKey({ memberId: who.actorId }),
     limit: AUTH_LIMITS.passwordFailuresPerAccount,
     event,
     lockedMessage: CP.locked,
     hash: async () => {
       const [row] = await db.query<{ password_hash: string }>(
         'SELECT password_hash FROM members WHERE id = $1',
-        [who.memberId],
+        [who.actorId],
       );
       if (!row) throw new AppError('UNAUTHENTICATED', MSG.profile.loginFirst);
       currentHash = row.password_hash;
@@ -53,16 +54,16 @@ export async function changePassword(
     // Compare-and-set: a concurrent change of the same password makes this one fail instead of both winning.
     const updated = await q.query(
       'UPDATE members SET password_hash = $3, updated_at = now() WHERE id = $1 AND password_hash = $2 RETURNING id',
-      [who.memberId, currentHash, newHash],
+      [who.actorId, currentHash, newHash],
     );
     if (updated.length === 0) throw new AppError('CONFLICT', CP.failed);
-    const n = await deleteMemberSessions(q, who.memberId, who.keepTokenHash);
+    const n = await deleteMemberSessions(q, who.actorId, who.tokenHash);
     await writeAudit(q, {
-      actorId: who.memberId,
-      actorUsername: who.username,
+      actorId: who.actorId,
+      actorUsername: who.actorUsername,
       action: 'member.password_changed',
       targetType: 'member',
-      targetId: who.memberId,
+      targetId: who.actorId,
       after: { ended_sessions: n },
       ip: who.ip,
     });

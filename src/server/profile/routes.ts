@@ -13,7 +13,8 @@ import {
 } from '../../shared/schemas/profile';
 import { originOf as eventOrigin } from '../auth/auth-events';
 import type { App, Ctx } from '../context';
-import { envelope, errorEnvelope, errorResponses, ok } from '../http/envelope';
+import { declareRoutes, SESSION_SECURITY } from '../http/declare-routes';
+import { errorResponses, errorsOnly } from '../http/envelope';
 import { isAppError } from '../http/errors';
 import { memberOnly, requireMember, selfOf } from '../http/guards';
 import { limitFailures, throttle } from '../http/throttle';
@@ -26,9 +27,6 @@ import { requestEmailChange } from './request-email-change';
 import { setSecondPassword } from './set-second-password';
 import { readSignInActivity } from './sign-in-activity';
 import { updateContact } from './update-contact';
-
-const errors = errorResponses(404, 429);
-const security = [{ session: [] }];
 
 /** My page: the member's own profile, contact, email (confirmed by a mailed link), passwords. */
 export async function profileRoutes(app: App, ctx: Ctx) {
@@ -66,123 +64,71 @@ export async function profileRoutes(app: App, ctx: Ctx) {
   /** Where links in mails point: PUBLIC_URL, else the address this request came to. */
   const originOf = (req: FastifyRequest) => config.publicUrl ?? `${req.protocol}://${req.host}`;
 
-  app.get(
-    '/profile',
-    {
-      preHandler: memberOnly,
-      schema: {
-        operationId: 'getProfile',
-        summary: '내 프로필 (마이페이지): 회원 정보, 대기 중인 이메일 변경, 보안 등급, 출금 계좌 상태',
-        tags: ['profile'],
-        security,
-        response: { 200: envelope(profileViewSchema), ...errors },
-      },
-    },
-    async (req) => {
-      const s = requireMember(req);
-      return ok(await readProfile(db, config, s.member.id));
-    },
-  );
+  const shared = { tags: ['profile'], errors: errorResponses(404, 429) };
+  /** The signed-in member's own routes; the emailed confirmation link's route is open to anyone. */
+  const member = declareRoutes(app, { ...shared, security: SESSION_SECURITY, preHandler: memberOnly });
+  const anyone = declareRoutes(app, shared);
 
-  app.get(
-    '/profile/sign-in-activity',
-    {
-      preHandler: memberOnly,
-      schema: {
-        operationId: 'getSignInActivity',
-        summary: '최근 로그인 활동: 본인 계정의 최근 20건 (일시, IP 주소, 기기, 결과)',
-        tags: ['profile'],
-        security,
-        querystring: z.strictObject({}),
-        response: { 200: envelope(signInActivityView), ...errors },
-      },
-    },
-    async (req) => {
-      const s = requireMember(req);
-      return ok(await readSignInActivity(db, s.member.id));
-    },
-  );
+  member.get('/profile', {
+    operationId: 'getProfile',
+    summary: '내 프로필 (마이페이지): 회원 정보, 대기 중인 이메일 변경, 보안 등급, 출금 계좌 상태',
+    view: profileViewSchema,
+    run: (req) => readProfile(db, config, requireMember(req).member.id),
+  });
 
-  app.patch(
-    '/profile/contact',
-    {
-      preHandler: [memberOnly, contactLimit],
-      schema: {
-        operationId: 'updateContact',
-        summary: '연락처(휴대폰 번호) 변경',
-        tags: ['profile'],
-        security,
-        body: updateContactBodySchema,
-        response: { 200: envelope(z.object({ contact: z.string() })), ...errors },
-      },
-    },
-    async (req) => {
-      const s = requireMember(req);
-      return ok({ contact: await updateContact(db, s.member.id, req.body.contact) });
-    },
-  );
+  member.get('/profile/sign-in-activity', {
+    operationId: 'getSignInActivity',
+    summary: '최근 로그인 활동: 본인 계정의 최근 20건 (일시, IP 주소, 기기, 결과)',
+    querystring: z.strictObject({}),
+    view: signInActivityView,
+    run: (req) => readSignInActivity(db, requireMember(req).member.id),
+  });
 
-  app.post(
-    '/profile/email',
-    {
-      preHandler: [memberOnly, emailRequestLimit],
-      schema: {
-        operationId: 'requestEmailChange',
-        summary:
-          '이메일 변경 요청: 새 주소로 확인 링크(1회용, 24시간 유효)를 보냅니다. 링크를 열어야 변경됩니다.',
-        tags: ['profile'],
-        security,
-        body: requestEmailChangeBodySchema,
-        response: {
-          202: envelope(z.object({ pending_email: z.object({ email: z.string(), expires_at: z.string() }) })),
-          ...errors,
-          503: errorEnvelope,
-        },
-      },
-    },
-    async (req, reply) => {
-      const s = requireMember(req);
-      const pending = await requestEmailChange(db, s.member.id, req.body.email, {
+  member.patch('/profile/contact', {
+    preHandler: [memberOnly, contactLimit],
+    operationId: 'updateContact',
+    summary: '연락처(휴대폰 번호) 변경',
+    body: updateContactBodySchema,
+    view: z.object({ contact: z.string() }),
+    run: async (req) => ({
+      contact: await updateContact(db, requireMember(req).member.id, req.body.contact),
+    }),
+  });
+
+  member.post('/profile/email', {
+    preHandler: [memberOnly, emailRequestLimit],
+    operationId: 'requestEmailChange',
+    summary:
+      '이메일 변경 요청: 새 주소로 확인 링크(1회용, 24시간 유효)를 보냅니다. 링크를 열어야 변경됩니다.',
+    body: requestEmailChangeBodySchema,
+    status: 202,
+    view: z.object({ pending_email: z.object({ email: z.string(), expires_at: z.string() }) }),
+    errors: errorsOnly(503),
+    run: async (req) => {
+      const pending = await requestEmailChange(db, requireMember(req).member.id, req.body.email, {
         origin: originOf(req),
         mailer,
         event: eventOrigin(req),
       });
-      return reply.status(202).send(ok({ pending_email: pending }));
+      return { pending_email: pending };
     },
-  );
+  });
 
-  app.post(
-    '/profile/email/confirm',
-    {
-      ...unknownTokenLimit,
-      schema: {
-        operationId: 'confirmEmailChange',
-        summary: '이메일 변경 확인 (메일의 링크). 로그인하지 않아도 됩니다: 링크의 토큰이 권한입니다.',
-        tags: ['profile'],
-        body: confirmEmailChangeBodySchema,
-        response: { 200: envelope(z.object({ email: z.string() })), ...errors },
-      },
-    },
-    async (req) => ok(await confirmEmailChange(db, req.body.token, eventOrigin(req))),
-  );
+  anyone.post('/profile/email/confirm', {
+    ...unknownTokenLimit,
+    operationId: 'confirmEmailChange',
+    summary: '이메일 변경 확인 (메일의 링크). 로그인하지 않아도 됩니다: 링크의 토큰이 권한입니다.',
+    body: confirmEmailChangeBodySchema,
+    view: z.object({ email: z.string() }),
+    run: (req) => confirmEmailChange(db, req.body.token, eventOrigin(req)),
+  });
 
-  app.post(
-    '/profile/password',
-    {
-      preHandler: memberOnly,
-      schema: {
-        operationId: 'changePassword',
-        summary: '로그인 비밀번호 변경: 현재 비밀번호 확인, 다른 기기의 세션은 모두 종료됩니다.',
-        tags: ['profile'],
-        security,
-        body: changePasswordBodySchema,
-        response: {
-          200: envelope(z.object({ changed: z.literal(true), ended_sessions: z.number() })),
-          ...errors,
-        },
-      },
-    },
-    async (req) => {
+  member.post('/profile/password', {
+    operationId: 'changePassword',
+    summary: '로그인 비밀번호 변경: 현재 비밀번호 확인, 다른 기기의 세션은 모두 종료됩니다.',
+    body: changePasswordBodySchema,
+    view: z.object({ changed: z.literal(true), ended_sessions: z.number() }),
+    run: async (req) => {
       const { body } = req;
       const { endedSessions } = await changePassword(
         db,
@@ -190,29 +136,18 @@ export async function profileRoutes(app: App, ctx: Ctx) {
         body.current_password,
         body.new_password,
       );
-      return ok({ changed: true as const, ended_sessions: endedSessions });
+      return { changed: true as const, ended_sessions: endedSessions };
     },
-  );
+  });
 
-  app.post(
-    '/profile/second-password',
-    {
-      preHandler: memberOnly,
-      schema: {
-        operationId: 'setSecondPassword',
-        summary: '2차 비밀번호 설정(없을 때) 또는 변경(있을 때, 현재 2차 비밀번호 확인). 숫자 4~12자리.',
-        tags: ['profile'],
-        security,
-        body: setSecondPasswordBodySchema,
-        response: {
-          200: envelope(z.object({ mode: z.enum(SECOND_PASSWORD_MODES), ended_sessions: z.number() })),
-          ...errors,
-        },
-      },
-    },
-    async (req) => {
+  member.post('/profile/second-password', {
+    operationId: 'setSecondPassword',
+    summary: '2차 비밀번호 설정(없을 때) 또는 변경(있을 때, 현재 2차 비밀번호 확인). 숫자 4~12자리.',
+    body: setSecondPasswordBodySchema,
+    view: z.object({ mode: z.enum(SECOND_PASSWORD_MODES), ended_sessions: z.number() }),
+    run: (req) => {
       const { mode, current_second_password: current, second_password: next } = req.body;
-      return ok(await setSecondPassword(db, selfOf(req), { mode, current, next }));
+      return setSecondPassword(db, selfOf(req), { mode, current, next });
     },
-  );
+  });
 }

@@ -9,6 +9,7 @@ import { proveSecret } from '../auth/prove-secret';
 import { deleteMemberSessions } from '../auth/sessions';
 import type { Db } from '../db';
 import { AppError } from '../http/errors';
+import type { Acting } from '../http/guards';
 
 const SP = MSG.secondPassword;
 
@@ -18,12 +19,12 @@ const SP = MSG.secondPassword;
  */
 export async function setSecondPassword(
   db: Db,
-  who: { memberId: string; username: string; ip?: string; userAgent?: string; keepTokenHash: string },
+  who: Acting,
   input: { mode: SecondPasswordMode; current?: string; next: string },
 ): Promise<{ mode: SecondPasswordMode; ended_sessions: number }> {
   const [row] = await db.query<{ second_password_hash: string | null }>(
     'SELECT second_password_hash FROM members WHERE id = $1',
-    [who.memberId],
+    [who.actorId],
   );
   if (!row) throw new AppError('UNAUTHENTICATED', MSG.profile.loginFirst);
   const mode: SecondPasswordMode = row.second_password_hash ? 'change' : 'set';
@@ -32,7 +33,7 @@ export async function setSecondPassword(
 
   const event = {
     kind: 'second_password_change' as const,
-    memberId: who.memberId,
+    memberId: who.actorId,
     ip: who.ip,
     userAgent: who.userAgent,
   };
@@ -43,7 +44,7 @@ export async function setSecondPassword(
     // Reserved before the verification, on the login second step's counter (decision 0100).
     const stored = row.second_password_hash;
     await proveSecret(db, {
-      key: pinFailureKey(who.memberId),
+      key: pinFailureKey(who.actorId),
       limit: AUTH_LIMITS.pinFailuresPerAccount,
       event,
       lockedMessage: SP.locked,
@@ -58,17 +59,17 @@ export async function setSecondPassword(
     const updated = await q.query(
       `UPDATE members SET second_password_hash = $3, updated_at = now()
         WHERE id = $1 AND second_password_hash IS NOT DISTINCT FROM $2 RETURNING id`,
-      [who.memberId, row.second_password_hash, newHash],
+      [who.actorId, row.second_password_hash, newHash],
     );
     if (updated.length === 0) throw new AppError('CONFLICT', SP.modeChanged);
     // As a login-password change does: every other session of the member ends, this one stays (issue 12).
-    const n = await deleteMemberSessions(q, who.memberId, who.keepTokenHash);
+    const n = await deleteMemberSessions(q, who.actorId, who.tokenHash);
     await writeAudit(q, {
-      actorId: who.memberId,
-      actorUsername: who.username,
+      actorId: who.actorId,
+      actorUsername: who.actorUsername,
       action: mode === 'set' ? 'member.second_password_set' : 'member.second_password_changed',
       targetType: 'member',
-      targetId: who.memberId,
+      targetId: who.actorId,
       after: { ended_sessions: n },
       ip: who.ip,
     });

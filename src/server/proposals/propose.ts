@@ -15,7 +15,15 @@ import { AppError } from '../http/errors';
 import { readPrices } from '../prices/read-prices';
 import { decideWithdrawalIn } from '../withdrawals/decide-withdrawal';
 import { lockWithdrawal } from '../withdrawals/withdrawal-view';
-import { type BalancesBody, dryRun, type FourEyes, insertProposal, type LockBody, P } from './store';
+import {
+  type BalancesBody,
+  dryRun,
+  type FourEyes,
+  insertProposal,
+  type LockBody,
+  type NewProposal,
+  P,
+} from './store';
 
 // ——— Proposing ———
 
@@ -72,54 +80,62 @@ export async function proposeLockCreate(
   });
 }
 
-export async function proposeLockUpdate(
+/** A change to an existing lock: dry-run it, then propose it against the lock as it is now. */
+function proposeLockChange(
+  db: Db,
+  cfg: FourEyes,
+  actor: Actor,
+  p: Pick<NewProposal, 'kind' | 'payload'> & {
+    memberId: string;
+    lockId: string;
+    change: (q: Queryable) => Promise<unknown>;
+    lines: (before: LockBody) => string[];
+  },
+) {
+  const { memberId, lockId } = p;
+  return db.tx(async (q) => {
+    const before = await dryRun(q, async () => {
+      const b = await readLock(q, memberId, lockId, false);
+      await p.change(q);
+      return b!;
+    });
+    return insertProposal(q, cfg, actor, {
+      kind: p.kind,
+      memberId,
+      targetId: lockId,
+      payload: p.payload,
+      basis: { updated_at: before.updated_at },
+      lines: p.lines(lockBodyOf(before)),
+    });
+  });
+}
+
+export const proposeLockUpdate = (
   db: Db,
   cfg: FourEyes,
   memberId: string,
   lockId: string,
   body: LockBody,
   actor: Actor,
-) {
-  return db.tx(async (q) => {
-    const before = await dryRun(q, async () => {
-      const b = await readLock(q, memberId, lockId, false);
-      await updateLockIn(q, memberId, lockId, body, actor);
-      return b!;
-    });
-    return insertProposal(q, cfg, actor, {
-      kind: 'lock.update',
-      memberId,
-      targetId: lockId,
-      payload: { ...body },
-      basis: { updated_at: before.updated_at },
-      lines: [...lockLines(lockBodyOf(before)).map(P.lockBefore), ...lockLines(body).map(P.lockAfter)],
-    });
+) =>
+  proposeLockChange(db, cfg, actor, {
+    memberId,
+    lockId,
+    kind: 'lock.update',
+    payload: { ...body },
+    change: (q) => updateLockIn(q, memberId, lockId, body, actor),
+    lines: (before) => [...lockLines(before).map(P.lockBefore), ...lockLines(body).map(P.lockAfter)],
   });
-}
 
-export async function proposeLockDelete(
-  db: Db,
-  cfg: FourEyes,
-  memberId: string,
-  lockId: string,
-  actor: Actor,
-) {
-  return db.tx(async (q) => {
-    const before = await dryRun(q, async () => {
-      const b = await readLock(q, memberId, lockId, false);
-      await deleteLockIn(q, memberId, lockId, actor);
-      return b!;
-    });
-    return insertProposal(q, cfg, actor, {
-      kind: 'lock.delete',
-      memberId,
-      targetId: lockId,
-      payload: { lock_id: lockId },
-      basis: { updated_at: before.updated_at },
-      lines: lockLines(lockBodyOf(before)),
-    });
+export const proposeLockDelete = (db: Db, cfg: FourEyes, memberId: string, lockId: string, actor: Actor) =>
+  proposeLockChange(db, cfg, actor, {
+    memberId,
+    lockId,
+    kind: 'lock.delete',
+    payload: { lock_id: lockId },
+    change: (q) => deleteLockIn(q, memberId, lockId, actor),
+    lines: lockLines,
   });
-}
 
 const lockBodyOf = (l: {
   currency: string;

@@ -81,7 +81,7 @@ export function publishProposal(q: Queryable, p: { id: string; kind: string }, s
   });
 }
 
-interface NewProposal {
+export interface NewProposal {
   kind: ProposalKind;
   memberId: string;
   targetId?: string | null;

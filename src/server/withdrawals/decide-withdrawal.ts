@@ -4,7 +4,12 @@ import { formatExact } from '../../shared/fees';
 import { MSG } from '../../shared/messages';
 import type { WithdrawalView } from '../../shared/schemas/withdrawals';
 import type { Actor } from '../admin/common';
-import { type Decision, decideRequest, decideRequestIn, type RequestKind } from '../approval/decide-request';
+import {
+  type DecisionArgs,
+  decideRequest,
+  decideRequestIn,
+  type RequestKind,
+} from '../approval/decide-request';
 import type { Db, Queryable } from '../db';
 import { AppError } from '../http/errors';
 import { lockBalances } from '../wallet/balance-state';
@@ -47,26 +52,12 @@ const withdrawalKind: RequestKind<LockedWithdrawal, WithdrawalView> = {
 };
 
 /** Approves or rejects a pending withdrawal in one transaction (the approval core, `decideRequest`). */
-export function decideWithdrawal(
-  db: Db,
-  actor: Actor<string | null>,
-  id: string,
-  decision: Decision,
-  reason?: string,
-): Promise<WithdrawalView> {
-  return decideRequest(db, withdrawalKind, actor, id, decision, reason);
-}
+export const decideWithdrawal = (db: Db, ...d: DecisionArgs): Promise<WithdrawalView> =>
+  decideRequest(db, withdrawalKind, ...d);
 
 /** `decideWithdrawal` inside the caller's transaction (a confirmed payout proposal applies it this way). */
-export function decideWithdrawalIn(
-  q: Queryable,
-  actor: Actor<string | null>,
-  id: string,
-  decision: Decision,
-  reason?: string,
-): Promise<WithdrawalView> {
-  return decideRequestIn(q, withdrawalKind, actor, id, decision, reason);
-}
+export const decideWithdrawalIn = (q: Queryable, ...d: DecisionArgs): Promise<WithdrawalView> =>
+  decideRequestIn(q, withdrawalKind, ...d);
 
 async function payOut(
   q: Queryable,

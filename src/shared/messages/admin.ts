@@ -3,6 +3,8 @@
  * Administrator messages). Failures read "<action> 실패: <reason>" (or contain 오류) so that the page
  * shows them in red; everything else is shown in green.
  */
+import { MONEY_MESSAGES } from './money';
+
 const F = {
   loadMembers: '회원 목록 불러오기 실패',
   loadMember: '회원 정보 불러오기 실패',
@@ -37,10 +39,10 @@ export const ADMIN_MESSAGES = {
     memberNotFound: '회원 정보가 없습니다.',
     noBankAccount: '해당 회원의 계좌 정보가 없습니다.',
     requestNotFound: '입금 또는 출금 요청을 찾을 수 없습니다.',
-    unsupportedCurrency: '지원하지 않는 통화입니다.',
+    // The same words as an approval's (one home each: messages/money.ts).
+    unsupportedCurrency: MONEY_MESSAGES.approval.unsupportedCurrency,
     assetRecordMissing: '회원의 자산 정보가 없습니다.',
-    insufficientBalance: (requested: string, current: string) =>
-      `잔액이 부족합니다. (요청: ${requested}, 현재: ${current})`,
+    insufficientBalance: MONEY_MESSAGES.approval.insufficient,
     lockNotFound: '잠금 정보를 찾을 수 없습니다.',
     noticeNotFound: '공지사항을 찾을 수 없습니다.',
 

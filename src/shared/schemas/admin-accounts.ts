@@ -8,6 +8,7 @@ import { MSG } from '../messages';
 import { DEPOSIT_NETWORKS } from '../networks';
 import { z } from '../zod';
 import { PASSWORD_PATTERN } from './auth';
+import { crossFieldRule } from './cross-field';
 import { nfkc, plainText } from './text';
 
 const A = MSG.admin;
@@ -58,15 +59,9 @@ export const depositAddressBodySchema = z
     ),
   })
   .check(
-    z.superRefine((v, ctx) => {
+    crossFieldRule((v, issue) => {
       const own = depositNetworkOf(v.deposit_address);
-      if (v.network && own && own !== v.network) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['deposit_address'],
-          message: A.addressWrongNetwork(v.network),
-        });
-      }
+      if (v.network && own && own !== v.network) issue('deposit_address', A.addressWrongNetwork(v.network));
     }),
   );
 export const depositAddressQuerySchema = z.strictObject({

@@ -9,6 +9,7 @@ import { REQUEST_STATUSES } from '../request-status';
 import { z } from '../zod';
 import { chainCheckView } from './chain';
 import {
+  BALANCE_AMOUNTS,
   BANK_FIELDS,
   DEPOSIT_SOURCE_FIELDS,
   pageOf,
@@ -18,13 +19,18 @@ import {
   TRAVEL_RULE_FIELDS,
 } from './view-parts';
 
-const memberListItemView = z.object({
+/** Who a member is, as the administrator's list and detail show them. */
+const MEMBER_FIELDS = {
   id: z.string(),
   username: z.string(),
   email: z.string(),
   full_name: z.string(),
   contact: z.string(),
   is_admin: z.boolean(),
+};
+
+const memberListItemView = z.object({
+  ...MEMBER_FIELDS,
   created_at: z.string(),
   bank_verified: z.nullable(z.boolean()),
   closed_at: z.nullable(z.string()),
@@ -33,13 +39,7 @@ export const memberListView = pageOf(memberListItemView);
 export type MemberListItem = z.infer<typeof memberListItemView>;
 export type MemberList = z.infer<typeof memberListView>;
 
-const balanceView = z.object({
-  currency: z.enum(BALANCE_CURRENCIES),
-  total: z.string(),
-  locked: z.string(),
-  held: z.string(),
-  available: z.string(),
-});
+const balanceView = z.object({ currency: z.enum(BALANCE_CURRENCIES), ...BALANCE_AMOUNTS });
 export type BalanceView = z.infer<typeof balanceView>;
 
 export const bankAccountView = z.object({
@@ -64,13 +64,18 @@ export const lockView = z.object({
 });
 export type LockView = z.infer<typeof lockView>;
 
-const depositView = z.object({
+/** The first fields of a request in the administrator's lists: which request, whose, what. */
+const REQUEST_ROW = {
   id: z.string(),
   member_id: z.string(),
   username: z.string(),
   email: z.string(),
   currency: z.string(),
   amount: z.string(),
+};
+
+const depositView = z.object({
+  ...REQUEST_ROW,
   status: z.enum(REQUEST_STATUSES),
   network: z.nullable(z.string()),
   ...DEPOSIT_SOURCE_FIELDS,
@@ -84,12 +89,7 @@ const depositView = z.object({
 export type DepositView = z.infer<typeof depositView>;
 
 const withdrawalView = z.object({
-  id: z.string(),
-  member_id: z.string(),
-  username: z.string(),
-  email: z.string(),
-  currency: z.string(),
-  amount: z.string(),
+  ...REQUEST_ROW,
   fee: z.string(),
   final_amount: z.string(),
   method: z.enum(['internal', 'external', 'bank']),
@@ -118,12 +118,7 @@ export type DepositList = z.infer<typeof depositListView>;
 export type WithdrawalList = z.infer<typeof withdrawalListView>;
 
 const memberProfileView = z.object({
-  id: z.string(),
-  username: z.string(),
-  email: z.string(),
-  full_name: z.string(),
-  contact: z.string(),
-  is_admin: z.boolean(),
+  ...MEMBER_FIELDS,
   marketing_consent: z.boolean(),
   has_second_password: z.boolean(),
   /** USDT deposit address per network (issue 13). */
@@ -153,6 +148,20 @@ const balanceChangeView = z.object({
 export const setBalancesView = z.object({
   balances: z.array(balanceView),
   changes: z.array(balanceChangeView),
+});
+
+/** A deleted row (a notice, a lock): which one, and that it is gone. */
+export const deletedView = z.object({ deleted: z.boolean(), id: z.string() });
+/** A member's bank account deleted (a member has one at most). */
+export const bankAccountDeletedView = z.object({ deleted: z.boolean() });
+/** A password reset by an administrator: how many of the member's sessions it ended. */
+export const sessionsEndedView = z.object({ sessionsEnded: z.number() });
+/** An account closed (decision 0110): who, and when. */
+export const memberClosedView = z.object({
+  closed: z.boolean(),
+  id: z.string(),
+  username: z.string(),
+  closed_at: z.string(),
 });
 
 export const depositAddressView = z.object({

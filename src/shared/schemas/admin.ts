@@ -8,6 +8,7 @@ import { amountProblem, D, DECIMAL_TEXT, toWire } from '../decimal';
 import { MSG } from '../messages';
 import { REQUEST_STATUSES } from '../request-status';
 import { z } from '../zod';
+import { crossFieldRule } from './cross-field';
 import { multilineText, nfkc, plainText } from './text';
 
 const A = MSG.admin;
@@ -175,7 +176,7 @@ const lockFields = z
     ),
   })
   .check(
-    z.superRefine((v, ctx) => {
+    crossFieldRule((v, issue) => {
       const p = DECIMAL_TEXT.test(v.locked_amount)
         ? amountProblem(stripZeros(v.locked_amount), decimalsOf(v.currency))
         : 'format';
@@ -188,10 +189,10 @@ const lockFields = z
             : p === 'max'
               ? A.amountTooLarge
               : A.lockAmountInvalid;
-        ctx.addIssue({ code: 'custom', path: ['locked_amount'], message });
+        issue('locked_amount', message);
       }
       if (v.lock_start_date && v.lock_end_date && v.lock_end_date < v.lock_start_date) {
-        ctx.addIssue({ code: 'custom', path: ['lock_end_date'], message: A.lockDateOrder });
+        issue('lock_end_date', A.lockDateOrder);
       }
     }),
   );

@@ -6,6 +6,7 @@ import {
 } from '../constants';
 import { MSG } from '../messages/member';
 import { z } from '../zod';
+import { crossFieldRule } from './cross-field';
 import { otpCodeField } from './otp';
 import { asciiEmail, nfkc, plainText } from './text';
 
@@ -134,15 +135,11 @@ export const signupFormSchema = z
     marketing: z.boolean(),
   })
   .check(
-    z.superRefine((v, ctx) => {
-      if (v.password !== v.passwordConfirm) {
-        ctx.addIssue({ code: 'custom', path: ['passwordConfirm'], message: S.passwordMismatch });
-      }
-      if (!v.usernameChecked)
-        ctx.addIssue({ code: 'custom', path: ['username'], message: S.usernameCheckNeeded });
+    crossFieldRule((v, issue) => {
+      if (v.password !== v.passwordConfirm) issue('passwordConfirm', S.passwordMismatch);
+      if (!v.usernameChecked) issue('username', S.usernameCheckNeeded);
       const email = emailForSignup(v.email, v.username);
-      if (!EMAIL_PATTERN.test(email))
-        ctx.addIssue({ code: 'custom', path: ['email'], message: S.emailInvalid });
+      if (!EMAIL_PATTERN.test(email)) issue('email', S.emailInvalid);
     }),
   );
 export type SignupForm = z.input<typeof signupFormSchema>;

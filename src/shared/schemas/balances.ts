@@ -1,5 +1,6 @@
 import { VIEW_CURRENCIES } from '../constants';
 import { z } from '../zod';
+import { BALANCE_AMOUNTS } from './view-parts';
 
 /** One asset lock as the member sees it (SPEC §3: amount, start, end; plus reason and whether it holds). */
 const lockViewSchema = z.object({
@@ -17,13 +18,7 @@ export type LockView = z.infer<typeof lockViewSchema>;
 /** SPEC §3's asset view per currency, with DESIGN's pending-withdrawal hold. */
 const balanceViewSchema = z.object({
   currency: z.enum(VIEW_CURRENCIES),
-  total: z.string(),
-  /** Sum of active locks. */
-  locked: z.string(),
-  /** Sum of pending withdrawal requests. */
-  held: z.string(),
-  /** total − locked − held, at least 0. */
-  available: z.string(),
+  ...BALANCE_AMOUNTS,
   /** The latest end date among active locks (null when none has one). */
   latest_lock_end_date: z.nullable(z.string()),
   /** Every lock of this currency, newest first. */

@@ -5,6 +5,7 @@ import { DEPOSIT_NETWORKS } from '../networks';
 import { REQUEST_STATUSES } from '../request-status';
 import { z } from '../zod';
 import { amountSchema, isAccountNumber, requiredText } from './amount';
+import { crossFieldRule } from './cross-field';
 import { DEPOSIT_SOURCE_FIELDS, REQUEST_TIMES } from './view-parts';
 
 const M = MSG.deposit;
@@ -31,12 +32,12 @@ export const cryptoDepositBodySchema = z
     sender_address: requiredText(M.senderRequired, 128, M.senderInvalid),
   })
   .check(
-    z.superRefine((v, ctx) => {
+    crossFieldRule((v, issue) => {
       if (v.txid && TXID_PATTERN.test(v.txid) && !TXID_PATTERNS[v.network].test(v.txid)) {
-        ctx.addIssue({ code: 'custom', path: ['txid'], message: M.txidInvalidFor(v.network) });
+        issue('txid', M.txidInvalidFor(v.network));
       }
       if (v.sender_address && !isAddressFor(v.network, v.sender_address)) {
-        ctx.addIssue({ code: 'custom', path: ['sender_address'], message: M.senderInvalidFor(v.network) });
+        issue('sender_address', M.senderInvalidFor(v.network));
       }
     }),
   );

@@ -2,6 +2,7 @@ import { SECOND_PASSWORD_MAX, SECOND_PASSWORD_MIN } from '../constants';
 import { MSG } from '../messages/member';
 import { z } from '../zod';
 import { emailSchemaWith, memberPasswordSchema, PHONE_PATTERN } from './auth';
+import { crossFieldRule } from './cross-field';
 import { plainText } from './text';
 
 const P = MSG.profile;
@@ -44,13 +45,10 @@ export const changePasswordBodySchema = z
     new_password_confirm: z.string({ error: CP.mismatch }),
   })
   .check(
-    z.superRefine((v, ctx) => {
-      if (v.new_password !== v.new_password_confirm) {
-        ctx.addIssue({ code: 'custom', path: ['new_password_confirm'], message: CP.mismatch });
-      }
-      if (v.current_password && v.new_password === v.current_password) {
-        ctx.addIssue({ code: 'custom', path: ['new_password'], message: CP.sameAsCurrent });
-      }
+    crossFieldRule((v, issue) => {
+      if (v.new_password !== v.new_password_confirm) issue('new_password_confirm', CP.mismatch);
+      if (v.current_password && v.new_password === v.current_password)
+        issue('new_password', CP.sameAsCurrent);
     }),
   );
 export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
@@ -77,13 +75,10 @@ export const setSecondPasswordBodySchema = z
     second_password_confirm: z.string({ error: SP.mismatch }),
   })
   .check(
-    z.superRefine((v, ctx) => {
-      if (v.second_password !== v.second_password_confirm) {
-        ctx.addIssue({ code: 'custom', path: ['second_password_confirm'], message: SP.mismatch });
-      }
-      if (v.mode === 'change' && !v.current_second_password) {
-        ctx.addIssue({ code: 'custom', path: ['current_second_password'], message: SP.currentRequired });
-      }
+    crossFieldRule((v, issue) => {
+      if (v.second_password !== v.second_password_confirm) issue('second_password_confirm', SP.mismatch);
+      if (v.mode === 'change' && !v.current_second_password)
+        issue('current_second_password', SP.currentRequired);
     }),
   );
 export type SetSecondPasswordBody = z.input<typeof setSecondPasswordBodySchema>;

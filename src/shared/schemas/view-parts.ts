@@ -13,6 +13,17 @@ export const pageShape = <T extends z.ZodMiniType>(item: T) => ({
 });
 export const pageOf = <T extends z.ZodMiniType>(item: T) => z.object(pageShape(item));
 
+/** SPEC §3's amounts of one currency, with DESIGN's pending-withdrawal hold. */
+export const BALANCE_AMOUNTS = {
+  total: z.string(),
+  /** Sum of active locks. */
+  locked: z.string(),
+  /** Sum of pending withdrawal requests. */
+  held: z.string(),
+  /** total − locked − held, at least 0. */
+  available: z.string(),
+};
+
 /** When a row was written and last changed. */
 export const TIMESTAMPS = { created_at: z.string(), updated_at: z.string() };
 /** When a request was decided (null while pending), written and last changed. */

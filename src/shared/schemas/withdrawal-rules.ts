@@ -3,6 +3,7 @@ import { EXCHANGE_CODES } from '../exchanges';
 import { MSG } from '../messages/member';
 import { NETWORK_CODES } from '../networks';
 import { z } from '../zod';
+import { crossFieldRule, type FieldIssue } from './cross-field';
 import { nfkc, plainText } from './text';
 import { addressMessage } from './withdrawals';
 
@@ -32,11 +33,7 @@ const addressFields = z.strictObject({
   ),
 });
 
-function checkAddress(
-  v: z.output<typeof addressFields>,
-  ctx: z.core.$RefinementCtx<z.output<typeof addressFields>>,
-) {
-  const issue = (field: string, message: string) => ctx.addIssue({ code: 'custom', path: [field], message });
+function checkAddress(v: z.output<typeof addressFields>, issue: FieldIssue) {
   const tag = v.destination_tag ?? '';
   if (!v.address) issue('address', W.recipientAddressRequired);
   else if (v.network === 'XRPL') {
@@ -56,7 +53,7 @@ function checkAddress(
 }
 
 /** POST /api/withdrawal-addresses (and its form). */
-export const registerAddressBodySchema = addressFields.check(z.superRefine(checkAddress));
+export const registerAddressBodySchema = addressFields.check(crossFieldRule(checkAddress));
 export type RegisterAddressBody = z.input<typeof registerAddressBodySchema>;
 export type RegisterAddressInput = z.output<typeof registerAddressBodySchema>;
 

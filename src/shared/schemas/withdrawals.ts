@@ -15,6 +15,7 @@ import { isNetworkAllowed, NETWORK_CODES, NETWORK_LABELS, type NetworkCode, netw
 import { REQUEST_STATUSES } from '../request-status';
 import { z } from '../zod';
 import { amountSchema, isAccountNumber, requiredText } from './amount';
+import { crossFieldRule, type FieldIssue } from './cross-field';
 import { otpCodeField } from './otp';
 import { multilineText, plainText } from './text';
 import { BANK_FIELDS, REQUEST_TIMES, TRAVEL_RULE_FIELDS } from './view-parts';
@@ -73,11 +74,7 @@ export function addressMessage(network: NetworkCode, address: string): string {
 }
 
 /** The external-transfer rules: a network the currency allows, an address of it, a tag only for XRP. */
-function checkExternal(
-  v: z.output<typeof cryptoWithdrawalFields>,
-  ctx: z.core.$RefinementCtx<z.output<typeof cryptoWithdrawalFields>>,
-) {
-  const issue = (field: string, message: string) => ctx.addIssue({ code: 'custom', path: [field], message });
+function checkExternal(v: z.output<typeof cryptoWithdrawalFields>, issue: FieldIssue) {
   const tag = v.destination_tag ?? '';
   if (!v.recipient_address) issue('recipient_address', W.recipientAddressRequired);
   if (!v.network) {
@@ -105,21 +102,16 @@ function checkExternal(
 }
 
 /** The rules that join fields: the chosen method's fields, the address of the network, payout > 0. */
-function checkCryptoWithdrawal(
-  v: z.output<typeof cryptoWithdrawalFields>,
-  ctx: z.core.$RefinementCtx<z.output<typeof cryptoWithdrawalFields>>,
-) {
-  if (v.method === 'internal' && !v.recipient_id) {
-    ctx.addIssue({ code: 'custom', path: ['recipient_id'], message: W.recipientIdRequired });
-  }
-  if (v.method === 'external') checkExternal(v, ctx);
+function checkCryptoWithdrawal(v: z.output<typeof cryptoWithdrawalFields>, issue: FieldIssue) {
+  if (v.method === 'internal' && !v.recipient_id) issue('recipient_id', W.recipientIdRequired);
+  if (v.method === 'external') checkExternal(v, issue);
   const amount = validAmount(v.amount, CRYPTO_DECIMALS);
   const feeKnown =
     v.method === 'internal' ||
     (v.method === 'external' && !!v.network && isNetworkAllowed(v.currency, v.network));
   if (amount && WITHDRAW_CURRENCIES.includes(v.currency) && feeKnown) {
     if (payoutOf(amount, withdrawalFee(v.currency, v.method, v.network)).lte(0)) {
-      ctx.addIssue({ code: 'custom', path: ['amount'], message: W.payoutNotPositive });
+      issue('amount', W.payoutNotPositive);
     }
   }
 }
@@ -129,7 +121,7 @@ function checkCryptoWithdrawal(
  * other method may be present (the form keeps them) and are ignored (stored as null).
  * `amount` is the gross sum leaving the balance; the payout (amount − fee) must be above zero.
  */
-export const cryptoWithdrawalBodySchema = cryptoWithdrawalFields.check(z.superRefine(checkCryptoWithdrawal));
+export const cryptoWithdrawalBodySchema = cryptoWithdrawalFields.check(crossFieldRule(checkCryptoWithdrawal));
 export type CryptoWithdrawalBody = z.input<typeof cryptoWithdrawalBodySchema>;
 export type CryptoWithdrawalInput = z.output<typeof cryptoWithdrawalBodySchema>;
 
@@ -159,7 +151,7 @@ export function cryptoWithdrawalFormSchema(available: Dec | string | null, curre
         W.availableInline(formatWithdrawBalance(available ?? '0', currency), currency),
       ),
     })
-    .check(z.superRefine(checkCryptoWithdrawal));
+    .check(crossFieldRule(checkCryptoWithdrawal));
 }
 
 /** The body sent for a crypto withdrawal form: only the fields of the chosen method. */
