@@ -1,6 +1,6 @@
 import { MSG } from '../../../shared/messages';
 
-/** Previous / next with "page / pages"; nothing when everything fits on one page. */
+/** Previous / next with "page / pages"; nothing before the list has loaded or when it fits on one page. */
 export function Pager({
   page,
   total,
@@ -9,11 +9,12 @@ export function Pager({
   label,
 }: {
   page: number;
-  total: number;
+  total: number | undefined;
   pageSize: number;
   onPage: (page: number) => void;
   label: string;
 }) {
+  if (total === undefined) return null;
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1) return null;
   return (
