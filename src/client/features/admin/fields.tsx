@@ -1,10 +1,10 @@
-import type { ComponentProps, InputHTMLAttributes, Ref } from 'react';
+import type { ComponentProps, InputHTMLAttributes, ReactNode, Ref } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { Field } from '../../components/field';
 
 /**
- * The controls of the administrator forms: a form field bound to its react-hook-form value and error,
- * and a checkbox.
+ * The controls of the administrator forms and list filters: a form field bound to its react-hook-form
+ * value and error, a checkbox, and the labelled filters above a list.
  */
 
 /** A react-hook-form form of values `B` (whatever its resolver makes of them). */
@@ -31,7 +31,7 @@ export function FormField<B extends FieldValues, O extends FieldValues>({
 }
 
 /** A checkbox with its label text after it. */
-function Check({
+export function Check({
   label,
   ...input
 }: InputHTMLAttributes<HTMLInputElement> & { label: string; ref?: Ref<HTMLInputElement> }) {
@@ -54,4 +54,40 @@ export function FormCheck<B extends FieldValues, O extends FieldValues>({
   label: string;
 }) {
   return <Check label={label} {...form.register(name)} />;
+}
+
+/** One filter above a list: its name, then its control. */
+export function Filter({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: the control is `children`, inside the label
+    <label className="adm-filter">
+      <span>{label}</span>
+      {children}
+    </label>
+  );
+}
+
+/** A filter choosing one of `options` (value, text). */
+export function SelectFilter<V extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: V;
+  options: readonly (readonly [V, string])[];
+  onChange: (value: V) => void;
+}) {
+  return (
+    <Filter label={label}>
+      <select value={value} onChange={(e) => onChange(e.target.value as V)}>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </Filter>
+  );
 }

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import type { useResult } from './result-message';
 
@@ -209,42 +209,49 @@ export function sendAndReport<B>(
   };
 }
 
-/** Calls `apply` with the trimmed text once typing has paused for `delayMs` (and once on mount). */
-export function useDebounced(text: string, delayMs: number, apply: (trimmed: string) => void) {
+/** How long typing pauses before a search box's text is searched. */
+const SEARCH_DELAY_MS = 300;
+
+/** Calls `apply` with the trimmed text once typing has paused for SEARCH_DELAY_MS (and once on mount). */
+export function useDebounced(text: string, apply: (trimmed: string) => void) {
   const latest = useRef(apply);
   latest.current = apply;
   useEffect(() => {
-    const t = setTimeout(() => latest.current(text.trim()), delayMs);
+    const t = setTimeout(() => latest.current(text.trim()), SEARCH_DELAY_MS);
     return () => clearTimeout(t);
-  }, [text, delayMs]);
+  }, [text]);
 }
 
-/** A list's search box (label, then a search input); `landmark` makes it a <search> region. */
+/**
+ * A list's search box (label, then a search input; `landmark` makes it a <search> region): `onSearch` gets
+ * the trimmed text once typing has paused for 300 ms, and once on mount.
+ */
 export function SearchField({
-  id,
   label,
   placeholder,
-  value,
-  onChange,
+  initial = '',
+  onSearch,
   landmark = false,
 }: {
-  id: string;
   label: string;
   placeholder: string;
-  value: string;
-  onChange: (text: string) => void;
+  initial?: string;
+  onSearch: (trimmed: string) => void;
   landmark?: boolean;
 }) {
+  const id = useId();
+  const [text, setText] = useState(initial);
+  useDebounced(text, onSearch);
   const body = (
     <>
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
         type="search"
-        value={value}
+        value={text}
         placeholder={placeholder}
         autoComplete="off"
-        onChange={(e) => onChange(e.target.value)}
+        onChange={(e) => setText(e.target.value)}
       />
     </>
   );

@@ -1,4 +1,18 @@
+import { useState } from 'react';
 import { MSG } from '../../../shared/messages';
+
+/**
+ * A paged list's filters and page: a change of filter (`set`, a partial update) goes back to page 1.
+ */
+export function usePagedFilters<F extends object>(initial: F) {
+  const [filters, setFilters] = useState(initial);
+  const [page, setPage] = useState(1);
+  const set = (patch: Partial<F>) => {
+    setFilters((f) => ({ ...f, ...patch }));
+    setPage(1);
+  };
+  return { filters, page, setPage, set };
+}
 
 /** Previous / next with "page / pages"; nothing before the list has loaded or when it fits on one page. */
 export function Pager({
