@@ -16,7 +16,7 @@ import type { z } from '../../../shared/zod';
 import { api } from '../../lib/api';
 import { useAdminMutation } from './api';
 import { exact } from './format';
-import { AdmTable, SubmitButton } from './kit';
+import { AdmTable, BusyButton } from './kit';
 import { doneOrProposed } from './proposals-tab';
 import { ResultMessage, useResult } from './result-message';
 import { Section } from './section';
@@ -102,7 +102,7 @@ export function AssetsSection({ detail }: { detail: MemberDetail }) {
         </div>
         <p className="adm-muted">{S.hint}</p>
         <div className="adm-actions">
-          <SubmitButton busy={save.isPending} label={S.save} />
+          <BusyButton busy={save.isPending} label={S.save} />
         </div>
       </form>
       <ResultMessage text={result.text} />

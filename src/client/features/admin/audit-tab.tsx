@@ -1,10 +1,10 @@
-import { useId, useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import { AUDIT_PAGE_SIZE, useAudit } from './api';
 import { dateTime } from './format';
-import { AdmTable, ScrollRegion, SearchField, useDebounced } from './kit';
-import { Pager } from './pager';
+import { AdmTable, ScrollRegion, SearchField } from './kit';
+import { Pager, usePagedFilters } from './pager';
 import { failureText, ResultMessage } from './result-message';
+import { Section } from './section';
 
 const T = MSG.admin.audit;
 
@@ -13,27 +13,16 @@ const compact = (v: unknown) =>
 
 /** The audit trail: who did what to which target, before and after, when and from where. */
 export function AuditTab({ initialTarget = '' }: { initialTarget?: string }) {
-  const [text, setText] = useState(initialTarget);
-  const [target, setTarget] = useState(initialTarget);
-  const [page, setPage] = useState(1);
-  const filterId = useId();
-  useDebounced(text, 300, (trimmed) => {
-    setTarget(trimmed);
-    setPage(1);
-  });
-  const audit = useAudit(target, page);
+  const { filters, page, setPage, set } = usePagedFilters({ target: initialTarget });
+  const audit = useAudit(filters.target, page);
   const data = audit.data;
   return (
-    <section className="adm-card" aria-labelledby={`${filterId}-title`}>
-      <h2 id={`${filterId}-title`} className="adm-card-title">
-        {T.title}
-      </h2>
+    <Section title={T.title}>
       <SearchField
-        id={filterId}
         label={T.filterTarget}
         placeholder={T.filterPlaceholder}
-        value={text}
-        onChange={setText}
+        initial={initialTarget}
+        onSearch={(target) => set({ target })}
       />
       {audit.isError ? <ResultMessage text={failureText(MSG.admin.failed.auditLoad, audit.error)} /> : null}
       <ScrollRegion className="adm-scroll adm-scroll-70" busy={audit.isFetching} label={T.listLabel}>
@@ -73,9 +62,7 @@ export function AuditTab({ initialTarget = '' }: { initialTarget?: string }) {
           </AdmTable>
         )}
       </ScrollRegion>
-      {data ? (
-        <Pager page={page} total={data.total} pageSize={AUDIT_PAGE_SIZE} onPage={setPage} label={T.title} />
-      ) : null}
-    </section>
+      <Pager page={page} total={data?.total} pageSize={AUDIT_PAGE_SIZE} onPage={setPage} label={T.title} />
+    </Section>
   );
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import {
   AUTH_EVENT_KINDS,
@@ -10,9 +10,10 @@ import { describeDevice } from '../../../shared/user-agent';
 import { ApiError, api } from '../../lib/api';
 import { describeEvent } from '../../lib/describe-event';
 import { ADMIN_KEY } from './api';
+import { Filter, SelectFilter } from './fields';
 import { dateTime } from './format';
 import { AdmTable, ScrollRegion, useDebounced } from './kit';
-import { Pager } from './pager';
+import { Pager, usePagedFilters } from './pager';
 import { failureText, ResultMessage } from './result-message';
 import { Section } from './section';
 
@@ -83,30 +84,36 @@ function EventTable({ items, showMember }: { items: AuthEventView[]; showMember:
 const PAGE_SIZE = 30;
 const SECTION_PAGE_SIZE = 10;
 
+const ALL = ['', E.filterAll] as const;
+/** The tab's filters after the member box: a choice among options, or a date. */
+const FILTERS: readonly {
+  key: 'kind' | 'result' | 'from' | 'to';
+  label: string;
+  options?: readonly (readonly [string, string])[];
+}[] = [
+  {
+    key: 'kind',
+    label: E.filterKind,
+    options: [ALL, ...AUTH_EVENT_KINDS.map((k) => [k, E.kinds[k]] as const)],
+  },
+  { key: 'result', label: E.filterResult, options: [ALL, ['success', E.success], ['failure', E.failure]] },
+  { key: 'from', label: E.filterFrom },
+  { key: 'to', label: E.filterTo },
+];
+
 /** The "로그인 기록" tab: every member's authentication events, filtered and paged. */
 export function AuthEventsTab({ initialMember = '' }: { initialMember?: string }) {
-  const id = useId();
   const [memberText, setMemberText] = useState(initialMember);
-  const [filters, setFilters] = useState<AuthEventFilters>({ memberId: initialMember || undefined });
-  const [page, setPage] = useState(1);
-  useDebounced(memberText, 300, (trimmed) => {
-    setFilters((f) => ({ ...f, memberId: trimmed || undefined }));
-    setPage(1);
+  const { filters, page, setPage, set } = usePagedFilters<AuthEventFilters>({
+    memberId: initialMember || undefined,
   });
-  const set = (patch: AuthEventFilters) => {
-    setFilters((f) => ({ ...f, ...patch }));
-    setPage(1);
-  };
+  useDebounced(memberText, (trimmed) => set({ memberId: trimmed || undefined }));
   const events = useAuthEvents(filters, page, PAGE_SIZE);
   const data = events.data;
   return (
-    <section className="adm-card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="adm-card-title">
-        {E.adminTitle}
-      </h2>
+    <Section title={E.adminTitle}>
       <div className="adm-filters">
-        <label className="adm-filter">
-          <span>{E.filterMember}</span>
+        <Filter label={E.filterMember}>
           <input
             className="adm-input"
             type="search"
@@ -114,47 +121,23 @@ export function AuthEventsTab({ initialMember = '' }: { initialMember?: string }
             autoComplete="off"
             onChange={(e) => setMemberText(e.target.value)}
           />
-        </label>
-        <label className="adm-filter">
-          <span>{E.filterKind}</span>
-          <select value={filters.kind ?? ''} onChange={(e) => set({ kind: e.target.value as AuthEventKind })}>
-            <option value="">{E.filterAll}</option>
-            {AUTH_EVENT_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {E.kinds[k]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="adm-filter">
-          <span>{E.filterResult}</span>
-          <select
-            value={filters.result ?? ''}
-            onChange={(e) => set({ result: e.target.value as AuthEventFilters['result'] })}
-          >
-            <option value="">{E.filterAll}</option>
-            <option value="success">{E.success}</option>
-            <option value="failure">{E.failure}</option>
-          </select>
-        </label>
-        <label className="adm-filter">
-          <span>{E.filterFrom}</span>
-          <input
-            className="adm-input"
-            type="date"
-            value={filters.from ?? ''}
-            onChange={(e) => set({ from: e.target.value || undefined })}
-          />
-        </label>
-        <label className="adm-filter">
-          <span>{E.filterTo}</span>
-          <input
-            className="adm-input"
-            type="date"
-            value={filters.to ?? ''}
-            onChange={(e) => set({ to: e.target.value || undefined })}
-          />
-        </label>
+        </Filter>
+        {FILTERS.map(({ key, label, options }) => {
+          const value = filters[key] ?? '';
+          const change = (v: string) => set({ [key]: v || undefined } as AuthEventFilters);
+          return options ? (
+            <SelectFilter key={key} label={label} value={value} options={options} onChange={change} />
+          ) : (
+            <Filter key={key} label={label}>
+              <input
+                className="adm-input"
+                type="date"
+                value={value}
+                onChange={(e) => change(e.target.value)}
+              />
+            </Filter>
+          );
+        })}
       </div>
       {events.isError ? <ResultMessage text={failureText(E.loadFailed, events.error)} /> : null}
       <ScrollRegion className="adm-scroll adm-scroll-70" busy={events.isFetching} label={E.listLabel}>
@@ -164,10 +147,8 @@ export function AuthEventsTab({ initialMember = '' }: { initialMember?: string }
           <EventTable items={data.items} showMember />
         ) : null}
       </ScrollRegion>
-      {data ? (
-        <Pager page={page} total={data.total} pageSize={PAGE_SIZE} onPage={setPage} label={E.adminTitle} />
-      ) : null}
-    </section>
+      <Pager page={page} total={data?.total} pageSize={PAGE_SIZE} onPage={setPage} label={E.adminTitle} />
+    </Section>
   );
 }
 
@@ -186,15 +167,13 @@ export function AuthEventsSection({ memberId }: { memberId: string }) {
           <EventTable items={data.items} showMember={false} />
         </div>
       ) : null}
-      {data ? (
-        <Pager
-          page={page}
-          total={data.total}
-          pageSize={SECTION_PAGE_SIZE}
-          onPage={setPage}
-          label={E.adminTitle}
-        />
-      ) : null}
+      <Pager
+        page={page}
+        total={data?.total}
+        pageSize={SECTION_PAGE_SIZE}
+        onPage={setPage}
+        label={E.adminTitle}
+      />
     </Section>
   );
 }

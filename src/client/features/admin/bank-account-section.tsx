@@ -6,11 +6,11 @@ import { MSG } from '../../../shared/messages';
 import { type BankAccountBody, bankAccountBodySchema } from '../../../shared/schemas/admin-accounts';
 import type { MemberDetail } from '../../../shared/schemas/admin-views';
 import type { z } from '../../../shared/zod';
-import { Field } from '../../components/field';
 import { api } from '../../lib/api';
 import { useAdminMutation } from './api';
-import { closeAndReport, SubmitButton, sendAndReport } from './kit';
-import { ConfirmDialog } from './modal';
+import { FormCheck, FormField } from './fields';
+import { AskButton, BusyButton, sendAndReport } from './kit';
+import { RemoveDialog } from './modal';
 import { ResultMessage, useResult } from './result-message';
 import { Section } from './section';
 
@@ -30,18 +30,18 @@ export function BankAccountSection({ detail }: { detail: MemberDetail }) {
   const url = `/admin/members/${detail.member.id}/bank-account`;
   const result = useResult();
   const banksId = useId();
-  const [confirming, setConfirming] = useState(false);
-  const { register, handleSubmit, reset, formState } = useForm<BankAccountBody, unknown, Output>({
+  const [deleting, setDeleting] = useState<typeof account>(null);
+  const form = useForm<BankAccountBody, unknown, Output>({
     resolver: zodResolver(bankAccountBodySchema),
     defaultValues: formValues(detail),
   });
+  const { reset } = form;
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the member or the account changes
   useEffect(() => reset(formValues(detail)), [detail.member.id, account?.updated_at, reset]);
 
   const save = useAdminMutation((body: Output) => api.put(url, body));
   const remove = useAdminMutation(() => api.delete(url));
   const verify = useAdminMutation((isVerified: boolean) => api.patch(url, { is_verified: isVerified }));
-  const e = formState.errors;
 
   const status = !account ? B.statusNone : account.is_verified ? B.statusVerified : B.statusPending;
   return (
@@ -70,73 +70,35 @@ export function BankAccountSection({ detail }: { detail: MemberDetail }) {
       <form
         className="adm-form-grid"
         noValidate
-        onSubmit={handleSubmit(sendAndReport(result, save, MSG.admin.bankSaved, MSG.admin.failed.bankSave))}
+        onSubmit={form.handleSubmit(
+          sendAndReport(result, save, MSG.admin.bankSaved, MSG.admin.failed.bankSave),
+        )}
       >
-        <Field
-          label={B.bankName}
-          list={banksId}
-          autoComplete="off"
-          {...register('bank_name')}
-          error={e.bank_name?.message}
-        />
+        <FormField form={form} name="bank_name" label={B.bankName} list={banksId} />
         <datalist id={banksId}>
           {KRW_BANKS.map((b) => (
             <option key={b} value={b} />
           ))}
         </datalist>
-        <Field
-          label={B.accountNumber}
-          inputMode="numeric"
-          autoComplete="off"
-          {...register('account_number')}
-          error={e.account_number?.message}
-        />
-        <Field
-          label={B.accountHolder}
-          autoComplete="off"
-          {...register('account_holder')}
-          error={e.account_holder?.message}
-        />
-        <label className="check">
-          <input type="checkbox" {...register('is_verified')} />
-          <span>{B.verified}</span>
-        </label>
+        <FormField form={form} name="account_number" label={B.accountNumber} inputMode="numeric" />
+        <FormField form={form} name="account_holder" label={B.accountHolder} />
+        <FormCheck form={form} name="is_verified" label={B.verified} />
         <div className="adm-actions">
-          <SubmitButton busy={save.isPending} label={B.save} />
-          {account ? (
-            <button
-              type="button"
-              className="btn btn-danger-outline"
-              onClick={() => {
-                result.clear();
-                setConfirming(true);
-              }}
-            >
-              {B.delete}
-            </button>
-          ) : null}
+          <BusyButton busy={save.isPending} label={B.save} />
+          {account ? <AskButton label={B.delete} result={result} onAsk={() => setDeleting(account)} /> : null}
         </div>
       </form>
       <ResultMessage text={result.text} />
-      <ConfirmDialog
-        open={confirming}
+      <RemoveDialog
+        target={deleting}
         title={B.deleteTitle}
-        body={B.deleteBody}
+        body={() => B.deleteBody}
         confirmLabel={B.delete}
-        danger
-        busy={remove.isPending}
-        onConfirm={() =>
-          remove.mutate(
-            undefined,
-            closeAndReport(
-              () => setConfirming(false),
-              result,
-              MSG.admin.bankDeleted,
-              MSG.admin.failed.bankDelete,
-            ),
-          )
-        }
-        onCancel={() => setConfirming(false)}
+        mutation={remove}
+        result={result}
+        done={MSG.admin.bankDeleted}
+        failPrefix={MSG.admin.failed.bankDelete}
+        onClose={() => setDeleting(null)}
       />
     </Section>
   );

@@ -6,7 +6,8 @@ import type { ChainCheckView, ChainStatusView } from '../../../shared/schemas/ch
 import { api } from '../../lib/api';
 import { ADMIN_KEY } from './api';
 import { exact } from './format';
-import { Modal } from './modal';
+import { BusyButton } from './kit';
+import { DialogActions, Modal } from './modal';
 
 const C = MSG.chain;
 
@@ -133,14 +134,11 @@ export function OverrideDialog({
           {problem}
         </p>
       ) : null}
-      <div className="adm-dialog-actions">
-        <button type="button" className="btn btn-secondary" onClick={close} autoFocus>
-          {MSG.admin.cancel}
-        </button>
-        <button
-          type="button"
+      <DialogActions onCancel={close} cancelFocus>
+        <BusyButton
+          busy={busy}
+          label={C.overrideConfirm}
           className="btn btn-danger"
-          disabled={busy}
           onClick={() => {
             if (!reason.trim()) {
               setProblem(C.overrideReasonRequired);
@@ -149,10 +147,8 @@ export function OverrideDialog({
             onConfirm(reason.trim());
             setReason('');
           }}
-        >
-          {busy ? MSG.admin.processing : C.overrideConfirm}
-        </button>
-      </div>
+        />
+      </DialogActions>
     </Modal>
   );
 }

@@ -6,11 +6,11 @@ import { DEPOSIT_NETWORKS, type DepositNetwork } from '../../../shared/networks'
 import { type DepositAddressBody, depositAddressBodySchema } from '../../../shared/schemas/admin-accounts';
 import type { MemberDetail } from '../../../shared/schemas/admin-views';
 import type { z } from '../../../shared/zod';
-import { Field } from '../../components/field';
 import { api } from '../../lib/api';
 import { useAdminMutation } from './api';
-import { closeAndReport, SubmitButton, sendAndReport } from './kit';
-import { ConfirmDialog } from './modal';
+import { FormField } from './fields';
+import { AskButton, BusyButton, sendAndReport } from './kit';
+import { RemoveDialog } from './modal';
 import { ResultMessage, useResult } from './result-message';
 import { Section } from './section';
 
@@ -44,14 +44,15 @@ function NetworkAddressForm({
 }) {
   const url = `/admin/members/${memberId}/deposit-address`;
   const result = useResult();
-  const [confirming, setConfirming] = useState(false);
-  const { register, handleSubmit, reset, formState } = useForm<DepositAddressBody, unknown, Output>({
+  const [clearing, setClearing] = useState<DepositNetwork | null>(null);
+  const form = useForm<DepositAddressBody, unknown, Output>({
     resolver: zodResolver(depositAddressBodySchema),
     defaultValues: { network, deposit_address: current ?? '' },
   });
+  const { reset } = form;
   useEffect(() => reset({ network, deposit_address: current ?? '' }), [network, current, reset]);
   const save = useAdminMutation((body: Output) => api.put(url, { ...body, network }));
-  const clear = useAdminMutation(() => api.delete(`${url}?network=${network}`));
+  const clear = useAdminMutation((n: DepositNetwork) => api.delete(`${url}?network=${n}`));
 
   return (
     <div className="adm-subsection" data-network={network}>
@@ -62,45 +63,33 @@ function NetworkAddressForm({
       <form
         className="adm-inline-form"
         noValidate
-        onSubmit={handleSubmit(sendAndReport(result, save, MSG.admin.addressSaved, MSG.admin.failed.address))}
+        onSubmit={form.handleSubmit(
+          sendAndReport(result, save, MSG.admin.addressSaved, MSG.admin.failed.address),
+        )}
       >
-        <Field
+        <FormField
+          form={form}
+          name="deposit_address"
           label={D.networkLabel(network)}
           placeholder={D.networkPlaceholder(network)}
-          autoComplete="off"
           spellCheck={false}
-          {...register('deposit_address')}
-          error={formState.errors.deposit_address?.message}
         />
         <div className="adm-actions">
-          <SubmitButton busy={save.isPending} label={D.save} />
-          {current ? (
-            <button type="button" className="btn btn-danger-outline" onClick={() => setConfirming(true)}>
-              {D.clear}
-            </button>
-          ) : null}
+          <BusyButton busy={save.isPending} label={D.save} />
+          {current ? <AskButton label={D.clear} onAsk={() => setClearing(network)} /> : null}
         </div>
       </form>
       <ResultMessage text={result.text} />
-      <ConfirmDialog
-        open={confirming}
+      <RemoveDialog
+        target={clearing}
         title={D.clearTitle}
-        body={D.clearNetworkBody(network)}
+        body={D.clearNetworkBody}
         confirmLabel={D.clear}
-        danger
-        busy={clear.isPending}
-        onConfirm={() =>
-          clear.mutate(
-            undefined,
-            closeAndReport(
-              () => setConfirming(false),
-              result,
-              MSG.admin.addressCleared,
-              MSG.admin.failed.address,
-            ),
-          )
-        }
-        onCancel={() => setConfirming(false)}
+        mutation={clear}
+        result={result}
+        done={MSG.admin.addressCleared}
+        failPrefix={MSG.admin.failed.address}
+        onClose={() => setClearing(null)}
       />
     </div>
   );

@@ -1,18 +1,112 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import type { useResult } from './result-message';
 
 /**
- * The repeated shapes of the administrator sections: a section form's submit button, a table with its
- * column heads, a scrolled list region, the callbacks of a confirm dialog and a debounced search box.
+ * The repeated shapes of the administrator sections: a busy-aware button, a button that asks first, a
+ * listed item's edit and delete buttons, a table with its column heads, a scrolled list region, the
+ * callbacks of a confirm dialog and a debounced search box.
  */
 
-/** A section form's submit button: '처리 중...' while its request runs. */
-export function SubmitButton({ busy, label }: { busy: boolean; label: string }) {
+/**
+ * A button whose request may be running: disabled and '처리 중...' meanwhile. Without `onClick` it is its
+ * form's submit button.
+ */
+export function BusyButton({
+  busy,
+  label,
+  className = 'btn btn-primary',
+  onClick,
+}: {
+  busy: boolean;
+  label: string;
+  className?: string;
+  onClick?: () => void;
+}) {
   return (
-    <button type="submit" className="btn btn-primary" disabled={busy}>
+    <button type={onClick ? 'button' : 'submit'} className={className} onClick={onClick} disabled={busy}>
       {busy ? MSG.admin.processing : label}
     </button>
+  );
+}
+
+/** A button that first clears the section's result line (when given `result`), then acts. */
+function ClearingButton({
+  label,
+  ariaLabel,
+  className,
+  result,
+  onClick,
+}: {
+  label: string;
+  ariaLabel?: string;
+  className: string;
+  result?: ReturnType<typeof useResult>;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={className}
+      aria-label={ariaLabel}
+      onClick={() => {
+        result?.clear();
+        onClick();
+      }}
+    >
+      {label}
+    </button>
+  );
+}
+
+/** A button that asks first (delete, clear, close): it clears `result` when given, then `onAsk`. */
+export function AskButton({
+  onAsk,
+  ...button
+}: {
+  label: string;
+  ariaLabel?: string;
+  result?: ReturnType<typeof useResult>;
+  onAsk: () => void;
+}) {
+  return <ClearingButton className="btn btn-danger-outline" onClick={onAsk} {...button} />;
+}
+
+/**
+ * A listed item's edit and delete buttons, each named after the item. Edit clears the result line;
+ * delete too unless `deleteKeepsResult`.
+ */
+export function EditDeleteButtons({
+  editLabel,
+  deleteLabel,
+  result,
+  onEdit,
+  onDelete,
+  deleteKeepsResult = false,
+}: {
+  editLabel: string;
+  deleteLabel: string;
+  result: ReturnType<typeof useResult>;
+  onEdit: () => void;
+  onDelete: () => void;
+  deleteKeepsResult?: boolean;
+}) {
+  return (
+    <>
+      <ClearingButton
+        label={MSG.admin.edit}
+        ariaLabel={editLabel}
+        className="btn btn-secondary"
+        result={result}
+        onClick={onEdit}
+      />
+      <AskButton
+        label={MSG.admin.delete}
+        ariaLabel={deleteLabel}
+        result={deleteKeepsResult ? undefined : result}
+        onAsk={onDelete}
+      />
+    </>
   );
 }
 
@@ -115,42 +209,49 @@ export function sendAndReport<B>(
   };
 }
 
-/** Calls `apply` with the trimmed text once typing has paused for `delayMs` (and once on mount). */
-export function useDebounced(text: string, delayMs: number, apply: (trimmed: string) => void) {
+/** How long typing pauses before a search box's text is searched. */
+const SEARCH_DELAY_MS = 300;
+
+/** Calls `apply` with the trimmed text once typing has paused for SEARCH_DELAY_MS (and once on mount). */
+export function useDebounced(text: string, apply: (trimmed: string) => void) {
   const latest = useRef(apply);
   latest.current = apply;
   useEffect(() => {
-    const t = setTimeout(() => latest.current(text.trim()), delayMs);
+    const t = setTimeout(() => latest.current(text.trim()), SEARCH_DELAY_MS);
     return () => clearTimeout(t);
-  }, [text, delayMs]);
+  }, [text]);
 }
 
-/** A list's search box (label, then a search input); `landmark` makes it a <search> region. */
+/**
+ * A list's search box (label, then a search input; `landmark` makes it a <search> region): `onSearch` gets
+ * the trimmed text once typing has paused for 300 ms, and once on mount.
+ */
 export function SearchField({
-  id,
   label,
   placeholder,
-  value,
-  onChange,
+  initial = '',
+  onSearch,
   landmark = false,
 }: {
-  id: string;
   label: string;
   placeholder: string;
-  value: string;
-  onChange: (text: string) => void;
+  initial?: string;
+  onSearch: (trimmed: string) => void;
   landmark?: boolean;
 }) {
+  const id = useId();
+  const [text, setText] = useState(initial);
+  useDebounced(text, onSearch);
   const body = (
     <>
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
         type="search"
-        value={value}
+        value={text}
         placeholder={placeholder}
         autoComplete="off"
-        onChange={(e) => onChange(e.target.value)}
+        onChange={(e) => setText(e.target.value)}
       />
     </>
   );

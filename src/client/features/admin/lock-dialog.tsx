@@ -7,12 +7,12 @@ import { MSG } from '../../../shared/messages';
 import { type LockBody, lockBodySchema } from '../../../shared/schemas/admin';
 import type { LockView, MemberDetail } from '../../../shared/schemas/admin-views';
 import type { z } from '../../../shared/zod';
-import { Field } from '../../components/field';
 import { api } from '../../lib/api';
 import { useAdminMutation } from './api';
+import { FormField } from './fields';
 import { exact } from './format';
-import { SubmitButton } from './kit';
-import { Modal } from './modal';
+import { BusyButton } from './kit';
+import { DialogActions, Modal } from './modal';
 import { doneOrProposed } from './proposals-tab';
 import { ResultMessage, useResult } from './result-message';
 
@@ -43,10 +43,11 @@ export function LockDialog({
   onSaved: (message: string) => void;
 }) {
   const result = useResult();
-  const { register, handleSubmit, reset, watch, formState } = useForm<LockBody, unknown, Output>({
+  const form = useForm<LockBody, unknown, Output>({
     resolver: zodResolver(lockBodySchema),
     defaultValues: formValues(lock),
   });
+  const { register, reset, watch } = form;
   const { clear } = result;
   useEffect(() => {
     if (open) {
@@ -65,14 +66,13 @@ export function LockDialog({
   const own = lock?.active && lock.currency.toUpperCase() === currency ? lock.locked_amount : '0';
   const lockable = balance ? toWire(new D(balance.available).plus(own)) : '0';
   const prefix = lock ? MSG.admin.failed.lockEdit : MSG.admin.failed.lockAdd;
-  const e = formState.errors;
 
   return (
     <Modal open={open} title={lock ? L.editTitle : L.addTitle} onClose={onClose}>
       <form
         className="form"
         noValidate
-        onSubmit={handleSubmit((body) => {
+        onSubmit={form.handleSubmit((body) => {
           result.clear();
           save.mutate(body, {
             onSuccess: (data) =>
@@ -91,37 +91,22 @@ export function LockDialog({
             ))}
           </select>
         </div>
-        <Field
+        <FormField
+          form={form}
+          name="locked_amount"
           label={L.amount}
           inputMode="decimal"
-          autoComplete="off"
           hint={L.available(exact(lockable), currency)}
-          {...register('locked_amount')}
-          error={e.locked_amount?.message}
         />
         <div className="adm-two-fields">
-          <Field
-            label={L.start}
-            type="date"
-            {...register('lock_start_date')}
-            error={e.lock_start_date?.message}
-          />
-          <Field label={L.end} type="date" {...register('lock_end_date')} error={e.lock_end_date?.message} />
+          <FormField form={form} name="lock_start_date" label={L.start} type="date" />
+          <FormField form={form} name="lock_end_date" label={L.end} type="date" />
         </div>
-        <Field
-          label={L.reason}
-          placeholder={L.reasonPlaceholder}
-          autoComplete="off"
-          {...register('reason')}
-          error={e.reason?.message}
-        />
+        <FormField form={form} name="reason" label={L.reason} placeholder={L.reasonPlaceholder} />
         <ResultMessage text={result.text} />
-        <div className="adm-dialog-actions">
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            {MSG.admin.cancel}
-          </button>
-          <SubmitButton busy={save.isPending} label={MSG.admin.save} />
-        </div>
+        <DialogActions onCancel={onClose}>
+          <BusyButton busy={save.isPending} label={MSG.admin.save} />
+        </DialogActions>
       </form>
     </Modal>
   );

@@ -4,9 +4,9 @@ import type { LockView, MemberDetail } from '../../../shared/schemas/admin-views
 import { api } from '../../lib/api';
 import { useAdminMutation } from './api';
 import { exact } from './format';
-import { AdmTable, closeAndReport } from './kit';
+import { AdmTable, EditDeleteButtons } from './kit';
 import { LockDialog } from './lock-dialog';
-import { ConfirmDialog } from './modal';
+import { RemoveDialog } from './modal';
 import { doneOrProposed } from './proposals-tab';
 import { ResultMessage, useResult } from './result-message';
 import { Section } from './section';
@@ -70,28 +70,13 @@ export function LocksSection({ detail }: { detail: MemberDetail }) {
                     </span>
                   </td>
                   <td className="adm-row-actions">
-                    <button
-                      type="button"
-                      className="btn btn-secondary"
-                      aria-label={L.editLabel(exact(l.locked_amount), cur)}
-                      onClick={() => {
-                        result.clear();
-                        setEditing({ lock: l });
-                      }}
-                    >
-                      {MSG.admin.edit}
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-danger-outline"
-                      aria-label={L.deleteLabel(exact(l.locked_amount), cur)}
-                      onClick={() => {
-                        result.clear();
-                        setDeleting(l);
-                      }}
-                    >
-                      {MSG.admin.delete}
-                    </button>
+                    <EditDeleteButtons
+                      editLabel={L.editLabel(exact(l.locked_amount), cur)}
+                      deleteLabel={L.deleteLabel(exact(l.locked_amount), cur)}
+                      result={result}
+                      onEdit={() => setEditing({ lock: l })}
+                      onDelete={() => setDeleting(l)}
+                    />
                   </td>
                 </tr>
               );
@@ -110,26 +95,15 @@ export function LocksSection({ detail }: { detail: MemberDetail }) {
           result.set(message);
         }}
       />
-      <ConfirmDialog
-        open={deleting !== null}
+      <RemoveDialog
+        target={deleting}
         title={L.deleteTitle}
-        body={deleting ? L.deleteBody(exact(deleting.locked_amount), deleting.currency.toUpperCase()) : ''}
-        confirmLabel={MSG.admin.delete}
-        danger
-        busy={remove.isPending}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(
-            deleting,
-            closeAndReport(
-              () => setDeleting(null),
-              result,
-              (data) => doneOrProposed(data, MSG.admin.lockDeleted),
-              MSG.admin.failed.lockDelete,
-            ),
-          )
-        }
-        onCancel={() => setDeleting(null)}
+        body={(lock) => L.deleteBody(exact(lock.locked_amount), lock.currency.toUpperCase())}
+        mutation={remove}
+        result={result}
+        done={(data) => doneOrProposed(data, MSG.admin.lockDeleted)}
+        failPrefix={MSG.admin.failed.lockDelete}
+        onClose={() => setDeleting(null)}
       />
     </Section>
   );

@@ -4,6 +4,7 @@ import type { MemberDetail } from '../../../shared/schemas/admin-views';
 import { api } from '../../lib/api';
 import { useAdminMutation } from './api';
 import { dateTime } from './format';
+import { AskButton } from './kit';
 import { ConfirmDialog } from './modal';
 import { ResultMessage, useResult } from './result-message';
 import { Section } from './section';
@@ -45,16 +46,7 @@ export function MemberInfoSection({
         m.closed_at ? (
           <span className="adm-badge is-bad">{I.statusClosed}</span>
         ) : (
-          <button
-            type="button"
-            className="btn btn-danger-outline"
-            onClick={() => {
-              result.clear();
-              setConfirming(true);
-            }}
-          >
-            {I.deleteMember}
-          </button>
+          <AskButton label={I.deleteMember} result={result} onAsk={() => setConfirming(true)} />
         )
       }
     >

@@ -1,12 +1,13 @@
-import { useId, useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import { MEMBER_STATUSES, type MemberStatusFilter } from '../../../shared/schemas/admin';
 import type { MemberListItem } from '../../../shared/schemas/admin-views';
 import { api } from '../../lib/api';
 import { MEMBER_PAGE_SIZE, useAdminMutation, useMembers } from './api';
-import { SearchField, useDebounced } from './kit';
-import { Pager } from './pager';
+import { SelectFilter } from './fields';
+import { SearchField } from './kit';
+import { Pager, usePagedFilters } from './pager';
 import { failureText, ResultMessage, useResult } from './result-message';
+import { Section } from './section';
 
 const L = MSG.admin.list;
 const STATUS_LABEL: Record<MemberStatusFilter, string> = {
@@ -14,7 +15,7 @@ const STATUS_LABEL: Record<MemberStatusFilter, string> = {
   closed: L.statusClosed,
   all: L.statusAll,
 };
-const SEARCH_DELAY_MS = 300;
+const STATUS_OPTIONS = MEMBER_STATUSES.map((s) => [s, STATUS_LABEL[s]] as const);
 
 /** SPEC §2: the left column, members with a search box (email, username, name), paged, 70vh scroll. */
 export function MemberList({
@@ -24,17 +25,12 @@ export function MemberList({
   selectedId: string | null;
   onSelect: (id: string) => void;
 }) {
-  const [text, setText] = useState('');
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
-  const [status, setStatus] = useState<MemberStatusFilter>('active');
-  const searchId = useId();
-  const result = useResult();
-  useDebounced(text, SEARCH_DELAY_MS, (trimmed) => {
-    setQ(trimmed);
-    setPage(1);
+  const { filters, page, setPage, set } = usePagedFilters<{ q: string; status: MemberStatusFilter }>({
+    q: '',
+    status: 'active',
   });
-  const members = useMembers(q, page, status);
+  const result = useResult();
+  const members = useMembers(filters.q, page, filters.status);
   const toggle = useAdminMutation((m: MemberListItem) =>
     api.patch(`/admin/members/${m.id}/bank-account`, { is_verified: !m.bank_verified }),
   );
@@ -47,34 +43,14 @@ export function MemberList({
 
   const data = members.data;
   return (
-    <section className="adm-card adm-members" aria-labelledby={`${searchId}-title`}>
-      <h2 id={`${searchId}-title`} className="adm-card-title">
-        {L.title}
-      </h2>
-      <SearchField
-        id={searchId}
-        label={L.search}
-        placeholder={L.searchPlaceholder}
-        value={text}
-        onChange={setText}
-        landmark
+    <Section title={L.title} className="adm-members">
+      <SearchField label={L.search} placeholder={L.searchPlaceholder} onSearch={(q) => set({ q })} landmark />
+      <SelectFilter
+        label={L.statusFilter}
+        value={filters.status}
+        options={STATUS_OPTIONS}
+        onChange={(status) => set({ status })}
       />
-      <label className="adm-filter">
-        <span>{L.statusFilter}</span>
-        <select
-          value={status}
-          onChange={(e) => {
-            setStatus(e.target.value as MemberStatusFilter);
-            setPage(1);
-          }}
-        >
-          {MEMBER_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {STATUS_LABEL[s]}
-            </option>
-          ))}
-        </select>
-      </label>
       <p className="adm-muted" aria-live="polite">
         {data ? L.total(data.total) : MSG.common.loading}
       </p>
@@ -117,11 +93,11 @@ export function MemberList({
             )}
           </li>
         ))}
-        {data && data.items.length === 0 ? <li className="adm-empty">{q ? L.noResults : L.empty}</li> : null}
+        {data && data.items.length === 0 ? (
+          <li className="adm-empty">{filters.q ? L.noResults : L.empty}</li>
+        ) : null}
       </ul>
-      {data ? (
-        <Pager page={page} total={data.total} pageSize={MEMBER_PAGE_SIZE} onPage={setPage} label={L.title} />
-      ) : null}
-    </section>
+      <Pager page={page} total={data?.total} pageSize={MEMBER_PAGE_SIZE} onPage={setPage} label={L.title} />
+    </Section>
   );
 }

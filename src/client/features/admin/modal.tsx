@@ -1,5 +1,7 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { MSG } from '../../../shared/messages';
+import { BusyButton, closeAndReport } from './kit';
+import type { useResult } from './result-message';
 
 interface ModalProps {
   open: boolean;
@@ -69,6 +71,26 @@ export function Modal({ open, title, onClose, children }: ModalProps) {
   );
 }
 
+/** A dialog's buttons: cancel first (`cancelFocus`: it takes the focus when the dialog opens), then `children`. */
+export function DialogActions({
+  onCancel,
+  cancelFocus = false,
+  children,
+}: {
+  onCancel: () => void;
+  cancelFocus?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className="adm-dialog-actions">
+      <button type="button" className="btn btn-secondary" onClick={onCancel} autoFocus={cancelFocus}>
+        {MSG.admin.cancel}
+      </button>
+      {children}
+    </div>
+  );
+}
+
 interface ConfirmProps {
   open: boolean;
   title: string;
@@ -94,19 +116,67 @@ export function ConfirmDialog({
   return (
     <Modal open={open} title={title} onClose={onCancel}>
       <p className="adm-dialog-body">{body}</p>
-      <div className="adm-dialog-actions">
-        <button type="button" className="btn btn-secondary" onClick={onCancel} autoFocus>
-          {MSG.admin.cancel}
-        </button>
-        <button
-          type="button"
+      <DialogActions onCancel={onCancel} cancelFocus>
+        <BusyButton
+          busy={!!busy}
+          label={confirmLabel}
           className={`btn ${danger ? 'btn-danger' : 'btn-primary'}`}
           onClick={onConfirm}
-          disabled={busy}
-        >
-          {busy ? MSG.admin.processing : confirmLabel}
-        </button>
-      </div>
+        />
+      </DialogActions>
     </Modal>
+  );
+}
+
+/**
+ * The confirmation of a removal: `target` (null: closed) is what it asks about; confirming sends it through
+ * `mutation`, then the dialog closes (`onClose`, and `afterRequest`) and the result line reports.
+ */
+export function RemoveDialog<T>({
+  target,
+  title,
+  body,
+  confirmLabel = MSG.admin.delete,
+  mutation,
+  result,
+  done,
+  failPrefix,
+  onClose,
+  afterRequest,
+}: {
+  target: T | null;
+  title: string;
+  body: (target: T) => ReactNode;
+  confirmLabel?: string;
+  mutation: {
+    isPending: boolean;
+    mutate: (
+      target: T,
+      callbacks: { onSuccess: (data: unknown) => void; onError: (err: unknown) => void },
+    ) => void;
+  };
+  result: ReturnType<typeof useResult>;
+  done: string | ((data: unknown) => string);
+  failPrefix: string;
+  onClose: () => void;
+  afterRequest?: () => void;
+}) {
+  const close = () => {
+    afterRequest?.();
+    onClose();
+  };
+  return (
+    <ConfirmDialog
+      open={target !== null}
+      title={title}
+      body={target !== null ? body(target) : ''}
+      confirmLabel={confirmLabel}
+      danger
+      busy={mutation.isPending}
+      onConfirm={() =>
+        target !== null && mutation.mutate(target, closeAndReport(close, result, done, failPrefix))
+      }
+      onCancel={onClose}
+    />
   );
 }

@@ -10,12 +10,12 @@ import {
 } from '../../../shared/schemas/admin';
 import type { NoticeView } from '../../../shared/schemas/admin-views';
 import type { z } from '../../../shared/zod';
-import { Field } from '../../components/field';
 import { api } from '../../lib/api';
 import { NOTICE_PAGE_SIZE, useAdminMutation, useNotices } from './api';
+import { FormCheck, FormField } from './fields';
 import { dateTime } from './format';
-import { closeAndReport, SubmitButton, sendAndReport } from './kit';
-import { ConfirmDialog } from './modal';
+import { BusyButton, EditDeleteButtons, sendAndReport } from './kit';
+import { RemoveDialog } from './modal';
 import { Pager } from './pager';
 import { failureText, ResultMessage, useResult } from './result-message';
 import { Section } from './section';
@@ -35,10 +35,11 @@ export function NoticesSection() {
   const result = useResult();
   const bodyId = useId();
   const notices = useNotices(page);
-  const { register, handleSubmit, reset, formState } = useForm<NoticeBody, unknown, Output>({
+  const form = useForm<NoticeBody, unknown, Output>({
     resolver: zodResolver(noticeBodySchema),
     defaultValues: EMPTY,
   });
+  const { register, reset, formState } = form;
   useEffect(
     () => reset(editing ? { title: editing.title, body: editing.body, published: editing.published } : EMPTY),
     [editing, reset],
@@ -54,7 +55,7 @@ export function NoticesSection() {
       <form
         className="form adm-notice-form"
         noValidate
-        onSubmit={handleSubmit(
+        onSubmit={form.handleSubmit(
           sendAndReport(
             result,
             save,
@@ -67,13 +68,7 @@ export function NoticesSection() {
           ),
         )}
       >
-        <Field
-          label={N.titleLabel}
-          maxLength={NOTICE_TITLE_MAX}
-          autoComplete="off"
-          {...register('title')}
-          error={e.title?.message}
-        />
+        <FormField form={form} name="title" label={N.titleLabel} maxLength={NOTICE_TITLE_MAX} />
         <div className="field">
           <label htmlFor={bodyId}>{N.bodyLabel}</label>
           <textarea
@@ -89,12 +84,9 @@ export function NoticesSection() {
             </p>
           ) : null}
         </div>
-        <label className="check">
-          <input type="checkbox" {...register('published')} />
-          <span>{N.published}</span>
-        </label>
+        <FormCheck form={form} name="published" label={N.published} />
         <div className="adm-actions">
-          <SubmitButton busy={save.isPending} label={editing ? N.save : N.create} />
+          <BusyButton busy={save.isPending} label={editing ? N.save : N.create} />
           {editing ? (
             <button type="button" className="btn btn-secondary" onClick={() => setEditing(null)}>
               {N.cancelEdit}
@@ -118,62 +110,38 @@ export function NoticesSection() {
             </div>
             {n.body ? <p className="adm-notice-body">{n.body}</p> : null}
             <div className="adm-row-actions">
-              <button
-                type="button"
-                className="btn btn-secondary"
-                aria-label={N.editLabel(n.title)}
-                onClick={() => {
-                  result.clear();
-                  setEditing(n);
-                }}
-              >
-                {MSG.admin.edit}
-              </button>
-              <button
-                type="button"
-                className="btn btn-danger-outline"
-                aria-label={N.deleteLabel(n.title)}
-                onClick={() => setDeleting(n)}
-              >
-                {MSG.admin.delete}
-              </button>
+              <EditDeleteButtons
+                editLabel={N.editLabel(n.title)}
+                deleteLabel={N.deleteLabel(n.title)}
+                result={result}
+                onEdit={() => setEditing(n)}
+                onDelete={() => setDeleting(n)}
+                deleteKeepsResult
+              />
             </div>
           </li>
         ))}
         {notices.data && notices.data.items.length === 0 ? <li className="adm-empty">{N.empty}</li> : null}
       </ul>
-      {notices.data ? (
-        <Pager
-          page={page}
-          total={notices.data.total}
-          pageSize={NOTICE_PAGE_SIZE}
-          onPage={setPage}
-          label={N.title}
-        />
-      ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
+      <Pager
+        page={page}
+        total={notices.data?.total}
+        pageSize={NOTICE_PAGE_SIZE}
+        onPage={setPage}
+        label={N.title}
+      />
+      <RemoveDialog
+        target={deleting}
         title={N.deleteTitle}
-        body={deleting ? N.deleteBody(deleting.title) : ''}
-        confirmLabel={MSG.admin.delete}
-        danger
-        busy={remove.isPending}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(
-            deleting,
-            closeAndReport(
-              () => {
-                if (editing?.id === deleting.id) setEditing(null);
-                setDeleting(null);
-              },
-              result,
-              MSG.admin.noticeDeleted,
-              MSG.admin.failed.noticeDelete,
-            ),
-          )
-        }
-        onCancel={() => setDeleting(null)}
+        body={(n) => N.deleteBody(n.title)}
+        mutation={remove}
+        result={result}
+        done={MSG.admin.noticeDeleted}
+        failPrefix={MSG.admin.failed.noticeDelete}
+        onClose={() => setDeleting(null)}
+        afterRequest={() => {
+          if (editing?.id === deleting?.id) setEditing(null);
+        }}
       />
     </Section>
   );

@@ -1,6 +1,20 @@
+import { useState } from 'react';
 import { MSG } from '../../../shared/messages';
 
-/** Previous / next with "page / pages"; nothing when everything fits on one page. */
+/**
+ * A paged list's filters and page: a change of filter (`set`, a partial update) goes back to page 1.
+ */
+export function usePagedFilters<F extends object>(initial: F) {
+  const [filters, setFilters] = useState(initial);
+  const [page, setPage] = useState(1);
+  const set = (patch: Partial<F>) => {
+    setFilters((f) => ({ ...f, ...patch }));
+    setPage(1);
+  };
+  return { filters, page, setPage, set };
+}
+
+/** Previous / next with "page / pages"; nothing before the list has loaded or when it fits on one page. */
 export function Pager({
   page,
   total,
@@ -9,11 +23,12 @@ export function Pager({
   label,
 }: {
   page: number;
-  total: number;
+  total: number | undefined;
   pageSize: number;
   onPage: (page: number) => void;
   label: string;
 }) {
+  if (total === undefined) return null;
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1) return null;
   return (

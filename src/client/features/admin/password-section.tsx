@@ -10,10 +10,10 @@ import {
   resetSecondPasswordBodySchema,
 } from '../../../shared/schemas/admin-accounts';
 import type { MemberDetail } from '../../../shared/schemas/admin-views';
-import { Field } from '../../components/field';
 import { api } from '../../lib/api';
 import { useAdminMutation } from './api';
-import { SubmitButton, sendAndReport } from './kit';
+import { FormField } from './fields';
+import { BusyButton, sendAndReport } from './kit';
 import { ResultMessage, useResult } from './result-message';
 import { Section } from './section';
 
@@ -54,15 +54,9 @@ function ResetForm<B extends FieldValues>({
   return (
     <form className="form" noValidate onSubmit={onSubmit}>
       {fields.map(([name, label]) => (
-        <Field
-          key={name}
-          label={label}
-          {...input}
-          {...form.register(name)}
-          error={form.formState.errors[name]?.message as string | undefined}
-        />
+        <FormField key={name} {...input} form={form} name={name} label={label} />
       ))}
-      <SubmitButton busy={save.isPending} label={submit} />
+      <BusyButton busy={save.isPending} label={submit} />
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { Spinner } from '../../components/spinner';
 import { ApiError, api } from '../../lib/api';
 import { ADMIN_KEY, useAdminMutation } from './api';
 import { dateTime } from './format';
+import { BusyButton } from './kit';
 import { ConfirmDialog } from './modal';
 import { failureText, ResultMessage, useResult } from './result-message';
 import { Section } from './section';
@@ -173,10 +174,10 @@ export function RoleSection({ detail }: { detail: MemberDetail }) {
       <p>{isAdmin ? P.roleIsAdmin : P.roleIsMember}</p>
       <p className="adm-muted">{P.roleHint}</p>
       <div className="adm-actions">
-        <button
-          type="button"
+        <BusyButton
+          busy={propose.isPending}
+          label={label}
           className={`btn ${isAdmin ? 'btn-danger' : 'btn-secondary'}`}
-          disabled={propose.isPending}
           onClick={() => {
             result.clear();
             propose.mutate(undefined, {
@@ -184,9 +185,7 @@ export function RoleSection({ detail }: { detail: MemberDetail }) {
               onError: (err) => result.fail(P.roleFailed, err),
             });
           }}
-        >
-          {propose.isPending ? MSG.admin.processing : label}
-        </button>
+        />
       </div>
       <ResultMessage text={result.text} />
     </Section>

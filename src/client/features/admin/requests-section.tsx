@@ -5,10 +5,11 @@ import type { DepositView } from '../../../shared/schemas/admin-views';
 import { api } from '../../lib/api';
 import { REQUEST_PAGE_SIZE, type RequestKind, useAdminMutation, useRequests } from './api';
 import { ChainStatusNote, needsOverride, OverrideDialog, useChainStatus } from './chain-verdict';
+import { Check, SelectFilter } from './fields';
 import { dateTime, exact } from './format';
 import { AdmTable, closeAndReport } from './kit';
 import { ConfirmDialog } from './modal';
-import { Pager } from './pager';
+import { Pager, usePagedFilters } from './pager';
 import { doneOrProposed } from './proposals-tab';
 import { Details, isWithdrawal, type Row } from './request-details';
 import { failureText, ResultMessage, useResult } from './result-message';
@@ -36,6 +37,12 @@ const TITLE: Record<RequestKind, Record<Decision, string>> = {
   deposits: { approve: R.approveDepositTitle, reject: R.rejectDepositTitle },
   withdrawals: { approve: R.approveWithdrawalTitle, reject: R.rejectWithdrawalTitle },
 };
+/** A pending request's two buttons, in this order: the decision's name and its button style. */
+const DECISIONS: readonly (readonly [Decision, string, string])[] = [
+  ['approve', R.approve, 'btn btn-primary'],
+  ['reject', R.reject, 'btn btn-danger-outline'],
+];
+const STATUS_OPTIONS = [['', R.all] as const, ...REQUEST_STATUSES.map((s) => [s, STATUS_LABEL[s]] as const)];
 
 /**
  * SPEC §2 "deposit/withdrawal requests" with tabs: every member's requests newest first (or only the
@@ -43,10 +50,12 @@ const TITLE: Record<RequestKind, Record<Decision, string>> = {
  * which call the approval core and ask for confirmation first.
  */
 export function RequestsSection({ memberId }: { memberId: string | null }) {
-  const [kind, setKind] = useState<RequestKind>('deposits');
-  const [status, setStatus] = useState<RequestStatus | ''>('pending');
-  const [onlyMember, setOnlyMember] = useState(false);
-  const [page, setPage] = useState(1);
+  const { filters, page, setPage, set } = usePagedFilters<{
+    kind: RequestKind;
+    status: RequestStatus | '';
+    onlyMember: boolean;
+  }>({ kind: 'deposits', status: 'pending', onlyMember: false });
+  const { kind, status, onlyMember } = filters;
   const [deciding, setDeciding] = useState<{ row: Row; decision: Decision } | null>(null);
   const result = useResult();
   const tabsId = useId();
@@ -65,8 +74,7 @@ export function RequestsSection({ memberId }: { memberId: string | null }) {
   const [overriding, setOverriding] = useState<DepositView | null>(null);
 
   const switchTo = (k: RequestKind) => {
-    setKind(k);
-    setPage(1);
+    set({ kind: k });
     result.clear();
   };
   const tab = (k: RequestKind, label: string) => (
@@ -92,35 +100,18 @@ export function RequestsSection({ memberId }: { memberId: string | null }) {
         {tab('withdrawals', R.withdrawals)}
       </div>
       <div className="adm-filters">
-        <label className="adm-filter">
-          <span>{R.status}</span>
-          <select
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value as RequestStatus | '');
-              setPage(1);
-            }}
-          >
-            <option value="">{R.all}</option>
-            {REQUEST_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABEL[s]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={onlyMember}
-            disabled={!memberId}
-            onChange={(e) => {
-              setOnlyMember(e.target.checked);
-              setPage(1);
-            }}
-          />
-          <span>{R.onlyMember}</span>
-        </label>
+        <SelectFilter
+          label={R.status}
+          value={status}
+          options={STATUS_OPTIONS}
+          onChange={(v) => set({ status: v })}
+        />
+        <Check
+          label={R.onlyMember}
+          checked={onlyMember}
+          disabled={!memberId}
+          onChange={(e) => set({ onlyMember: e.target.checked })}
+        />
         {data ? <span className="adm-badge is-wait">{R.pendingCount(data.pendingTotal)}</span> : null}
       </div>
       {kind === 'deposits' ? <ChainStatusNote status={chainStatus.data} /> : null}
@@ -169,24 +160,18 @@ export function RequestsSection({ memberId }: { memberId: string | null }) {
                 <td>
                   <div className="adm-decide">
                     <span className={`adm-badge ${STATUS_TONE[r.status]}`}>{STATUS_LABEL[r.status]}</span>
-                    {r.status === 'pending' ? (
-                      <>
-                        <button
-                          type="button"
-                          className="btn btn-primary"
-                          onClick={() => setDeciding({ row: r, decision: 'approve' })}
-                        >
-                          {R.approve}
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn-danger-outline"
-                          onClick={() => setDeciding({ row: r, decision: 'reject' })}
-                        >
-                          {R.reject}
-                        </button>
-                      </>
-                    ) : null}
+                    {r.status === 'pending'
+                      ? DECISIONS.map(([decision, label, className]) => (
+                          <button
+                            key={decision}
+                            type="button"
+                            className={className}
+                            onClick={() => setDeciding({ row: r, decision })}
+                          >
+                            {label}
+                          </button>
+                        ))
+                      : null}
                   </div>
                 </td>
               </tr>
@@ -194,9 +179,7 @@ export function RequestsSection({ memberId }: { memberId: string | null }) {
           </AdmTable>
         )}
       </div>
-      {data ? (
-        <Pager page={page} total={data.total} pageSize={REQUEST_PAGE_SIZE} onPage={setPage} label={R.title} />
-      ) : null}
+      <Pager page={page} total={data?.total} pageSize={REQUEST_PAGE_SIZE} onPage={setPage} label={R.title} />
       <ConfirmDialog
         open={deciding !== null}
         title={deciding ? TITLE[kind][deciding.decision] : ''}

@@ -1,18 +1,21 @@
 import { type ReactNode, useId } from 'react';
 
-/** One titled section of the detail panel. */
+/** One titled card of the administrator page (a region named by its title), with actions beside the title. */
 export function Section({
   title,
   children,
   actions,
+  className,
 }: {
   title: string;
   children: ReactNode;
   actions?: ReactNode;
+  /** Classes besides adm-card. */
+  className?: string;
 }) {
   const id = useId();
   return (
-    <section className="adm-card" aria-labelledby={id}>
+    <section className={className ? `adm-card ${className}` : 'adm-card'} aria-labelledby={id}>
       <div className="adm-card-head">
         <h2 id={id} className="adm-card-title">
           {title}

@@ -1,0 +1,93 @@
+import type { ComponentProps, InputHTMLAttributes, ReactNode, Ref } from 'react';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { Field } from '../../components/field';
+
+/**
+ * The controls of the administrator forms and list filters: a form field bound to its react-hook-form
+ * value and error, a checkbox, and the labelled filters above a list.
+ */
+
+/** A react-hook-form form of values `B` (whatever its resolver makes of them). */
+type BoundForm<B extends FieldValues, O extends FieldValues> = UseFormReturn<B, unknown, O>;
+
+/**
+ * A `Field` registered under `name`, showing that value's error. The browser fills in nothing unless
+ * `autoComplete` says otherwise: an administrator types another person's data.
+ */
+export function FormField<B extends FieldValues, O extends FieldValues>({
+  form,
+  name,
+  autoComplete = 'off',
+  ...field
+}: Omit<ComponentProps<typeof Field>, 'form' | 'name' | 'error'> & { form: BoundForm<B, O>; name: Path<B> }) {
+  return (
+    <Field
+      autoComplete={autoComplete}
+      {...field}
+      {...form.register(name)}
+      error={form.formState.errors[name]?.message as string | undefined}
+    />
+  );
+}
+
+/** A checkbox with its label text after it. */
+export function Check({
+  label,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & { label: string; ref?: Ref<HTMLInputElement> }) {
+  return (
+    <label className="check">
+      <input type="checkbox" {...input} />
+      <span>{label}</span>
+    </label>
+  );
+}
+
+/** A checkbox registered under `name`. */
+export function FormCheck<B extends FieldValues, O extends FieldValues>({
+  form,
+  name,
+  label,
+}: {
+  form: BoundForm<B, O>;
+  name: Path<B>;
+  label: string;
+}) {
+  return <Check label={label} {...form.register(name)} />;
+}
+
+/** One filter above a list: its name, then its control. */
+export function Filter({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: the control is `children`, inside the label
+    <label className="adm-filter">
+      <span>{label}</span>
+      {children}
+    </label>
+  );
+}
+
+/** A filter choosing one of `options` (value, text). */
+export function SelectFilter<V extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: V;
+  options: readonly (readonly [V, string])[];
+  onChange: (value: V) => void;
+}) {
+  return (
+    <Filter label={label}>
+      <select value={value} onChange={(e) => onChange(e.target.value as V)}>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </Filter>
+  );
+}
