@@ -1,9 +1,12 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { Spinner } from '../components/spinner';
 import { ErrorBoundary } from './error-boundary';
 import { RedirectIfLoggedIn, RequireAdmin, RequireMember, RequirePasswordStage } from './guards';
 import { NotFound, Shell } from './shell';
+
+/** Screens by the path of their route. */
+type Screens = Record<string, ReactNode>;
 
 /**
  * Every screen is its own chunk, loaded when its route is first matched: /login downloads the login
@@ -13,86 +16,52 @@ import { NotFound, Shell } from './shell';
  * A screen whose code fails to download throws into the `ErrorBoundary` around the shell, which shows
  * the Korean error screen.
  */
-const lazyPage = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType) => {
-  const Screen = lazy(async () => ({ default: pick(await load()) }));
+const screen = <M extends Record<K, ComponentType>, K extends string>(load: () => Promise<M>, name: K) => {
+  const Lazy = lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await load())[name] }));
   return (
     <Suspense fallback={<Spinner />}>
-      <Screen />
+      <Lazy />
     </Suspense>
   );
 };
 
-const page = {
-  login: lazyPage(
-    () => import('../features/auth/login-page'),
-    (m) => m.LoginPage,
-  ),
-  registration: lazyPage(
-    () => import('../features/auth/registration-page'),
-    (m) => m.RegistrationPage,
-  ),
-  secondFactor: lazyPage(
-    () => import('../features/auth/second-factor-page'),
-    (m) => m.SecondFactorPage,
-  ),
-  home: lazyPage(
-    () => import('../features/home/home-page'),
-    (m) => m.HomePage,
-  ),
-  myPage: lazyPage(
-    () => import('../features/profile/mypage'),
-    (m) => m.MyPage,
-  ),
-  changePassword: lazyPage(
-    () => import('../features/profile/change-password-page'),
-    (m) => m.ChangePasswordPage,
-  ),
-  secondPassword: lazyPage(
-    () => import('../features/profile/second-password-page'),
-    (m) => m.SecondPasswordPage,
-  ),
-  emailConfirm: lazyPage(
-    () => import('../features/profile/email-confirm-page'),
-    (m) => m.EmailConfirmPage,
-  ),
-  asset: lazyPage(
-    () => import('../features/assets/asset-page'),
-    (m) => m.AssetPage,
-  ),
-  cryptoDeposit: lazyPage(
-    () => import('../features/deposits/crypto-deposit-page'),
-    (m) => m.CryptoDepositPage,
-  ),
-  krwDeposit: lazyPage(
-    () => import('../features/deposits/krw-deposit-page'),
-    (m) => m.KrwDepositPage,
-  ),
-  cryptoWithdrawal: lazyPage(
-    () => import('../features/withdrawals/crypto-withdrawal-page'),
-    (m) => m.CryptoWithdrawalPage,
-  ),
-  addressBook: lazyPage(
-    () => import('../features/withdrawals/address-book-page'),
-    (m) => m.AddressBookPage,
-  ),
-  krwWithdrawal: lazyPage(
-    () => import('../features/withdrawals/krw-withdrawal-page'),
-    (m) => m.KrwWithdrawalPage,
-  ),
-  history: lazyPage(
-    () => import('../features/history/history-page'),
-    (m) => m.HistoryPage,
-  ),
-  admin: lazyPage(
-    () => import('../features/admin/admin-page'),
-    (m) => m.AdminPage,
-  ),
-  /** The administrator page's header and frame: its own chunk, with the administrator catalogue. */
-  adminShell: lazyPage(
-    () => import('./admin-shell'),
-    (m) => m.AdminShell,
-  ),
+/** Each guard's screens, by path: a path and its screen are written in one place. */
+const SIGN_IN_SCREENS: Screens = {
+  '/login': screen(() => import('../features/auth/login-page'), 'LoginPage'),
+  '/registration': screen(() => import('../features/auth/registration-page'), 'RegistrationPage'),
 };
+const PASSWORD_STAGE_SCREENS: Screens = {
+  '/second-factor': screen(() => import('../features/auth/second-factor-page'), 'SecondFactorPage'),
+};
+const MEMBER_SCREENS: Screens = {
+  '/main': screen(() => import('../features/home/home-page'), 'HomePage'),
+  '/mypage': screen(() => import('../features/profile/mypage'), 'MyPage'),
+  '/change-password': screen(() => import('../features/profile/change-password-page'), 'ChangePasswordPage'),
+  '/second-password': screen(() => import('../features/profile/second-password-page'), 'SecondPasswordPage'),
+};
+/** /assets (all assets) and /assets/KRW, USDT … (one asset) are the same screen. */
+const assetScreen = screen(() => import('../features/assets/asset-page'), 'AssetPage');
+/** The member's screens under /assets, by their path there. */
+const ASSET_SCREENS: Screens = {
+  deposit: screen(() => import('../features/deposits/crypto-deposit-page'), 'CryptoDepositPage'),
+  'deposit-krw': screen(() => import('../features/deposits/krw-deposit-page'), 'KrwDepositPage'),
+  withdraw: screen(() => import('../features/withdrawals/crypto-withdrawal-page'), 'CryptoWithdrawalPage'),
+  'withdraw-krw': screen(() => import('../features/withdrawals/krw-withdrawal-page'), 'KrwWithdrawalPage'),
+  'withdraw/addresses': screen(() => import('../features/withdrawals/address-book-page'), 'AddressBookPage'),
+  history: screen(() => import('../features/history/history-page'), 'HistoryPage'),
+  ':asset': assetScreen,
+};
+/** Open to anyone: the link of an email-change message works signed in or not. */
+const OPEN_SCREENS: Screens = {
+  '/mypage/email-confirm': screen(() => import('../features/profile/email-confirm-page'), 'EmailConfirmPage'),
+};
+
+const routes = (screens: Screens) =>
+  Object.entries(screens).map(([path, element]) => <Route key={path} path={path} element={element} />);
+
+/** The administrator page's header and frame: its own chunk, with the administrator catalogue. */
+const adminShell = screen(() => import('./admin-shell'), 'AdminShell');
+const adminPage = screen(() => import('../features/admin/admin-page'), 'AdminPage');
 
 /** The application's routes (rendered inside `<BrowserRouter>` in main.tsx). */
 export function AppRoutes() {
@@ -106,13 +75,8 @@ export function AppRoutes() {
           </ErrorBoundary>
         }
       >
-        <Route element={<RedirectIfLoggedIn />}>
-          <Route path="/login" element={page.login} />
-          <Route path="/registration" element={page.registration} />
-        </Route>
-        <Route element={<RequirePasswordStage />}>
-          <Route path="/second-factor" element={page.secondFactor} />
-        </Route>
+        <Route element={<RedirectIfLoggedIn />}>{routes(SIGN_IN_SCREENS)}</Route>
+        <Route element={<RequirePasswordStage />}>{routes(PASSWORD_STAGE_SCREENS)}</Route>
       </Route>
       <Route
         element={
@@ -122,20 +86,13 @@ export function AppRoutes() {
         }
       >
         <Route element={<RequireMember />}>
-          <Route path="/main" element={page.home} />
-          <Route path="/mypage" element={page.myPage} />
-          <Route path="/change-password" element={page.changePassword} />
-          <Route path="/second-password" element={page.secondPassword} />
-          <Route path="/assets" element={page.asset} />
-          <Route path="/assets/deposit" element={page.cryptoDeposit} />
-          <Route path="/assets/deposit-krw" element={page.krwDeposit} />
-          <Route path="/assets/withdraw" element={page.cryptoWithdrawal} />
-          <Route path="/assets/withdraw-krw" element={page.krwWithdrawal} />
-          <Route path="/assets/withdraw/addresses" element={page.addressBook} />
-          <Route path="/assets/history" element={page.history} />
-          <Route path="/assets/:asset" element={page.asset} />
+          {routes(MEMBER_SCREENS)}
+          <Route path="/assets">
+            <Route index element={assetScreen} />
+            {routes(ASSET_SCREENS)}
+          </Route>
         </Route>
-        <Route path="/mypage/email-confirm" element={page.emailConfirm} />
+        {routes(OPEN_SCREENS)}
         <Route path="*" element={<NotFound />} />
       </Route>
       <Route
@@ -145,8 +102,8 @@ export function AppRoutes() {
           </ErrorBoundary>
         }
       >
-        <Route path="/admin" element={page.adminShell}>
-          <Route index element={page.admin} />
+        <Route path="/admin" element={adminShell}>
+          <Route index element={adminPage} />
         </Route>
       </Route>
     </Routes>

@@ -49,6 +49,42 @@ export function Field({ label, error, hint, aid, action, id, ...input }: FieldPr
   );
 }
 
+/** One plain input of a form, by its form name: label, hint and the input's attributes. */
+export type FieldSpec<N extends string = string> = Omit<FieldProps, 'name' | 'error' | 'ref' | 'id'> & {
+  name: N;
+};
+
+/** What binds an input to its form: react-hook-form's `register(name)`, or a screen's own state. */
+type FieldBinding = Omit<FieldProps, 'label' | 'error'>;
+
+/** Password inputs as password managers read them: the one to fill in, and a new one to save. */
+export const CURRENT_PASSWORD = { type: 'password', autoComplete: 'current-password' } as const;
+export const NEW_PASSWORD = { type: 'password', autoComplete: 'new-password' } as const;
+/** A second password: digits on the numeric keypad, hidden, never filled in by the browser. */
+export const PIN_INPUT = { type: 'password', inputMode: 'numeric', autoComplete: 'off' } as const;
+
+/**
+ * A form's plain inputs in order, one `Field` each: `bind` connects an input to the form (react-hook-form's
+ * `register`, or a screen's own state) and `error` gives the message under it.
+ */
+export function FieldList<N extends string>({
+  fields,
+  bind,
+  error,
+}: {
+  fields: readonly FieldSpec<N>[];
+  bind: (name: N) => FieldBinding;
+  error: (name: N) => string | undefined;
+}) {
+  return (
+    <>
+      {fields.map(({ name, ...spec }) => (
+        <Field key={name} {...spec} {...bind(name)} error={error(name)} />
+      ))}
+    </>
+  );
+}
+
 /** A field's error line under its control (inputs and selects alike), announced at once. */
 export function FieldError({ id, error }: { id: string; error: string | undefined }) {
   return error ? (

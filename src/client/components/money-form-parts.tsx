@@ -1,7 +1,16 @@
 import type { ReactNode } from 'react';
-import type { FieldErrors, FieldValues, Path, UseFormRegister, UseFormRegisterReturn } from 'react-hook-form';
+import type {
+  Control,
+  FieldErrors,
+  FieldValues,
+  Path,
+  UseFormRegister,
+  UseFormRegisterReturn,
+} from 'react-hook-form';
 import { NETWORK_LABELS, type NetworkCode } from '../../shared/networks';
+import type { AmountKind } from '../lib/amount-input';
 import { starred } from '../lib/form-errors';
+import { AmountInput } from './amount-input';
 import { Field } from './field';
 import { NoticeBox } from './notice-box';
 import { SelectField } from './select-field';
@@ -82,6 +91,41 @@ export function BankAccountFields<
         error={message('account_holder')}
       />
     </>
+  );
+}
+
+/**
+ * A money form's amount (its field `amount`): won on the numeric keypad and read in Korean units, or a
+ * crypto amount; `unit` names the currency in the label where the form lets the member change it. Its
+ * error is starred, except where SPEC words the minimum differently under the field (`minAmountInline`).
+ */
+export function MoneyAmountField<T extends FieldValues & { amount: string }>({
+  control,
+  kind,
+  text,
+  unit,
+  hint,
+  errors,
+}: {
+  control: Control<T>;
+  kind: AmountKind;
+  text: { amountLabel: string; amountPlaceholder: string; minAmount?: string; minAmountInline?: string };
+  unit?: string;
+  hint?: string;
+  errors: FieldErrors<T>;
+}) {
+  const message = (errors as FieldErrors<{ amount: string }>).amount?.message;
+  return (
+    <AmountInput
+      control={control}
+      name={'amount' as Path<T>}
+      kind={kind}
+      koreanReading={kind === 'whole'}
+      label={unit ? `${text.amountLabel} (${unit})` : text.amountLabel}
+      placeholder={text.amountPlaceholder}
+      hint={hint}
+      error={text.minAmountInline && message === text.minAmount ? text.minAmountInline : starred(message)}
+    />
   );
 }
 

@@ -102,5 +102,12 @@ export const api = {
   delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
 };
 
+/** A refusal (4xx): the request reached the server, which said why in words meant for the member. */
+export const isRefusal = (err: unknown): err is ApiError =>
+  err instanceof ApiError && err.status > 0 && err.status < 500;
+
+/** A refusal's own message; a server failure or no answer at all gets the screen's words. */
+export const refusalMessage = (err: unknown, fallback: string) => (isRefusal(err) ? err.message : fallback);
+
 export const errorMessage = (err: unknown, fallback: string = MSG.common.unexpected) =>
   err instanceof ApiError ? err.message : fallback;

@@ -73,32 +73,28 @@ function refresh(qc: QueryClient, keys: readonly (readonly string[])[]) {
   for (const queryKey of keys) void qc.invalidateQueries({ queryKey });
 }
 
-/** A member's toast for an event about them (none for their own new request: its form already said so). */
-function memberToast(e: LiveEvent) {
-  const t = MSG.live.toast;
-  const opts = { id: `live-${e.id}` };
-  switch (e.type) {
-    case 'deposit.approved':
-      return toast.success(t.depositApproved, opts);
-    case 'deposit.rejected':
-      return toast.error(t.depositRejected, opts);
-    case 'withdrawal.approved':
-      return toast.success(t.withdrawalApproved, opts);
-    case 'withdrawal.rejected':
-      return toast.error(t.withdrawalRejected, opts);
-    case 'balance.changed':
-      return toast.info(t.balanceChanged, opts);
-    case 'lock.changed':
-      return toast.info(t.lockChanged, opts);
-    case 'notice.created':
-      return toast.info(t.noticeCreated(e.data.title ?? ''), opts);
-  }
-}
+type Toast = [kind: 'success' | 'error' | 'info', text: (e: LiveEvent) => string];
+const T = MSG.live.toast;
 
-function adminToast(e: LiveEvent) {
-  const opts = { id: `live-${e.id}` };
-  if (e.type === 'deposit.created') toast.info(MSG.live.toast.newDeposit, opts);
-  else if (e.type === 'withdrawal.created') toast.info(MSG.live.toast.newWithdrawal, opts);
+/** A member's toast per event about them (none for their own new request: its form already said so). */
+const MEMBER_TOASTS: Record<string, Toast> = {
+  'deposit.approved': ['success', () => T.depositApproved],
+  'deposit.rejected': ['error', () => T.depositRejected],
+  'withdrawal.approved': ['success', () => T.withdrawalApproved],
+  'withdrawal.rejected': ['error', () => T.withdrawalRejected],
+  'balance.changed': ['info', () => T.balanceChanged],
+  'lock.changed': ['info', () => T.lockChanged],
+  'notice.created': ['info', (e) => T.noticeCreated(e.data.title ?? '')],
+};
+/** An administrator's toast per new request. */
+const ADMIN_TOASTS: Record<string, Toast> = {
+  'deposit.created': ['info', () => T.newDeposit],
+  'withdrawal.created': ['info', () => T.newWithdrawal],
+};
+
+function showToast(toasts: Record<string, Toast>, e: LiveEvent) {
+  const found = Object.hasOwn(toasts, e.type) ? toasts[e.type] : undefined;
+  if (found) toast[found[0]](found[1](e), { id: `live-${e.id}` });
 }
 
 /**
@@ -147,8 +143,7 @@ export function useLiveEvents(mode: 'member' | 'admin', memberId: string | undef
         lastId = e.id;
         if (mode === 'member' && e.member_id && e.member_id !== memberId) return;
         refresh(qc, keys);
-        if (mode === 'member') memberToast(e);
-        else adminToast(e);
+        showToast(mode === 'member' ? MEMBER_TOASTS : ADMIN_TOASTS, e);
         for (const l of eventListeners) l(e);
       };
       source.addEventListener('resync', (msg) => {

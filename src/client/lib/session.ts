@@ -44,6 +44,13 @@ export function useSession() {
   });
 }
 
+/** After a change the session shows too (email, second password, one-time codes): `key` and the session. */
+export function useRefreshWithSession(key: readonly string[]) {
+  const qc = useQueryClient();
+  return () =>
+    Promise.all([qc.invalidateQueries({ queryKey: key }), qc.invalidateQueries({ queryKey: SESSION_KEY })]);
+}
+
 function useLogout() {
   const qc = useQueryClient();
   return useMutation({

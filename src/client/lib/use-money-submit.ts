@@ -2,10 +2,17 @@ import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-quer
 import { useRef } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { ApiError } from './api';
+import { ApiError, api } from './api';
 import { applyFieldErrors, isLoggedOut } from './form-errors';
+import type { ResponseSchemaName } from './response-schemas';
 import { toast } from './toast';
 import { useSubmitKey } from './use-submit-key';
+
+/** A money request (`send`): POST `path` with its Idempotency-Key, the answer checked against `schema`. */
+export const idempotentPost =
+  <TBody>(path: string, schema: ResponseSchemaName) =>
+  (body: TBody, idempotencyKey: string) =>
+    api.post(path, body, { idempotencyKey, schema });
 
 export interface MoneySubmitOptions<TBody, TForm extends FieldValues> {
   /** Sends one request with its Idempotency-Key (the feature's fetcher). */

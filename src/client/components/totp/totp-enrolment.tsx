@@ -2,7 +2,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useId, useState } from 'react';
 import { MSG } from '../../../shared/messages/member';
 import { Field } from '../../components/field';
-import { ApiError, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { useConfirmTotp, useFinishTotp, useStartTotp } from './use-totp';
 import './totp.css';
 import { BlockSubmit } from '../form-end';
@@ -81,9 +81,7 @@ export default function TotpEnrolment({ onCancel, onDone }: { onCancel?: () => v
     confirm.mutate(typed, {
       onError: (err) => {
         setCode('');
-        setError(
-          err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : errorMessage(err),
-        );
+        setError(errorMessage(err));
       },
     });
   };

@@ -1,6 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import { SESSION_KEY } from '../../lib/session';
+import { useRefreshWithSession } from '../../lib/session';
 
 const TOTP_KEY = ['totp'] as const;
 
@@ -20,14 +20,7 @@ export function useTotpStatus() {
 }
 
 /** After a change: the status and the session (its has_totp decides the login and withdrawal fields). */
-function useRefreshTotp() {
-  const qc = useQueryClient();
-  return () =>
-    Promise.all([
-      qc.invalidateQueries({ queryKey: TOTP_KEY }),
-      qc.invalidateQueries({ queryKey: SESSION_KEY }),
-    ]);
-}
+const useRefreshTotp = () => useRefreshWithSession(TOTP_KEY);
 
 export function useStartTotp() {
   return useMutation({

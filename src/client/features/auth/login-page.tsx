@@ -1,16 +1,27 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { MSG } from '../../../shared/messages/member';
 import { type LoginBody, loginBodySchema } from '../../../shared/schemas/auth';
-import { Field } from '../../components/field';
-import { BlockSubmit, FormError } from '../../components/form-end';
+import { CURRENT_PASSWORD, FieldList, type FieldSpec } from '../../components/field';
 import { ApiError, api } from '../../lib/api';
 import { SESSION_KEY, type SessionInfo } from '../../lib/session';
+import { AuthForm } from './auth-form';
 
 const L = MSG.login;
 
 type LoginErrors = Partial<Record<keyof LoginBody, string>>;
+
+const FIELDS: readonly FieldSpec<keyof LoginBody>[] = [
+  {
+    name: 'email',
+    label: L.usernameLabel,
+    placeholder: L.usernamePlaceholder,
+    autoComplete: 'username',
+    autoCapitalize: 'none',
+  },
+  { name: 'password', label: L.passwordLabel, placeholder: L.passwordPlaceholder, ...CURRENT_PASSWORD },
+];
 
 /** The login schema's first message per field, or null when the body is valid. */
 function validate(
@@ -39,8 +50,7 @@ export function LoginPage() {
   const [values, setValues] = useState<LoginBody>({ email: '', password: '' });
   const [errors, setErrors] = useState<LoginErrors>({});
   const [submitted, setSubmitted] = useState(false);
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
+  const refs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
 
   const login = useMutation({
     mutationFn: (body: LoginBody) => api.post<SessionInfo>('/login', body, { schema: 'session' }),
@@ -69,7 +79,7 @@ export function LoginPage() {
     const { body, errors: found } = validate(values);
     if (!body) {
       setErrors(found);
-      (found.email ? emailRef : passwordRef).current?.focus();
+      (found.email ? refs.email : refs.password).current?.focus();
       return;
     }
     setErrors({});
@@ -78,37 +88,18 @@ export function LoginPage() {
   };
 
   return (
-    <section className="page auth-page">
-      <h1 className="page-title">{L.title}</h1>
-      <form onSubmit={onSubmit} noValidate className="form">
-        <Field
-          label={L.usernameLabel}
-          placeholder={L.usernamePlaceholder}
-          autoComplete="username"
-          autoCapitalize="none"
-          name="email"
-          ref={emailRef}
-          value={values.email}
-          onChange={change('email')}
-          error={errors.email}
-        />
-        <Field
-          label={L.passwordLabel}
-          type="password"
-          placeholder={L.passwordPlaceholder}
-          autoComplete="current-password"
-          name="password"
-          ref={passwordRef}
-          value={values.password}
-          onChange={change('password')}
-          error={errors.password}
-        />
-        <FormError text={formError} />
-        <BlockSubmit busy={login.isPending} label={L.submit} busyLabel={L.busy} />
-      </form>
-      <p className="auth-switch">
-        <Link to="/registration">{L.signupLink}</Link>
-      </p>
-    </section>
+    <AuthForm
+      text={L}
+      onSubmit={onSubmit}
+      formError={formError}
+      busy={login.isPending}
+      link={{ to: '/registration', label: L.signupLink }}
+    >
+      <FieldList
+        fields={FIELDS}
+        bind={(name) => ({ name, ref: refs[name], value: values[name], onChange: change(name) })}
+        error={(name) => errors[name]}
+      />
+    </AuthForm>
   );
 }

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { SECOND_PASSWORD_SIGNUP_MAX } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages/member';
 import {
@@ -12,10 +12,11 @@ import {
   usernameSchema,
 } from '../../../shared/schemas/auth';
 import type { UsernameCheck } from '../../../shared/schemas/session';
-import { Field } from '../../components/field';
-import { BlockSubmit, FormError } from '../../components/form-end';
-import { ApiError, api } from '../../lib/api';
+import { Field, FieldList, type FieldSpec, NEW_PASSWORD, PIN_INPUT } from '../../components/field';
+import { ApiError, api, refusalMessage } from '../../lib/api';
+import { messageOf, useFormError } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
+import { AuthForm } from './auth-form';
 
 const S = MSG.signup;
 const AGREEMENTS = [
@@ -24,10 +25,36 @@ const AGREEMENTS = [
   ['age', S.agreeAge],
   ['marketing', S.agreeMarketing],
 ] as const;
+const FIELDS: readonly FieldSpec<keyof SignupForm>[] = [
+  { name: 'full_name', label: S.name, placeholder: S.namePlaceholder, autoComplete: 'name' },
+  { name: 'password', label: S.password, placeholder: S.passwordPlaceholder, ...NEW_PASSWORD },
+  {
+    name: 'passwordConfirm',
+    label: S.passwordConfirm,
+    placeholder: S.passwordConfirmPlaceholder,
+    ...NEW_PASSWORD,
+  },
+  {
+    name: 'second_password',
+    label: S.secondPassword,
+    placeholder: S.secondPasswordPlaceholder,
+    ...PIN_INPUT,
+    maxLength: SECOND_PASSWORD_SIGNUP_MAX,
+  },
+  { name: 'email', label: S.email, placeholder: S.emailPlaceholder, type: 'email', autoComplete: 'email' },
+  {
+    name: 'contact',
+    label: S.phone,
+    placeholder: S.phonePlaceholder,
+    type: 'tel',
+    inputMode: 'tel',
+    autoComplete: 'tel',
+  },
+];
 
 export function RegistrationPage() {
   const navigate = useNavigate();
-  const [formError, setFormError] = useState<string | null>(null);
+  const { formError, setFormError, clearFirst } = useFormError();
   const [checkNote, setCheckNote] = useState<{ ok: boolean; text: string } | null>(null);
   const { register, handleSubmit, formState, setValue, watch, getValues, setError, clearErrors } =
     useForm<SignupForm>({
@@ -99,7 +126,7 @@ export function RegistrationPage() {
       } else if (err instanceof ApiError && err.code === 'EMAIL_TAKEN') {
         setError('email', { message: err.message });
       } else {
-        setFormError(err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : S.general);
+        setFormError(refusalMessage(err, S.general));
       }
     },
   });
@@ -112,113 +139,55 @@ export function RegistrationPage() {
   });
 
   return (
-    <section className="page auth-page">
-      <h1 className="page-title">{S.title}</h1>
-      <form
-        className="form"
-        noValidate
-        onSubmit={handleSubmit((form) => {
-          setFormError(null);
-          signup.mutate(form);
-        })}
-      >
-        <Field
-          label={S.username}
-          placeholder={S.usernamePlaceholder}
-          autoComplete="username"
-          autoCapitalize="none"
-          {...usernameField}
-          error={e.username?.message}
-          hint={checkNote?.ok ? <span className="text-success">{checkNote.text}</span> : undefined}
-          action={
-            <button type="button" className="btn btn-secondary" onClick={onCheck} disabled={check.isPending}>
-              {check.isPending ? S.checking : S.checkUsername}
-            </button>
-          }
-        />
-        <Field
-          label={S.name}
-          placeholder={S.namePlaceholder}
-          autoComplete="name"
-          {...register('full_name')}
-          error={e.full_name?.message}
-        />
-        <Field
-          label={S.password}
-          type="password"
-          placeholder={S.passwordPlaceholder}
-          autoComplete="new-password"
-          {...register('password')}
-          error={e.password?.message}
-        />
-        <Field
-          label={S.passwordConfirm}
-          type="password"
-          placeholder={S.passwordConfirmPlaceholder}
-          autoComplete="new-password"
-          {...register('passwordConfirm')}
-          error={e.passwordConfirm?.message}
-        />
-        <Field
-          label={S.secondPassword}
-          type="password"
-          inputMode="numeric"
-          maxLength={SECOND_PASSWORD_SIGNUP_MAX}
-          placeholder={S.secondPasswordPlaceholder}
-          autoComplete="off"
-          {...register('second_password')}
-          error={e.second_password?.message}
-        />
-        <Field
-          label={S.email}
-          type="email"
-          placeholder={S.emailPlaceholder}
-          autoComplete="email"
-          {...register('email')}
-          error={e.email?.message}
-        />
-        <Field
-          label={S.phone}
-          type="tel"
-          inputMode="tel"
-          placeholder={S.phonePlaceholder}
-          autoComplete="tel"
-          {...register('contact')}
-          error={e.contact?.message}
-        />
-        <fieldset className="agreements">
-          <legend className="sr-only">약관 동의</legend>
-          <label className="check check-all">
-            <input
-              type="checkbox"
-              checked={allChecked}
-              onChange={(ev) => {
-                for (const [name] of AGREEMENTS)
-                  setValue(name, ev.target.checked, { shouldValidate: formState.isSubmitted });
-              }}
-            />
-            <span>{S.agreeAll}</span>
-          </label>
-          {AGREEMENTS.map(([name, label]) => (
-            <div key={name}>
-              <label className="check">
-                <input type="checkbox" {...register(name)} />
-                <span>{label}</span>
-              </label>
-              {e[name]?.message ? (
-                <p className="field-error" role="alert">
-                  {e[name]?.message}
-                </p>
-              ) : null}
-            </div>
-          ))}
-        </fieldset>
-        <FormError text={formError} />
-        <BlockSubmit busy={signup.isPending} label={S.submit} busyLabel={S.busy} />
-      </form>
-      <p className="auth-switch">
-        <Link to="/login">{S.loginLink}</Link>
-      </p>
-    </section>
+    <AuthForm
+      text={S}
+      onSubmit={handleSubmit(clearFirst((form: SignupForm) => signup.mutate(form)))}
+      formError={formError}
+      busy={signup.isPending}
+      link={{ to: '/login', label: S.loginLink }}
+    >
+      <Field
+        label={S.username}
+        placeholder={S.usernamePlaceholder}
+        autoComplete="username"
+        autoCapitalize="none"
+        {...usernameField}
+        error={e.username?.message}
+        hint={checkNote?.ok ? <span className="text-success">{checkNote.text}</span> : undefined}
+        action={
+          <button type="button" className="btn btn-secondary" onClick={onCheck} disabled={check.isPending}>
+            {check.isPending ? S.checking : S.checkUsername}
+          </button>
+        }
+      />
+      <FieldList fields={FIELDS} bind={register} error={messageOf(e)} />
+      <fieldset className="agreements">
+        <legend className="sr-only">약관 동의</legend>
+        <label className="check check-all">
+          <input
+            type="checkbox"
+            checked={allChecked}
+            onChange={(ev) => {
+              for (const [name] of AGREEMENTS)
+                setValue(name, ev.target.checked, { shouldValidate: formState.isSubmitted });
+            }}
+          />
+          <span>{S.agreeAll}</span>
+        </label>
+        {AGREEMENTS.map(([name, label]) => (
+          <div key={name}>
+            <label className="check">
+              <input type="checkbox" {...register(name)} />
+              <span>{label}</span>
+            </label>
+            {e[name]?.message ? (
+              <p className="field-error" role="alert">
+                {e[name]?.message}
+              </p>
+            ) : null}
+          </div>
+        ))}
+      </fieldset>
+    </AuthForm>
   );
 }

@@ -5,19 +5,27 @@ import { useNavigate } from 'react-router';
 import { MSG } from '../../../shared/messages/member';
 import { DEFAULT_DEPOSIT_NETWORK, DEPOSIT_NETWORKS } from '../../../shared/networks';
 import { type CryptoDepositBody, cryptoDepositBodySchema } from '../../../shared/schemas/deposits';
-import { AmountInput } from '../../components/amount-input';
 import { PageHeading } from '../../components/back-button';
-import { Field } from '../../components/field';
-import { MoneyFormEnd, NetworkSelect, VERBATIM_INPUT } from '../../components/money-form-parts';
+import { FieldList, type FieldSpec } from '../../components/field';
+import {
+  MoneyAmountField,
+  MoneyFormEnd,
+  NetworkSelect,
+  VERBATIM_INPUT,
+} from '../../components/money-form-parts';
 import { errorMessage } from '../../lib/api';
-import { starred } from '../../lib/form-errors';
+import { starred, starredOf } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { useMoneySubmit } from '../../lib/use-money-submit';
 import { DepositAddressBox, useAddressState } from './deposit-address-box';
-import { createCryptoDeposit, DEPOSIT_REFETCH } from './use-deposits';
+import { CRYPTO_DEPOSIT } from './use-deposits';
 
 const M = MSG.deposit;
-const FIELDS = ['amount', 'network', 'txid', 'sender_address'] as const;
+/** What identifies the transfer on the chain: typed exactly as the wallet shows it. */
+const TRANSFER: FieldSpec<keyof CryptoDepositBody>[] = [
+  { name: 'txid', label: M.txidLabel, placeholder: M.txidPlaceholder, ...VERBATIM_INPUT },
+  { name: 'sender_address', label: M.senderLabel, placeholder: M.senderPlaceholder, ...VERBATIM_INPUT },
+];
 
 export function CryptoDepositPage() {
   const navigate = useNavigate();
@@ -36,11 +44,8 @@ export function CryptoDepositPage() {
   }, [network, getFieldState, trigger]);
   const e = formState.errors;
   const { submit, busy } = useMoneySubmit({
-    send: createCryptoDeposit,
-    refetch: DEPOSIT_REFETCH,
-    fields: FIELDS,
+    ...CRYPTO_DEPOSIT,
     setError,
-    loginRequired: MSG.depositKrw.loginRequired,
     onSuccess: () => {
       reset({ amount: '', network, txid: '', sender_address: '' });
       toast.success(M.success);
@@ -62,14 +67,7 @@ export function CryptoDepositPage() {
     <section className="page">
       <PageHeading title={M.title} backLabel={M.back} fallback="/assets?asset=USDT" />
       <form onSubmit={onSubmit} noValidate className="form">
-        <AmountInput
-          control={control}
-          name="amount"
-          kind="decimal"
-          label={M.amountLabel}
-          placeholder={M.amountPlaceholder}
-          error={starred(e.amount?.message)}
-        />
+        <MoneyAmountField control={control} kind="decimal" text={M} errors={e} />
         <NetworkSelect
           label={M.networkLabel}
           networks={DEPOSIT_NETWORKS}
@@ -77,20 +75,7 @@ export function CryptoDepositPage() {
           error={starred(e.network?.message)}
         />
         <DepositAddressBox state={address} />
-        <Field
-          label={M.txidLabel}
-          placeholder={M.txidPlaceholder}
-          {...VERBATIM_INPUT}
-          {...register('txid')}
-          error={starred(e.txid?.message)}
-        />
-        <Field
-          label={M.senderLabel}
-          placeholder={M.senderPlaceholder}
-          {...VERBATIM_INPUT}
-          {...register('sender_address')}
-          error={starred(e.sender_address?.message)}
-        />
+        <FieldList fields={TRANSFER} bind={register} error={starredOf(e)} />
         <MoneyFormEnd text={M} disabled={!canSubmit} busy={busy} />
       </form>
     </section>

@@ -4,24 +4,31 @@ import { useForm } from 'react-hook-form';
 import { KRW_BANKS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages/member';
 import { type KrwDepositBody, krwDepositBodySchema } from '../../../shared/schemas/deposits';
-import { AmountInput } from '../../components/amount-input';
 import { PageHeading } from '../../components/back-button';
-import { Field } from '../../components/field';
-import { BankAccountFields, MoneyFormEnd } from '../../components/money-form-parts';
+import { FieldList, type FieldSpec } from '../../components/field';
+import { BankAccountFields, MoneyAmountField, MoneyFormEnd } from '../../components/money-form-parts';
 import { ApiError } from '../../lib/api';
-import { starred } from '../../lib/form-errors';
+import { starredOf } from '../../lib/form-errors';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { useMoneySubmit } from '../../lib/use-money-submit';
-import { createKrwDeposit, DEPOSIT_REFETCH } from './use-deposits';
+import { KRW_DEPOSIT } from './use-deposits';
 
 const K = MSG.depositKrw;
-const FIELDS = ['bank_name', 'account_number', 'account_holder', 'amount', 'depositor_name'] as const;
 const EMPTY = { bank_name: '', account_number: '', account_holder: '', amount: '' };
-
-/** The inline wording SPEC gives under the amount field differs from the warning. */
-const amountInline = (message: string | undefined) =>
-  message === K.minAmount ? K.minAmountInline : starred(message);
+const BANK: FieldSpec<'bank_name'> = {
+  name: 'bank_name',
+  label: K.bankLabel,
+  placeholder: K.bankPlaceholder,
+  list: 'krw-bank-names',
+  autoComplete: 'off',
+};
+const DEPOSITOR: FieldSpec<'depositor_name'> = {
+  name: 'depositor_name',
+  label: K.depositorLabel,
+  placeholder: K.depositorPlaceholder,
+  autoComplete: 'name',
+};
 
 export function KrwDepositPage() {
   const { data: session } = useSession();
@@ -33,12 +40,10 @@ export function KrwDepositPage() {
       defaultValues: { ...EMPTY, depositor_name: fullName },
     });
   const e = formState.errors;
+  const bound = { bind: register, error: starredOf(e) };
   const { submit, busy } = useMoneySubmit({
-    send: createKrwDeposit,
-    refetch: DEPOSIT_REFETCH,
-    fields: FIELDS,
+    ...KRW_DEPOSIT,
     setError,
-    loginRequired: K.loginRequired,
     onSuccess: () => {
       // Cleared except the depositor name (SPEC).
       reset({ ...EMPTY, depositor_name: getValues('depositor_name') });
@@ -56,43 +61,19 @@ export function KrwDepositPage() {
       setValue('depositor_name', fullName, { shouldValidate: true });
   }, [fullName, getValues, setValue]);
 
-  const onSubmit = handleSubmit(submit);
-
   return (
     <section className="page">
       <PageHeading title={K.title} backLabel={K.back} fallback="/assets?asset=KRW" />
-      <form onSubmit={onSubmit} noValidate className="form">
-        <Field
-          label={K.bankLabel}
-          placeholder={K.bankPlaceholder}
-          list="krw-bank-names"
-          autoComplete="off"
-          {...register('bank_name')}
-          error={starred(e.bank_name?.message)}
-        />
+      <form onSubmit={handleSubmit(submit)} noValidate className="form">
+        <FieldList fields={[BANK]} {...bound} />
         <datalist id="krw-bank-names">
           {KRW_BANKS.map((b) => (
             <option key={b} value={b} />
           ))}
         </datalist>
         <BankAccountFields text={K} register={register} errors={e} />
-        <AmountInput
-          control={control}
-          name="amount"
-          kind="whole"
-          koreanReading
-          label={K.amountLabel}
-          placeholder={K.amountPlaceholder}
-          hint={K.minimum}
-          error={amountInline(e.amount?.message)}
-        />
-        <Field
-          label={K.depositorLabel}
-          placeholder={K.depositorPlaceholder}
-          autoComplete="name"
-          {...register('depositor_name')}
-          error={starred(e.depositor_name?.message)}
-        />
+        <MoneyAmountField control={control} kind="whole" text={K} hint={K.minimum} errors={e} />
+        <FieldList fields={[DEPOSITOR]} {...bound} />
         <MoneyFormEnd text={K} disabled={!formState.isValid || busy} busy={busy} />
       </form>
     </section>

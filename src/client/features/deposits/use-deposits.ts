@@ -1,12 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import { MSG } from '../../../shared/messages/member';
 import type { DepositNetwork } from '../../../shared/networks';
-import type {
-  CryptoDepositBody,
-  DepositAddressView,
-  DepositView,
-  KrwDepositBody,
-} from '../../../shared/schemas/deposits';
+import type { CryptoDepositBody, DepositAddressView, KrwDepositBody } from '../../../shared/schemas/deposits';
 import { api } from '../../lib/api';
+import { idempotentPost } from '../../lib/use-money-submit';
 
 const DEPOSIT_ADDRESS_KEY = ['deposit-address'] as const;
 
@@ -21,11 +18,25 @@ export function useDepositAddress(network: DepositNetwork) {
   });
 }
 
-/** After a request: every balance view and the history show the new state. */
-export const DEPOSIT_REFETCH = [['balances'], ['history']] as const;
+/**
+ * What the money-form routine (`useMoneySubmit`) needs of a deposit request besides the form: after it
+ * every balance view and the history show the new state; a session gone says the deposits' login message.
+ */
+const DEPOSIT = {
+  refetch: [['balances'], ['history']],
+  loginRequired: MSG.depositKrw.loginRequired,
+} as const;
 
-export const createCryptoDeposit = (body: CryptoDepositBody, key: string) =>
-  api.post<DepositView>('/deposits/crypto', body, { idempotencyKey: key, schema: 'deposit' });
+/** POST /deposits/crypto, and the fields its per-field messages land under. */
+export const CRYPTO_DEPOSIT = {
+  ...DEPOSIT,
+  send: idempotentPost<CryptoDepositBody>('/deposits/crypto', 'deposit'),
+  fields: ['amount', 'network', 'txid', 'sender_address'],
+} as const;
 
-export const createKrwDeposit = (body: KrwDepositBody, key: string) =>
-  api.post<DepositView>('/deposits/krw', body, { idempotencyKey: key, schema: 'deposit' });
+/** POST /deposits/krw, and the fields its per-field messages land under. */
+export const KRW_DEPOSIT = {
+  ...DEPOSIT,
+  send: idempotentPost<KrwDepositBody>('/deposits/krw', 'deposit'),
+  fields: ['bank_name', 'account_number', 'account_holder', 'amount', 'depositor_name'],
+} as const;

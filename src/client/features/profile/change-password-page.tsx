@@ -5,8 +5,9 @@ import { Link, useNavigate } from 'react-router';
 import { PASSWORD_CHANGE_REDIRECT_MS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages/member';
 import { type ChangePasswordBody, changePasswordBodySchema } from '../../../shared/schemas/profile';
-import { Field } from '../../components/field';
-import { ApiError } from '../../lib/api';
+import { CURRENT_PASSWORD, FieldList, type FieldSpec, NEW_PASSWORD } from '../../components/field';
+import { ApiError, refusalMessage } from '../../lib/api';
+import { messageOf, useFormError } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { useLoginFirst } from './use-login-first';
 import { isSessionGone, useChangePassword, useProfile } from './use-profile';
@@ -14,6 +15,11 @@ import './profile.css';
 import { FormError } from '../../components/form-end';
 
 const CP = MSG.changePassword;
+const FIELDS: readonly FieldSpec<keyof ChangePasswordBody>[] = [
+  { name: 'current_password', label: CP.current, placeholder: CP.currentPlaceholder, ...CURRENT_PASSWORD },
+  { name: 'new_password', label: CP.next, placeholder: CP.nextPlaceholder, ...NEW_PASSWORD },
+  { name: 'new_password_confirm', label: CP.confirm, placeholder: CP.confirmPlaceholder, ...NEW_PASSWORD },
+];
 
 /** /change-password: current, new and confirmation; success returns to /mypage after 2 seconds. */
 export function ChangePasswordPage() {
@@ -21,7 +27,7 @@ export function ChangePasswordPage() {
   const profile = useProfile();
   const loginFirst = useLoginFirst();
   const change = useChangePassword();
-  const [formError, setFormError] = useState<string | null>(null);
+  const { formError, setFormError, clearFirst } = useFormError();
   const [done, setDone] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -32,32 +38,31 @@ export function ChangePasswordPage() {
   });
   const e = formState.errors;
 
-  const onSubmit = handleSubmit((body) => {
-    setFormError(null);
-    // SPEC §5: the action needs a loaded profile.
-    if (!profile.data) {
-      loginFirst();
-      return;
-    }
-    change.mutate(body, {
-      onSuccess: () => {
-        setDone(true);
-        reset();
-        toast.success(CP.success);
-        timer.current = setTimeout(() => navigate('/mypage'), PASSWORD_CHANGE_REDIRECT_MS);
-      },
-      onError: (err) => {
-        if (isSessionGone(err)) return loginFirst();
-        if (err instanceof ApiError && err.fields?.current_password) {
-          setError('current_password', { message: err.fields.current_password });
-        } else {
-          setFormError(
-            err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : CP.failed,
-          );
-        }
-      },
-    });
-  });
+  const onSubmit = handleSubmit(
+    clearFirst((body: ChangePasswordBody) => {
+      // SPEC §5: the action needs a loaded profile.
+      if (!profile.data) {
+        loginFirst();
+        return;
+      }
+      change.mutate(body, {
+        onSuccess: () => {
+          setDone(true);
+          reset();
+          toast.success(CP.success);
+          timer.current = setTimeout(() => navigate('/mypage'), PASSWORD_CHANGE_REDIRECT_MS);
+        },
+        onError: (err) => {
+          if (isSessionGone(err)) return loginFirst();
+          if (err instanceof ApiError && err.fields?.current_password) {
+            setError('current_password', { message: err.fields.current_password });
+          } else {
+            setFormError(refusalMessage(err, CP.failed));
+          }
+        },
+      });
+    }),
+  );
 
   return (
     <section className="page">
@@ -65,30 +70,7 @@ export function ChangePasswordPage() {
       <form className="form" noValidate onSubmit={onSubmit}>
         {/* Lets password managers file the new password under the right account. */}
         <input type="text" autoComplete="username" value={profile.data?.username ?? ''} readOnly hidden />
-        <Field
-          label={CP.current}
-          type="password"
-          autoComplete="current-password"
-          placeholder={CP.currentPlaceholder}
-          {...register('current_password')}
-          error={e.current_password?.message}
-        />
-        <Field
-          label={CP.next}
-          type="password"
-          autoComplete="new-password"
-          placeholder={CP.nextPlaceholder}
-          {...register('new_password')}
-          error={e.new_password?.message}
-        />
-        <Field
-          label={CP.confirm}
-          type="password"
-          autoComplete="new-password"
-          placeholder={CP.confirmPlaceholder}
-          {...register('new_password_confirm')}
-          error={e.new_password_confirm?.message}
-        />
+        <FieldList fields={FIELDS} bind={register} error={messageOf(e)} />
         <FormError text={formError} />
         {done ? (
           <p className="text-success" role="status">

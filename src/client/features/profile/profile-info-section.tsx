@@ -5,7 +5,7 @@ import {
   requestEmailChangeBodySchema,
   updateContactBodySchema,
 } from '../../../shared/schemas/profile';
-import { ApiError } from '../../lib/api';
+import { refusalMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { EditableRow } from './editable-row';
 import { ProfileRow } from './profile-card';
@@ -27,9 +27,7 @@ export function ProfileInfoSection({ profile }: { profile: ProfileView }) {
       toast.success(P.contactUpdated);
     } catch (err) {
       toast.error(P.contactFailed);
-      throw new Error(
-        err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : P.contactFailed,
-      );
+      throw new Error(refusalMessage(err, P.contactFailed));
     }
   };
 
@@ -39,8 +37,7 @@ export function ProfileInfoSection({ profile }: { profile: ProfileView }) {
       toast.success(P.emailRequested);
     } catch (err) {
       // SPEC §8: 'Error: ' plus the error message, or 'email update failed.'
-      const message =
-        err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : P.emailFailed;
+      const message = refusalMessage(err, P.emailFailed);
       toast.error(`${P.emailFailedPrefix}${message}`);
       throw new Error(message);
     }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { SECOND_PASSWORD_MAX } from '../../../shared/constants';
@@ -9,9 +9,10 @@ import {
   type SetSecondPasswordBody,
   setSecondPasswordBodySchema,
 } from '../../../shared/schemas/profile';
-import { Field } from '../../components/field';
+import { FieldList, type FieldSpec, PIN_INPUT } from '../../components/field';
 import { Spinner } from '../../components/spinner';
-import { ApiError } from '../../lib/api';
+import { ApiError, refusalMessage } from '../../lib/api';
+import { messageOf, useFormError } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { useLoginFirst } from './use-login-first';
 import { isSessionGone, useProfile, useRefresh, useSetSecondPassword } from './use-profile';
@@ -19,6 +20,19 @@ import './profile.css';
 import { FormError } from '../../components/form-end';
 
 const SP = MSG.secondPassword;
+type Name = keyof SetSecondPasswordBody;
+const DIGITS = { ...PIN_INPUT, maxLength: SECOND_PASSWORD_MAX };
+/** Changing the second password asks for the current one first. */
+const CURRENT: FieldSpec<Name> = {
+  name: 'current_second_password',
+  label: SP.current,
+  placeholder: SP.currentPlaceholder,
+  ...DIGITS,
+};
+const NEW: FieldSpec<Name>[] = [
+  { name: 'second_password', label: SP.next, placeholder: SP.nextPlaceholder, ...DIGITS },
+  { name: 'second_password_confirm', label: SP.confirm, placeholder: SP.confirmPlaceholder, ...DIGITS },
+];
 
 /** /second-password: 'set' when the member has none, 'change' when one exists. */
 export function SecondPasswordPage() {
@@ -56,7 +70,7 @@ function SecondPasswordForm({ mode }: { mode: SecondPasswordMode }) {
   const loginFirst = useLoginFirst();
   const save = useSetSecondPassword();
   const refresh = useRefresh();
-  const [formError, setFormError] = useState<string | null>(null);
+  const { formError, setFormError, clearFirst } = useFormError();
   const { register, handleSubmit, formState, setError, resetField } = useForm<SetSecondPasswordBody>({
     resolver: zodResolver(setSecondPasswordBodySchema),
     defaultValues: {
@@ -67,70 +81,45 @@ function SecondPasswordForm({ mode }: { mode: SecondPasswordMode }) {
     },
   });
   const e = formState.errors;
-  const digits = {
-    type: 'password',
-    inputMode: 'numeric',
-    autoComplete: 'off',
-    maxLength: SECOND_PASSWORD_MAX,
-  } as const;
 
-  const onSubmit = handleSubmit((body) => {
-    setFormError(null);
-    save.mutate(
-      { ...body, current_second_password: mode === 'change' ? body.current_second_password : undefined },
-      {
-        onSuccess: () => {
-          toast.success(mode === 'set' ? SP.successSet : SP.successChange);
-          navigate('/mypage');
-          void refresh();
-        },
-        onError: (err) => {
-          if (isSessionGone(err)) return loginFirst();
-          if (err instanceof ApiError && err.fields?.current_second_password) {
-            resetField('current_second_password');
-            setError('current_second_password', { message: err.fields.current_second_password });
-          } else if (err instanceof ApiError && err.status > 0 && err.status < 500) {
-            // 409: the mode changed meanwhile; the profile refetch re-renders the right form.
-            setFormError(err.message);
-            if (err.status === 409) {
-              toast.error(err.message);
-              void refresh();
+  const onSubmit = handleSubmit(
+    clearFirst((body: SetSecondPasswordBody) =>
+      save.mutate(
+        { ...body, current_second_password: mode === 'change' ? body.current_second_password : undefined },
+        {
+          onSuccess: () => {
+            toast.success(mode === 'set' ? SP.successSet : SP.successChange);
+            navigate('/mypage');
+            void refresh();
+          },
+          onError: (err) => {
+            if (isSessionGone(err)) return loginFirst();
+            if (err instanceof ApiError && err.fields?.current_second_password) {
+              resetField('current_second_password');
+              setError('current_second_password', { message: err.fields.current_second_password });
+            } else {
+              setFormError(refusalMessage(err, SP.failed));
+              // 409: the mode changed meanwhile; the profile refetch re-renders the right form.
+              if (err instanceof ApiError && err.status === 409) {
+                toast.error(err.message);
+                void refresh();
+              }
             }
-          } else {
-            setFormError(SP.failed);
-          }
+          },
         },
-      },
-    );
-  });
+      ),
+    ),
+  );
 
   return (
     <section className="page">
       <h1 className="page-title">{mode === 'set' ? SP.titleSet : SP.titleChange}</h1>
       <p className="muted profile-mode">{SP.description}</p>
       <form className="form" noValidate onSubmit={onSubmit}>
-        {mode === 'change' ? (
-          <Field
-            label={SP.current}
-            placeholder={SP.currentPlaceholder}
-            {...digits}
-            {...register('current_second_password')}
-            error={e.current_second_password?.message}
-          />
-        ) : null}
-        <Field
-          label={SP.next}
-          placeholder={SP.nextPlaceholder}
-          {...digits}
-          {...register('second_password')}
-          error={e.second_password?.message}
-        />
-        <Field
-          label={SP.confirm}
-          placeholder={SP.confirmPlaceholder}
-          {...digits}
-          {...register('second_password_confirm')}
-          error={e.second_password_confirm?.message}
+        <FieldList
+          fields={mode === 'change' ? [CURRENT, ...NEW] : NEW}
+          bind={register}
+          error={messageOf(e)}
         />
         <FormError text={formError} />
         <div className="profile-form-actions">

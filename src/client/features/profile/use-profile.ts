@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type {
   ChangePasswordBody,
   ProfileView,
@@ -7,8 +7,8 @@ import type {
   SetSecondPasswordBody,
   UpdateContactBody,
 } from '../../../shared/schemas/profile';
-import { ApiError, api } from '../../lib/api';
-import { SESSION_KEY } from '../../lib/session';
+import { ApiError, api, isRefusal } from '../../lib/api';
+import { useRefreshWithSession } from '../../lib/session';
 
 /** My page tells the member to log in again itself (SPEC §8), so its calls keep session errors. */
 const OWN = { handlesSessionEnd: true } as const;
@@ -20,19 +20,12 @@ export function useProfile() {
   return useQuery({
     queryKey: PROFILE_KEY,
     queryFn: () => api.get<ProfileView>('/profile', { ...OWN, schema: 'profile' }),
-    retry: (count, err) => !(err instanceof ApiError && err.status > 0 && err.status < 500) && count < 1,
+    retry: (count, err) => !isRefusal(err) && count < 1,
   });
 }
 
 /** Refreshes what shows the member's data: the profile and the session (its email, second password). */
-export function useRefresh() {
-  const qc = useQueryClient();
-  return () =>
-    Promise.all([
-      qc.invalidateQueries({ queryKey: PROFILE_KEY }),
-      qc.invalidateQueries({ queryKey: SESSION_KEY }),
-    ]);
-}
+export const useRefresh = () => useRefreshWithSession(PROFILE_KEY);
 
 export function useUpdateContact() {
   const refresh = useRefresh();

@@ -10,16 +10,17 @@ import {
   registerAddressBodySchema,
   type WithdrawalAddressView,
 } from '../../../shared/schemas/withdrawal-rules';
-import { Field } from '../../components/field';
+import { FieldList, type FieldSpec, PIN_INPUT } from '../../components/field';
 import { SelectField } from '../../components/select-field';
 import { errorMessage } from '../../lib/api';
-import { applyFieldErrors, starred } from '../../lib/form-errors';
+import { applyFieldErrors, starred, starredOf } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { useWithdrawalRules } from '../../lib/use-wallet-queries';
 import { useAddressBook, useDeleteAddress, useRegisterAddress } from './use-withdrawal-rules';
 import '../../components/withdrawal-rules.css';
 import { BlockSubmit } from '../../components/form-end';
-import { NetworkSelect, VERBATIM_INPUT } from '../../components/money-form-parts';
+import { NetworkSelect } from '../../components/money-form-parts';
+import { addressField, TAG_FIELD } from './address-fields';
 
 const R = MSG.wrules;
 const W = MSG.withdraw;
@@ -41,6 +42,19 @@ const DEFAULTS: Form = {
   wallet_kind: 'own',
   exchange: 'upbit',
   second_password: '',
+};
+const ADDRESS = addressField('address');
+const LABEL: FieldSpec<'label'> = {
+  name: 'label',
+  label: R.labelLabel,
+  placeholder: R.labelPlaceholder,
+  autoComplete: 'off',
+};
+const SECOND_PASSWORD: FieldSpec<'second_password'> = {
+  name: 'second_password',
+  label: R.secondPasswordLabel,
+  hint: R.secondPasswordHelp,
+  ...PIN_INPUT,
 };
 
 /** The withdrawal address book: the member's registered addresses, when each is usable (KST), and a new one. */
@@ -65,6 +79,7 @@ export function AddressBookPage() {
     defaultValues: DEFAULTS,
   });
   const e = formState.errors;
+  const bound = { bind: register, error: starredOf(e) };
   const [network, walletKind] = watch(['network', 'wallet_kind']);
 
   const onSubmit = handleSubmit((v) => {
@@ -138,29 +153,9 @@ export function AddressBookPage() {
             registration={register('network')}
             error={starred(e.network?.message)}
           />
-          <Field
-            label={W.recipientAddressLabel}
-            placeholder={W.recipientAddressPlaceholder}
-            {...VERBATIM_INPUT}
-            {...register('address')}
-            error={starred(e.address?.message)}
-          />
-          {network === 'XRPL' ? (
-            <Field
-              label={W.tagLabel}
-              placeholder={W.tagPlaceholder}
-              inputMode="numeric"
-              autoComplete="off"
-              {...register('destination_tag')}
-              error={starred(e.destination_tag?.message)}
-            />
-          ) : null}
-          <Field
-            label={R.labelLabel}
-            placeholder={R.labelPlaceholder}
-            autoComplete="off"
-            {...register('label')}
-            error={starred(e.label?.message)}
+          <FieldList
+            fields={network === 'XRPL' ? [ADDRESS, TAG_FIELD, LABEL] : [ADDRESS, LABEL]}
+            {...bound}
           />
           <SelectField
             label={R.walletKindLabel}
@@ -183,15 +178,7 @@ export function AddressBookPage() {
               ))}
             </SelectField>
           ) : null}
-          <Field
-            label={R.secondPasswordLabel}
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            hint={R.secondPasswordHelp}
-            {...register('second_password')}
-            error={starred(e.second_password?.message)}
-          />
+          <FieldList fields={[SECOND_PASSWORD]} {...bound} />
           <BlockSubmit busy={register_.isPending} label={R.registerSubmit} busyLabel={W.busy} />
         </form>
       </section>

@@ -4,21 +4,6 @@ import { DEFAULT_WITHDRAW_CURRENCY } from '../../../shared/constants';
 import { defaultNetworkFor, isNetworkAllowed } from '../../../shared/networks';
 import type { CryptoWithdrawalBody } from '../../../shared/schemas/withdrawals';
 
-/** The crypto withdrawal form's fields (the server's per-field messages land under these). */
-export const FIELDS = [
-  'currency',
-  'amount',
-  'method',
-  'recipient_id',
-  'recipient_address',
-  'network',
-  'destination_tag',
-  'address_id',
-  'travel_rule_name',
-  'travel_rule_exchange',
-  'travel_rule_declared',
-  'otpCode',
-] as const;
 export type Form = Required<{ [K in keyof CryptoWithdrawalBody]: NonNullable<CryptoWithdrawalBody[K]> }>;
 
 export const DEFAULTS: Form = {

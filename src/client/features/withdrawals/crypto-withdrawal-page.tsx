@@ -12,35 +12,41 @@ import {
   cryptoWithdrawalBodyFromForm,
   cryptoWithdrawalFormSchema,
 } from '../../../shared/schemas/withdrawals';
-import { AmountInput } from '../../components/amount-input';
-import { Field } from '../../components/field';
-import { MoneyFormEnd, NetworkSelect, VERBATIM_INPUT } from '../../components/money-form-parts';
+import { FieldList, type FieldSpec } from '../../components/field';
+import { MoneyAmountField, NetworkSelect, VERBATIM_INPUT } from '../../components/money-form-parts';
 import { OtpCodeField } from '../../components/otp-code-field';
 import { SelectField } from '../../components/select-field';
 import { SummaryList } from '../../components/summary-list';
-import { starred } from '../../lib/form-errors';
-import { useSession } from '../../lib/session';
+import { starred, starredOf } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { useMoneySubmit } from '../../lib/use-money-submit';
+import { addressField, TAG_FIELD } from './address-fields';
 import {
   DEFAULTS,
-  FIELDS,
   type Form,
   useNetworkFollowsCurrency,
   withoutEmptyRuleFields,
 } from './crypto-withdrawal-form';
-import { createCryptoWithdrawal, WITHDRAWAL_REFETCH } from './requests';
+import { CRYPTO_WITHDRAWAL } from './requests';
 import { AddressPicker, TravelRuleFields, useRefreshRules, useTravelRuleNeeded } from './rule-fields';
 import { RulesCard } from './rules-card';
 import { useWithdrawable } from './use-available';
-import { WithdrawTabs } from './withdraw-tabs';
 import { toastWithdrawalError } from './withdrawal-errors';
+import { WithdrawalFrame } from './withdrawal-frame';
 
 const W = MSG.withdraw;
+/** An internal transfer's recipient: their member ID, typed exactly. */
+const RECIPIENT_ID: FieldSpec<'recipient_id'> = {
+  name: 'recipient_id',
+  label: W.recipientIdLabel,
+  placeholder: W.recipientIdPlaceholder,
+  ...VERBATIM_INPUT,
+};
+const RECIPIENT_ADDRESS = addressField('recipient_address');
+
 export function CryptoWithdrawalPage() {
   const refreshRules = useRefreshRules();
   const withdrawable = useWithdrawable();
-  const hasTotp = useSession().data?.user.has_totp === true;
 
   // The form checks the amount against the available balance of the chosen currency, once known.
   const availableRef = useRef<Dec | null>(null);
@@ -64,6 +70,7 @@ export function CryptoWithdrawalPage() {
     control,
   } = useForm<Form>({ resolver, mode: 'onChange', defaultValues: DEFAULTS });
   const e = formState.errors;
+  const bound = { bind: register, error: starredOf(e) };
   const [currency, method, amountText, network] = watch(['currency', 'method', 'amount', 'network']);
   const balance = withdrawable.byCurrency(currency);
   availableRef.current = balance?.available ?? null;
@@ -84,12 +91,8 @@ export function CryptoWithdrawalPage() {
   useNetworkFollowsCurrency({ currency, network, getValues, setValue, getFieldState, trigger });
 
   const { submit, busy } = useMoneySubmit({
-    send: createCryptoWithdrawal,
-    refetch: WITHDRAWAL_REFETCH,
-    fields: FIELDS,
+    ...CRYPTO_WITHDRAWAL,
     setError,
-    loginRequired: MSG.common.loginRequired,
-    renewKeyOnConflict: true,
     onSuccess: () => {
       const kept = getValues();
       reset({ ...DEFAULTS, currency: kept.currency, method: kept.method, network: kept.network });
@@ -111,130 +114,98 @@ export function CryptoWithdrawalPage() {
       : '-';
 
   return (
-    <section className="page">
-      <h1 className="page-title">{W.title}</h1>
-      <div className="form">
-        <WithdrawTabs />
-        {krw?.total.gt(0) ? (
+    <WithdrawalFrame
+      text={W}
+      top={
+        krw?.total.gt(0) ? (
           <p className="balance-line">
             <span>{W.krwBalance}</span>
             <span>{MSG.withdrawKrw.won(formatKrw(krw.total))}</span>
           </p>
-        ) : null}
-        <div className="balance-card" aria-live="polite">
-          <span className="balance-card-label">
-            {W.available} ({currency})
-          </span>
-          <span className="balance-card-value" data-testid="available-balance">
-            {balanceText}
-          </span>
-        </div>
-        <form onSubmit={onSubmit} noValidate className="form">
-          <SelectField label={W.currencyLabel} {...register('currency')} error={starred(e.currency?.message)}>
-            {WITHDRAW_CURRENCIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </SelectField>
-          <AmountInput
-            control={control}
-            name="amount"
-            kind="decimal"
-            label={`${W.amountLabel} (${currency})`}
-            placeholder={W.amountPlaceholder}
-            error={starred(e.amount?.message)}
+        ) : null
+      }
+      balanceLabel={
+        <>
+          {W.available} ({currency})
+        </>
+      }
+      balanceText={balanceText}
+      onSubmit={onSubmit}
+      canSubmit={formState.isValid}
+      busy={busy}
+      otpField={<OtpCodeField {...register('otpCode')} error={e.otpCode?.message} />}
+    >
+      <SelectField label={W.currencyLabel} {...register('currency')} error={starred(e.currency?.message)}>
+        {WITHDRAW_CURRENCIES.map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </SelectField>
+      <MoneyAmountField control={control} kind="decimal" text={W} unit={currency} errors={e} />
+      <SelectField label={W.methodLabel} {...register('method')} error={starred(e.method?.message)}>
+        {CRYPTO_WITHDRAW_METHODS.map((m) => (
+          <option key={m} value={m}>
+            {m === 'internal' ? W.methodInternal : W.methodExternal}
+          </option>
+        ))}
+      </SelectField>
+      <RulesCard kind="crypto" />
+      {method === 'internal' ? (
+        <FieldList fields={[RECIPIENT_ID]} {...bound} />
+      ) : (
+        <>
+          <AddressPicker
+            currency={currency}
+            register={register('address_id')}
+            error={starred(e.address_id?.message)}
+            onPick={(a) => {
+              setValue('network', a.network, { shouldValidate: true });
+              setValue('recipient_address', a.address, { shouldValidate: true, shouldDirty: true });
+              setValue('destination_tag', a.destination_tag ?? '', { shouldValidate: true });
+              setValue(
+                'travel_rule_exchange',
+                (a.wallet_kind === 'exchange' ? a.exchange : 'personal') as never,
+              );
+            }}
           />
-          <SelectField label={W.methodLabel} {...register('method')} error={starred(e.method?.message)}>
-            {CRYPTO_WITHDRAW_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {m === 'internal' ? W.methodInternal : W.methodExternal}
-              </option>
-            ))}
-          </SelectField>
-          <RulesCard kind="crypto" />
-          {method === 'internal' ? (
-            <Field
-              label={W.recipientIdLabel}
-              placeholder={W.recipientIdPlaceholder}
-              {...VERBATIM_INPUT}
-              {...register('recipient_id')}
-              error={starred(e.recipient_id?.message)}
-            />
-          ) : (
+          <FieldList fields={[RECIPIENT_ADDRESS]} {...bound} />
+          <NetworkSelect
+            label={W.networkLabel}
+            networks={networks}
+            registration={register('network')}
+            error={starred(e.network?.message)}
+          />
+          {shownNetwork === 'XRPL' ? (
             <>
-              <AddressPicker
-                currency={currency}
-                register={register('address_id')}
-                error={starred(e.address_id?.message)}
-                onPick={(a) => {
-                  setValue('network', a.network, { shouldValidate: true });
-                  setValue('recipient_address', a.address, { shouldValidate: true, shouldDirty: true });
-                  setValue('destination_tag', a.destination_tag ?? '', { shouldValidate: true });
-                  setValue(
-                    'travel_rule_exchange',
-                    (a.wallet_kind === 'exchange' ? a.exchange : 'personal') as never,
-                  );
-                }}
-              />
-              <Field
-                label={W.recipientAddressLabel}
-                placeholder={W.recipientAddressPlaceholder}
-                {...VERBATIM_INPUT}
-                {...register('recipient_address')}
-                error={starred(e.recipient_address?.message)}
-              />
-              <NetworkSelect
-                label={W.networkLabel}
-                networks={networks}
-                registration={register('network')}
-                error={starred(e.network?.message)}
-              />
-              {shownNetwork === 'XRPL' ? (
-                <>
-                  <Field
-                    label={W.tagLabel}
-                    placeholder={W.tagPlaceholder}
-                    inputMode="numeric"
-                    autoComplete="off"
-                    {...register('destination_tag')}
-                    error={starred(e.destination_tag?.message)}
-                  />
-                  <p className="field-hint" role="note" data-testid="tag-warning">
-                    {W.tagWarning}
-                  </p>
-                </>
-              ) : null}
-              {travelNeeded.needed || e.travel_rule_name || e.travel_rule_exchange ? (
-                <TravelRuleFields
-                  threshold={travelNeeded.threshold}
-                  register={register}
-                  exchange={watch('travel_rule_exchange')}
-                  errors={{
-                    name: starred(e.travel_rule_name?.message),
-                    exchange: starred(e.travel_rule_exchange?.message),
-                    declared: starred(e.travel_rule_declared?.message),
-                  }}
-                />
-              ) : null}
+              <FieldList fields={[TAG_FIELD]} {...bound} />
+              <p className="field-hint" role="note" data-testid="tag-warning">
+                {W.tagWarning}
+              </p>
             </>
-          )}
-          <SummaryList
-            title={W.summaryTitle}
-            rows={[
-              { label: W.summaryBalance, value: balanceText },
-              { label: W.summaryFee, value: `${formatExact(fee)} ${currency}` },
-              { label: W.summaryPayout, value: `${formatPayout(amountText, fee)} ${currency}`, strong: true },
-            ]}
-          />
-          <MoneyFormEnd
-            text={W}
-            disabled={!formState.isValid || busy}
-            busy={busy}
-            otp={hasTotp ? <OtpCodeField {...register('otpCode')} error={e.otpCode?.message} /> : null}
-          />
-        </form>
-      </div>
-    </section>
+          ) : null}
+          {travelNeeded.needed || e.travel_rule_name || e.travel_rule_exchange ? (
+            <TravelRuleFields
+              threshold={travelNeeded.threshold}
+              register={register}
+              exchange={watch('travel_rule_exchange')}
+              errors={{
+                name: starred(e.travel_rule_name?.message),
+                exchange: starred(e.travel_rule_exchange?.message),
+                declared: starred(e.travel_rule_declared?.message),
+              }}
+            />
+          ) : null}
+        </>
+      )}
+      <SummaryList
+        title={W.summaryTitle}
+        rows={[
+          { label: W.summaryBalance, value: balanceText },
+          { label: W.summaryFee, value: `${formatExact(fee)} ${currency}` },
+          { label: W.summaryPayout, value: `${formatPayout(amountText, fee)} ${currency}`, strong: true },
+        ]}
+      />
+    </WithdrawalFrame>
   );
 }

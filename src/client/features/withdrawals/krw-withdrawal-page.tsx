@@ -6,25 +6,22 @@ import { amountProblem, D, type Dec } from '../../../shared/decimal';
 import { formatKrw } from '../../../shared/format';
 import { MSG } from '../../../shared/messages/member';
 import { type KrwWithdrawalBody, krwWithdrawalFormSchema } from '../../../shared/schemas/withdrawals';
-import { AmountInput } from '../../components/amount-input';
-import { Field } from '../../components/field';
-import { BankAccountFields, MoneyFormEnd } from '../../components/money-form-parts';
+import { FieldList, type FieldSpec } from '../../components/field';
+import { BankAccountFields, MoneyAmountField } from '../../components/money-form-parts';
 import { OtpCodeField } from '../../components/otp-code-field';
 import { SelectField } from '../../components/select-field';
 import { SummaryList } from '../../components/summary-list';
-import { starred } from '../../lib/form-errors';
-import { useSession } from '../../lib/session';
+import { starred, starredOf } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { useMoneySubmit } from '../../lib/use-money-submit';
-import { createKrwWithdrawal, WITHDRAWAL_REFETCH } from './requests';
+import { KRW_WITHDRAWAL } from './requests';
 import { RulesCard } from './rules-card';
 import { useWithdrawable } from './use-available';
-import { WithdrawTabs } from './withdraw-tabs';
 import { toastWithdrawalError } from './withdrawal-errors';
+import { WithdrawalFrame } from './withdrawal-frame';
 
 const W = MSG.withdraw;
 const K = MSG.withdrawKrw;
-const FIELDS = ['amount', 'bank_name', 'account_number', 'account_holder', 'memo', 'otpCode'] as const;
 type Form = {
   amount: string;
   bank_name: string;
@@ -41,11 +38,16 @@ const DEFAULTS: Form = {
   memo: '',
   otpCode: '',
 };
+const MEMO: FieldSpec<'memo'> = {
+  name: 'memo',
+  label: K.memoLabel,
+  placeholder: K.memoPlaceholder,
+  autoComplete: 'off',
+};
 const won = (v: Dec | string | number) => K.won(formatKrw(v));
 
 export function KrwWithdrawalPage() {
   const withdrawable = useWithdrawable();
-  const hasTotp = useSession().data?.user.has_totp === true;
 
   const availableRef = useRef<Dec | null>(null);
   const resolver: Resolver<Form> = (values, ctx, opts) =>
@@ -68,12 +70,8 @@ export function KrwWithdrawalPage() {
   }, [availableText, getFieldState, trigger]);
 
   const { submit, busy } = useMoneySubmit({
-    send: createKrwWithdrawal,
-    refetch: WITHDRAWAL_REFETCH,
-    fields: FIELDS,
+    ...KRW_WITHDRAWAL,
     setError,
-    loginRequired: MSG.common.loginRequired,
-    renewKeyOnConflict: true,
     onSuccess: () => {
       reset(DEFAULTS);
       toast.success(W.success);
@@ -87,61 +85,37 @@ export function KrwWithdrawalPage() {
   const fee = new D(KRW_WITHDRAWAL_FEE);
 
   return (
-    <section className="page">
-      <h1 className="page-title">{K.title}</h1>
-      <div className="form">
-        <WithdrawTabs />
-        <div className="balance-card" aria-live="polite">
-          <span className="balance-card-label">{K.available}</span>
-          <span className="balance-card-value" data-testid="available-balance">
-            {balanceText}
-          </span>
-        </div>
-        <RulesCard kind="krw" />
-        <form onSubmit={onSubmit} noValidate className="form">
-          <AmountInput
-            control={control}
-            name="amount"
-            kind="whole"
-            koreanReading
-            label={K.amountLabel}
-            placeholder={K.amountPlaceholder}
-            error={starred(e.amount?.message)}
-          />
-          <SelectField label={K.bankLabel} {...register('bank_name')} error={starred(e.bank_name?.message)}>
-            <option value="">{K.bankPlaceholder}</option>
-            {KRW_BANKS.map((b) => (
-              <option key={b} value={b}>
-                {b}
-              </option>
-            ))}
-          </SelectField>
-          <BankAccountFields text={K} register={register} errors={e} />
-          <Field
-            label={K.memoLabel}
-            placeholder={K.memoPlaceholder}
-            autoComplete="off"
-            {...register('memo')}
-            error={starred(e.memo?.message)}
-          />
-          <SummaryList
-            title={K.summaryTitle}
-            rows={[
-              { label: K.summaryBalance, value: balanceText },
-              { label: K.summaryAmount, value: won(typed) },
-              { label: K.summaryMinimum, value: won(KRW_MIN_WITHDRAWAL) },
-              { label: K.summaryFee, value: won(fee) },
-              { label: K.summaryTotal, value: won(typed.plus(fee)), strong: true },
-            ]}
-          />
-          <MoneyFormEnd
-            text={K}
-            disabled={!formState.isValid || busy}
-            busy={busy}
-            otp={hasTotp ? <OtpCodeField {...register('otpCode')} error={e.otpCode?.message} /> : null}
-          />
-        </form>
-      </div>
-    </section>
+    <WithdrawalFrame
+      text={K}
+      balanceLabel={K.available}
+      balanceText={balanceText}
+      rules={<RulesCard kind="krw" />}
+      onSubmit={onSubmit}
+      canSubmit={formState.isValid}
+      busy={busy}
+      otpField={<OtpCodeField {...register('otpCode')} error={e.otpCode?.message} />}
+    >
+      <MoneyAmountField control={control} kind="whole" text={K} errors={e} />
+      <SelectField label={K.bankLabel} {...register('bank_name')} error={starred(e.bank_name?.message)}>
+        <option value="">{K.bankPlaceholder}</option>
+        {KRW_BANKS.map((b) => (
+          <option key={b} value={b}>
+            {b}
+          </option>
+        ))}
+      </SelectField>
+      <BankAccountFields text={K} register={register} errors={e} />
+      <FieldList fields={[MEMO]} bind={register} error={starredOf(e)} />
+      <SummaryList
+        title={K.summaryTitle}
+        rows={[
+          { label: K.summaryBalance, value: balanceText },
+          { label: K.summaryAmount, value: won(typed) },
+          { label: K.summaryMinimum, value: won(KRW_MIN_WITHDRAWAL) },
+          { label: K.summaryFee, value: won(fee) },
+          { label: K.summaryTotal, value: won(typed.plus(fee)), strong: true },
+        ]}
+      />
+    </WithdrawalFrame>
   );
 }

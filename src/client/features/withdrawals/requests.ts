@@ -1,16 +1,42 @@
-import type {
-  CryptoWithdrawalBody,
-  KrwWithdrawalBody,
-  WithdrawalView,
-} from '../../../shared/schemas/withdrawals';
-import { api } from '../../lib/api';
+import { MSG } from '../../../shared/messages/member';
+import type { CryptoWithdrawalBody, KrwWithdrawalBody } from '../../../shared/schemas/withdrawals';
+import { idempotentPost } from '../../lib/use-money-submit';
 import { BALANCES_KEY, RULES_KEY } from '../../lib/use-wallet-queries';
 
-/** After a withdrawal request: balances, history and what is left of the daily limits are read again. */
-export const WITHDRAWAL_REFETCH = [BALANCES_KEY, ['history'], RULES_KEY] as const;
+/**
+ * What the money-form routine (`useMoneySubmit`) needs of a withdrawal request besides the form: after it
+ * balances, history and what is left of the daily limits are read again; a duplicate submission
+ * (IDEMPOTENCY_CONFLICT) gets a new key for the next try.
+ */
+const WITHDRAWAL = {
+  refetch: [BALANCES_KEY, ['history'], RULES_KEY],
+  loginRequired: MSG.common.loginRequired,
+  renewKeyOnConflict: true,
+} as const;
 
-export const createCryptoWithdrawal = (body: CryptoWithdrawalBody, key: string) =>
-  api.post<WithdrawalView>('/withdrawals/crypto', body, { idempotencyKey: key, schema: 'withdrawal' });
+/** POST /withdrawals/crypto, and the form fields its per-field messages land under. */
+export const CRYPTO_WITHDRAWAL = {
+  ...WITHDRAWAL,
+  send: idempotentPost<CryptoWithdrawalBody>('/withdrawals/crypto', 'withdrawal'),
+  fields: [
+    'currency',
+    'amount',
+    'method',
+    'recipient_id',
+    'recipient_address',
+    'network',
+    'destination_tag',
+    'address_id',
+    'travel_rule_name',
+    'travel_rule_exchange',
+    'travel_rule_declared',
+    'otpCode',
+  ],
+} as const;
 
-export const createKrwWithdrawal = (body: KrwWithdrawalBody, key: string) =>
-  api.post<WithdrawalView>('/withdrawals/krw', body, { idempotencyKey: key, schema: 'withdrawal' });
+/** POST /withdrawals/krw, and the form fields its per-field messages land under. */
+export const KRW_WITHDRAWAL = {
+  ...WITHDRAWAL,
+  send: idempotentPost<KrwWithdrawalBody>('/withdrawals/krw', 'withdrawal'),
+  fields: ['amount', 'bank_name', 'account_number', 'account_holder', 'memo', 'otpCode'],
+} as const;
