@@ -838,7 +838,11 @@ describe.skipIf(!DATABASE_URL)('concurrency model test (two servers, one Postgre
       recipient_address: address,
       address_id: reg.body.data.id,
     });
-    if (expectReply('deletedAddress', r, [400])) checkCode('deletedAddress', r, 'VALIDATION');
+    // The balance is checked before the address book (insert-withdrawal.ts), so a member whose
+    // available USDT is below 5 at that moment is refused for the funds instead: refused either way.
+    if (expectReply('deletedAddress', r, [400, 409])) {
+      checkCode('deletedAddress', r, r.status === 400 ? 'VALIDATION' : 'INSUFFICIENT_FUNDS');
+    }
   }
   async function readRules(rng: Rng) {
     const m = rng.pick(members);
