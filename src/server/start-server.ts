@@ -1,15 +1,13 @@
 import { buildApp } from './app';
 import type { AdminCandidate } from './auth/admin-candidate';
-import { pruneEvents } from './auth/rate-limit';
 import { ensureAdmin } from './auth/seed-admin';
-import { pruneSessions } from './auth/sessions';
 import type { Config } from './config';
 import type { App } from './context';
 import type { Db } from './db';
 import { deferredDb, openServerDb } from './db/server-db';
-import { pruneIdempotencyKeys } from './http/idempotency';
 import { metricsRegistry } from './ops';
 import { listenOpsSocket } from './ops/backup';
+import { housekeeping } from './ops/housekeeping';
 import { listenMetrics } from './ops/metrics';
 import { startPriceRefresher } from './prices/price-refresher';
 
@@ -78,9 +76,7 @@ export async function startServer(
   const timers: NodeJS.Timeout[] = [];
   timers.push(
     setInterval(() => {
-      Promise.all([pruneSessions(db), pruneEvents(db), pruneIdempotencyKeys(db)]).catch((err) =>
-        app.log.warn({ err }, 'housekeeping failed'),
-      );
+      housekeeping(db).catch((err) => app.log.warn({ err }, 'housekeeping failed'));
     }, HOUSEKEEPING_MS).unref(),
   );
   if (config.prices.refresh) startPriceRefresher(app, db, config.prices);

@@ -26,6 +26,14 @@ export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** Up to this many hits, one scan answers a search (page and total). */
 const FEW_HITS = 2_000;
 
+/**
+ * A search matching more members than this is counted only up to here: its total is shown as "more than
+ * 10,000" (`total_capped`) and the list pages through its first 10,000. Counting every row of a search
+ * that matches most of the table is a full scan (59 ms on PGlite at 100,000 members); the cap bounds it
+ * to this many rows read (decision 0202).
+ */
+export const MEMBER_COUNT_CAP = 10_000;
+
 const SELECT = `m.id, m.username, m.email, m.full_name, m.contact, m.is_admin,
                 ${iso('m.created_at')} AS created_at, b.is_verified AS bank_verified,
                 ${iso('m.closed_at')} AS closed_at`;
@@ -51,7 +59,7 @@ export async function listMembers(db: Queryable, { q, status = 'active', page, p
         ORDER BY m.created_at DESC, m.id`,
       [pageSize, offset],
     );
-    return { items, total: count?.n ?? 0, page, pageSize };
+    return { items, total: count?.n ?? 0, total_capped: false, page, pageSize };
   }
 
   const pattern = `%${likeEscape(term)}%`;
@@ -76,19 +84,21 @@ export async function listMembers(db: Queryable, { q, status = 'active', page, p
     [pattern, exact, Math.max(rest, 1), restOffset],
   );
   let total: number;
+  let capped = false;
   let restIds: string[];
   const collected = few[0]?.n ?? (await countCapped(db, pattern, st));
   if (collected <= FEW_HITS) {
     total = collected;
     restIds = rest > 0 ? few.map((r) => r.id) : [];
   } else {
-    // A broad search: count with one scan, take the page walking the (created_at, id) index, which
+    // A broad search: count up to the cap, take the page walking the (created_at, id) index, which
     // stops as soon as the page is full.
     const [count] = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM members WHERE search_key LIKE $1 AND ${st}`,
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM members WHERE search_key LIKE $1 AND ${st} LIMIT ${MEMBER_COUNT_CAP + 1}) h`,
       [pattern],
     );
-    total = count?.n ?? 0;
+    capped = (count?.n ?? 0) > MEMBER_COUNT_CAP;
+    total = capped ? MEMBER_COUNT_CAP : (count?.n ?? 0);
     restIds =
       rest > 0
         ? (
@@ -109,7 +119,7 @@ export async function listMembers(db: Queryable, { q, status = 'active', page, p
     : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   const items = ids.map((id) => byId.get(id)).filter((r): r is MemberListItem => r !== undefined);
-  return { items, total, page, pageSize };
+  return { items, total, total_capped: capped, page, pageSize };
 }
 
 /** The capped hit count when the page asked for lies past the hits (the scan returned no row). */

@@ -154,6 +154,9 @@ export const ADMIN_MESSAGES = {
       search: '회원 검색',
       searchPlaceholder: '아이디, 이메일 또는 이름',
       total: (n: number) => `총 ${n.toLocaleString('ko-KR')}명`,
+      /** A broad search counted up to the cap (decision 0202). */
+      totalCapped: (n: number) =>
+        `검색 결과가 ${n.toLocaleString('ko-KR')}명을 넘습니다. 앞의 ${n.toLocaleString('ko-KR')}명까지만 볼 수 있으니 검색어를 더 구체적으로 입력해 주세요.`,
       empty: '회원이 없습니다.',
       noResults: '검색 결과가 없습니다.',
       admin: '관리자',

@@ -35,7 +35,11 @@ const memberListItemView = z.object({
   bank_verified: z.nullable(z.boolean()),
   closed_at: z.nullable(z.string()),
 });
-export const memberListView = pageOf(memberListItemView);
+export const memberListView = z.object({
+  ...pageShape(memberListItemView),
+  /** A broad search's `total` is a lower bound: more members match than were counted (decision 0202). */
+  total_capped: z.boolean(),
+});
 export type MemberListItem = z.infer<typeof memberListItemView>;
 export type MemberList = z.infer<typeof memberListView>;
 

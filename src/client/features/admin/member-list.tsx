@@ -52,7 +52,7 @@ export function MemberList({
         onChange={(status) => set({ status })}
       />
       <p className="adm-muted" aria-live="polite">
-        {data ? L.total(data.total) : MSG.common.loading}
+        {data ? (data.total_capped ? L.totalCapped(data.total) : L.total(data.total)) : MSG.common.loading}
       </p>
       {members.isError ? (
         <ResultMessage text={failureText(MSG.admin.failed.loadMembers, members.error)} />
