@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { TOAST } from '../shared/constants';
 import { MSG } from '../shared/messages/member';
-import { AppRoutes } from './app/router';
+import { AppRoutes, preloadScreen } from './app/router';
 import { ApiError, onSessionEnded } from './lib/api';
 import { SESSION_KEY } from './lib/session';
 import { ToastHost } from './lib/toast';
@@ -22,6 +22,8 @@ const queryClient = new QueryClient({
 });
 // A call refused for want of a session: read the session again, and the route guard goes to /login.
 onSessionEnded(() => void queryClient.invalidateQueries({ queryKey: SESSION_KEY }));
+
+preloadScreen(window.location.pathname);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('root 요소를 찾을 수 없습니다.');

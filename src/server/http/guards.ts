@@ -19,8 +19,14 @@ export function requireMember(req: FastifyRequest): Session {
 }
 
 /** The preHandler form, for route options (administrators: the admin scope's guard, admin/guard.ts). */
-export const memberOnly = async (req: FastifyRequest, _reply: FastifyReply) => {
-  requireMember(req);
+// A callback hook, not an async one: no promise per request (decision 0201).
+export const memberOnly = (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+  try {
+    requireMember(req);
+  } catch (err) {
+    return done(err as Error);
+  }
+  done();
 };
 
 /** Who acts in a request: the session's member, from which address and browser, in which session. */

@@ -26,12 +26,14 @@ export function createMetrics(app: App, ctx: Ctx): Metrics {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [register],
   });
-  app.addHook('onResponse', async (req, reply) => {
+  // A callback hook, not an async one: no promise per request (issue 18).
+  app.addHook('onResponse', (req, reply, done) => {
     // The route pattern (/api/admin/deposits/:id/approve), never the raw URL: bounded label values.
     const route = req.routeOptions.url ?? (req.url.startsWith('/api/') ? 'unmatched_api' : 'static');
     const labels = { method: req.method, route, status_code: String(reply.statusCode) };
     requests.inc(labels);
     duration.observe(labels, reply.elapsedTime / 1000);
+    done();
   });
 
   const gauge = <L extends string>(name: string, help: string, ...labelNames: L[]) =>

@@ -7,7 +7,7 @@ import type { BalanceView, LockView } from '../../../shared/schemas/balances';
 import { PriceBadge } from '../../components/price-badge';
 import { LoadingOverlay } from '../../components/spinner';
 import { TokenIcon } from '../../components/token-icon';
-import { priceView, useBalances, usePrices } from '../../lib/use-wallet-queries';
+import { priceView, useBalances, usePrices, useWithdrawalRules } from '../../lib/use-wallet-queries';
 import { pickAsset } from './pick-asset';
 import { WithdrawNow } from './withdraw-now';
 import './assets.css';
@@ -40,8 +40,14 @@ export function AssetPage() {
   const asset = pickAsset(params.asset, search, location.pathname);
   const balances = useBalances();
   const prices = usePrices();
+  // The withdrawal card reads the rules; asked here too (one request, shared) so the page knows when it is
+  // complete.
+  const rules = useWithdrawalRules();
   const view = priceView(prices.data);
   const b = balances.data?.items.find((x) => x.currency === asset);
+  // The cards, the buttons and the locks appear together once the three reads have answered (or failed):
+  // nothing already on screen is pushed down when a later answer arrives (layout shift, issue 18).
+  const settled = !balances.isPending && !prices.isPending && !rules.isPending;
 
   const back = () => {
     // One page back; opened directly (no history inside the app) it goes home instead.
@@ -74,11 +80,36 @@ export function AssetPage() {
         </div>
       ) : null}
 
-      {b ? <Summary asset={asset} b={b} krw={assetKrwValue(asset, b.total, view).toFixed()} /> : null}
+      {settled ? (
+        <AssetBody
+          asset={asset}
+          b={b}
+          krw={b ? assetKrwValue(asset, b.total, view).toFixed() : '0'}
+          source={view.source}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function AssetBody({
+  asset,
+  b,
+  krw,
+  source,
+}: {
+  asset: BalanceCurrency;
+  b: BalanceView | undefined;
+  krw: string;
+  source: ReturnType<typeof priceView>['source'];
+}) {
+  return (
+    <>
+      {b ? <Summary asset={asset} b={b} krw={krw} /> : null}
       {b ? <WithdrawNow asset={asset} b={b} text={amountText} /> : null}
-      {b && asset !== 'KRW' && !prices.isPending ? (
+      {b && asset !== 'KRW' ? (
         <p className="asset-badge">
-          <PriceBadge source={view.source} />
+          <PriceBadge source={source} />
         </p>
       ) : null}
 
@@ -95,7 +126,7 @@ export function AssetPage() {
       </nav>
 
       {b ? <LockList asset={asset} locks={b.locks} /> : null}
-    </section>
+    </>
   );
 }
 

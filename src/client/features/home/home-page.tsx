@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { TOKEN_COLORS } from '../../../shared/constants';
+import { BALANCE_CURRENCIES, TOKEN_COLORS } from '../../../shared/constants';
 import { formatKrw, formatPrice } from '../../../shared/format';
 import { MSG } from '../../../shared/messages/member';
 import { PriceBadge } from '../../components/price-badge';
@@ -53,7 +53,7 @@ export function HomePage() {
             </button>
           </div>
         ) : null}
-        {home ? <Distribution home={home} /> : null}
+        {home ? <Distribution home={home} /> : balances.isPending ? <DistributionPlaceholder /> : null}
       </div>
 
       <NoticesSection />
@@ -95,6 +95,29 @@ export function HomePage() {
         </ul>
       </section>
     </section>
+  );
+}
+
+/**
+ * While the balances load, the bar and the summary row keep their place (same elements, no figures): the
+ * notices and the token list below do not jump when they arrive (Lighthouse's layout shift, issue 18).
+ */
+function DistributionPlaceholder() {
+  return (
+    <div aria-hidden="true">
+      <div className="home-bar">
+        <span className="home-bar-empty" />
+      </div>
+      <ul className="home-summary">
+        {BALANCE_CURRENCIES.map((c) => (
+          <li key={c} className="home-summary-item">
+            <span className="home-summary-dot" style={{ background: TOKEN_COLORS[c] }} />
+            <span className="home-summary-code">{c}</span>
+            <span className="home-summary-share">-</span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

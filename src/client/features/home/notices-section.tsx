@@ -23,6 +23,13 @@ export function NoticesSection() {
         {H.noticesTitle}
       </h2>
       {notices.isError ? <p className="muted">{H.noticesLoadFailed}</p> : null}
+      {/* While loading, the empty message's line is kept free: the token list below does not jump when the
+          answer arrives (Lighthouse's layout shift on /main, issue 18). */}
+      {notices.isPending ? (
+        <p className="muted notice-empty notice-pending" aria-hidden="true">
+          {'\u00a0'}
+        </p>
+      ) : null}
       {notices.isSuccess && items.length === 0 ? <p className="muted notice-empty">{H.noNotices}</p> : null}
       {items.length ? (
         <ul className="notice-list">
