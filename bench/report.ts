@@ -147,7 +147,7 @@ function searchSection(r: SearchResult): string[] {
   ];
   for (const row of r.rows) {
     lines.push(
-      `| ${row.label} | ${fmt(row.total)} | ${row.p50.toFixed(1)} | ${row.p95.toFixed(1)} | ${ok(row.p95 < 30)} |`,
+      `| ${row.label} | ${fmt(row.total)}${row.capped ? '+ (capped)' : ''} | ${row.p50.toFixed(1)} | ${row.p95.toFixed(1)} | ${ok(row.p95 < 30)} |`,
     );
   }
   lines.push(
