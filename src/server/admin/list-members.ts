@@ -86,19 +86,16 @@ export async function listMembers(db: Queryable, { q, status = 'active', page, p
   let total: number;
   let capped = false;
   let restIds: string[];
-  const collected = few[0]?.n ?? (await countCapped(db, pattern, st));
+  const collected = few[0]?.n ?? (await countCapped(db, pattern, st, FEW_HITS + 1));
   if (collected <= FEW_HITS) {
     total = collected;
     restIds = rest > 0 ? few.map((r) => r.id) : [];
   } else {
     // A broad search: count up to the cap, take the page walking the (created_at, id) index, which
     // stops as soon as the page is full.
-    const [count] = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM (SELECT 1 FROM members WHERE search_key LIKE $1 AND ${st} LIMIT ${MEMBER_COUNT_CAP + 1}) h`,
-      [pattern],
-    );
-    capped = (count?.n ?? 0) > MEMBER_COUNT_CAP;
-    total = capped ? MEMBER_COUNT_CAP : (count?.n ?? 0);
+    const count = await countCapped(db, pattern, st, MEMBER_COUNT_CAP + 1);
+    capped = count > MEMBER_COUNT_CAP;
+    total = capped ? MEMBER_COUNT_CAP : count;
     restIds =
       rest > 0
         ? (
@@ -122,10 +119,13 @@ export async function listMembers(db: Queryable, { q, status = 'active', page, p
   return { items, total, total_capped: capped, page, pageSize };
 }
 
-/** The capped hit count when the page asked for lies past the hits (the scan returned no row). */
-async function countCapped(db: Queryable, pattern: string, st: string): Promise<number> {
+/**
+ * The hits counted up to `limit` (an integer constant of this file): the few-hits count when the page asked
+ * for lies past the hits (the scan returned no row), and the broad search's count up to the cap.
+ */
+async function countCapped(db: Queryable, pattern: string, st: string, limit: number): Promise<number> {
   const [r] = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM (SELECT 1 FROM members WHERE search_key LIKE $1 AND ${st} LIMIT ${FEW_HITS + 1}) h`,
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM members WHERE search_key LIKE $1 AND ${st} LIMIT ${limit}) h`,
     [pattern],
   );
   return r?.n ?? 0;
