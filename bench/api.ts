@@ -248,6 +248,8 @@ async function checkSameSql(url: string, scs: Scenario[], poolMax: number): Prom
         throw new Error(`${sc.operationId}: the baseline answers other JSON`);
       }
       counts.set(sc.operationId, appLog.length);
+      // BENCH_PRINT_SQL=1: the statements of each request, as both servers ran them.
+      if (process.env.BENCH_PRINT_SQL) console.log(`${sc.operationId}:\n  ${appLog.join('\n  ')}`);
     }
   } finally {
     await app.close();

@@ -1,9 +1,9 @@
 import { MSG } from '../../shared/messages';
 import { type Actor, approvalOf } from '../admin/common';
-import { writeAudit } from '../audit/write-audit';
+import { AUDIT_COLUMNS, auditValues } from '../audit/write-audit';
 import type { Db, Queryable } from '../db';
 import { UUID_PATTERN } from '../db/iso-time';
-import { publishRequestDecided } from '../events/publish';
+import { announce, eventsJson, insertEventsSql, requestDecidedEvents } from '../events/publish';
 import { AppError } from '../http/errors';
 
 export type Decision = 'approve' | 'reject';
@@ -71,14 +71,10 @@ export async function decideRequestIn<R extends RowBase, V extends ViewBase>(
   if (before.status !== 'pending') throw new AppError('NOT_PENDING', MSG.approval.notPending);
   const status = decision === 'approve' ? 'approved' : 'rejected';
   const { moved, trailing } = decision === 'approve' ? await kind.approve(q, before, actor, reason) : {};
-  const a = kind.alias;
-  const [row] = await q.query<R>(
-    `UPDATE ${kind.table} AS ${a} SET status = $2, processed_by = $3, processed_at = now(), updated_at = now()
-      WHERE ${a}.id = $1 RETURNING ${kind.columns}`,
-    [id, status, actor.actorId],
-  );
-  const view = kind.toView(row!);
-  await writeAudit(q, {
+  // What the audit entry and the events name does not change with the decision: they are known now, and
+  // the status, the audit entry and the events are written by one statement (decision 0203).
+  const decided = kind.toView({ ...before, status });
+  const audit = auditValues({
     actorId: actor.actorId,
     actorUsername: actor.actorUsername,
     action: `${kind.kind}.${decision}`,
@@ -87,7 +83,7 @@ export async function decideRequestIn<R extends RowBase, V extends ViewBase>(
     before: { status: before.status },
     after: {
       status,
-      ...kind.describe(view),
+      ...kind.describe(decided),
       ...moved,
       ...(reason ? { reason } : {}),
       ...trailing,
@@ -95,6 +91,24 @@ export async function decideRequestIn<R extends RowBase, V extends ViewBase>(
     },
     ip: actor.ip,
   });
-  await publishRequestDecided(q, kind.kind, view, actor.actorUsername, kind.creditedMemberOf?.(before));
-  return view;
+  const events = requestDecidedEvents(
+    kind.kind,
+    decided,
+    actor.actorUsername,
+    kind.creditedMemberOf?.(before),
+  );
+  const a = kind.alias;
+  const [row] = await q.query<R>(
+    `WITH decided AS (
+       UPDATE ${kind.table} AS ${a} SET status = $2, processed_by = $3, processed_at = now(), updated_at = now()
+        WHERE ${a}.id = $1 RETURNING ${kind.columns}),
+     audit AS (
+       INSERT INTO audit_log (${AUDIT_COLUMNS})
+       SELECT $4::uuid, $5, $6, $7, $8, $9::jsonb, $10::jsonb, $11 FROM decided),
+     events AS (${insertEventsSql(12)} WHERE EXISTS (SELECT 1 FROM decided))
+     SELECT * FROM decided`,
+    [id, status, actor.actorId, ...audit, eventsJson(events)],
+  );
+  await announce(q);
+  return kind.toView(row!);
 }

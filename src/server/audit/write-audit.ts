@@ -11,21 +11,26 @@ export interface AuditEntry {
   ip?: string;
 }
 
+/** The columns of an audit entry, in the order of `auditValues`. */
+export const AUDIT_COLUMNS = 'actor_id, actor_username, action, target_type, target_id, before, after, ip';
+
+/** An entry's values, in the order of `AUDIT_COLUMNS` (before and after as JSON text, for jsonb). */
+export const auditValues = (e: AuditEntry): unknown[] => [
+  e.actorId,
+  e.actorUsername ?? null,
+  e.action,
+  e.targetType ?? null,
+  e.targetId ?? null,
+  e.before === undefined ? null : JSON.stringify(e.before),
+  e.after === undefined ? null : JSON.stringify(e.after),
+  e.ip ?? null,
+];
+
 /** Writes one audit entry; call it inside the transaction of the action it records. */
 export async function writeAudit(q: Queryable, e: AuditEntry): Promise<void> {
   await q.query(
-    `INSERT INTO audit_log (actor_id, actor_username, action, target_type, target_id, before, after, ip)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [
-      e.actorId,
-      e.actorUsername ?? null,
-      e.action,
-      e.targetType ?? null,
-      e.targetId ?? null,
-      e.before === undefined ? null : JSON.stringify(e.before),
-      e.after === undefined ? null : JSON.stringify(e.after),
-      e.ip ?? null,
-    ],
+    `INSERT INTO audit_log (${AUDIT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    auditValues(e),
   );
 }
 

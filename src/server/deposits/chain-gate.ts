@@ -1,6 +1,13 @@
 import { MSG } from '../../shared/messages';
-import type { Queryable } from '../db';
 import { AppError } from '../http/errors';
+import type { DepositRow } from './deposit-view';
+
+/** A deposit locked for a decision with its chain check's verdict (all null when it has no check). */
+export type LockedDeposit = DepositRow & {
+  chain_verdict: string | null;
+  chain_confirmations: number | null;
+  chain_final: boolean | null;
+};
 
 /**
  * Issue 19, decision 0171: a deposit the chain checker has a verdict on is approved as usual when the
@@ -9,17 +16,16 @@ import { AppError } from '../http/errors';
  * confirmations and the override. The system (auto-approval) approves only matches.
  * Returns what the audit entry adds, or null when the deposit has no check (chain checks off).
  */
-export async function chainGate(
-  q: Queryable,
-  depositId: string,
+export function chainGate(
+  d: LockedDeposit,
   reason: string | undefined,
   opts: { override?: boolean; chainAuto?: boolean; checkedNetworks?: readonly string[] },
-  network: string | null,
-): Promise<Record<string, unknown> | null> {
-  const [row] = await q.query<{ verdict: string; confirmations: number | null; final: boolean }>(
-    'SELECT verdict, confirmations, final FROM deposit_chain_checks WHERE deposit_id = $1 FOR UPDATE',
-    [depositId],
-  );
+): Record<string, unknown> | null {
+  const network = d.network;
+  const row =
+    d.chain_verdict === null
+      ? null
+      : { verdict: d.chain_verdict, confirmations: d.chain_confirmations, final: d.chain_final === true };
   // A deposit of a checked network the checker has not reached yet counts as not checked.
   const checked = network !== null && (opts.checkedNetworks ?? []).includes(network);
   const c = row ?? (checked ? { verdict: 'unchecked', confirmations: null, final: false } : null);

@@ -1,6 +1,5 @@
 import { toWire } from '../../shared/decimal';
 import type { DepositView } from '../../shared/schemas/deposits';
-import type { Queryable } from '../db';
 import { isoTime } from '../db/iso-time';
 
 /** The columns of a deposit request (table alias `d`), amounts and times as text. */
@@ -16,12 +15,3 @@ export const toDepositView = (r: DepositRow): DepositView => {
   const amount = toWire(r.amount);
   return { ...r, amount, fee: '0', final_amount: amount };
 };
-
-/** Locks one deposit request for a decision (SELECT … FOR UPDATE); null when there is none. */
-export async function lockDeposit(q: Queryable, id: string): Promise<DepositRow | null> {
-  const rows = await q.query<DepositRow>(
-    `SELECT ${DEPOSIT_COLUMNS} FROM deposits d WHERE d.id = $1 FOR UPDATE`,
-    [id],
-  );
-  return rows[0] ?? null;
-}

@@ -73,8 +73,7 @@ export async function publish(q: Queryable, event: LiveEventInput): Promise<void
      VALUES ($1, $2::uuid, $3, $4, $5::jsonb)`,
     [event.type, event.memberId, event.toMember, event.toAdmins, JSON.stringify(event.data)],
   );
-  if (q.notifyAfterCommit) q.notifyAfterCommit(EVENTS_CHANNEL);
-  else await q.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, '']);
+  await announce(q);
 }
 
 interface RequestLike {
@@ -102,36 +101,68 @@ export async function publishRequestCreated<T extends RequestLike>(
 }
 
 /**
- * A decision on a request: to its member and to every administrator (with who decided); an approved
- * internal transfer also tells the recipient (`creditedMemberId`) that a balance changed.
+ * The events of a decision on a request: to its member and to every administrator (with who decided); an
+ * approved internal transfer first tells the recipient (`creditedMemberId`) that a balance changed.
+ * The approval core writes them in its closing statement (`insertEventsSql`, decision 0203).
  */
-export async function publishRequestDecided(
-  q: Queryable,
+export function requestDecidedEvents(
   kind: 'deposit' | 'withdrawal',
   r: RequestLike,
   by: string,
   creditedMemberId?: string | null,
-): Promise<void> {
-  if (creditedMemberId && r.status === 'approved')
-    await publishBalanceChanged(q, creditedMemberId, [r.currency]);
-  await publish(q, {
-    type: r.status === 'approved' ? `${kind}.approved` : `${kind}.rejected`,
-    memberId: r.member_id,
-    toMember: true,
-    toAdmins: true,
-    data: { kind, request_id: r.id, currency: r.currency, amount: r.amount, status: r.status, by },
-  });
+): LiveEventInput[] {
+  const credited =
+    creditedMemberId && r.status === 'approved' ? [balanceChangedEvent(creditedMemberId, [r.currency])] : [];
+  return [
+    ...credited,
+    {
+      type: r.status === 'approved' ? `${kind}.approved` : `${kind}.rejected`,
+      memberId: r.member_id,
+      toMember: true,
+      toAdmins: true,
+      data: { kind, request_id: r.id, currency: r.currency, amount: r.amount, status: r.status, by },
+    },
+  ];
 }
+
+/**
+ * For a larger statement: inserts the events given as a JSON array (`eventsJson`) in parameter `$n`.
+ * The caller announces them after commit (`announce`), as `publish` does.
+ */
+export const insertEventsSql = (n: number) =>
+  `INSERT INTO live_events (type, member_id, to_member, to_admins, data)
+   SELECT e.type, e.member_id, e.to_member, e.to_admins, e.data
+     FROM jsonb_to_recordset($${n}::jsonb) AS e(type text, member_id uuid, to_member boolean, to_admins boolean, data jsonb)`;
+
+/** Events as the JSON array `insertEventsSql` reads. */
+export const eventsJson = (events: LiveEventInput[]) =>
+  JSON.stringify(
+    events.map((e) => ({
+      type: e.type,
+      member_id: e.memberId,
+      to_member: e.toMember,
+      to_admins: e.toAdmins,
+      data: e.data,
+    })),
+  );
+
+/** Wakes every instance's hub once the caller's transaction has committed (events written by SQL). */
+export async function announce(q: Queryable): Promise<void> {
+  if (q.notifyAfterCommit) q.notifyAfterCommit(EVENTS_CHANNEL);
+  else await q.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, '']);
+}
+
+const balanceChangedEvent = (memberId: string, currencies: string[]): LiveEventInput => ({
+  type: 'balance.changed',
+  memberId,
+  toMember: true,
+  toAdmins: false,
+  data: { currencies },
+});
 
 /** A balance set by an administrator, or credited by another member's transfer: to that member. */
 export function publishBalanceChanged(q: Queryable, memberId: string, currencies: string[]) {
-  return publish(q, {
-    type: 'balance.changed',
-    memberId,
-    toMember: true,
-    toAdmins: false,
-    data: { currencies },
-  });
+  return publish(q, balanceChangedEvent(memberId, currencies));
 }
 
 /** A lock added, edited or removed: to that member. */

@@ -18,6 +18,22 @@ export interface BalanceChange {
   note?: string;
 }
 
+/** Appends the ledger entry of the balance row returned by the CTE `b`, with the parameters of `changeParams`. */
+const LEDGER_FROM_B = `INSERT INTO ledger_entries (member_id, currency, amount, balance_after, kind, deposit_id, withdrawal_id, actor_id, note)
+     SELECT $1::uuid, $2::text, $3::numeric, b.balance, $4::text, $5::uuid, $6::uuid, $7::uuid, $8::text FROM b
+     RETURNING balance_after::text AS balance`;
+
+const changeParams = (c: BalanceChange) => [
+  c.memberId,
+  c.currency,
+  toWire(c.amount),
+  c.kind,
+  c.depositId ?? null,
+  c.withdrawalId ?? null,
+  c.actorId,
+  c.note ?? null,
+];
+
 /**
  * The only way a balance changes: updates the balance row and appends its ledger entry, in the
  * caller's transaction. The row must already be locked (lockBalances). A debit below zero is refused.
@@ -31,23 +47,30 @@ export async function applyBalanceChange(q: Queryable, c: BalanceChange): Promis
        UPDATE balances SET balance = balance + $3::numeric, updated_at = now()
         WHERE member_id = $1 AND currency = $2 AND balance + $3::numeric >= 0
         RETURNING balance)
-     INSERT INTO ledger_entries (member_id, currency, amount, balance_after, kind, deposit_id, withdrawal_id, actor_id, note)
-     SELECT $1::uuid, $2::text, $3::numeric, b.balance, $4::text, $5::uuid, $6::uuid, $7::uuid, $8::text FROM b
-     RETURNING balance_after::text AS balance`,
-    [
-      c.memberId,
-      c.currency,
-      toWire(c.amount),
-      c.kind,
-      c.depositId ?? null,
-      c.withdrawalId ?? null,
-      c.actorId,
-      c.note ?? null,
-    ],
+     ${LEDGER_FROM_B}`,
+    changeParams(c),
   );
   const row = rows[0];
   if (!row) throw new AppError('INSUFFICIENT_FUNDS', MSG.wallet.insufficientBalance);
   return new D(row.balance);
+}
+
+/**
+ * A credit to one balance row (decision 0203): the row is created when missing, or locked and raised, and
+ * its ledger entry appended, in one statement. For a change that touches one balance row only (a deposit's
+ * approval): several rows are locked in a fixed order first (lockBalances + applyBalanceChange).
+ */
+export async function creditBalance(q: Queryable, c: BalanceChange): Promise<Dec> {
+  if (!c.amount.gt(0)) throw new Error('creditBalance: not a credit');
+  const [row] = await q.query<{ balance: string }>(
+    `WITH b AS (
+       INSERT INTO balances AS x (member_id, currency, balance) VALUES ($1, $2, $3::numeric)
+       ON CONFLICT (member_id, currency) DO UPDATE SET balance = x.balance + excluded.balance, updated_at = now()
+       RETURNING x.balance)
+     ${LEDGER_FROM_B}`,
+    changeParams(c),
+  );
+  return new D(row!.balance);
 }
 
 interface LedgerMismatch {
