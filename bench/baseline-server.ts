@@ -12,7 +12,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import pg from 'pg';
 import { readSession, SESSION_COOKIE } from '../src/server/auth/sessions';
-import { type Db, notifier, type Queryable } from '../src/server/db';
+import { type Db, notifier, pgQuery, type Queryable } from '../src/server/db';
 import { createKrwDeposit } from '../src/server/deposits/create-krw-deposit';
 import { decideDeposit } from '../src/server/deposits/decide-deposit';
 import { listHistory } from '../src/server/history/list-history';
@@ -25,7 +25,7 @@ import { HISTORY_LIMIT, type HistoryType } from '../src/shared/constants';
 const SESSION_CONFIG = { sessionIdleMinutes: 30 } as Parameters<typeof readSession>[1];
 const STALE_SECONDS = 300;
 
-/** `pg` with the wallet's pool settings (src/server/db/index.ts) behind the `Db` interface. */
+/** `pg` with the wallet's pool settings and prepared statements (src/server/db/index.ts) behind the `Db` interface. */
 export function openBaselineDb(url: string, max: number): Db {
   const pool = new pg.Pool({ connectionString: url, max, statement_timeout: 15_000 } as pg.PoolConfig);
   pool.on('error', () => {});
@@ -36,8 +36,9 @@ export function openBaselineDb(url: string, max: number): Db {
     // The baseline streams no live events: nothing listens.
     listen: async () => async () => {},
     async query<T>(sql: string, params?: unknown[]) {
-      return (await pool.query(sql, params as unknown[])).rows as T[];
+      return (await pool.query(pgQuery(sql, params))).rows as T[];
     },
+    notifyAfterCommit: notify,
     async tx<T>(fn: (q: Queryable) => Promise<T>) {
       const client = await pool.connect();
       const channels = new Set<string>();
@@ -45,7 +46,7 @@ export function openBaselineDb(url: string, max: number): Db {
         await client.query('BEGIN');
         const out = await fn({
           query: async <R>(sql: string, params?: unknown[]) =>
-            (await client.query(sql, params as unknown[])).rows as R[],
+            (await client.query(pgQuery(sql, params))).rows as R[],
           notifyAfterCommit: (channel) => void channels.add(channel),
         });
         await client.query('COMMIT');

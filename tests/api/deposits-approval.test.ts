@@ -97,6 +97,112 @@ describe('adminApproveDeposit / adminRejectDeposit', () => {
     await expectLedgerOk(server.db);
   });
 
+  it('the one-statement approval writes what the approval core writes (decision 0203)', async () => {
+    const m = await memberClient(server.url);
+    const ids: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const r = await m.client.post('/api/deposits/krw', krw('12345'));
+      expect(r.status).toBe(201);
+      ids.push(r.body.data.id);
+    }
+    const core = ids[1]!;
+    // A matched chain check keeps the second deposit off the one-statement path: the core approves it.
+    await server.db.query(
+      `INSERT INTO deposit_chain_checks (deposit_id, network, verdict, confirmations, required_confirmations, final)
+       VALUES ($1, 'TRC20', 'match', 20, 20, true)`,
+      [core],
+    );
+    const views = [];
+    for (const id of ids) {
+      const r = await admin.client.post(`/api/admin/deposits/${id}/approve`, { reason: '입금 확인' });
+      expect(r.status).toBe(200);
+      views.push(r.body.data);
+    }
+    const strip = ({ id: _i, processed_at: _p, created_at: _c, updated_at: _u, ...rest }: any) => rest;
+    expect(strip(views[0])).toEqual(strip(views[1]));
+
+    const audit = await server.db.query<{
+      target_id: string;
+      action: string;
+      actor_id: string;
+      before: any;
+      after: any;
+    }>(
+      `SELECT target_id, action, actor_id::text AS actor_id, before, after FROM audit_log
+        WHERE target_id = ANY($1) ORDER BY id`,
+      [ids],
+    );
+    expect(audit.map((a) => a.target_id)).toEqual(ids);
+    expect(audit[0]!.after).toEqual({
+      status: 'approved',
+      member_id: m.id,
+      currency: 'KRW',
+      amount: '12345',
+      balance_after: '12345',
+      reason: '입금 확인',
+    });
+    const { chain_verdict, chain_confirmations, ...coreAfter } = audit[1]!.after;
+    expect({ chain_verdict, chain_confirmations }).toEqual({
+      chain_verdict: 'match',
+      chain_confirmations: 20,
+    });
+    expect(coreAfter).toEqual({ ...audit[0]!.after, balance_after: '24690' });
+    expect({ ...audit[1], after: null, target_id: null }).toEqual({
+      ...audit[0],
+      after: null,
+      target_id: null,
+    });
+
+    const ledger = await server.db.query<Record<string, unknown>>(
+      `SELECT deposit_id::text AS deposit_id, member_id::text AS member_id, currency, amount::text AS amount,
+              balance_after::text AS balance_after, kind, withdrawal_id, actor_id::text AS actor_id, note
+         FROM ledger_entries WHERE deposit_id = ANY($1) ORDER BY id`,
+      [ids],
+    );
+    expect(ledger).toEqual(
+      ids.map((id, i) => ({
+        deposit_id: id,
+        member_id: m.id,
+        currency: 'KRW',
+        amount: '12345.00000000',
+        balance_after: i === 0 ? '12345.00000000' : '24690.00000000',
+        kind: 'deposit',
+        withdrawal_id: null,
+        actor_id: admin.id,
+        note: null,
+      })),
+    );
+
+    const events = await server.db.query<{
+      type: string;
+      member_id: string;
+      to_member: boolean;
+      to_admins: boolean;
+      data: any;
+    }>(
+      `SELECT type, member_id::text AS member_id, to_member, to_admins, data FROM live_events
+        WHERE data->>'request_id' = ANY($1) AND type = 'deposit.approved' ORDER BY id`,
+      [ids],
+    );
+    expect(events).toEqual(
+      ids.map((id) => ({
+        type: 'deposit.approved',
+        member_id: m.id,
+        to_member: true,
+        to_admins: true,
+        data: {
+          kind: 'deposit',
+          request_id: id,
+          currency: 'KRW',
+          amount: '12345',
+          status: 'approved',
+          by: admin.creds.username,
+        },
+      })),
+    );
+    expect(await balanceOf(m.id, 'KRW')).toBe(24690);
+  });
+
   it('approval creates a missing balance row; a USDT deposit credits USDT', async () => {
     const m = await memberClient(server.url);
     await setDepositAddress(server.db, m.id, trc20Address());

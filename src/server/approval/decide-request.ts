@@ -1,7 +1,7 @@
 import { MSG } from '../../shared/messages';
 import { type Actor, approvalOf } from '../admin/common';
 import { AUDIT_COLUMNS, auditValues } from '../audit/write-audit';
-import type { Db, Queryable } from '../db';
+import { type Db, prepared, type Queryable } from '../db';
 import { UUID_PATTERN } from '../db/iso-time';
 import { announce, eventsJson, insertEventsSql, requestDecidedEvents } from '../events/publish';
 import { AppError } from '../http/errors';
@@ -71,15 +71,46 @@ export async function decideRequestIn<R extends RowBase, V extends ViewBase>(
   if (before.status !== 'pending') throw new AppError('NOT_PENDING', MSG.approval.notPending);
   const status = decision === 'approve' ? 'approved' : 'rejected';
   const { moved, trailing } = decision === 'approve' ? await kind.approve(q, before, actor, reason) : {};
-  // What the audit entry and the events name does not change with the decision: they are known now, and
-  // the status, the audit entry and the events are written by one statement (decision 0203).
+  const { audit, events } = decisionRecords(kind, before, actor, decision, reason, moved, trailing);
+  const a = kind.alias;
+  const [row] = await q.query<R>(
+    prepared(`WITH decided AS (
+       UPDATE ${kind.table} AS ${a} SET status = $2, processed_by = $3, processed_at = now(), updated_at = now()
+        WHERE ${a}.id = $1 RETURNING ${kind.columns}),
+     audit AS (
+       INSERT INTO audit_log (${AUDIT_COLUMNS})
+       SELECT $4::uuid, $5, $6, $7, $8, $9::jsonb, $10::jsonb, $11 FROM decided),
+     events AS (${insertEventsSql(12)} WHERE EXISTS (SELECT 1 FROM decided))
+     SELECT * FROM decided`),
+    [id, status, actor.actorId, ...audit, events],
+  );
+  await announce(q);
+  return kind.toView(row!);
+}
+
+/**
+ * The audit entry's values (`auditValues`) and the live events (`eventsJson`) of a decision. What they name
+ * does not change with the decision, so they are known once the row is read, and the status, the audit
+ * entry and the events are written by one statement (decision 0203). `moved` is what the approval moved,
+ * when known before that statement.
+ */
+function decisionRecords<R extends RowBase, V extends ViewBase>(
+  kind: RequestKind<R, V>,
+  before: R,
+  actor: Actor<string | null>,
+  decision: Decision,
+  reason?: string,
+  moved?: Record<string, unknown>,
+  trailing?: Record<string, unknown> | null,
+): { audit: unknown[]; events: string } {
+  const status = decision === 'approve' ? 'approved' : 'rejected';
   const decided = kind.toView({ ...before, status });
   const audit = auditValues({
     actorId: actor.actorId,
     actorUsername: actor.actorUsername,
     action: `${kind.kind}.${decision}`,
     targetType: kind.kind,
-    targetId: id,
+    targetId: before.id,
     before: { status: before.status },
     after: {
       status,
@@ -97,18 +128,5 @@ export async function decideRequestIn<R extends RowBase, V extends ViewBase>(
     actor.actorUsername,
     kind.creditedMemberOf?.(before),
   );
-  const a = kind.alias;
-  const [row] = await q.query<R>(
-    `WITH decided AS (
-       UPDATE ${kind.table} AS ${a} SET status = $2, processed_by = $3, processed_at = now(), updated_at = now()
-        WHERE ${a}.id = $1 RETURNING ${kind.columns}),
-     audit AS (
-       INSERT INTO audit_log (${AUDIT_COLUMNS})
-       SELECT $4::uuid, $5, $6, $7, $8, $9::jsonb, $10::jsonb, $11 FROM decided),
-     events AS (${insertEventsSql(12)} WHERE EXISTS (SELECT 1 FROM decided))
-     SELECT * FROM decided`,
-    [id, status, actor.actorId, ...audit, eventsJson(events)],
-  );
-  await announce(q);
-  return kind.toView(row!);
+  return { audit, events: eventsJson(events) };
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { SessionStage, SessionUser } from '../../shared/schemas/session';
 import type { Config } from '../config';
-import type { Queryable } from '../db';
+import { prepared, type Queryable } from '../db';
 import { type EventOrigin, recordAuthEvent } from './auth-events';
 
 export const SESSION_COOKIE = 'wallet_session';
@@ -42,6 +42,13 @@ export async function createSession(
   return token;
 }
 
+/** The session and its member, by token (every request that carries a cookie): a prepared statement. */
+const SESSION_READ = prepared(
+  `SELECT s.stage, s.last_seen_at < now() - make_interval(secs => $3) AS touch, ${sessionMemberColumns('m')}
+     FROM sessions s JOIN members m ON m.id = s.member_id
+    WHERE s.token_hash = $1 AND m.closed_at IS NULL AND s.expires_at > now() AND s.last_seen_at > now() - make_interval(mins => $2)`,
+);
+
 /**
  * The session of a cookie token, or null. A session found past its idle or absolute expiry is deleted
  * here and its end written to the sign-in log (once: only one request's DELETE finds the row).
@@ -54,12 +61,11 @@ export async function readSession(
 ): Promise<Session | null> {
   if (!token || token.length > 100) return null;
   const tokenHash = hashToken(token);
-  const rows = await q.query<SessionUser & { stage: SessionStage; touch: boolean }>(
-    `SELECT s.stage, s.last_seen_at < now() - make_interval(secs => $3) AS touch, ${sessionMemberColumns('m')}
-       FROM sessions s JOIN members m ON m.id = s.member_id
-      WHERE s.token_hash = $1 AND m.closed_at IS NULL AND s.expires_at > now() AND s.last_seen_at > now() - make_interval(mins => $2)`,
-    [tokenHash, config.sessionIdleMinutes, TOUCH_EVERY_SECONDS],
-  );
+  const rows = await q.query<SessionUser & { stage: SessionStage; touch: boolean }>(SESSION_READ, [
+    tokenHash,
+    config.sessionIdleMinutes,
+    TOUCH_EVERY_SECONDS,
+  ]);
   const row = rows[0];
   if (!row) {
     const [ended] = await q.query<{ member_id: string; absolute: boolean }>(

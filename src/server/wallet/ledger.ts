@@ -1,7 +1,7 @@
 import type { BalanceCurrency } from '../../shared/constants';
 import { D, type Dec, toWire } from '../../shared/decimal';
 import { MSG } from '../../shared/messages';
-import type { Queryable } from '../db';
+import { prepared, type Queryable } from '../db';
 import { AppError } from '../http/errors';
 
 type LedgerKind = 'deposit' | 'withdrawal' | 'transfer_in' | 'transfer_out' | 'admin_adjustment';
@@ -18,11 +18,38 @@ export interface BalanceChange {
   note?: string;
 }
 
-/** Appends the ledger entry of the balance row returned by the CTE `b`, with the parameters of `changeParams`. */
-const LEDGER_FROM_B = `INSERT INTO ledger_entries (member_id, currency, amount, balance_after, kind, deposit_id, withdrawal_id, actor_id, note)
-     SELECT $1::uuid, $2::text, $3::numeric, b.balance, $4::text, $5::uuid, $6::uuid, $7::uuid, $8::text FROM b
+/** A change as SQL expressions, for a statement that takes it from parameters or from another CTE's row. */
+export interface ChangeSql {
+  member: string;
+  currency: string;
+  amount: string;
+  kind: string;
+  depositId: string;
+  withdrawalId: string;
+  actor: string;
+  note: string;
+}
+
+/** A change given as parameters $1–$8 (`changeParams`). */
+const FROM_PARAMS: ChangeSql = {
+  member: '$1::uuid',
+  currency: '$2::text',
+  amount: '$3::numeric',
+  kind: '$4::text',
+  depositId: '$5::uuid',
+  withdrawalId: '$6::uuid',
+  actor: '$7::uuid',
+  note: '$8::text',
+};
+
+/** Appends the ledger entry of the balance row returned by the CTE `b` (joined with `from`, one row). */
+const ledgerFromB = (c: ChangeSql, from = 'b') =>
+  `INSERT INTO ledger_entries (member_id, currency, amount, balance_after, kind, deposit_id, withdrawal_id, actor_id, note)
+     SELECT ${c.member}, ${c.currency}, ${c.amount}, b.balance, ${c.kind}, ${c.depositId}, ${c.withdrawalId}, ${c.actor}, ${c.note}
+       FROM ${from}
      RETURNING balance_after::text AS balance`;
 
+/** A change's parameters $1–$8, in the order `FROM_PARAMS` reads them. */
 const changeParams = (c: BalanceChange) => [
   c.memberId,
   c.currency,
@@ -43,11 +70,11 @@ export async function applyBalanceChange(q: Queryable, c: BalanceChange): Promis
   // One round trip (decision 0143): the balance update and its ledger entry in one statement; the entry
   // is written only when the update found the row with enough funds, and carries the balance it left.
   const rows = await q.query<{ balance: string }>(
-    `WITH b AS (
+    prepared(`WITH b AS (
        UPDATE balances SET balance = balance + $3::numeric, updated_at = now()
         WHERE member_id = $1 AND currency = $2 AND balance + $3::numeric >= 0
         RETURNING balance)
-     ${LEDGER_FROM_B}`,
+     ${ledgerFromB(FROM_PARAMS)}`),
     changeParams(c),
   );
   const row = rows[0];
@@ -62,16 +89,21 @@ export async function applyBalanceChange(q: Queryable, c: BalanceChange): Promis
  */
 export async function creditBalance(q: Queryable, c: BalanceChange): Promise<Dec> {
   if (!c.amount.gt(0)) throw new Error('creditBalance: not a credit');
-  const [row] = await q.query<{ balance: string }>(
-    `WITH b AS (
-       INSERT INTO balances AS x (member_id, currency, balance) VALUES ($1, $2, $3::numeric)
-       ON CONFLICT (member_id, currency) DO UPDATE SET balance = x.balance + excluded.balance, updated_at = now()
-       RETURNING x.balance)
-     ${LEDGER_FROM_B}`,
-    changeParams(c),
-  );
+  const [row] = await q.query<{ balance: string }>(CREDIT, changeParams(c));
   return new D(row!.balance);
 }
+
+/**
+ * The CTEs `b` and `ledger` of a credit, for a larger statement: one credit for each row of `source` (none
+ * when it is empty), the change given as SQL expressions over it. `ledger` returns `balance`.
+ */
+export const creditCtes = (source: string, c: ChangeSql) => `b AS (
+       INSERT INTO balances AS x (member_id, currency, balance) SELECT ${c.member}, ${c.currency}, ${c.amount} FROM ${source}
+       ON CONFLICT (member_id, currency) DO UPDATE SET balance = x.balance + excluded.balance, updated_at = now()
+       RETURNING x.balance),
+     ledger AS (${ledgerFromB(c, `b, ${source}`)})`;
+
+const CREDIT = prepared(`WITH ${creditCtes('(VALUES (1)) AS one', FROM_PARAMS)} SELECT balance FROM ledger`);
 
 interface LedgerMismatch {
   member_id: string;
