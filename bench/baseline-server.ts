@@ -12,7 +12,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import pg from 'pg';
 import { readSession, SESSION_COOKIE } from '../src/server/auth/sessions';
-import { type Db, notifier, pgQuery, type Queryable } from '../src/server/db';
+import { type Db, notifier, pgRun, type Queryable } from '../src/server/db';
 import { createKrwDeposit } from '../src/server/deposits/create-krw-deposit';
 import { decideDeposit } from '../src/server/deposits/decide-deposit';
 import { listHistory } from '../src/server/history/list-history';
@@ -36,7 +36,7 @@ export function openBaselineDb(url: string, max: number): Db {
     // The baseline streams no live events: nothing listens.
     listen: async () => async () => {},
     async query<T>(sql: string, params?: unknown[]) {
-      return (await pool.query(pgQuery(sql, params))).rows as T[];
+      return (await pgRun(pool, sql, params)).rows as T[];
     },
     notifyAfterCommit: notify,
     async tx<T>(fn: (q: Queryable) => Promise<T>) {
@@ -45,8 +45,7 @@ export function openBaselineDb(url: string, max: number): Db {
       try {
         await client.query('BEGIN');
         const out = await fn({
-          query: async <R>(sql: string, params?: unknown[]) =>
-            (await client.query(pgQuery(sql, params))).rows as R[],
+          query: async <R>(sql: string, params?: unknown[]) => (await pgRun(client, sql, params)).rows as R[],
           notifyAfterCommit: (channel) => void channels.add(channel),
         });
         await client.query('COMMIT');

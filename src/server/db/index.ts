@@ -54,11 +54,14 @@ export function prepared(sql: string): string {
   return sql;
 }
 
-/** The query `pg` runs for `sql`: named when it is prepared (the bench's baseline server runs the same). */
-export const pgQuery = (sql: string, params?: unknown[]): pg.QueryConfig => {
+/**
+ * Runs `sql` on a `pg` pool or client: as a named statement when it is prepared, else as text and values
+ * (a config object would be copied by `pg` at every query). The bench's baseline server runs the same.
+ */
+export function pgRun(c: pg.Pool | pg.PoolClient, sql: string, params?: unknown[]): Promise<pg.QueryResult> {
   const name = PREPARED.get(sql);
-  return name ? { name, text: sql, values: params } : { text: sql, values: params };
-};
+  return name ? c.query({ name, text: sql, values: params }) : c.query(sql, params);
+}
 
 const PG_POOL_MAX = 10;
 const RETRYABLE = new Set(['40001', '40P01']);
@@ -116,7 +119,7 @@ function openPg(driver: typeof pg, url: string): Db {
   return {
     kind: 'pg',
     async query<T>(sql: string, params?: unknown[]) {
-      const r = await pool.query(pgQuery(sql, params));
+      const r = await pgRun(pool, sql, params);
       return r.rows as T[];
     },
     notifyAfterCommit: notify,
@@ -136,7 +139,7 @@ function openPg(driver: typeof pg, url: string): Db {
           await client.query('BEGIN');
           const q: Queryable = {
             query: async <R>(sql: string, params?: unknown[]) =>
-              (await client.query(pgQuery(sql, params))).rows as R[],
+              (await pgRun(client, sql, params)).rows as R[],
             notifyAfterCommit: (channel) => void channels.add(channel),
           };
           const out = await fn(q);
