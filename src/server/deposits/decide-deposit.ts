@@ -110,15 +110,28 @@ async function approveAtOnce(
     after: { status: 'approved', ...(reason ? { reason } : {}), ...approvalOf(actor) },
     ip: actor.ip,
   });
-  const [row] = await db.query<DepositRow & Record<(typeof AT_ONCE_EXTRA)[number], unknown>>(
-    APPROVE_AT_ONCE,
-    [id, actor.actorId, [...(chain.checkedNetworks ?? [])], ...audit],
-  );
+  let row: (DepositRow & Record<(typeof AT_ONCE_EXTRA)[number], unknown>) | undefined;
+  try {
+    [row] = await db.query<DepositRow & Record<(typeof AT_ONCE_EXTRA)[number], unknown>>(APPROVE_AT_ONCE, [
+      id,
+      actor.actorId,
+      [...(chain.checkedNetworks ?? [])],
+      ...audit,
+    ]);
+  } catch (err) {
+    // A deadlock (say with a member's account closure) or a serialization failure rolled the statement
+    // back: nothing was written, and the core, which retries these, decides instead.
+    if (RETRY_IN_CORE.has((err as { code?: string }).code ?? '')) return null;
+    throw err;
+  }
   if (!row) return null;
   await announce(db);
   const { member_uuid: _m, amount_numeric: _n, amount_wire: _w, ...deposit } = row;
   return toDepositView(deposit);
 }
+
+/** PostgreSQL's deadlock and serialization failure: the statement wrote nothing. */
+const RETRY_IN_CORE = new Set(['40P01', '40001']);
 
 /** Columns the statement returns beside the deposit's, for its own use. */
 const AT_ONCE_EXTRA = ['member_uuid', 'amount_numeric', 'amount_wire'] as const;
