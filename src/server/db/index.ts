@@ -64,7 +64,8 @@ export function pgRun(c: pg.Pool | pg.PoolClient, sql: string, params?: unknown[
 }
 
 const PG_POOL_MAX = 10;
-const RETRYABLE = new Set(['40001', '40P01']);
+/** Serialization failure and deadlock: the statement wrote nothing, and `tx()` retries it. */
+export const RETRYABLE = new Set(['40001', '40P01']);
 const MAX_TX_ATTEMPTS = 5;
 
 export async function openDb(opts: {

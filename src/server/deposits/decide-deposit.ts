@@ -5,7 +5,7 @@ import type { DepositView } from '../../shared/schemas/deposits';
 import { type Actor, approvalOf } from '../admin/common';
 import { type Decision, decideRequest, type RequestKind } from '../approval/decide-request';
 import { AUDIT_COLUMNS, auditValues } from '../audit/write-audit';
-import { type Db, prepared, type Queryable } from '../db';
+import { type Db, prepared, type Queryable, RETRYABLE } from '../db';
 import { UUID_PATTERN } from '../db/iso-time';
 import { announce } from '../events/publish';
 import { creditBalance, creditCtes } from '../wallet/ledger';
@@ -121,7 +121,7 @@ async function approveAtOnce(
   } catch (err) {
     // A deadlock (say with a member's account closure) or a serialization failure rolled the statement
     // back: nothing was written, and the core, which retries these, decides instead.
-    if (RETRY_IN_CORE.has((err as { code?: string }).code ?? '')) return null;
+    if (RETRYABLE.has((err as { code?: string }).code ?? '')) return null;
     throw err;
   }
   if (!row) return null;
@@ -129,9 +129,6 @@ async function approveAtOnce(
   const { member_uuid: _m, amount_numeric: _n, amount_wire: _w, ...deposit } = row;
   return toDepositView(deposit);
 }
-
-/** PostgreSQL's deadlock and serialization failure: the statement wrote nothing. */
-const RETRY_IN_CORE = new Set(['40P01', '40001']);
 
 /** Columns the statement returns beside the deposit's, for its own use. */
 const AT_ONCE_EXTRA = ['member_uuid', 'amount_numeric', 'amount_wire'] as const;
