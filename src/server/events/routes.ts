@@ -18,7 +18,9 @@ const MAX_CURSOR = 2n ** 64n * CURSOR_BASE;
  */
 export async function eventRoutes(app: App, ctx: Ctx): Promise<EventHub> {
   const hub = new EventHub(ctx.db, app.log, ctx.config.sessionIdleMinutes);
-  await hub.start();
+  // Started when the app is ready (before it listens), not while it registers: the plugins after this one
+  // register while the embedded database is still opening (issue 14).
+  app.addHook('onReady', async () => hub.start());
   app.addHook('preClose', async () => hub.close());
 
   app.get(
