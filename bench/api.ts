@@ -211,6 +211,8 @@ async function checkSameSql(url: string, scs: Scenario[], poolMax: number): Prom
     STATIC_DIR: '/nonexistent',
   });
   const app = await buildApp({ db: appDb, config });
+  // Ready before recording: the live-events hub reads its cursor then (onReady), not per request.
+  await app.ready();
   const server = createServer(baselineHandler(baseDb));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as AddressInfo).port;
