@@ -31,8 +31,8 @@ async function once(dataDir: string, port: number, command: string[]): Promise<S
     DATA_DIR: dataDir,
     DATABASE_URL: undefined,
     NODE_ENV: 'production',
-    // As `npm run serve` and `npm start` run it (decision 0126): glibc maps 4 MB blocks on their own.
-    MALLOC_MMAP_THRESHOLD_: '4194304',
+    // As `npm run serve` and `npm start` run it (decisions 0126, 0206): glibc maps 128 kB blocks on their own.
+    MALLOC_MMAP_THRESHOLD_: '131072',
     PRICE_REFRESH: 'false',
     ADMIN_USERNAME: 'benchadmin',
     ADMIN_PASSWORD: 'benchadmin123',
