@@ -3,7 +3,8 @@
  * with a member's session, served by the real server from the production build, in Debian's Chromium
  * (`CHROME_PATH` to use another). Each route is audited `runs` times in a fresh Chromium; medians.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { median } from './lib';
@@ -45,6 +46,12 @@ async function auditOnce(origin: string, route: string, cookie: string | undefin
     });
     if (!result) throw new Error(`lighthouse gave no result for ${route}`);
     const { lhr } = result;
+    // BENCH_LIGHTHOUSE_DUMP=<folder>: every run's full report is kept there, to read its long tasks.
+    const dump = process.env.BENCH_LIGHTHOUSE_DUMP;
+    if (dump) {
+      mkdirSync(dump, { recursive: true });
+      writeFileSync(path.join(dump, `${route.replace(/\W+/g, '_')}-${Date.now()}.json`), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`${route}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const final = new URL(lhr.finalDisplayedUrl).pathname;
     if (final !== route) throw new Error(`${route} ended on ${final}: is the session valid?`);
