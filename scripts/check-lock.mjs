@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import semver from 'semver';
 
 /** Packages another platform needs: their absence from the lock means npm ci fails there. */
 export const REQUIRED_PLATFORM_PACKAGES = [
@@ -43,9 +44,42 @@ export function lockProblems(lock) {
   return problems;
 }
 
+/**
+ * The Node.js versions the README promises (`engines` of package.json): every package `npm ci` installs
+ * on them must accept them. Optional packages are left out: npm skips one whose engines refuse the Node
+ * version it runs on (platform binaries).
+ */
+export const SUPPORTED_NODE = ['20.19.0', '22.12.0', '24.0.0'];
+
+/** Packages of the lock whose `engines.node` refuses one of SUPPORTED_NODE, as "name@version needs range". */
+export function engineProblems(lock) {
+  const problems = [];
+  for (const [key, entry] of Object.entries(lock.packages ?? {})) {
+    const range = entry.engines?.node;
+    if (!key || entry.optional || typeof range !== 'string') continue;
+    const refused = SUPPORTED_NODE.filter((v) => !semver.satisfies(v, range));
+    if (refused.length)
+      problems.push(
+        `${key.replace(/^.*node_modules\//, '')}@${entry.version} needs node ${range} (refuses ${refused.join(', ')})`,
+      );
+  }
+  return problems;
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const root = path.resolve(import.meta.dirname, '..');
-  const problems = lockProblems(JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8')));
+  const lock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8'));
+  const engines = engineProblems(lock);
+  if (engines.length) {
+    console.error(
+      `package-lock.json installs packages that refuse a supported Node.js version:\n  ${engines.join('\n  ')}`,
+    );
+    console.error(
+      'Pin an older version with npm overrides (package.json) or change what the README promises.',
+    );
+    process.exit(1);
+  }
+  const problems = lockProblems(lock);
   if (problems.length) {
     console.error(`package-lock.json does not install on every platform:\n  ${problems.join('\n  ')}`);
     console.error(
@@ -54,6 +88,6 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     process.exit(1);
   }
   console.log(
-    `package-lock.json holds every platform's optional packages (${REQUIRED_PLATFORM_PACKAGES.length} checked by name).`,
+    `package-lock.json holds every platform's optional packages (${REQUIRED_PLATFORM_PACKAGES.length} checked by name), and every package accepts Node ${SUPPORTED_NODE.join(', ')}.`,
   );
 }
