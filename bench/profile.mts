@@ -63,7 +63,10 @@ console.log(
   r.latency.p99,
   'non2xx',
   r.non2xx,
+  JSON.stringify(r.statusCodeStats),
 );
+// A server that answers errors is measured wrong: show why.
+if (r.non2xx) console.log(p.output().slice(-3000));
 await p.stop();
 await bdb.drop();
 if (process.env.NOPROF) process.exit(0);
