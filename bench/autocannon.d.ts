@@ -38,6 +38,8 @@ declare module 'autocannon' {
     errors: number;
     timeouts: number;
     non2xx: number;
+    /** Answers by status code: { '500': { count: 12 } }. */
+    statusCodeStats: Record<string, { count: number }>;
     duration: number;
     '2xx': number;
   }

@@ -12,7 +12,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import pg from 'pg';
 import { readSession, SESSION_COOKIE } from '../src/server/auth/sessions';
-import { type Db, notifier, pgRun, type Queryable } from '../src/server/db';
+import { type Db, notifier, PG_POOL_OPTIONS, pgRun, type Queryable } from '../src/server/db';
 import { createKrwDeposit } from '../src/server/deposits/create-krw-deposit';
 import { decideDeposit } from '../src/server/deposits/decide-deposit';
 import { listHistory } from '../src/server/history/list-history';
@@ -27,7 +27,7 @@ const STALE_SECONDS = 300;
 
 /** `pg` with the wallet's pool settings and prepared statements (src/server/db/index.ts) behind the `Db` interface. */
 export function openBaselineDb(url: string, max: number): Db {
-  const pool = new pg.Pool({ connectionString: url, max, statement_timeout: 15_000 } as pg.PoolConfig);
+  const pool = new pg.Pool({ connectionString: url, ...PG_POOL_OPTIONS, max });
   pool.on('error', () => {});
   // Live events are announced after commit as the wallet does (decision 0131), with the same statement.
   const notify = notifier((channel) => pool.query('SELECT pg_notify($1, $2)', [channel, '']));

@@ -64,6 +64,16 @@ export function pgRun(c: pg.Pool | pg.PoolClient, sql: string, params?: unknown[
 }
 
 const PG_POOL_MAX = 10;
+/**
+ * The pool's settings (a connection waits at most 5 s for a free slot, an idle one closes after 30 s,
+ * a statement stops after 15 s). The bench's baseline server opens its pool with the same ones.
+ */
+export const PG_POOL_OPTIONS = {
+  max: PG_POOL_MAX,
+  connectionTimeoutMillis: 5_000,
+  idleTimeoutMillis: 30_000,
+  statement_timeout: 15_000,
+} as const satisfies pg.PoolConfig;
 /** Serialization failure and deadlock: the statement wrote nothing, and `tx()` retries it. */
 export const RETRYABLE = new Set(['40001', '40P01']);
 const MAX_TX_ATTEMPTS = 5;
@@ -107,13 +117,7 @@ export function notifier(run: (channel: string) => Promise<unknown>): (channel: 
 }
 
 function openPg(driver: typeof pg, url: string): Db {
-  const pool = new driver.Pool({
-    connectionString: url,
-    max: PG_POOL_MAX,
-    connectionTimeoutMillis: 5_000,
-    idleTimeoutMillis: 30_000,
-    statement_timeout: 15_000,
-  } as pg.PoolConfig);
+  const pool = new driver.Pool({ connectionString: url, ...PG_POOL_OPTIONS });
   // A dropped connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const notify = notifier((channel) => pool.query('SELECT pg_notify($1, $2)', [channel, '']));
