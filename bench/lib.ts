@@ -1,5 +1,5 @@
 /** Small helpers of the benchmarks: child processes, waiting for a port, medians and percentiles. */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -126,7 +126,25 @@ export function machine(): string {
   return `${cpus.length} × ${cpus[0]?.model.trim() ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, load average ${os
     .loadavg()
     .map((l) => l.toFixed(1))
-    .join(' / ')}`;
+    .join(' / ')}; ${hostProbe()}`;
+}
+
+/**
+ * Two costs of the host that move every figure of a run, measured in a child process: touching new
+ * memory (a page fault per 4 kB page: a fresh Chromium, a starting server, a growing heap) and a plain
+ * JavaScript loop (the CPU itself). On a quiet host a page costs about 0.1–0.3 µs.
+ */
+function hostProbe(): string {
+  const script = `const t0=process.hrtime.bigint();const b=Buffer.allocUnsafeSlow(256*2**20);for(let i=0;i<b.length;i+=4096)b[i]=1;
+const t1=process.hrtime.bigint();let s=0;for(let i=0;i<1e8;i++)s+=i%7;const t2=process.hrtime.bigint();
+console.log(JSON.stringify({page:Number(t1-t0)/1e3/65536,loop:Number(t2-t1)/1e6,s}))`;
+  const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: 60_000 });
+  try {
+    const { page, loop } = JSON.parse(r.stdout) as { page: number; loop: number };
+    return `new memory ${page.toFixed(2)} µs per 4 kB page, a 10⁸-step JS loop ${loop.toFixed(0)} ms`;
+  } catch {
+    return 'host probe failed';
+  }
 }
 
 export const fmt = (n: number, digits = 0) =>
