@@ -21,8 +21,12 @@ describe('authentication in the browser', () => {
     expect(await page.title()).toBe('코인 월렛');
     await page.getByRole('link', { name: MSG.login.signupLink }).click();
     await page.waitForURL('**/registration');
-    // Everything the screen loads (its chunk, the session check) has arrived before typing: twice in CI
-    // the first submit of this test showed none of the three errors below on a loaded machine.
+    // React Router navigates in a transition: the address is /registration while the login screen is still
+    // on the page, until the registration screen has loaded and rendered. Both have a field labelled 아이디,
+    // so typing before the switch filled the login form's and left the registration's empty (the flake of
+    // earlier CI runs; shown by delaying the registration chunk). Wait for the registration screen itself.
+    await page.getByRole('button', { name: MSG.signup.submit }).waitFor();
+    await page.getByRole('button', { name: MSG.login.submit, exact: true }).waitFor({ state: 'detached' });
     await page.waitForLoadState('networkidle');
 
     // Submitting without the duplicate check is refused in Korean.
