@@ -45,11 +45,13 @@ export function lockProblems(lock) {
 }
 
 /**
- * The Node.js versions the README promises (`engines` of package.json): every package `npm ci` installs
- * on them must accept them. Optional packages are left out: npm skips one whose engines refuse the Node
+ * The Node.js versions the README promises: the floor of package.json's `engines` and the LTS lines after
+ * it (22.12, 24). Every package `npm ci` installs on them must accept them. Optional packages are left out: npm skips one whose engines refuse the Node
  * version it runs on (platform binaries).
  */
-export const SUPPORTED_NODE = ['20.19.0', '22.12.0', '24.0.0'];
+const root = path.resolve(import.meta.dirname, '..');
+const promised = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).engines.node;
+export const SUPPORTED_NODE = [semver.minVersion(promised).version, '22.12.0', '24.0.0'];
 
 /** Packages of the lock whose `engines.node` refuses one of SUPPORTED_NODE, as "name@version needs range". */
 export function engineProblems(lock) {
@@ -67,7 +69,6 @@ export function engineProblems(lock) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const root = path.resolve(import.meta.dirname, '..');
   const lock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8'));
   const engines = engineProblems(lock);
   if (engines.length) {
