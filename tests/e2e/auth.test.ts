@@ -74,6 +74,23 @@ describe('authentication in the browser', () => {
     await context.close();
   });
 
+  it('pointing at 회원가입 downloads the sign-up screen before the tap', async () => {
+    const { page, context } = await e2e.newPage();
+    await page.goto('/login');
+    await page.getByRole('button', { name: MSG.login.submit, exact: true }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const chunk = page.waitForRequest((r) => /\/assets\/registration-page-[^/]+\.js$/.test(r.url()), {
+      timeout: 10_000,
+    });
+    await page.getByRole('link', { name: MSG.login.signupLink }).hover();
+    await chunk;
+    // Only downloaded: the member is still on the login screen until the tap.
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.getByRole('link', { name: MSG.login.signupLink }).click();
+    await page.getByRole('button', { name: MSG.signup.submit }).waitFor();
+    await context.close();
+  });
+
   it('a taken username is reported at the duplicate check', async () => {
     const taken = await memberClient(e2e.server.url);
     const { page, context } = await e2e.newPage();

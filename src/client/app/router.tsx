@@ -3,6 +3,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { Spinner } from '../components/spinner';
 import { ErrorBoundary } from './error-boundary';
 import { RedirectIfLoggedIn, RequireAdmin, RequireMember, RequirePasswordStage } from './guards';
+import { setScreenPreloader } from './preload';
 import { NotFound, Shell } from './shell';
 
 /** Screens by the path of their route. */
@@ -60,9 +61,10 @@ const OPEN_SCREENS: Screens = {
 };
 
 /**
- * Starts downloading the screen of the address the page was opened at, before the session is read: the
- * guard then renders a screen whose code is already here (one round trip less before the first content;
- * Lighthouse, issue 18). The browser loads a module once, so `lazy` later gets the same one.
+ * Starts downloading the screen of an address: the one the page was opened at, before the session is read
+ * (main.tsx: the guard then renders a screen whose code is already here, one round trip less before the
+ * first content; Lighthouse, issue 18), and the one a sign-in screen's link points at (app/preload.ts).
+ * The browser loads a module once, so `lazy` later gets the same one.
  */
 export function preloadScreen(pathname: string): void {
   const path = pathname.replace(/\/+$/, '') || '/';
@@ -79,6 +81,8 @@ export function preloadScreen(pathname: string): void {
   const load = element && typeof element === 'object' ? loaders.get(element) : undefined;
   load?.().catch(() => {}); // a failed download is shown by the screen's own ErrorBoundary when it renders
 }
+// Links elsewhere (the sign-in screens' link to each other) preload through app/preload.ts.
+setScreenPreloader(preloadScreen);
 
 const routes = (screens: Screens) =>
   Object.entries(screens).map(([path, element]) => <Route key={path} path={path} element={element} />);
