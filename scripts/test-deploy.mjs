@@ -607,7 +607,7 @@ async function main() {
     });
     const text = await m.text();
     check(
-      m.status === 200 && text.includes('wallet_http_requests_total'),
+      m.status === 200 && text.includes('wallet_http_request_duration_seconds_count'),
       `instance ${inst.name} /metrics with the token: ${m.status}`,
     );
   }

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
-import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { LogController } from 'fastify';
@@ -15,6 +14,7 @@ import { MSG } from '../shared/messages';
 import '../shared/zod';
 import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
+import { sessionToken } from './auth/session-cookie';
 import { readSession, SESSION_COOKIE } from './auth/sessions';
 import { totpRoutes } from './auth/totp-routes';
 import type { TrustProxy } from './config';
@@ -120,7 +120,6 @@ export async function buildApp(ctx: Ctx): Promise<App> {
   // Only JSON is accepted: text/plain would let a cross-site form post without a preflight.
   app.removeContentTypeParser('text/plain');
 
-  await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -147,7 +146,7 @@ export async function buildApp(ctx: Ctx): Promise<App> {
         throw new AppError('FORBIDDEN_ORIGIN', MSG.common.forbiddenOrigin);
       }
     }
-    const token = req.cookies[SESSION_COOKIE];
+    const token = sessionToken(req);
     req.session = token
       ? await readSession(ctx.db, config, token, { ip: req.ip, userAgent: req.headers['user-agent'] })
       : null;

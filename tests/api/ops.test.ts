@@ -77,7 +77,7 @@ describe('/metrics', () => {
     expect(r.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
     const text = await r.text();
     expect(text).toMatch(
-      /wallet_http_requests_total\{method="POST",route="\/api\/signup",status_code="201"\} \d+/,
+      /wallet_http_request_duration_seconds_count\{method="POST",route="\/api\/signup",status_code="201"\} \d+/,
     );
     expect(text).toMatch(
       /wallet_http_request_duration_seconds_bucket\{le="0\.005",method="POST",route="\/api\/login"/,
@@ -101,7 +101,7 @@ describe('/metrics', () => {
     try {
       const r = await fetch(`http://127.0.0.1:${port}/metrics`);
       expect(r.status).toBe(200);
-      expect(await r.text()).toContain('wallet_http_requests_total');
+      expect(await r.text()).toContain('# TYPE wallet_http_request_duration_seconds histogram');
       expect((await fetch(`http://127.0.0.1:${port}/api/session`)).status).toBe(404);
       expect((await fetch(`${other.url}/metrics`)).status).toBe(404);
     } finally {

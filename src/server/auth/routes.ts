@@ -14,9 +14,9 @@ import { throttle } from '../http/throttle';
 import { z } from '../http/zod';
 import { originOf, recordAuthEvent } from './auth-events';
 import { checkPassword, checkSecondPassword } from './login';
-import { startSession } from './session-cookie';
+import { clearSessionCookie, startSession } from './session-cookie';
 import { readSessionMember } from './session-view';
-import { deleteSession, SESSION_COOKIE } from './sessions';
+import { deleteSession } from './sessions';
 import { isUsernameAvailable, signup } from './signup';
 import { verifyTotpFor } from './totp';
 
@@ -116,7 +116,7 @@ export async function authRoutes(app: App, ctx: Ctx) {
           memberId: req.session.member.id,
         });
       }
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      clearSessionCookie(reply);
       return { loggedOut: true };
     },
   });

@@ -1,6 +1,25 @@
+import { parse, serialize } from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Ctx } from '../context';
 import { createSession, deleteSession, SESSION_COOKIE, type SessionStage } from './sessions';
+
+/**
+ * The session cookie, read and written with the `cookie` library directly (decision 0211): the one cookie
+ * the app uses, so no plugin hooks run on every request. Unsigned: its value is a random token whose hash
+ * is looked up (sessions.ts).
+ */
+export function sessionToken(req: FastifyRequest): string | undefined {
+  const header = req.headers.cookie;
+  return header ? parse(header)[SESSION_COOKIE] : undefined;
+}
+
+/** Ends the browser's session cookie (logout). */
+export function clearSessionCookie(reply: FastifyReply): void {
+  reply.header(
+    'set-cookie',
+    serialize(SESSION_COOKIE, '', { path: '/', sameSite: 'lax', expires: new Date(0), maxAge: 0 }),
+  );
+}
 
 /**
  * Issues a fresh session (the old one, if any, is ended) and sets its cookie: tokens rotate at every
@@ -18,11 +37,14 @@ export async function startSession(
     ip: req.ip,
     userAgent: req.headers['user-agent'],
   });
-  reply.setCookie(SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: req.protocol === 'https',
-    path: '/',
-    maxAge: stage === 'password' ? 10 * 60 : config.sessionAbsoluteHours * 3600,
-  });
+  reply.header(
+    'set-cookie',
+    serialize(SESSION_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: req.protocol === 'https',
+      path: '/',
+      maxAge: stage === 'password' ? 10 * 60 : config.sessionAbsoluteHours * 3600,
+    }),
+  );
 }
