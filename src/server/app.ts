@@ -198,8 +198,15 @@ export async function buildApp(ctx: Ctx): Promise<App> {
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: staticDir,
-      wildcard: false,
+      // One wildcard route (the library's default), not a route per built file: ~200 files (with their .br
+      // and .gz copies) made ~400 routes and cost ~190 ms of every start (decision 0212). A path that is
+      // no file falls through to the not-found handler below (the SPA's index.html).
+      wildcard: true,
+      // Dot paths (the build's .vite/manifest.json) are not served: they fall through like a missing file.
+      dotfiles: 'ignore',
       index: false,
+      // A folder (`/`, `/icons/`) is no file either: the SPA, never the library's 403 for a folder listing.
+      allowedPath: (pathname) => !pathname.endsWith('/'),
       cacheControl: false,
       // The build writes .br and .gz copies (vite.config.ts): sent as they are when the browser accepts them.
       preCompressed: true,

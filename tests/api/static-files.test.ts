@@ -1,0 +1,102 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/server';
+
+// The built client as the server serves it (decision 0212): one wildcard route over the folder; whatever is
+// no file there is the SPA's index.html. A folder of its own, so the test does not depend on `vite build`.
+const dir = mkdtempSync(path.join(tmpdir(), 'wallet-static-'));
+const INDEX = '<!doctype html><title>지갑</title><div id="root"></div>';
+const CHUNK = 'export const x = 1;\n';
+let server: TestServer;
+
+beforeAll(async () => {
+  mkdirSync(path.join(dir, 'assets'));
+  mkdirSync(path.join(dir, '.vite'));
+  writeFileSync(path.join(dir, 'index.html'), INDEX);
+  writeFileSync(path.join(dir, 'assets', 'app-Ab12Cd34.js'), CHUNK);
+  writeFileSync(path.join(dir, 'assets', 'app-Ab12Cd34.js.br'), brotliCompressSync(CHUNK));
+  writeFileSync(path.join(dir, '.vite', 'manifest.json'), '{"secret":"build manifest"}');
+  writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"name":"지갑"}');
+  server = await startTestServer({ STATIC_DIR: dir });
+});
+afterAll(async () => {
+  await server?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A raw request (fetch would normalise `..` away and decode the answer). */
+function get(p: string, headers: Record<string, string> = {}, method = 'GET') {
+  const url = new URL(server.url);
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
+    (resolve, reject) => {
+      const req = request({ host: url.hostname, port: url.port, path: p, method, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      });
+      req.on('error', reject);
+      req.end();
+    },
+  );
+}
+
+describe('the built client', () => {
+  it('a hashed file: immutable for a year, the .br copy for a browser that accepts it', async () => {
+    const plain = await get('/assets/app-Ab12Cd34.js');
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-type']).toMatch(/javascript/);
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(plain.body.toString()).toBe(CHUNK);
+    const br = await get('/assets/app-Ab12Cd34.js', { 'accept-encoding': 'br, gzip' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.body.equals(brotliCompressSync(CHUNK))).toBe(true);
+    expect((await get('/assets/app-Ab12Cd34.js', {}, 'HEAD')).status).toBe(200);
+  });
+
+  it("the SPA's routes, also under /assets, get index.html, revalidated", async () => {
+    for (const p of ['/', '/login', '/assets', '/assets/history', '/assets/withdraw-krw?x=1']) {
+      const r = await get(p);
+      expect(r.status, `${p} ${r.body}`).toBe(200);
+      expect(r.headers['content-type'], p).toMatch(/^text\/html/);
+      expect(r.headers['cache-control'], p).toBe('no-cache');
+      expect(r.body.toString(), p).toBe(INDEX);
+    }
+  });
+
+  it('other files at the top are served, revalidated', async () => {
+    const r = await get('/manifest.webmanifest');
+    expect(r.status).toBe(200);
+    expect(r.headers['cache-control']).toBe('no-cache');
+    expect(r.body.toString()).toContain('지갑');
+  });
+
+  it('dot paths and paths out of the folder are never served', async () => {
+    for (const p of [
+      '/.vite/manifest.json',
+      '/assets/../.vite/manifest.json',
+      '/assets/.%2e/.vite/manifest.json',
+    ]) {
+      const r = await get(p);
+      expect(r.body.toString(), p).not.toContain('build manifest');
+    }
+    for (const p of ['/../package.json', '/assets/..%2f..%2fpackage.json', '/%2e%2e/%2e%2e/package.json']) {
+      const r = await get(p);
+      expect(r.status, p).toBeLessThan(500);
+      expect(r.body.toString(), p).not.toContain('"dependencies"');
+    }
+  });
+
+  it('an API path is never the SPA; a write to a page is refused', async () => {
+    const api = await get('/api/nothing-here');
+    expect(api.status).toBe(404);
+    expect(api.headers['content-type']).toMatch(/^application\/json/);
+    expect((await get('/login', {}, 'POST')).status).toBe(405);
+  });
+});
