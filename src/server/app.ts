@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { LogController } from 'fastify';
 import {
@@ -196,17 +196,9 @@ export async function buildApp(ctx: Ctx): Promise<App> {
   const staticDir = config.staticDir;
   const hasClient = staticDir !== null && existsSync(path.join(staticDir, 'index.html'));
   if (hasClient) {
-    await app.register(fastifyStatic, {
-      root: staticDir,
-      // One wildcard route (the library's default), not a route per built file: ~200 files (with their .br
-      // and .gz copies) made ~400 routes and cost ~190 ms of every start (decision 0212). A path that is
-      // no file falls through to the not-found handler below (the SPA's index.html).
-      wildcard: true,
-      // Dot paths (the build's .vite/manifest.json) are not served: they fall through like a missing file.
+    const common: FastifyStaticOptions = {
       dotfiles: 'ignore',
       index: false,
-      // A folder (`/`, `/icons/`) is no file either: the SPA, never the library's 403 for a folder listing.
-      allowedPath: (pathname) => !pathname.endsWith('/'),
       cacheControl: false,
       // The build writes .br and .gz copies (vite.config.ts): sent as they are when the browser accepts them.
       preCompressed: true,
@@ -220,7 +212,32 @@ export async function buildApp(ctx: Ctx): Promise<App> {
             : 'no-cache',
         );
       },
+    };
+    // Each folder of the build (assets, icons, tokens) is one wildcard route, not a route per file: ~200
+    // files with their .br and .gz copies made ~400 routes (75–90 ms of set-up in a bare app; decision 0212).
+    // The files at the top (index.html, sw.js, the manifest) keep a route each, so no wildcard sits on `/`:
+    // /api paths never fall back to the file system (and keep the router's 414 for an over-long id).
+    const folders = readdirSync(staticDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory() && !d.name.startsWith('.'))
+      .map((d) => d.name);
+    await app.register(fastifyStatic, {
+      ...common,
+      root: staticDir,
+      wildcard: false,
+      globIgnore: [...folders.map((f) => `${f}/**`), '**/*.br', '**/*.gz'],
     });
+    for (const folder of folders) {
+      await app.register(fastifyStatic, {
+        ...common,
+        root: path.join(staticDir, folder),
+        prefix: `/${folder}/`,
+        wildcard: true,
+        decorateReply: false,
+        // A path that is no file (the SPA's /assets/history) or a folder falls through to the not-found
+        // handler below: the SPA's index.html. Dot paths likewise (`dotfiles: 'ignore'`).
+        allowedPath: (pathname: string) => !pathname.endsWith('/'),
+      });
+    }
   }
 
   app.setNotFoundHandler(async (req, reply) => {
