@@ -116,3 +116,41 @@ describe('the built client', () => {
     }
   });
 });
+
+describe('security headers (decision 0213)', () => {
+  // Names as a browser reads them; HSTS comes only over HTTPS (bad-input.test.ts).
+  const DOCUMENT_ONLY = [
+    'cross-origin-opener-policy',
+    'origin-agent-cluster',
+    'referrer-policy',
+    'x-dns-prefetch-control',
+    'x-download-options',
+    'x-permitted-cross-domain-policies',
+    'x-xss-protection',
+  ];
+
+  it('pages and built files carry the full document set with the app CSP', async () => {
+    for (const p of ['/', '/login', '/assets/app-Ab12Cd34.js', '/manifest.webmanifest']) {
+      const h = (await get(p)).headers;
+      expect(h['content-security-policy'], p).toMatch(/script-src 'self'.*frame-ancestors 'none'/);
+      expect(h['x-content-type-options'], p).toBe('nosniff');
+      expect(h['x-frame-options'], p).toBe('DENY');
+      expect(h['cross-origin-resource-policy'], p).toBe('same-origin');
+      expect(h['cross-origin-opener-policy'], p).toBe('same-origin');
+      expect(h['referrer-policy'], p).toBe('no-referrer');
+      for (const name of DOCUMENT_ONLY) expect(h[name], `${p} ${name}`).toBeDefined();
+    }
+  });
+
+  it('every /api answer (success, refusal, unknown path) carries the API set and nothing meant for pages', async () => {
+    for (const p of ['/api/prices', '/api/balances', '/api/nothing-here', '/api/openapi.json']) {
+      const h = (await get(p)).headers;
+      expect(h['content-security-policy'], p).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(h['cache-control'], p).toBe('no-store');
+      expect(h['x-content-type-options'], p).toBe('nosniff');
+      expect(h['x-frame-options'], p).toBe('DENY');
+      expect(h['cross-origin-resource-policy'], p).toBe('same-origin');
+      for (const name of DOCUMENT_ONLY) expect(h[name], `${p} ${name}`).toBeUndefined();
+    }
+  });
+});
