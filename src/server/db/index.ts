@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
+import { statementOf, withObjectRows } from './pg-rows';
 import { createPglite, type TemplateKind } from './pglite-open';
 
 /** Anything that runs SQL: the database itself or an open transaction. */
@@ -55,12 +56,24 @@ export function prepared(sql: string): string {
 }
 
 /**
- * Runs `sql` on a `pg` pool or client: as a named statement when it is prepared, else as text and values
- * (a config object would be copied by `pg` at every query). The bench's baseline server runs the same.
+ * Runs `sql` on a `pg` pool or client, as a named statement when it is prepared; rows come back as
+ * objects keyed by column name, built by a function compiled per column list (decision 0214). The bench's
+ * baseline server runs the same.
  */
-export function pgRun(c: pg.Pool | pg.PoolClient, sql: string, params?: unknown[]): Promise<pg.QueryResult> {
-  const name = PREPARED.get(sql);
-  return name ? c.query({ name, text: sql, values: params }) : c.query(sql, params);
+export async function pgRun(
+  c: pg.Pool | pg.PoolClient,
+  sql: string,
+  params?: unknown[],
+): Promise<pg.QueryResult> {
+  const s = statementOf(sql, PREPARED.get(sql));
+  // `pg` copies the config's own properties (none) and keeps its prototype: the statement's config.
+  const result = (await c.query(Object.create(s.config) as pg.QueryArrayConfig, params)) as unknown as
+    | pg.QueryResult
+    | pg.QueryResult[];
+  // Several statements in one text answer one result each.
+  return Array.isArray(result)
+    ? (result.map((r) => withObjectRows(null, r)) as never)
+    : withObjectRows(s, result);
 }
 
 const PG_POOL_MAX = 10;

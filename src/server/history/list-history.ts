@@ -12,7 +12,7 @@ import { isoTime } from '../db/iso-time';
  * stays internal). Newest first, at most 100 rows; each part is cut to 100 before the merge.
  */
 export async function listHistory(q: Queryable, memberId: string, type: HistoryType): Promise<HistoryItem[]> {
-  const rows = await q.query<HistoryItem & { ts: string }>(
+  const rows = await q.query<HistoryItem>(
     `SELECT id, source, type, currency, amount, fee, status, memo, counterparty, ${isoTime('ts')} AS created_at
        FROM (
          (SELECT d.id::text AS id, 'deposit' AS source, 'deposit' AS type, d.currency, d.amount::text AS amount,
@@ -49,8 +49,22 @@ export async function listHistory(q: Queryable, memberId: string, type: HistoryT
     q,
     rows.filter((r) => r.source === 'deposit' && r.status === 'pending').map((r) => r.id),
   );
-  return rows.map(({ ts: _ts, ...r }) => {
+  // Each item written out field by field: one object shape for every row (issue 18).
+  return rows.map((r) => {
+    const item: HistoryItem = {
+      id: r.id,
+      source: r.source,
+      type: r.type,
+      currency: r.currency,
+      amount: toWire(r.amount),
+      fee: toWire(r.fee),
+      status: r.status,
+      memo: r.memo,
+      counterparty: r.counterparty,
+      created_at: r.created_at,
+    };
     const chain = waiting.get(r.id);
-    return { ...r, amount: toWire(r.amount), fee: toWire(r.fee), ...(chain ? { chain } : {}) };
+    if (chain) item.chain = chain;
+    return item;
   });
 }

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Db, openDb } from '../../src/server/db';
+
+// Rows as the database layer returns them, on the database the suite runs on (PostgreSQL through `pg`
+// with rows built per column list, decision 0214; or PGlite): the same objects either way.
+let db: Db;
+beforeAll(async () => {
+  const url = process.env.DATABASE_URL;
+  db = url ? await openDb({ databaseUrl: url }) : await openDb({ memory: true });
+});
+afterAll(async () => {
+  await db?.close();
+});
+
+describe('rows from the database', () => {
+  it('are plain objects keyed by column name, with the usual types, whatever the names', async () => {
+    const rows = await db.query(
+      `SELECT 1::int AS n, 'x'::text AS "a""b", NULL::text AS memo, true AS ok, 1.50::numeric AS amount,
+              '회원'::text AS "이름", 2::int AS "__proto__", 3::int AS "constructor"
+         FROM generate_series(1, 3)`,
+    );
+    expect(rows).toHaveLength(3);
+    for (const row of rows) {
+      expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
+      expect(Object.keys(row)).toEqual([
+        'n',
+        'a"b',
+        'memo',
+        'ok',
+        'amount',
+        '이름',
+        '__proto__',
+        'constructor',
+      ]);
+      expect(row).toMatchObject({
+        n: 1,
+        'a"b': 'x',
+        memo: null,
+        ok: true,
+        amount: '1.50',
+        이름: '회원',
+        constructor: 3,
+      });
+      expect(Object.getOwnPropertyDescriptor(row, '__proto__')?.value).toBe(2);
+    }
+  });
+
+  it('follow a statement whose columns change under the same text', async () => {
+    const seen = await db.tx(async (q) => {
+      await q.query('CREATE TEMP TABLE db_rows_change (a int) ON COMMIT DROP');
+      await q.query('INSERT INTO db_rows_change VALUES (1)');
+      const before = await q.query('SELECT * FROM db_rows_change');
+      await q.query("ALTER TABLE db_rows_change ADD COLUMN b text DEFAULT 'x'");
+      const after = await q.query('SELECT * FROM db_rows_change');
+      return { before, after };
+    });
+    expect(seen.before).toEqual([{ a: 1 }]);
+    expect(seen.after).toEqual([{ a: 1, b: 'x' }]);
+  });
+
+  it('answers a statement without rows with none', async () => {
+    expect(await db.query('SELECT 1 AS n WHERE false')).toEqual([]);
+  });
+});
