@@ -4,7 +4,7 @@
  * `pg` makes each row object by spreading one prebuilt object per result (`{ ...prebuilt }`) and then
  * setting every column by name. That spread is one site in `pg` shared by every query of the process: in
  * an app with many queries V8 sees many shapes there, gives up on it (megamorphic) and copies every
- * property through its slow path. Counted with callgrind, that was ~240,000 instructions of a 100-row
+ * property through its slow path. Counted with callgrind, that was ~270,000 instructions of a 100-row
  * history answer that a server with three queries does not pay (issue 18). So queries ask `pg` for rows as
  * arrays (`rowMode: 'array'`, with the same type parsers), and each column list gets its own small
  * function with an object literal: one shape per list, built in one step.
