@@ -22,13 +22,14 @@ import type { App, Ctx } from './context';
 import { depositRoutes } from './deposits/routes';
 import { eventRoutes } from './events/routes';
 import { historyRoutes } from './history/routes';
-import { assertNoCraftedBytes } from './http/crafted-bytes';
+import { carriesInput, craftedBytesHook, craftedBytesHookUnderApi } from './http/crafted-bytes';
 import { errorHandler } from './http/error-handler';
 import { AppError } from './http/errors';
 import { requestLogger } from './http/request-logger';
+import { addRouteHook } from './http/route-hooks';
 import { compiledSerializerCompiler } from './http/serializer';
 import { noticeRoutes } from './notices/routes';
-import { registerOps } from './ops';
+import { metricsRegistry, registerOps } from './ops';
 import { priceRoutes } from './prices/routes';
 import { profileRoutes } from './profile/routes';
 import { walletRoutes } from './wallet/routes';
@@ -172,16 +173,11 @@ export async function buildApp(ctx: Ctx): Promise<App> {
     // /api/admin: the admin scope's guard runs next (src/server/admin/guard.ts, decision 0180).
   });
 
-  // Control, bidi and invisible characters never reach a route (decision 0106).
-  // A callback hook, not an async one: no promise per request (issue 18).
-  app.addHook('preValidation', (req, _reply, done) => {
-    if (!req.url.startsWith('/api/')) return done();
-    try {
-      assertNoCraftedBytes(req);
-    } catch (err) {
-      return done(err as Error);
-    }
-    done();
+  // Control, bidi and invisible characters never reach a route (decision 0106): checked before validation,
+  // first of its preValidation hooks, on every /api route that can be given a body, a path parameter or a
+  // query string, and in the not-found handler below (decision 0215).
+  app.addHook('onRoute', (route) => {
+    if (carriesInput(route)) addRouteHook(route, 'preValidation', craftedBytesHook, true);
   });
 
   app.setErrorHandler(errorHandler);
@@ -259,7 +255,12 @@ export async function buildApp(ctx: Ctx): Promise<App> {
     }
   }
 
-  app.setNotFoundHandler(async (req, reply) => {
+  // Fastify gives the not-found handler the lifecycle hooks named here (it types only two of them).
+  const notFoundHooks = {
+    preValidation: craftedBytesHookUnderApi,
+    onResponse: metricsRegistry(app)?.notFoundHook,
+  } as { preValidation: typeof craftedBytesHookUnderApi };
+  app.setNotFoundHandler(notFoundHooks, async (req, reply) => {
     if (req.url.startsWith('/api/') || req.url === '/api' || !hasClient) {
       return reply
         .status(404)

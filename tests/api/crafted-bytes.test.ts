@@ -120,6 +120,29 @@ describe('crafted characters inside otherwise valid fields', () => {
     expect(await snapshot(server.db)).toEqual(before);
   });
 
+  it('reach no route that could read them: the live-event stream, path parameters, unknown /api paths (decision 0215)', async () => {
+    const before = await snapshot(server.db);
+    for (const ch of CRAFTED.filter(inUrl)) {
+      const bad = encodeURIComponent(`1${ch}`);
+      const label = JSON.stringify(ch);
+      // The stream reads its query string without a schema: the check still runs before it.
+      await expectRefused(member.client.get(`/api/events?last_event_id=${bad}`), `events ${label}`);
+      await expectRefused(
+        admin.client.post(`/api/admin/deposits/${bad}/approve`, {}),
+        `path parameter ${label}`,
+      );
+      await expectRefused(member.client.get(`/api/no-such-route?q=${bad}`), `unknown path ${label}`);
+    }
+    // A declared GET without a query string in its schema never reads one: it answers as without it.
+    const plain = await member.client.get('/api/prices');
+    const crafted = await member.client.get(`/api/prices?x=${encodeURIComponent('\u0000')}`);
+    expect(crafted.status).toBe(200);
+    expect(crafted.body.data.items.map((i: { symbol: string }) => i.symbol)).toEqual(
+      plain.body.data.items.map((i: { symbol: string }) => i.symbol),
+    );
+    expect(await snapshot(server.db)).toEqual(before);
+  });
+
   it('multi-line fields keep their line breaks; single-line fields refuse them', async () => {
     const ok = await admin.client.post('/api/admin/notices', {
       title: '공지',

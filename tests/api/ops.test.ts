@@ -95,6 +95,40 @@ describe('/metrics', () => {
     expect(text).not.toContain(m.creds.username);
   });
 
+  it('counts each answer once under its route pattern, HEAD and not-found answers included (decision 0215)', async () => {
+    const count = async (labels: string) => {
+      const r = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+      const line = new RegExp(
+        `wallet_http_request_duration_seconds_count\\{${labels.replace(/[/]/g, '\\/')}\\} (\\d+)`,
+      ).exec(await r.text());
+      return Number(line?.[1] ?? 0);
+    };
+    const m = await memberClient(server.url);
+    const cases: [() => Promise<unknown>, string][] = [
+      [() => m.client.get('/api/prices'), 'method="GET",route="/api/prices",status_code="200"'],
+      [
+        () => fetch(`${server.url}/api/prices`, { method: 'HEAD' }),
+        'method="HEAD",route="/api/prices",status_code="401"',
+      ],
+      [() => fetch(`${server.url}/healthz`), 'method="GET",route="/healthz",status_code="200"'],
+      [
+        () => m.client.post('/api/admin/deposits/00000000-0000-0000-0000-000000000000/approve', {}),
+        'method="POST",route="/api/admin/deposits/:id/approve",status_code="403"',
+      ],
+      [
+        () => fetch(`${server.url}/api/no-such-thing/1`),
+        'method="GET",route="unmatched_api",status_code="404"',
+      ],
+    ];
+    for (const [send, labels] of cases) {
+      const before = await count(labels);
+      await send();
+      await send();
+      await send();
+      expect(await count(labels), labels).toBe(before + 3);
+    }
+  });
+
   it('METRICS_PORT: served on its own listener; the main port then refuses it without the token', async () => {
     const port = await freePort();
     const other = await startTestServer({ METRICS_PORT: String(port), METRICS_TOKEN: '' });

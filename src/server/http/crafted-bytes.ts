@@ -1,6 +1,7 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, RouteOptions } from 'fastify';
 import { MSG } from '../../shared/messages';
 import { hasForbiddenChars, MULTILINE_FIELDS } from '../../shared/schemas/text';
+import type { DeclaredRouteConfig } from './declare-routes';
 import { AppError } from './errors';
 
 /**
@@ -13,6 +14,48 @@ export function assertNoCraftedBytes(req: FastifyRequest): void {
     findCrafted(req.body, 'body') ?? findCrafted(req.query, 'query') ?? findCrafted(req.params, 'params');
   if (bad !== null)
     throw new AppError('VALIDATION', MSG.common.controlChars, { [bad]: MSG.common.controlChars });
+}
+
+/** The check as a `preValidation` hook (a callback, not an async function: no promise per request). */
+export function craftedBytesHook(
+  req: FastifyRequest,
+  _reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
+  let error: Error | undefined;
+  try {
+    assertNoCraftedBytes(req);
+  } catch (err) {
+    error = err as Error;
+  }
+  done(error);
+}
+
+/** The same for the not-found handler: only under /api (the SPA's paths are answered with its page). */
+export function craftedBytesHookUnderApi(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
+  if (req.url.startsWith('/api/')) craftedBytesHook(req, reply, done);
+  else done();
+}
+
+/**
+ * Whether an /api route needs the check: every route but a declared GET (src/server/http/declare-routes.ts,
+ * whose handler reads only what its schema declares) without a path parameter, a query string or a body in
+ * its schema. `/api/prices` and `/api/balances` read none of the three, so they skip the hook and its cost
+ * (issue 18, decision 0215). A route of its own making (the live-event stream reads its query string
+ * unvalidated) keeps it.
+ */
+export function carriesInput(route: RouteOptions): boolean {
+  if (!route.url.startsWith('/api/')) return false;
+  if ((route.config as Partial<DeclaredRouteConfig> | undefined)?.declaredInputsOnly !== true) return true;
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  if (methods.some((m) => m !== 'GET' && m !== 'HEAD')) return true;
+  if (route.url.includes(':') || route.url.includes('*')) return true;
+  const schema = route.schema as { params?: unknown; querystring?: unknown; body?: unknown } | undefined;
+  return schema?.params !== undefined || schema?.querystring !== undefined || schema?.body !== undefined;
 }
 
 function findCrafted(value: unknown, path: string, key = '', depth = 0): string | null {

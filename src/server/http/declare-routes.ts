@@ -62,6 +62,11 @@ class Answer<S extends number, T> {
 export const answer = <S extends number, T>(status: S, data: T) => new Answer(status, data);
 type OtherAnswer<X extends Views> = { [K in keyof X & number]: Answer<K, z.output<X[K]>> }[keyof X & number];
 
+/** The route config of a declared route (read by `carriesInput`, src/server/http/crafted-bytes.ts). */
+export interface DeclaredRouteConfig {
+  declaredInputsOnly: true;
+}
+
 /** One route: its OpenAPI name and summary, what it takes, what it answers, and what it does. */
 interface Route<
   P extends Maybe,
@@ -148,7 +153,9 @@ export function declareRoutes<E extends ErrorAnswers>(app: App, shared: Shared<E
         reply.code(code);
         return ok(data);
       };
-      const options = { ...definedOnly({ preHandler, onError }), schema, handler };
+      // `run` reads only what the schema declares: the crafted-bytes check knows which routes it can skip.
+      const config: DeclaredRouteConfig = { declaredInputsOnly: true };
+      const options = { ...definedOnly({ preHandler, onError }), schema, config, handler };
       (app as unknown as FastifyInstance)[method](url, options as RouteShorthandOptionsWithHandler);
     };
   return Object.fromEntries(METHODS.map((m) => [m, declare(m)])) as {

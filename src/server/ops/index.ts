@@ -6,8 +6,9 @@ const registries = new WeakMap<object, Metrics>();
 
 /** Health, readiness and metrics routes (called once by buildApp, before the API routes). */
 export async function registerOps(app: App, ctx: Ctx): Promise<void> {
-  await healthRoutes(app, ctx);
+  // The metrics first: their `onRoute` hook gives every route added after it, /healthz included, its recorder.
   const metrics = createMetrics(app, ctx);
+  await healthRoutes(app, ctx);
   registries.set(app, metrics);
   metricsRoute(app, metrics, ctx.config.ops.metricsToken);
 }

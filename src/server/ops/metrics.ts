@@ -1,7 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { App, Ctx } from '../context';
+import { addRouteHook } from '../http/route-hooks';
 
 /**
  * Prometheus metrics (prom-client, decision 0122): requests by route and status, their latency, pending
@@ -22,16 +24,28 @@ export function createMetrics(app: App, ctx: Ctx): Metrics {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [register],
   });
-  // A callback hook, not an async one: no promise per request (issue 18).
-  app.addHook('onResponse', (req, reply, done) => {
-    // The route pattern (/api/admin/deposits/:id/approve), never the raw URL: bounded label values.
-    const route = req.routeOptions.url ?? (req.url.startsWith('/api/') ? 'unmatched_api' : 'static');
-    duration.observe(
-      { method: req.method, route, status_code: String(reply.statusCode) },
-      reply.elapsedTime / 1000,
-    );
-    done();
+  // Each route records its own answers, with its pattern (/api/admin/deposits/:id/approve) as the label,
+  // never the raw URL: bounded label values. A route hook, not a global one reading `req.routeOptions`,
+  // which builds an object at every read (decision 0215). A callback hook: no promise per request.
+  const recorder = (route: string) =>
+    function recordAnswer(req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
+      duration.observe(
+        { method: req.method, route, status_code: String(reply.statusCode) },
+        reply.elapsedTime / 1000,
+      );
+      done();
+    };
+  const recorders = new Map<string, ReturnType<typeof recorder>>();
+  app.addHook('onRoute', (route) => {
+    let hook = recorders.get(route.url);
+    if (!hook) recorders.set(route.url, (hook = recorder(route.url)));
+    addRouteHook(route, 'onResponse', hook);
   });
+  // What no route matched: the not-found handler's hook (src/server/app.ts).
+  const unmatchedApi = recorder('unmatched_api');
+  const unmatchedPage = recorder('static');
+  const notFoundHook = (req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) =>
+    (req.url.startsWith('/api/') ? unmatchedApi : unmatchedPage)(req, reply, done);
 
   const gauge = <L extends string>(name: string, help: string, ...labelNames: L[]) =>
     new Gauge<L>({ name, help, labelNames, registers: [register] });
@@ -102,13 +116,15 @@ export function createMetrics(app: App, ctx: Ctx): Metrics {
       }
     }
   };
-  return { register, refresh };
+  return { register, refresh, notFoundHook };
 }
 
 export interface Metrics {
   register: Registry;
   /** Reads the database figures (pending requests, prices, pool). */
   refresh(): Promise<void>;
+  /** Records the answers of the not-found handler (the routes record their own). */
+  notFoundHook(req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void;
 }
 
 async function render(metrics: Metrics): Promise<string> {
