@@ -14,6 +14,7 @@ import { MSG } from '../shared/messages';
 import '../shared/zod';
 import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
+import { originOf } from './auth/auth-events';
 import { sessionToken } from './auth/session-cookie';
 import { readSession, SESSION_COOKIE } from './auth/sessions';
 import { totpRoutes } from './auth/totp-routes';
@@ -154,22 +155,29 @@ export async function buildApp(ctx: Ctx): Promise<App> {
 
   app.decorateRequest('session', null);
 
-  app.addHook('onRequest', async (req, reply) => {
+  // A callback hook, not an async one: the session's read is the only promise of the step (issue 18).
+  app.addHook('onRequest', (req, reply, done) => {
     const api = req.url.startsWith('/api/');
     reply.headers(api ? API_HEADERS : DOCUMENT_HEADERS);
     if (req.protocol === 'https')
       reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    if (!api) return;
+    if (!api) return done();
     if (MUTATING.has(req.method)) {
       const origin = req.headers.origin;
       if (origin !== undefined && !sameOrigin(origin, req.headers.host, req.protocol)) {
-        throw new AppError('FORBIDDEN_ORIGIN', MSG.common.forbiddenOrigin);
+        return done(new AppError('FORBIDDEN_ORIGIN', MSG.common.forbiddenOrigin));
       }
     }
     const token = sessionToken(req);
-    req.session = token
-      ? await readSession(ctx.db, config, token, { ip: req.ip, userAgent: req.headers['user-agent'] })
-      : null;
+    if (!token) {
+      req.session = null;
+      return done();
+    }
+    // Where the request came from is read only if the session turns out to have ended (its sign-in log entry).
+    readSession(ctx.db, config, token, () => originOf(req)).then((session) => {
+      req.session = session;
+      done();
+    }, done);
     // /api/admin: the admin scope's guard runs next (src/server/admin/guard.ts, decision 0180).
   });
 
