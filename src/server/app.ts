@@ -13,8 +13,8 @@ import {
 import { MSG } from '../shared/messages';
 import '../shared/zod';
 import { adminRoutes } from './admin/routes';
-import { authRoutes } from './auth/routes';
 import { originOf } from './auth/auth-events';
+import { authRoutes } from './auth/routes';
 import { sessionToken } from './auth/session-cookie';
 import { readSession, SESSION_COOKIE } from './auth/sessions';
 import { totpRoutes } from './auth/totp-routes';
@@ -173,8 +173,9 @@ export async function buildApp(ctx: Ctx): Promise<App> {
       req.session = null;
       return done();
     }
-    // Where the request came from is read only if the session turns out to have ended (its sign-in log entry).
-    readSession(ctx.db, config, token, () => originOf(req)).then((session) => {
+    // Where the request came from, read now: the sign-in log entry of a session found ended is written
+    // after a round trip, when a client that has gone may no longer have an address.
+    readSession(ctx.db, config, token, originOf(req)).then((session) => {
       req.session = session;
       done();
     }, done);
@@ -264,9 +265,11 @@ export async function buildApp(ctx: Ctx): Promise<App> {
   }
 
   // Fastify gives the not-found handler the lifecycle hooks named here (it types only two of them).
+  const metrics = metricsRegistry(app);
+  if (!metrics) throw new Error('registerOps must run before the not-found handler is set');
   const notFoundHooks = {
     preValidation: craftedBytesHookUnderApi,
-    onResponse: metricsRegistry(app)?.notFoundHook,
+    onResponse: metrics.notFoundHook,
   } as { preValidation: typeof craftedBytesHookUnderApi };
   app.setNotFoundHandler(notFoundHooks, async (req, reply) => {
     if (req.url.startsWith('/api/') || req.url === '/api' || !hasClient) {

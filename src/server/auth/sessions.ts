@@ -51,14 +51,13 @@ const SESSION_READ = prepared(
 
 /**
  * The session of a cookie token, or null. A session found past its idle or absolute expiry is deleted
- * here and its end written to the sign-in log (once: only one request's DELETE finds the row). `origin`
- * may be a function: it is then called only for that entry.
+ * here and its end written to the sign-in log (once: only one request's DELETE finds the row).
  */
 export async function readSession(
   q: Queryable,
   config: Config,
   token: string,
-  origin: EventOrigin | (() => EventOrigin) = {},
+  origin: EventOrigin = {},
 ): Promise<Session | null> {
   if (!token || token.length > 100) return null;
   const tokenHash = hashToken(token);
@@ -77,7 +76,7 @@ export async function readSession(
     );
     if (ended) {
       await recordAuthEvent(q, {
-        ...(typeof origin === 'function' ? origin() : origin),
+        ...origin,
         kind: 'session_expired',
         success: false,
         memberId: ended.member_id,

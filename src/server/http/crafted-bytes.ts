@@ -9,7 +9,7 @@ import { AppError } from './errors';
  * query and path parameters, and every object key, is checked for control, bidi and invisible characters
  * before any route's validation runs. Multi-line fields (notice body, memo) may hold line breaks.
  */
-export function assertNoCraftedBytes(req: FastifyRequest): void {
+function assertNoCraftedBytes(req: FastifyRequest): void {
   const bad =
     findCrafted(req.body, 'body') ?? findCrafted(req.query, 'query') ?? findCrafted(req.params, 'params');
   if (bad !== null)

@@ -6,8 +6,8 @@ type HookName = 'preValidation' | 'onResponse';
 /**
  * Adds `hook` to one route's own hooks from an `onRoute` hook (issue 18): the route pays for it only when
  * it needs it, and nothing reads the route's options per request (`req.routeOptions` builds an object at
- * each read). Added once: Fastify calls `onRoute` again for the HEAD route it makes from a GET, with a copy
- * of the GET's options. `first` puts it before the route's own hooks of that kind, where a global hook runs.
+ * each read). Never twice: a route whose options already hold it (options reused for a second route) keeps
+ * one. `first` puts it before the route's own hooks of that kind, where a global hook runs.
  */
 export function addRouteHook(route: RouteOptions, name: HookName, hook: Hook, first = false): void {
   const current = route[name] as Hook | Hook[] | undefined;

@@ -38,7 +38,10 @@ export function createMetrics(app: App, ctx: Ctx): Metrics {
   const recorders = new Map<string, ReturnType<typeof recorder>>();
   app.addHook('onRoute', (route) => {
     let hook = recorders.get(route.url);
-    if (!hook) recorders.set(route.url, (hook = recorder(route.url)));
+    if (!hook) {
+      hook = recorder(route.url);
+      recorders.set(route.url, hook);
+    }
     addRouteHook(route, 'onResponse', hook);
   });
   // What no route matched: the not-found handler's hook (src/server/app.ts).
