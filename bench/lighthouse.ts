@@ -17,6 +17,13 @@ export interface LighthouseRow {
   cls: number;
   fcpMs: number;
   scores: number[];
+  /**
+   * Lighthouse's own measure of the host's CPU (`lhr.environment.benchmarkIndex`), median of the runs. Its
+   * 4× slowdown models a mid-tier phone on a host of about 1,000 or more; below that, Lighthouse itself warns
+   * that the score suffers (docs/throttling.md, "Calibrating the CPU slowdown"). Absent in older reports.
+   */
+  benchmarkIndex?: number;
+  benchmarkIndexes?: number[];
 }
 
 export const CHROME = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
@@ -29,6 +36,7 @@ interface Sample {
   tbt: number;
   cls: number;
   fcp: number;
+  benchmarkIndex: number;
 }
 
 async function auditOnce(origin: string, route: string, cookie: string | undefined): Promise<Sample> {
@@ -62,6 +70,7 @@ async function auditOnce(origin: string, route: string, cookie: string | undefin
       tbt: num('total-blocking-time'),
       cls: num('cumulative-layout-shift'),
       fcp: num('first-contentful-paint'),
+      benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? Number.NaN),
     };
   } finally {
     chrome.kill();
@@ -92,7 +101,7 @@ export async function runLighthouse(
       }
       const s = samples.at(-1)!;
       log(
-        `lighthouse ${route} run ${i + 1}: ${s.score} (LCP ${s.lcp.toFixed(0)} ms, TBT ${s.tbt.toFixed(0)} ms, CLS ${s.cls.toFixed(3)})`,
+        `lighthouse ${route} run ${i + 1}: ${s.score} (LCP ${s.lcp.toFixed(0)} ms, TBT ${s.tbt.toFixed(0)} ms, CLS ${s.cls.toFixed(3)}, host benchmarkIndex ${s.benchmarkIndex})`,
       );
     }
     rows.push({
@@ -103,6 +112,8 @@ export async function runLighthouse(
       cls: median(samples.map((s) => s.cls)),
       fcpMs: median(samples.map((s) => s.fcp)),
       scores: samples.map((s) => s.score),
+      benchmarkIndex: median(samples.map((s) => s.benchmarkIndex)),
+      benchmarkIndexes: samples.map((s) => s.benchmarkIndex),
     });
   }
   return rows;
