@@ -18,9 +18,9 @@ export interface LighthouseRow {
   fcpMs: number;
   scores: number[];
   /**
-   * Lighthouse's own measure of the host's CPU (`lhr.environment.benchmarkIndex`), median of the runs. Its
-   * 4× slowdown models a mid-tier phone on a host of about 1,000 or more; below that, Lighthouse itself warns
-   * that the score suffers (docs/throttling.md, "Calibrating the CPU slowdown"). Absent in older reports.
+   * Lighthouse's own measure of the host's CPU (`lhr.environment.benchmarkIndex`), median of the runs: runs on
+   * different hosts compared. Lighthouse warns below 1,000 that its 4× slowdown overshoots (docs/throttling.md).
+   * Absent in reports older than this field.
    */
   benchmarkIndex?: number;
   benchmarkIndexes?: number[];
