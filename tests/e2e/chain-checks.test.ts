@@ -29,9 +29,24 @@ describe('deposits checked on chain', () => {
     const member = await memberClient(e2e.server.url, { fullName: '박체인' });
     const admin = await adminClient(e2e.server.url, e2e.server.db);
     const address = erc20Address();
-    await setDepositAddress(e2e.server.db, member.id, address, 'ERC20');
     const right = await node.transfer(address, '12.5');
     const short = await node.transfer(address, '3');
+    // The claims must come first. The scan of new blocks records a transfer to a member's address on its own,
+    // and a claim of it afterwards is that request with the chain's amount (tests/api/chain-checks.test.ts):
+    // the short transfer would then be a match. So the address becomes the member's only once the scan has
+    // read past both transfers (a CI run on a loaded host lost that race once).
+    await expect
+      .poll(
+        async () => {
+          const [c] = await e2e.server.db.query<{ next_block: string }>(
+            `SELECT next_block::text AS next_block FROM chain_scan_cursors WHERE network = 'ERC20'`,
+          );
+          return c !== undefined && BigInt(c.next_block) > short.receipt.blockNumber;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    await setDepositAddress(e2e.server.db, member.id, address, 'ERC20');
     const claim = (txid: string, amount: string) =>
       member.client.post('/api/deposits/crypto', {
         network: 'ERC20',
