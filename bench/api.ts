@@ -12,8 +12,8 @@ import { loadConfig } from '../src/server/config';
 import { type Db, openDb, type Queryable } from '../src/server/db';
 import { migrate } from '../src/server/db/migrate';
 import { baselineHandler, openBaselineDb } from './baseline-server';
-import { cpuMsOf, median, type Proc, ROOT, startProcess, waitForHttp } from './lib';
-import type { Pgbench } from './pgbench';
+import { cpuMsOf, median, type Proc, postgresCpuMs, ROOT, startProcess, waitForHttp } from './lib';
+import type { Pgbench, PgbenchRun } from './pgbench';
 import { createBenchDatabase, pendingDeposits, refreshPrices, type Seed, seed } from './seed';
 
 export interface LoadStats {
@@ -23,6 +23,9 @@ export interface LoadStats {
   errors: number;
   /** CPU time (user + system) of the server process per answered request, ms. */
   cpuMsPerReq?: number;
+  /** The same of the PostgreSQL server (all its processes; NaN when it runs elsewhere) and of the load client. */
+  pgCpuMsPerReq?: number;
+  clientCpuMsPerReq?: number;
 }
 
 export interface ApiRow {
@@ -41,6 +44,9 @@ export interface ApiRow {
   pgbench?: {
     tps: number;
     tpsRuns: number[];
+    /** CPU ms per transaction (medians of the runs): PostgreSQL's and pgbench's own. */
+    pgCpuMsPerTx: number;
+    clientCpuMsPerTx: number;
     ratio: number;
     ratios: number[];
     scale: number;
@@ -277,9 +283,14 @@ async function measure(
   const timed = async (port: number, seconds: number) => {
     await sc.prepare?.(expected);
     const pid = pids[port]!;
-    const c0 = await cpuMsOf(pid);
+    const [c0, pg0, k0] = [await cpuMsOf(pid), await postgresCpuMs(), process.cpuUsage()];
     const r = await load(port, sc, connections, seconds);
-    r.cpuMsPerReq = ((await cpuMsOf(pid)) - c0) / Math.max(1, r.rps * seconds);
+    const k = process.cpuUsage(k0);
+    const answered = Math.max(1, r.rps * seconds);
+    r.cpuMsPerReq = ((await cpuMsOf(pid)) - c0) / answered;
+    r.pgCpuMsPerReq = ((await postgresCpuMs()) - pg0) / answered;
+    // autocannon runs in this process: its CPU is this process's.
+    r.clientCpuMsPerReq = (k.user + k.system) / 1000 / answered;
     expected = Math.max(expected, r.rps * seconds);
     return r;
   };
@@ -292,6 +303,7 @@ async function measure(
   const appRuns: LoadStats[] = [];
   const baseRuns: LoadStats[] = [];
   const tpsRuns: number[] = [];
+  const pgbRuns: PgbenchRun[] = [];
   for (let i = 0; i < o.runs; i++) {
     const rotations: ('app' | 'base' | 'pgbench')[][] = [
       ['app', 'base', 'pgbench'],
@@ -304,8 +316,11 @@ async function measure(
         ? ['app', 'base']
         : ['base', 'app'];
     for (const which of order) {
-      if (which === 'pgbench') tpsRuns.push(await pgb!.run(connections, o.duration));
-      else if (which === 'app') appRuns.push(await timed(APP_PORT, o.duration));
+      if (which === 'pgbench') {
+        const run = await pgb!.run(connections, o.duration);
+        pgbRuns.push(run);
+        tpsRuns.push(run.tps);
+      } else if (which === 'app') appRuns.push(await timed(APP_PORT, o.duration));
       else baseRuns.push(await timed(BASE_PORT, o.duration));
     }
   }
@@ -315,6 +330,8 @@ async function measure(
     p99: median(runs.map((r) => r.p99)),
     errors: runs.reduce((n, r) => n + r.errors, 0),
     cpuMsPerReq: median(runs.map((r) => r.cpuMsPerReq ?? Number.NaN)),
+    pgCpuMsPerReq: median(runs.map((r) => r.pgCpuMsPerReq ?? Number.NaN)),
+    clientCpuMsPerReq: median(runs.map((r) => r.clientCpuMsPerReq ?? Number.NaN)),
   });
   const ratios = appRuns.map((r, i) => r.rps / baseRuns[i]!.rps);
   const row: ApiRow = {
@@ -333,6 +350,8 @@ async function measure(
     row.pgbench = {
       tps: median(tpsRuns),
       tpsRuns,
+      pgCpuMsPerTx: median(pgbRuns.map((r) => r.pgCpuMsPerTx)),
+      clientCpuMsPerTx: median(pgbRuns.map((r) => r.clientCpuMsPerTx)),
       ratio: median(pr),
       ratios: pr,
       scale: pgb.scale,
@@ -340,7 +359,7 @@ async function measure(
     };
   }
   o.log(
-    `${sc.operationId} @${connections}: wallet ${row.app.rps.toFixed(0)} req/s p50 ${row.app.p50} p99 ${row.app.p99} ms | baseline ${row.baseline.rps.toFixed(0)} req/s p50 ${row.baseline.p50} p99 ${row.baseline.p99} ms | CPU ms/req ${row.app.cpuMsPerReq?.toFixed(2)} vs ${row.baseline.cpuMsPerReq?.toFixed(2)} | ratio ${row.ratio.toFixed(2)} (${ratios.map((r) => r.toFixed(2)).join(' ')})${row.pgbench ? ` | pgbench ${row.pgbench.tps.toFixed(0)} tps, ratio ${row.pgbench.ratio.toFixed(2)} (${row.pgbench.ratios.map((r) => r.toFixed(2)).join(' ')})` : ''}${row.app.errors + row.baseline.errors ? ` ERRORS ${row.app.errors}/${row.baseline.errors}` : ''}`,
+    `${sc.operationId} @${connections}: wallet ${row.app.rps.toFixed(0)} req/s p50 ${row.app.p50} p99 ${row.app.p99} ms | baseline ${row.baseline.rps.toFixed(0)} req/s p50 ${row.baseline.p50} p99 ${row.baseline.p99} ms | CPU ms/req server ${row.app.cpuMsPerReq?.toFixed(2)} vs ${row.baseline.cpuMsPerReq?.toFixed(2)}, PostgreSQL ${row.app.pgCpuMsPerReq?.toFixed(2)} vs ${row.baseline.pgCpuMsPerReq?.toFixed(2)}, client ${row.app.clientCpuMsPerReq?.toFixed(2)} vs ${row.baseline.clientCpuMsPerReq?.toFixed(2)} | ratio ${row.ratio.toFixed(2)} (${ratios.map((r) => r.toFixed(2)).join(' ')})${row.pgbench ? ` | pgbench ${row.pgbench.tps.toFixed(0)} tps (CPU ms/tx PostgreSQL ${row.pgbench.pgCpuMsPerTx.toFixed(2)}, pgbench ${row.pgbench.clientCpuMsPerTx.toFixed(2)}), ratio ${row.pgbench.ratio.toFixed(2)} (${row.pgbench.ratios.map((r) => r.toFixed(2)).join(' ')})` : ''}${row.app.errors + row.baseline.errors ? ` ERRORS ${row.app.errors}/${row.baseline.errors}` : ''}`,
   );
   return row;
 }

@@ -160,3 +160,40 @@ export async function cpuMsOf(pid: number): Promise<number> {
   // Fields 14 and 15 (utime, stime) in clock ticks; after the ')' they are at index 11 and 12.
   return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
 }
+
+/** Fields after the `)` of /proc/<pid>/stat: utime, stime, cutime, cstime are at index 11–14 (clock ticks). */
+const statFields = (stat: string) => stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+const TICK_MS = 1000 / 100;
+
+/**
+ * CPU time (user + system, ms) the local PostgreSQL server has used so far: every process named `postgres`
+ * (postmaster, backends, WAL writer, checkpointer, autovacuum), with the time of the backends that have
+ * exited, which the postmaster collects as its children's. NaN when no such process runs here (a remote
+ * server): the bench then leaves the column out.
+ */
+export async function postgresCpuMs(): Promise<number> {
+  const { readdir, readFile } = await import('node:fs/promises');
+  let total = 0;
+  let found = false;
+  for (const pid of await readdir('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    let stat: string;
+    try {
+      stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // ended meanwhile
+    }
+    if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
+    found = true;
+    const f = statFields(stat);
+    total += (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) * TICK_MS;
+  }
+  return found ? total : Number.NaN;
+}
+
+/** CPU time (ms) of this process's child processes that have ended (pgbench), from /proc/self/stat. */
+export async function endedChildrenCpuMs(): Promise<number> {
+  const { readFile } = await import('node:fs/promises');
+  const f = statFields(await readFile('/proc/self/stat', 'utf8'));
+  return (Number(f[13]) + Number(f[14])) * TICK_MS;
+}

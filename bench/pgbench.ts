@@ -6,13 +6,21 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import pg from 'pg';
+import { endedChildrenCpuMs, postgresCpuMs, sleep } from './lib';
+
+export interface PgbenchRun {
+  tps: number;
+  /** CPU time (ms) per transaction of the PostgreSQL server (NaN: not on this machine) and of pgbench itself. */
+  pgCpuMsPerTx: number;
+  clientCpuMsPerTx: number;
+}
 
 export interface Pgbench {
   binary: string;
   version: string;
   scale: number;
-  /** TPS of one run of `seconds` with `clients` connections (without the initial connection time). */
-  run: (clients: number, seconds: number) => Promise<number>;
+  /** One run of `seconds` with `clients` connections: TPS (without the initial connection time) and CPU. */
+  run: (clients: number, seconds: number) => Promise<PgbenchRun>;
   drop: () => Promise<void>;
 }
 
@@ -104,11 +112,17 @@ export async function preparePgbench(
     version,
     scale,
     async run(clients, seconds) {
+      const [pg0, c0] = [await postgresCpuMs(), await endedChildrenCpuMs()];
       const out = await exec(binary, ['-n', '-c', String(clients), '-j', '2', '-T', String(seconds)], env);
+      // The backends of pgbench's connections end when it does; their time reaches the postmaster once reaped.
+      await sleep(300);
+      const [pg1, c1] = [await postgresCpuMs(), await endedChildrenCpuMs()];
       const m =
         /tps = ([\d.]+) \((?:without initial connection time|excluding connections establishing)\)/.exec(out);
-      if (!m) throw new Error(`no tps in pgbench output:\n${out}`);
-      return Number(m[1]);
+      const n = /number of transactions actually processed: (\d+)/.exec(out);
+      if (!m || !n) throw new Error(`no tps in pgbench output:\n${out}`);
+      const txs = Math.max(1, Number(n[1]));
+      return { tps: Number(m[1]), pgCpuMsPerTx: (pg1 - pg0) / txs, clientCpuMsPerTx: (c1 - c0) / txs };
     },
     drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };

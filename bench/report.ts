@@ -42,6 +42,45 @@ const UNDER_PREACT: Record<string, string> = {
 
 const ok = (met: boolean) => (met ? 'met' : '**missed**');
 
+const ms = (x: number | undefined) => (x !== undefined && Number.isFinite(x) ? x.toFixed(2) : '–');
+
+/**
+ * Where the machine's CPU went per request, for every party of a run: the server, PostgreSQL (all its
+ * processes) and the load client (autocannon in the bench process; pgbench for its transactions). On a
+ * machine whose cores are all busy, throughput follows the sum.
+ */
+function cpuTable(rows: ApiRow[]): string[] {
+  if (!rows.some((row) => row.app.pgCpuMsPerReq !== undefined)) return [];
+  const sum = (s: ApiRow['app']) =>
+    (s.cpuMsPerReq ?? Number.NaN) + (s.pgCpuMsPerReq ?? Number.NaN) + (s.clientCpuMsPerReq ?? Number.NaN);
+  const lines = [
+    '### Where the CPU goes, per request',
+    '',
+    'CPU time (user + system, ms, median of the runs) per answered request of the server process, of the PostgreSQL',
+    'server (every `postgres` process, ended backends included) and of the load client (autocannon, in the bench',
+    "process), each taken over the same timed run. The machine's cores are shared by all three: where they are",
+    'all busy, throughput follows the sum. For pgbench, per transaction: PostgreSQL and pgbench itself.',
+    '',
+    '| endpoint | conn. | wallet: server / PostgreSQL / client | sum | baseline: server / PostgreSQL / client | sum | wallet − baseline |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const row of rows) {
+    const a = row.app;
+    const b = row.baseline;
+    lines.push(
+      `| \`${row.operationId}\` | ${row.connections ?? 64} | ${ms(a.cpuMsPerReq)} / ${ms(a.pgCpuMsPerReq)} / ${ms(a.clientCpuMsPerReq)} | ${ms(sum(a))} | ${ms(b.cpuMsPerReq)} / ${ms(b.pgCpuMsPerReq)} / ${ms(b.clientCpuMsPerReq)} | ${ms(sum(b))} | ${ms(sum(a) - sum(b))} |`,
+    );
+    if (row.pgbench?.pgCpuMsPerTx !== undefined) {
+      const p = row.pgbench;
+      lines.push(
+        `| pgbench transaction | ${row.connections} | – / ${ms(p.pgCpuMsPerTx)} / ${ms(p.clientCpuMsPerTx)} | ${ms(p.pgCpuMsPerTx + p.clientCpuMsPerTx)} | | | |`,
+      );
+    }
+  }
+  lines.push('');
+  return lines;
+}
+
 function apiSection(rows: ApiRow[], r: Report): string[] {
   const lines = [
     '## API throughput and latency',
@@ -82,6 +121,7 @@ function apiSection(rows: ApiRow[], r: Report): string[] {
       '.',
     '',
   );
+  lines.push(...cpuTable(rows));
   const approvals = rows.filter((row) => row.pgbench);
   if (approvals.length > 0) {
     lines.push(
