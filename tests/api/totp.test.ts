@@ -285,7 +285,12 @@ describe('the login second step', () => {
 });
 
 describe('withdrawals of an enrolled member', () => {
-  it('need a fresh code: none, wrong, valid, replayed (KRW and internal transfer: the same crypto route as external)', async () => {
+  // Three codes of one secret (enrolment, withdrawal, transfer): codes are single-use and the server takes
+  // ±1 step, so the third waits for the next 30-second step, up to 30 s: more than the default timeout
+  // leaves when the test starts early in a step (it timed out so on PostgreSQL in CI once).
+  it('need a fresh code: none, wrong, valid, replayed (KRW and internal transfer: the same crypto route as external)', {
+    timeout: 75_000,
+  }, async () => {
     const m = await enrolled('100000');
     await adjustBalance(server.db, m.id, 'USDT', '100');
     const to = await memberClient(server.url);
