@@ -152,18 +152,16 @@ export const fmt = (n: number, digits = 0) =>
     ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
     : '–';
 
-/** CPU time (user + system) a process has used so far, in milliseconds (Linux /proc). */
-export async function cpuMsOf(pid: number): Promise<number> {
-  const { readFile } = await import('node:fs/promises');
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // Fields 14 and 15 (utime, stime) in clock ticks; after the ')' they are at index 11 and 12.
-  return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
-}
-
 /** Fields after the `)` of /proc/<pid>/stat: utime, stime, cutime, cstime are at index 11–14 (clock ticks). */
 const statFields = (stat: string) => stat.slice(stat.lastIndexOf(')') + 2).split(' ');
 const TICK_MS = 1000 / 100;
+
+/** CPU time (user + system) a process has used so far, in milliseconds (Linux /proc). */
+export async function cpuMsOf(pid: number): Promise<number> {
+  const { readFile } = await import('node:fs/promises');
+  const f = statFields(await readFile(`/proc/${pid}/stat`, 'utf8'));
+  return (Number(f[11]) + Number(f[12])) * TICK_MS;
+}
 
 /**
  * CPU time (user + system, ms) the local PostgreSQL server has used so far: every process named `postgres`
