@@ -69,8 +69,18 @@ function serviceWorkerPrecache(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * React Router 7's package exports name only its development build, which has its warnings switched on
+ * (remix-run/react-router#12532, #14102). The production build of the client takes the package's own
+ * production build instead: the same code with `ENABLE_DEV_WARNINGS = false`, so the minifier drops the
+ * warnings. `vite` in development keeps the warnings.
+ */
+const REACT_ROUTER_PRODUCTION = path.resolve('node_modules/react-router/dist/production/index.mjs');
+
+export default defineConfig(({ command }) => ({
   plugins: [precompress(), serviceWorkerPrecache()],
+  resolve:
+    command === 'build' ? { alias: [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] } : {},
   esbuild: { jsx: 'automatic' },
   build: {
     outDir: 'dist/client',
@@ -87,4 +97,4 @@ export default defineConfig({
     },
   },
   server: { proxy: { '/api': 'http://localhost:3000' } },
-});
+}));
