@@ -39,10 +39,31 @@ interface Sample {
   benchmarkIndex: number;
 }
 
+/**
+ * Chromium's own omnibox pages, which it loads at start even headless (Chromium 156: two `browser_ui`
+ * targets, chrome://omnibox-popup.top-chrome/, each a renderer running Lit and some 200 scripts while the
+ * audited page loads). On a 2-core machine they take CPU from the page under audit. They are switched off with
+ * the background work chrome-launcher's default flags switch off, in the same `--disable-features` list (Chromium
+ * reads only the last one given); `BENCH_LIGHTHOUSE_CHROME_UI=keep` leaves them on, to compare (bench/NOTES.md,
+ * session 38).
+ */
+const CHROME_UI_FEATURES =
+  process.env.BENCH_LIGHTHOUSE_CHROME_UI === 'keep' ? '' : ',WebUIOmniboxPopup,WebUIOmniboxAimPopup';
+const CHROME_FLAGS = [
+  ...chromeLauncher.Launcher.defaultFlags().map((f) =>
+    f.startsWith('--disable-features=') ? `${f}${CHROME_UI_FEATURES}` : f,
+  ),
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+];
+
 async function auditOnce(origin: string, route: string, cookie: string | undefined): Promise<Sample> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME!,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    ignoreDefaultFlags: true,
+    chromeFlags: CHROME_FLAGS,
   });
   try {
     const result = await lighthouse(`${origin}${route}`, {
