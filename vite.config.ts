@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -73,9 +74,12 @@ function serviceWorkerPrecache(): Plugin {
  * React Router 7's package exports name only its development build, which has its warnings switched on
  * (remix-run/react-router#12532, #14102). The production build of the client takes the package's own
  * production build instead: the same code with `ENABLE_DEV_WARNINGS = false`, so the minifier drops the
- * warnings. `vite` in development keeps the warnings.
+ * warnings. `vite` in development keeps the warnings. The path is taken from this file's own place, so a
+ * build started from another directory (`npx vite build --config …/vite.config.ts`) finds the same file.
  */
-const REACT_ROUTER_PRODUCTION = path.resolve('node_modules/react-router/dist/production/index.mjs');
+const REACT_ROUTER_PRODUCTION = fileURLToPath(
+  new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
 
 export default defineConfig(({ command }) => ({
   plugins: [precompress(), serviceWorkerPrecache()],
