@@ -12,7 +12,16 @@ import { loadConfig } from '../src/server/config';
 import { type Db, openDb, type Queryable } from '../src/server/db';
 import { migrate } from '../src/server/db/migrate';
 import { baselineHandler, openBaselineDb } from './baseline-server';
-import { cpuMsOf, median, type Proc, postgresCpuMs, ROOT, startProcess, waitForHttp } from './lib';
+import {
+  cpuMsOf,
+  median,
+  medianInterval,
+  type Proc,
+  postgresCpuMs,
+  ROOT,
+  startProcess,
+  waitForHttp,
+} from './lib';
 import type { Pgbench, PgbenchRun } from './pgbench';
 import { createBenchDatabase, pendingDeposits, refreshPrices, type Seed, seed } from './seed';
 
@@ -39,6 +48,11 @@ export interface ApiRow {
   /** Median of the per-run ratios app/baseline (each pair measured back to back). */
   ratio: number;
   ratios: number[];
+  /** 95 % confidence interval of that median (order statistics of the per-run ratios). */
+  ratioCi?: [number, number];
+  /** Timed runs per server and their length in seconds. */
+  runs?: number;
+  duration?: number;
   kind: 'read' | 'write' | 'approval';
   /** Approvals: pgbench TPS timed between the same rounds, and approvals/s ÷ TPS per round. */
   pgbench?: {
@@ -56,6 +70,7 @@ export interface ApiRow {
 
 export interface ApiOptions {
   baseUrl: string;
+  /** Timed runs per server (pairs of wallet and baseline runs) and their seconds (decision 0217). */
   runs: number;
   duration: number;
   /** Connections of the write and approval runs (and pgbench's clients). */
@@ -279,7 +294,8 @@ async function measure(
   o: ApiOptions,
   pids: Record<number, number>,
 ): Promise<ApiRow> {
-  let expected = 2_000 * o.duration;
+  const { runs, duration } = o;
+  let expected = 2_000 * duration;
   const timed = async (port: number, seconds: number) => {
     await sc.prepare?.(expected);
     const pid = pids[port]!;
@@ -299,12 +315,12 @@ async function measure(
   await timed(APP_PORT, 2);
   await timed(BASE_PORT, 2);
   // 64 clients connecting can take seconds on a loaded machine: a warm-up as long as a timed run.
-  if (pgb) await pgb.run(connections, o.duration).catch((err) => o.log(`pgbench warm-up: ${err}`));
+  if (pgb) await pgb.run(connections, duration).catch((err) => o.log(`pgbench warm-up: ${err}`));
   const appRuns: LoadStats[] = [];
   const baseRuns: LoadStats[] = [];
   const tpsRuns: number[] = [];
   const pgbRuns: PgbenchRun[] = [];
-  for (let i = 0; i < o.runs; i++) {
+  for (let i = 0; i < runs; i++) {
     const rotations: ('app' | 'base' | 'pgbench')[][] = [
       ['app', 'base', 'pgbench'],
       ['pgbench', 'base', 'app'],
@@ -317,11 +333,11 @@ async function measure(
         : ['base', 'app'];
     for (const which of order) {
       if (which === 'pgbench') {
-        const run = await pgb!.run(connections, o.duration);
+        const run = await pgb!.run(connections, duration);
         pgbRuns.push(run);
         tpsRuns.push(run.tps);
-      } else if (which === 'app') appRuns.push(await timed(APP_PORT, o.duration));
-      else baseRuns.push(await timed(BASE_PORT, o.duration));
+      } else if (which === 'app') appRuns.push(await timed(APP_PORT, duration));
+      else baseRuns.push(await timed(BASE_PORT, duration));
     }
   }
   const stat = (runs: LoadStats[]): LoadStats => ({
@@ -343,6 +359,9 @@ async function measure(
     baseline: stat(baseRuns),
     ratio: median(ratios),
     ratios,
+    ratioCi: medianInterval(ratios),
+    runs,
+    duration,
     kind: sc.kind,
   };
   if (pgb) {
@@ -359,7 +378,7 @@ async function measure(
     };
   }
   o.log(
-    `${sc.operationId} @${connections}: wallet ${row.app.rps.toFixed(0)} req/s p50 ${row.app.p50} p99 ${row.app.p99} ms | baseline ${row.baseline.rps.toFixed(0)} req/s p50 ${row.baseline.p50} p99 ${row.baseline.p99} ms | CPU ms/req server ${row.app.cpuMsPerReq?.toFixed(2)} vs ${row.baseline.cpuMsPerReq?.toFixed(2)}, PostgreSQL ${row.app.pgCpuMsPerReq?.toFixed(2)} vs ${row.baseline.pgCpuMsPerReq?.toFixed(2)}, client ${row.app.clientCpuMsPerReq?.toFixed(2)} vs ${row.baseline.clientCpuMsPerReq?.toFixed(2)} | ratio ${row.ratio.toFixed(2)} (${ratios.map((r) => r.toFixed(2)).join(' ')})${row.pgbench ? ` | pgbench ${row.pgbench.tps.toFixed(0)} tps (CPU ms/tx PostgreSQL ${row.pgbench.pgCpuMsPerTx.toFixed(2)}, pgbench ${row.pgbench.clientCpuMsPerTx.toFixed(2)}), ratio ${row.pgbench.ratio.toFixed(2)} (${row.pgbench.ratios.map((r) => r.toFixed(2)).join(' ')})` : ''}${row.app.errors + row.baseline.errors ? ` ERRORS ${row.app.errors}/${row.baseline.errors}` : ''}`,
+    `${sc.operationId} @${connections}: wallet ${row.app.rps.toFixed(0)} req/s p50 ${row.app.p50} p99 ${row.app.p99} ms | baseline ${row.baseline.rps.toFixed(0)} req/s p50 ${row.baseline.p50} p99 ${row.baseline.p99} ms | CPU ms/req server ${row.app.cpuMsPerReq?.toFixed(2)} vs ${row.baseline.cpuMsPerReq?.toFixed(2)}, PostgreSQL ${row.app.pgCpuMsPerReq?.toFixed(2)} vs ${row.baseline.pgCpuMsPerReq?.toFixed(2)}, client ${row.app.clientCpuMsPerReq?.toFixed(2)} vs ${row.baseline.clientCpuMsPerReq?.toFixed(2)} | ratio ${row.ratio.toFixed(3)}${row.ratioCi?.every(Number.isFinite) ? ` [95 % CI ${row.ratioCi.map((x) => x.toFixed(2)).join('–')}]` : ''} (${ratios.map((r) => r.toFixed(2)).join(' ')})${row.pgbench ? ` | pgbench ${row.pgbench.tps.toFixed(0)} tps (CPU ms/tx PostgreSQL ${row.pgbench.pgCpuMsPerTx.toFixed(2)}, pgbench ${row.pgbench.clientCpuMsPerTx.toFixed(2)}), ratio ${row.pgbench.ratio.toFixed(2)} (${row.pgbench.ratios.map((r) => r.toFixed(2)).join(' ')})` : ''}${row.app.errors + row.baseline.errors ? ` ERRORS ${row.app.errors}/${row.baseline.errors}` : ''}`,
   );
   return row;
 }

@@ -7,6 +7,26 @@ export const ROOT = path.resolve(import.meta.dirname, '..');
 
 export const median = (xs: number[]) => percentile(xs, 50);
 
+/**
+ * A distribution-free 95 % confidence interval of the median: the k-th smallest and k-th largest of the
+ * values, k the largest for which the chance that fewer than k of n values fall below the true median
+ * (Binomial(n, ½)) is at most 2.5 %. Too few values (n < 6) give no interval: [NaN, NaN].
+ */
+export function medianInterval(xs: number[]): [number, number] {
+  const n = xs.length;
+  const s = [...xs].sort((a, b) => a - b);
+  // P(X <= j) for X ~ Binomial(n, 1/2), summed term by term.
+  let term = 0.5 ** n;
+  let cdf = term;
+  let k = 0;
+  for (let j = 0; j < n && cdf <= 0.025; j++) {
+    k = j + 1;
+    term = (term * (n - j)) / (j + 1);
+    cdf += term;
+  }
+  return k === 0 ? [Number.NaN, Number.NaN] : [s[k - 1]!, s[n - k]!];
+}
+
 /** Nearest-rank percentile. */
 export function percentile(xs: number[], p: number): number {
   if (xs.length === 0) return Number.NaN;

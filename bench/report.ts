@@ -81,13 +81,39 @@ function cpuTable(rows: ApiRow[]): string[] {
   return lines;
 }
 
+/** How many runs of how long each row took: reads and writes may differ (decision 0217). */
+function runsText(rows: ApiRow[], r: Report): string {
+  const kinds = new Map<string, string>();
+  for (const row of rows) {
+    const key = `${row.runs ?? r.runs} runs of ${row.duration ?? r.duration} s`;
+    const kind = row.kind === 'read' ? 'reads' : 'writes and approvals';
+    if (!kinds.has(kind)) kinds.set(kind, key);
+  }
+  const texts = [...new Set(kinds.values())];
+  return texts.length === 1 ? texts[0]! : [...kinds].map(([kind, t]) => `${kind} ${t}`).join(', ');
+}
+
+/**
+ * The ratio, two decimals, and its interval: three decimals where two would round across the 0.95 line
+ * (0.9497 is a miss, and must not read 0.95).
+ */
+function ratioText(row: ApiRow): string {
+  const two = row.ratio.toFixed(2);
+  const r = Number(two) >= 0.95 !== row.ratio >= 0.95 ? row.ratio.toFixed(3) : two;
+  const ci = row.ratioCi?.every(Number.isFinite)
+    ? ` [${row.ratioCi.map((x) => x.toFixed(2)).join('–')}]`
+    : '';
+  return `${r}${ci}`;
+}
+
 function apiSection(rows: ApiRow[], r: Report): string[] {
   const lines = [
     '## API throughput and latency',
     '',
-    `autocannon, ${r.runs} runs of ${r.duration} s per server, endpoint and connection count, alternating wallet and`,
+    `autocannon, ${runsText(rows, r)} per server, endpoint and connection count, alternating wallet and`,
     'baseline back to back (the order swapped each round); medians of the runs. The ratio is the median of the',
-    'per-run ratios wallet ÷ baseline. The baseline (bench/baseline-server.ts) is a bare `node:http` + `pg` server',
+    'per-run ratios wallet ÷ baseline, with its 95 % confidence interval in brackets (distribution-free: order',
+    'statistics of the per-run ratios). The baseline (bench/baseline-server.ts) is a bare `node:http` + `pg` server',
     'calling the same domain functions: the same SQL, checked statement by statement before timing.',
     `Data: ${r.apiSeed ?? ''}.`,
     '',
@@ -106,7 +132,7 @@ function apiSection(rows: ApiRow[], r: Report): string[] {
           : '(recorded)';
     const errors = row.app.errors + row.baseline.errors;
     lines.push(
-      `| ${row.request} (\`${row.operationId}\`) | ${row.connections ?? 64} | ${row.statements} | ${fmt(row.app.rps)} | ${row.app.p50} / ${row.app.p99} | ${fmt(row.baseline.rps)} | ${row.baseline.p50} / ${row.baseline.p99} | ${row.app.cpuMsPerReq?.toFixed(2) ?? '–'} / ${row.baseline.cpuMsPerReq?.toFixed(2) ?? '–'} | ${row.ratio.toFixed(2)} | ${target}${errors ? ` (${errors} errors)` : ''} |`,
+      `| ${row.request} (\`${row.operationId}\`) | ${row.connections ?? 64} | ${row.statements} | ${fmt(row.app.rps)} | ${row.app.p50} / ${row.app.p99} | ${fmt(row.baseline.rps)} | ${row.baseline.p50} / ${row.baseline.p99} | ${row.app.cpuMsPerReq?.toFixed(2) ?? '–'} / ${row.baseline.cpuMsPerReq?.toFixed(2) ?? '–'} | ${ratioText(row)} | ${target}${errors ? ` (${errors} errors)` : ''} |`,
     );
   }
   lines.push(
@@ -137,7 +163,7 @@ function apiSection(rows: ApiRow[], r: Report): string[] {
     for (const row of approvals) {
       const p = row.pgbench!;
       lines.push(
-        `| ${row.connections} | ${fmt(row.app.rps)} | ${fmt(row.baseline.rps)} | ${fmt(p.tps)} | ${p.ratio.toFixed(2)} | ${ok(p.ratio >= 0.5)} | ${row.ratio.toFixed(2)} | ${ok(row.ratio >= 0.95)} |`,
+        `| ${row.connections} | ${fmt(row.app.rps)} | ${fmt(row.baseline.rps)} | ${fmt(p.tps)} | ${p.ratio.toFixed(2)} | ${ok(p.ratio >= 0.5)} | ${ratioText(row)} | ${ok(row.ratio >= 0.95)} |`,
       );
     }
     const p = approvals[0]!.pgbench!;
