@@ -6,9 +6,10 @@
  * runs (src/server/admin/list-members.ts, the function behind `adminListMembers`) for typical searches
  * and pages: p50 and p95 of `samples` timed calls each, after one warm-up call.
  */
-import { likeEscape, listMembers } from '../src/server/admin/list-members';
+
 import { type Db, openDb } from '../src/server/db';
 import { migrate } from '../src/server/db/migrate';
+import { likeEscape, listMembers } from '../src/server/members/list-members';
 import { percentile } from './lib';
 
 export interface SearchRow {

@@ -11,8 +11,8 @@ import {
 import { DEFAULT_EXPLORER_URLS } from '../shared/explorers';
 import { MSG } from '../shared/messages';
 import { USERNAME_PATTERN } from '../shared/schemas/auth';
-import { DEFAULT_CHAIN } from './chain/chain-config';
 import { meetsPasswordPolicy, parseTotpKey } from './config-parse';
+import { DEFAULT_CHAIN } from './config-sections';
 
 /** Public price providers that need no key (Binance's ticker, open.er-api.com's daily USD rates). */
 export const DEFAULT_PRICE_FEED_URL =
@@ -167,9 +167,9 @@ export const envSchema = z.object({
   METRICS_HOST: hostOf().default('127.0.0.1'),
   /** SIGTERM: how long requests in flight may take before their connections are cut. */
   SHUTDOWN_TIMEOUT_MS: msIn(100, 600_000).default(10_000),
-  // Read where they are used (src/server/db/pglite-open.ts, src/server/events/hub.ts); checked here at start.
   PGLITE_TEMPLATE: oneOf(['on', 'off']).optional(),
   PGLITE_TEMPLATE_DIR: text().optional(),
+  // Read where it is used (src/server/events/stream.ts); checked here at start.
   EVENTS_HEARTBEAT_MS: msIn(10, 3_600_000).optional(),
   // Deposits checked on chain (src/server/chain, decision 0170). Unset RPC/API URL: that network is not checked.
   ETH_RPC_URL: urlOf().optional(),

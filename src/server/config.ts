@@ -1,6 +1,5 @@
 import path from 'node:path';
 import type { ExplorerUrls } from '../shared/explorers';
-import type { ChainConfig } from './chain/chain-config';
 import {
   CONFIG_VARIABLES,
   DEFAULT_FX_FEED_URL,
@@ -15,7 +14,7 @@ import {
   parseTrustProxy,
   type TrustProxy,
 } from './config-parse';
-import type { PriceFeedConfig } from './prices/refresh-prices';
+import type { ChainConfig, PriceFeedConfig } from './config-sections';
 
 export type { TrustProxy };
 /** The variables' checks live in config-env.ts, the parsers of the harder values in config-parse.ts. */
@@ -58,6 +57,8 @@ export interface Config {
   };
   /** Deposits checked on chain (src/server/chain). */
   chain: ChainConfig;
+  /** The cached PGlite clusters a new embedded database starts from (src/server/db/pglite-open.ts). */
+  pgliteTemplates: { use: boolean; dir: string | null };
   /** Two-person approval (decision 0160). */
   fourEyes: { payoutKrw: string; proposalTtlHours: number; adminEdits: boolean };
   /** Withdrawal safety rules (src/server/withdrawal-rules). */
@@ -149,6 +150,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       intervalMs: e.CHAIN_CHECK_INTERVAL_MS,
       timeoutMs: e.CHAIN_REQUEST_TIMEOUT_MS,
       batch: e.CHAIN_CHECK_BATCH,
+    },
+    pgliteTemplates: {
+      use: e.PGLITE_TEMPLATE !== 'off',
+      dir: e.PGLITE_TEMPLATE_DIR ? path.resolve(e.PGLITE_TEMPLATE_DIR) : null,
     },
     fourEyes: {
       payoutKrw: e.FOUR_EYES_PAYOUT_KRW,

@@ -8,7 +8,7 @@ import { preloadPglite } from './db/pglite-preload';
 // background threads (issue 14, decision 0196). Everything else is imported after it.
 if (!process.env.DATABASE_URL) preloadPglite();
 const { ConfigError, loadConfig } = await import('./config');
-const { openServerDb } = await import('./db/server-db');
+const { openServerDb } = await import('./server-db');
 const { OpsError } = await import('./ops/backup');
 const { adminCandidate } = await import('./auth/admin-candidate');
 

@@ -4,12 +4,12 @@ import { ensureAdmin } from './auth/seed-admin';
 import type { Config } from './config';
 import type { App } from './context';
 import type { Db } from './db';
-import { deferredDb, openServerDb } from './db/server-db';
 import { metricsRegistry } from './ops';
 import { listenOpsSocket } from './ops/backup';
 import { housekeeping } from './ops/housekeeping';
 import { listenMetrics } from './ops/metrics';
 import { startPriceRefresher } from './prices/price-refresher';
+import { deferredDb, openServerDb } from './server-db';
 
 const HOUSEKEEPING_MS = 10 * 60_000;
 

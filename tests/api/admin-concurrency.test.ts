@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lockMember } from '../../src/server/admin/common';
 import { type Db, openDb } from '../../src/server/db';
+import { lockMember } from '../../src/server/members/lock-member';
 import { verifyLedger } from '../../src/server/wallet/ledger';
 import { fund } from '../support/admin-fixtures';
 import { adminClient, memberClient } from '../support/client';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEMBER_COUNT_CAP } from '../../src/server/admin/list-members';
 import { type Db, openDb } from '../../src/server/db';
 import { migrate } from '../../src/server/db/migrate';
+import { MEMBER_COUNT_CAP } from '../../src/server/members/list-members';
 import { housekeeping } from '../../src/server/ops/housekeeping';
 import { adminClient } from '../support/client';
 import { startTestServer, type TestServer, uniqueName } from '../support/server';

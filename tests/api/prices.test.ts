@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_FX_FEED_URL, DEFAULT_PRICE_FEED_URL, loadConfig } from '../../src/server/config';
+import type { PriceFeedConfig } from '../../src/server/config-sections';
 import { createPriceRefresher, type RefresherLog } from '../../src/server/prices/price-refresher';
-import type { PriceFeedConfig } from '../../src/server/prices/refresh-prices';
 import { MSG } from '../../src/shared/messages';
 import type { Prices } from '../../src/shared/schemas/prices';
 import { Client, memberClient, newMemberCreds, signupBody } from '../support/client';

@@ -14,10 +14,10 @@ import {
   sessionsEndedView,
 } from '../../shared/schemas/admin-views';
 import type { App, Ctx } from '../context';
-import { deleteBankAccount, saveBankAccount, setBankAccountVerified } from './bank-account';
+import { deleteBankAccount, saveBankAccount, setBankAccountVerified } from '../members/bank-account';
+import { clearDepositAddress, setDepositAddress } from '../members/deposit-address';
+import { resetPassword, resetSecondPassword } from '../members/reset-passwords';
 import { actorOf, adminApi, memberParams } from './common';
-import { clearDepositAddress, setDepositAddress } from './deposit-address';
-import { resetPassword, resetSecondPassword } from './reset-passwords';
 
 export async function accountRoutes(app: App, { db }: Ctx) {
   const admin = adminApi(app);

@@ -1,11 +1,11 @@
 import { auditListQuerySchema, noticeBodySchema, noticeListQuerySchema } from '../../shared/schemas/admin';
 import { auditListView, deletedView, noticeListView, noticeView } from '../../shared/schemas/admin-views';
 import { authEventListQuerySchema, authEventListView } from '../../shared/schemas/auth-events';
+import { listAudit } from '../audit/list-audit';
+import { listAuthEvents } from '../auth/list-auth-events';
 import type { App, Ctx } from '../context';
+import { createNotice, deleteNotice, listNotices, updateNotice } from '../notices/manage-notices';
 import { actorOf, adminApi, memberParams } from './common';
-import { listAudit } from './list-audit';
-import { listAuthEvents } from './list-auth-events';
-import { createNotice, deleteNotice, listNotices, updateNotice } from './notices';
 
 /** Notices (the home screen lists the published ones) and the audit trail. */
 export async function contentRoutes(app: App, { db }: Ctx) {

@@ -1,9 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '../../shared/messages';
-import type { Session } from '../auth/sessions';
 import type { Config } from '../config';
 import { AppError } from '../http/errors';
-import { requireMember } from '../http/guards';
+import { requireMember, type Session } from '../http/guards';
 
 /**
  * The one administrator guard (decision 0180): the `onRequest` hook of the /api/admin scope, so it runs

@@ -1,10 +1,10 @@
 import { memberListQuerySchema } from '../../shared/schemas/admin';
 import { memberClosedView, memberDetailView, memberListView } from '../../shared/schemas/admin-views';
 import type { App, Ctx } from '../context';
-import { closeMember } from './close-member';
+import { closeMember } from '../members/close-member';
+import { listMembers } from '../members/list-members';
+import { readMemberDetail } from '../members/read-member-detail';
 import { actorOf, adminApi, memberParams } from './common';
-import { listMembers } from './list-members';
-import { readMemberDetail } from './read-member-detail';
 
 export async function memberRoutes(app: App, { db, config }: Ctx) {
   const admin = adminApi(app);

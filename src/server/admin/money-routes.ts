@@ -4,6 +4,8 @@ import { proposedView } from '../../shared/schemas/proposals';
 import type { App, Ctx } from '../context';
 import type { Db } from '../db';
 import { answer } from '../http/declare-routes';
+import { createLock, deleteLock, updateLock } from '../members/locks';
+import { setBalances } from '../members/set-balances';
 import {
   proposeBalances,
   proposeLockCreate,
@@ -12,8 +14,6 @@ import {
 } from '../proposals/propose';
 import type { FourEyes } from '../proposals/store';
 import { actorOf, adminApi, memberItemParams, memberParams } from './common';
-import { createLock, deleteLock, updateLock } from './locks';
-import { setBalances } from './set-balances';
 
 /**
  * With two-person approval on (FOUR_EYES_ADMIN_EDITS, decision 0160) each of these answers 202 with a

@@ -1,9 +1,9 @@
 import { requestListQuerySchema } from '../../shared/schemas/admin';
 import { depositListView, ledgerReportView, withdrawalListView } from '../../shared/schemas/admin-views';
 import type { App, Ctx } from '../context';
+import { listDeposits, listWithdrawals } from '../members/list-requests';
 import { verifyLedger } from '../wallet/ledger';
 import { adminApi } from './common';
-import { listDeposits, listWithdrawals } from './list-requests';
 
 /** The requests lists (approve/reject are the approval core's routes) and the ledger check. */
 export async function requestRoutes(app: App, { db, config }: Ctx) {

@@ -1,5 +1,5 @@
 import { MSG } from '../../shared/messages';
-import { type Actor, approvalOf } from '../admin/common';
+import { type Actor, approvalOf } from '../audit/actor';
 import { AUDIT_COLUMNS, auditValues } from '../audit/write-audit';
 import { type Db, prepared, type Queryable } from '../db';
 import { UUID_PATTERN } from '../db/iso-time';

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { SessionStage, SessionUser } from '../../shared/schemas/session';
 import type { Config } from '../config';
 import { prepared, type Queryable } from '../db';
+import type { Session } from '../http/guards';
 import { type EventOrigin, recordAuthEvent } from './auth-events';
 
 export const SESSION_COOKIE = 'wallet_session';
@@ -16,12 +17,6 @@ export type { SessionStage };
 export const sessionMemberColumns = (m: string) =>
   `${m}.id, ${m}.username, ${m}.email, ${m}.full_name, ${m}.is_admin, ${m}.second_password_hash IS NOT NULL AS has_second_password,
             EXISTS (SELECT 1 FROM member_totp t WHERE t.member_id = ${m}.id AND t.confirmed_at IS NOT NULL) AS has_totp`;
-
-export interface Session {
-  tokenHash: string;
-  stage: SessionStage;
-  member: SessionUser;
-}
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 

@@ -8,7 +8,7 @@ import {
 import type { App, Ctx } from '../context';
 import { declareRoutes } from '../http/declare-routes';
 import { errorResponses } from '../http/envelope';
-import { memberOnly, requireMember } from '../http/guards';
+import { memberOnly, memberSession } from '../http/guards';
 import { z } from '../http/zod';
 import { originOf } from './auth-events';
 import { checkSecondPassword } from './login';
@@ -32,7 +32,7 @@ export async function totpRoutes(app: App, ctx: Ctx) {
     summary: 'OTP 등록 상태 (등록 여부, 관리자 필수 여부, 남은 복구 코드 수)',
     view: totpStatusSchema,
     run: async (req) => {
-      const s = requireMember(req);
+      const s = memberSession(req);
       const status = await totpStatus(db, s.member.id);
       return { ...status, required: s.member.is_admin && config.totp.adminRequired };
     },
@@ -43,7 +43,7 @@ export async function totpRoutes(app: App, ctx: Ctx) {
     summary: 'OTP 등록 시작: 새 비밀키와 otpauth:// 주소 (등록 완료 전이면 새 비밀키로 교체)',
     body: z.strictObject({}).nullish(),
     view: totpSetupSchema,
-    run: (req) => startEnrolment(ctx, requireMember(req).member),
+    run: (req) => startEnrolment(ctx, memberSession(req).member),
   });
 
   api.post('/totp/confirm', {
@@ -51,7 +51,7 @@ export async function totpRoutes(app: App, ctx: Ctx) {
     summary: 'OTP 등록 완료: 인증 앱의 첫 코드 확인, 복구 코드 10개를 한 번만 돌려줌',
     body: totpConfirmBodySchema,
     view: totpRecoveryCodesSchema,
-    run: (req) => confirmEnrolment(ctx, requireMember(req).member.id, req.body.otpCode),
+    run: (req) => confirmEnrolment(ctx, memberSession(req).member.id, req.body.otpCode),
   });
 
   api.post('/totp/disable', {
@@ -60,7 +60,7 @@ export async function totpRoutes(app: App, ctx: Ctx) {
     body: totpDisableBodySchema,
     view: z.object({ enrolled: z.boolean() }),
     run: async (req) => {
-      const s = requireMember(req);
+      const s = memberSession(req);
       await checkSecondPassword(db, s.member.id, req.body.second_password, originOf(req));
       await disableTotp(ctx, s.member.id, req.body.otpCode);
       return { enrolled: false };

@@ -1,4 +1,4 @@
-import type { Actor } from '../admin/common';
+import type { Actor } from '../audit/actor';
 import type { Db, Queryable } from '../db';
 import { decideDeposit } from '../deposits/decide-deposit';
 import { AppError } from '../http/errors';

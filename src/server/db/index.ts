@@ -1,46 +1,10 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { statementOf, withObjectRows } from './pg-rows';
-import { createPglite, type TemplateKind } from './pglite-open';
+import { createPglite, type TemplateCache, type TemplateKind } from './pglite-open';
+import type { Db, Queryable } from './types';
 
-/** Anything that runs SQL: the database itself or an open transaction. */
-export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
-  /**
-   * NOTIFY `channel` (empty payload) once this transaction has committed, outside it, coalesced with the
-   * other notifications of this process (for the database itself: at once). Unlike a pg_notify inside the
-   * transaction, it does not take PostgreSQL's notification-queue lock until commit, which would make
-   * every such transaction commit after the previous one (decision 0131). Absent on a Queryable that is
-   * not ours (callers then notify inside the transaction).
-   */
-  notifyAfterCommit?(channel: string): void;
-}
-
-export interface Db extends Queryable {
-  readonly kind: 'pglite' | 'pg';
-  /** Runs `fn` in one transaction; retried on serialization failures and deadlocks. */
-  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
-  close(): Promise<void>;
-  /** Connections of the pool, for /metrics (PGlite: its one connection). */
-  poolStats?(): PoolStats;
-  /**
-   * LISTEN on `channel` over a connection of its own (pg: a dedicated client per instance, reconnected
-   * with backoff; `onConnect` runs after every (re)connection so the caller can catch up on what it
-   * missed). Resolves with a function that stops listening.
-   */
-  listen(
-    channel: string,
-    onPayload: (payload: string) => void,
-    onConnect?: () => void,
-  ): Promise<() => Promise<void>>;
-}
-
-interface PoolStats {
-  max: number;
-  total: number;
-  idle: number;
-  waiting: number;
-}
+export type { Db, Queryable } from './types';
 
 /**
  * SQL texts run as named prepared statements on PostgreSQL (decision 0203): each connection parses and
@@ -97,13 +61,17 @@ export async function openDb(opts: {
   memory?: boolean;
   /** A new PGlite folder starts from this copy (`migrated`: the server's own folder, decision 0196). */
   template?: TemplateKind;
+  /** Whether and where the cached copies are kept (the server passes its configuration). */
+  templateCache?: TemplateCache;
 }): Promise<Db> {
   if (opts.databaseUrl) {
     // Loaded only for PostgreSQL: the embedded start does without it (decision 0196).
     const { default: driver } = await import('pg');
     return openPg(driver, opts.databaseUrl);
   }
-  return openPglite(opts.memory ? undefined : opts.dataDir, opts.template);
+  return pgliteDb(
+    await createPglite(opts.memory ? undefined : opts.dataDir, opts.template, opts.templateCache),
+  );
 }
 
 /**
@@ -238,10 +206,6 @@ async function listenPg(
     client = null;
     await c?.end().catch(() => {});
   };
-}
-
-async function openPglite(dataDir: string | undefined, template?: TemplateKind): Promise<Db> {
-  return pgliteDb(await createPglite(dataDir, template));
 }
 
 /** The `Db` of an open PGlite instance. */

@@ -10,3 +10,5 @@ export function isUniqueViolation(err: unknown, constraint: string): boolean {
   const e = err as { code?: string; constraint?: string; message?: string };
   return e?.code === '23505' && `${e.constraint ?? ''} ${e.message ?? ''}`.includes(constraint);
 }
+
+export const isUuid = (s: string) => UUID_PATTERN.test(s);

@@ -62,15 +62,21 @@ function migrationsHash(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-const templateDir = () =>
-  process.env.PGLITE_TEMPLATE_DIR ?? path.join(ROOT, 'node_modules/.cache/wallet-pglite');
+/** Whether new clusters start from the cached copies, and where those are kept (PGLITE_TEMPLATE, _DIR). */
+export interface TemplateCache {
+  use: boolean;
+  /** null: `node_modules/.cache/wallet-pglite` of this checkout. */
+  dir: string | null;
+}
 
-function templatePath(kind: TemplateKind = 'empty'): string {
+const DEFAULT_CACHE: TemplateCache = { use: true, dir: null };
+
+function templatePath(kind: TemplateKind, dir: string | null): string {
   const name =
     kind === 'empty'
       ? `empty-cluster-${pgliteVersion()}.tar`
       : `migrated-cluster-${pgliteVersion()}-${migrationsHash()}.tar`;
-  return path.join(templateDir(), name);
+  return path.join(dir ?? path.join(ROOT, 'node_modules/.cache/wallet-pglite'), name);
 }
 
 /** Writes `blob` to `file` aside, then renames it: parallel first opens never read half a file. */
@@ -98,7 +104,7 @@ export async function writeMigratedTemplate(
   file: string,
   migrate: (db: PGlite) => Promise<unknown>,
 ): Promise<void> {
-  const empty = ensureTemplate('empty');
+  const empty = ensureTemplate('empty', path.dirname(file));
   const db = await PGlite.create({
     postgresqlconf: PGLITE_CONF,
     extensions: PGLITE_EXTENSIONS,
@@ -120,8 +126,8 @@ export async function writeMigratedTemplate(
 }
 
 /** The copy's file, made first in a child process when missing; null when it cannot be made. */
-function ensureTemplateFile(kind: TemplateKind = 'empty'): string | null {
-  const file = templatePath(kind);
+function ensureTemplateFile(kind: TemplateKind, dir: string | null): string | null {
+  const file = templatePath(kind, dir);
   if (!existsSync(file)) {
     // The build runs its compiled copy with plain node; the sources need tsx (a development dependency).
     const script = BUILT
@@ -134,8 +140,8 @@ function ensureTemplateFile(kind: TemplateKind = 'empty'): string | null {
 }
 
 /** The copy in memory (an in-memory database), or null. */
-function ensureTemplate(kind: TemplateKind = 'empty'): Buffer | null {
-  const file = ensureTemplateFile(kind);
+function ensureTemplate(kind: TemplateKind, dir: string | null): Buffer | null {
+  const file = ensureTemplateFile(kind, dir);
   try {
     return file ? readFileSync(file) : null;
   } catch {
@@ -153,21 +159,23 @@ const hasCluster = (dataDir: string) => existsSync(path.join(dataDir, 'PG_VERSIO
 export async function createPglite(
   dataDir: string | undefined,
   template: TemplateKind = 'empty',
+  cache: TemplateCache = DEFAULT_CACHE,
 ): Promise<PGlite> {
   const opts: PGliteOptions = { postgresqlconf: PGLITE_CONF, extensions: PGLITE_EXTENSIONS };
   const wasm = await preloadedWasm();
   if (wasm) opts.pgliteWasmModule = wasm;
-  const useTemplate = process.env.PGLITE_TEMPLATE !== 'off';
+  const useTemplate = cache.use;
   if (dataDir && !hasCluster(dataDir) && useTemplate) {
     // A new folder: the copy's files are copied in and opened like any existing cluster. Loading it
     // through PGlite's loadDataDir instead passes 40 MB through the process's memory three times and kept
     // ~140 MB more resident after a first start than after a restart (decision 0123). The copy is kept
     // unpacked beside its tar: copying the folder takes 0.15–1.5 s (the disk), unpacking the tar with
     // node-tar ~1.2 s (decision 0196).
-    const source = (await ensureTemplateFolder(template)) ?? (await ensureTemplateFolder('empty'));
+    const source =
+      (await ensureTemplateFolder(template, cache.dir)) ?? (await ensureTemplateFolder('empty', cache.dir));
     if (source) await placeCluster(dataDir, (to) => copyCluster(source, to));
   } else if (!dataDir && useTemplate) {
-    const copy = ensureTemplate(template);
+    const copy = ensureTemplate(template, cache.dir);
     if (copy) opts.loadDataDir = new Blob([new Uint8Array(copy)]);
   }
   return dataDir ? PGlite.create(dataDir, opts) : PGlite.create(opts);
@@ -233,8 +241,8 @@ function copyOnWorker(from: string, to: string, units: string[]): Promise<void> 
  * The copy unpacked in a folder beside its tar (made from the tar when missing), or null. Unpacked aside
  * and renamed whole, so parallel first opens see either no folder or a complete one.
  */
-export async function ensureTemplateFolder(kind: TemplateKind): Promise<string | null> {
-  const file = ensureTemplateFile(kind);
+export async function ensureTemplateFolder(kind: TemplateKind, dir: string | null): Promise<string | null> {
+  const file = ensureTemplateFile(kind, dir);
   if (!file) return null;
   const folder = file.replace(/\.tar$/, '');
   if (hasCluster(folder)) return folder;

@@ -1,7 +1,7 @@
 import { MSG } from '../../shared/messages';
 import type { App, Ctx } from '../context';
 import { AppError } from '../http/errors';
-import { memberOnly, requireMember } from '../http/guards';
+import { memberOnly, memberSession } from '../http/guards';
 import { EventHub } from './hub';
 import { CURSOR_BASE, cursorParams, EVENT_COLUMNS, type LiveEvent, readyAfter } from './publish';
 import { REPLAY_HOURS, REPLAY_LIMIT, type Stream, VISIBLE_SQL } from './stream';
@@ -36,7 +36,7 @@ export async function eventRoutes(app: App, ctx: Ctx): Promise<EventHub> {
       },
     },
     async (req, reply) => {
-      const session = requireMember(req);
+      const session = memberSession(req);
       const raw = req.headers['last-event-id'] ?? (req.query as { last_event_id?: unknown }).last_event_id;
       const text = Array.isArray(raw) ? raw[0] : raw;
       if (text !== undefined && (typeof text !== 'string' || (text !== '' && !LAST_ID.test(text)))) {

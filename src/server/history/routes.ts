@@ -3,7 +3,7 @@ import { historyQuerySchema, historyViewSchema } from '../../shared/schemas/hist
 import type { App, Ctx } from '../context';
 import { declareRoutes } from '../http/declare-routes';
 import { errorsOnly } from '../http/envelope';
-import { memberOnly, requireMember } from '../http/guards';
+import { memberOnly, memberSession } from '../http/guards';
 import { listHistory } from './list-history';
 
 export async function historyRoutes(app: App, ctx: Ctx) {
@@ -21,7 +21,7 @@ export async function historyRoutes(app: App, ctx: Ctx) {
     querystring: historyQuerySchema,
     view: historyViewSchema,
     run: async (req) => {
-      const s = requireMember(req);
+      const s = memberSession(req);
       return { items: await listHistory(db, s.member.id, req.query.type), limit: HISTORY_LIMIT };
     },
   });

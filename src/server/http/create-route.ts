@@ -3,7 +3,7 @@ import type { App } from '../context';
 import type { Db, Queryable } from '../db';
 import { declareRoutes } from './declare-routes';
 import { errorResponses } from './envelope';
-import { memberOnly, requireMember } from './guards';
+import { memberOnly, memberSession } from './guards';
 import { idempotencyHeadersSchema, idempotent } from './idempotency';
 import type { z } from './zod';
 
@@ -45,7 +45,7 @@ export function idempotentCreateRoute<B extends z.core.$ZodType, V extends z.cor
     status: 201,
     view: r.view,
     run: async (req) => {
-      const memberId = requireMember(req).member.id;
+      const memberId = memberSession(req).member.id;
       // Generic over the body schema, so the body is typed here rather than by the zod type provider.
       const body = req.body as z.output<B>;
       const first = r.prepare ? await r.prepare(req, memberId, body) : null;

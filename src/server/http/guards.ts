@@ -1,7 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '../../shared/messages';
-import type { Session } from '../auth/sessions';
+import type { SessionStage, SessionUser } from '../../shared/schemas/session';
 import { AppError } from './errors';
+
+/** A signed-in session: its stage and member (auth/sessions.ts reads it, the app's onRequest hook sets it). */
+export interface Session {
+  tokenHash: string;
+  stage: SessionStage;
+  member: SessionUser;
+}
 
 /** The session of a request, read once by the app's onRequest hook (null when there is none). */
 declare module 'fastify' {
@@ -18,16 +25,22 @@ export function requireMember(req: FastifyRequest): Session {
   return s;
 }
 
-/** The preHandler form, for route options (administrators: the admin scope's guard, admin/guard.ts). */
-// A callback hook, not an async one: no promise per request (decision 0201).
-export const memberOnly = (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
-  try {
-    requireMember(req);
-  } catch (err) {
-    return done(err as Error);
-  }
-  done();
+/**
+ * The one session check of a member route, as its preHandler (administrators: the admin scope's guard,
+ * admin/guard.ts). The handler then reads the session with `memberSession`.
+ */
+export const memberOnly = async (req: FastifyRequest, _reply: FastifyReply) => {
+  requireMember(req);
 };
+
+/**
+ * The session of a route guarded by `memberOnly` (or the admin guard). Throws only when a route was
+ * declared without its guard: a fault of the code, answered as a 500, never a member's mistake.
+ */
+export function memberSession(req: FastifyRequest): Session {
+  if (!req.session) throw new Error(`${req.routeOptions.url}: a member route without memberOnly`);
+  return req.session;
+}
 
 /** Who acts in a request: the session's member, from which address and browser, in which session. */
 export interface Acting {
@@ -51,4 +64,4 @@ export function actingIn(req: FastifyRequest, s: Session): Acting {
 }
 
 /** The signed-in member changing a secret of their own account. */
-export const selfOf = (req: FastifyRequest) => actingIn(req, requireMember(req));
+export const selfOf = (req: FastifyRequest) => actingIn(req, memberSession(req));

@@ -1,11 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { countRecent, hit, recordEvent } from '../auth/rate-limit';
 import type { Queryable } from '../db';
 import { AppError } from './errors';
+import { countRecent, hit, recordEvent } from './rate-events';
 
 /**
  * Rate limits as route options (decision 0180): a route declares its counter, the handler holds no
- * throttling code. Counters live in `rate_limit_events` (auth/rate-limit.ts), so they hold across instances.
+ * throttling code. Counters live in `rate_limit_events` (rate-events.ts), so they hold across instances.
  */
 export interface Limit {
   /** The counter of this request: per address (`name:addr:ip`) or per member. */

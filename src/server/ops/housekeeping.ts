@@ -1,7 +1,7 @@
-import { pruneEvents } from '../auth/rate-limit';
 import { pruneSessions } from '../auth/sessions';
 import type { Db } from '../db';
 import { pruneIdempotencyKeys } from '../http/idempotency';
+import { pruneEvents } from '../http/rate-events';
 
 /**
  * The server's periodic upkeep (every 10 minutes, start-server.ts): expired sessions, old rate-limit

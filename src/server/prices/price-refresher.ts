@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { PriceFeedConfig } from '../config-sections';
 import type { App } from '../context';
 import type { Db } from '../db';
 import { type IntervalJob, oneRoundAtATime, runEvery } from '../ops/interval-job';
-import { type PriceFeedConfig, type RefreshOutcome, refreshPrices } from './refresh-prices';
+import { type RefreshOutcome, refreshPrices } from './refresh-prices';
 
 export interface RefresherLog {
   warn(obj: object, msg: string): void;

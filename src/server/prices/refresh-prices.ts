@@ -1,16 +1,9 @@
 import { toWire } from '../../shared/decimal';
 import { MSG } from '../../shared/messages';
+import type { PriceFeedConfig } from '../config-sections';
 import type { Db, Queryable } from '../db';
 import { claimJob } from '../ops/interval-job';
 import { type CryptoPair, fetchCryptoPrices, fetchUsdKrw, ProviderError } from './providers';
-
-export interface PriceFeedConfig {
-  feedUrl: string;
-  fxUrl: string;
-  intervalMs: number;
-  timeoutMs: number;
-  staleSeconds: number;
-}
 
 const KOREAN_NAMES: Record<CryptoPair, string> = {
   ETHUSDT: MSG.prices.names.ETH,

@@ -16,7 +16,7 @@ import type { App, Ctx } from '../context';
 import { declareRoutes, SESSION_SECURITY } from '../http/declare-routes';
 import { errorResponses, errorsOnly } from '../http/envelope';
 import { isAppError } from '../http/errors';
-import { memberOnly, requireMember, selfOf } from '../http/guards';
+import { memberOnly, memberSession, selfOf } from '../http/guards';
 import { limitFailures, throttle } from '../http/throttle';
 import { z } from '../http/zod';
 import { changePassword } from './change-password';
@@ -35,7 +35,7 @@ export async function profileRoutes(app: App, ctx: Ctx) {
   app.addHook('onClose', async () => mailer.close());
 
   const memberKey = (name: string) => (req: FastifyRequest) =>
-    `${name}:member:${requireMember(req).member.id}`;
+    `${name}:member:${memberSession(req).member.id}`;
   // Rate limits (route options): contact changes and email-change requests per member; unknown email-change
   // tokens per address, counted like failed logins.
   const contactLimit = throttle(db, {
@@ -73,7 +73,7 @@ export async function profileRoutes(app: App, ctx: Ctx) {
     operationId: 'getProfile',
     summary: '내 프로필 (마이페이지): 회원 정보, 대기 중인 이메일 변경, 보안 등급, 출금 계좌 상태',
     view: profileViewSchema,
-    run: (req) => readProfile(db, config, requireMember(req).member.id),
+    run: (req) => readProfile(db, config, memberSession(req).member.id),
   });
 
   member.get('/profile/sign-in-activity', {
@@ -81,7 +81,7 @@ export async function profileRoutes(app: App, ctx: Ctx) {
     summary: '최근 로그인 활동: 본인 계정의 최근 20건 (일시, IP 주소, 기기, 결과)',
     querystring: z.strictObject({}),
     view: signInActivityView,
-    run: (req) => readSignInActivity(db, requireMember(req).member.id),
+    run: (req) => readSignInActivity(db, memberSession(req).member.id),
   });
 
   member.patch('/profile/contact', {
@@ -91,7 +91,7 @@ export async function profileRoutes(app: App, ctx: Ctx) {
     body: updateContactBodySchema,
     view: z.object({ contact: z.string() }),
     run: async (req) => ({
-      contact: await updateContact(db, requireMember(req).member.id, req.body.contact),
+      contact: await updateContact(db, memberSession(req).member.id, req.body.contact),
     }),
   });
 
@@ -105,7 +105,7 @@ export async function profileRoutes(app: App, ctx: Ctx) {
     view: z.object({ pending_email: z.object({ email: z.string(), expires_at: z.string() }) }),
     errors: errorsOnly(503),
     run: async (req) => {
-      const pending = await requestEmailChange(db, requireMember(req).member.id, req.body.email, {
+      const pending = await requestEmailChange(db, memberSession(req).member.id, req.body.email, {
         origin: originOf(req),
         mailer,
         event: eventOrigin(req),

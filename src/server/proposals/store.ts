@@ -3,7 +3,7 @@ import { MSG } from '../../shared/messages';
 import type { lockBodySchema, setBalancesBodySchema } from '../../shared/schemas/admin';
 import type { ProposalKind, ProposalView } from '../../shared/schemas/proposals';
 import type { z } from '../../shared/zod';
-import type { Actor } from '../admin/common';
+import type { Actor } from '../audit/actor';
 import type { Config } from '../config';
 import type { Db, Queryable } from '../db';
 import { publish } from '../events/publish';

@@ -1,10 +1,12 @@
 import { MSG } from '../../shared/messages';
 import type { AdminLimitsView } from '../../shared/schemas/withdrawal-rules';
-import { type Actor, isUuid, lockMember } from '../admin/common';
+import type { Actor } from '../audit/actor';
 import { writeAudit } from '../audit/write-audit';
 import type { WithdrawalRulesConfig } from '../config';
 import type { Db, Queryable } from '../db';
+import { isUuid } from '../db/iso-time';
 import { AppError } from '../http/errors';
+import { lockMember } from '../members/lock-member';
 import { lockMemberWithdrawals } from './member-lock';
 
 async function readLimits(

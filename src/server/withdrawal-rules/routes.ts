@@ -8,7 +8,7 @@ import { originOf } from '../auth/auth-events';
 import type { App, Ctx } from '../context';
 import { declareRoutes } from '../http/declare-routes';
 import { errorResponses } from '../http/envelope';
-import { memberOnly, requireMember } from '../http/guards';
+import { memberOnly, memberSession } from '../http/guards';
 import { z } from '../http/zod';
 import { deleteAddress, listAddresses, registerAddress } from './address-book';
 import { readRules } from './rules';
@@ -30,7 +30,7 @@ export async function withdrawalRuleRoutes(app: App, ctx: Ctx) {
     operationId: 'listWithdrawalAddresses',
     summary: '내 출금 주소록 (삭제하지 않은 주소, 사용 가능 시각 포함)',
     view: withdrawalAddressListView,
-    run: async (req) => ({ items: await listAddresses(db, requireMember(req).member.id) }),
+    run: async (req) => ({ items: await listAddresses(db, memberSession(req).member.id) }),
   });
 
   api.post('/withdrawal-addresses', {
@@ -40,7 +40,7 @@ export async function withdrawalRuleRoutes(app: App, ctx: Ctx) {
     status: 201,
     view: withdrawalAddressViewSchema,
     run: async (req) => {
-      const s = requireMember(req);
+      const s = memberSession(req);
       await verifyWithdrawalAuth(
         db,
         s.member.id,
@@ -64,7 +64,7 @@ export async function withdrawalRuleRoutes(app: App, ctx: Ctx) {
     params: idParams,
     view: withdrawalAddressViewSchema,
     run: (req) => {
-      const s = requireMember(req);
+      const s = memberSession(req);
       return db.tx((q) =>
         deleteAddress(q, { memberId: s.member.id, username: s.member.username, ip: req.ip }, req.params.id),
       );
@@ -75,6 +75,6 @@ export async function withdrawalRuleRoutes(app: App, ctx: Ctx) {
     operationId: 'getWithdrawalRules',
     summary: '출금 규칙: 원화 입금 후 지연, 1일 한도와 남은 한도, 트래블룰 기준',
     view: withdrawalRulesViewSchema,
-    run: (req) => readRules(db, requireMember(req).member.id, deps),
+    run: (req) => readRules(db, memberSession(req).member.id, deps),
   });
 }

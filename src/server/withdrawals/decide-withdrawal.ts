@@ -3,13 +3,13 @@ import { D } from '../../shared/decimal';
 import { formatExact } from '../../shared/fees';
 import { MSG } from '../../shared/messages';
 import type { WithdrawalView } from '../../shared/schemas/withdrawals';
-import type { Actor } from '../admin/common';
 import {
   type DecisionArgs,
   decideRequest,
   decideRequestIn,
   type RequestKind,
 } from '../approval/decide-request';
+import type { Actor } from '../audit/actor';
 import type { Db, Queryable } from '../db';
 import { AppError } from '../http/errors';
 import { lockBalances } from '../wallet/balance-state';

@@ -3,13 +3,14 @@ import { D, type Dec, toWire } from '../../shared/decimal';
 import { MSG } from '../../shared/messages';
 import { keyOf, type setBalancesBodySchema } from '../../shared/schemas/admin';
 import type { z } from '../../shared/zod';
+import { type Actor, approvalOf } from '../audit/actor';
 import { auditMember } from '../audit/write-audit';
 import type { Db, Queryable } from '../db';
 import { publishBalanceChanged } from '../events/publish';
 import { AppError } from '../http/errors';
 import { lockBalances, readBalanceStates } from '../wallet/balance-state';
 import { applyBalanceChange } from '../wallet/ledger';
-import { type Actor, approvalOf, lockMember } from './common';
+import { lockMember } from './lock-member';
 import { balanceViews } from './read-member-detail';
 
 type Body = z.output<typeof setBalancesBodySchema>;

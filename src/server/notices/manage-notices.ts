@@ -2,12 +2,13 @@ import { MSG } from '../../shared/messages';
 import type { noticeBodySchema } from '../../shared/schemas/admin';
 import type { NoticeView } from '../../shared/schemas/admin-views';
 import type { z } from '../../shared/zod';
+import type { Actor } from '../audit/actor';
 import { writeAudit } from '../audit/write-audit';
 import type { Db, Queryable } from '../db';
+import { isUuid } from '../db/iso-time';
 import { publishNoticeCreated } from '../events/publish';
 import { AppError } from '../http/errors';
 import { iso } from '../sql';
-import { type Actor, isUuid } from './common';
 
 type Body = z.output<typeof noticeBodySchema>;
 

@@ -4,13 +4,15 @@ import { MSG } from '../../shared/messages';
 import type { lockBodySchema } from '../../shared/schemas/admin';
 import type { LockView } from '../../shared/schemas/admin-views';
 import type { z } from '../../shared/zod';
+import { type Actor, approvalOf } from '../audit/actor';
 import { auditMember } from '../audit/write-audit';
 import type { Db, Queryable } from '../db';
+import { isUuid } from '../db/iso-time';
 import { publishLockChanged } from '../events/publish';
 import { AppError } from '../http/errors';
 import { day, iso, num } from '../sql';
 import { ACTIVE_LOCK, lockBalances, readBalanceState, TODAY_KST } from '../wallet/balance-state';
-import { type Actor, approvalOf, isUuid, lockMember } from './common';
+import { lockMember } from './lock-member';
 
 type Body = z.output<typeof lockBodySchema>;
 

@@ -2,10 +2,11 @@ import { MSG } from '../../shared/messages';
 import type { bankAccountBodySchema } from '../../shared/schemas/admin-accounts';
 import type { BankAccountView } from '../../shared/schemas/admin-views';
 import type { z } from '../../shared/zod';
+import type { Actor } from '../audit/actor';
 import { auditMember } from '../audit/write-audit';
 import type { Db } from '../db';
 import { AppError } from '../http/errors';
-import { type Actor, lockMember } from './common';
+import { lockMember } from './lock-member';
 import { readBankAccount } from './read-member-detail';
 
 type Body = z.output<typeof bankAccountBodySchema>;

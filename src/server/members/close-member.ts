@@ -1,12 +1,13 @@
 import { BALANCE_CURRENCIES } from '../../shared/constants';
 import { toWire } from '../../shared/decimal';
 import { MSG } from '../../shared/messages';
+import type { Actor } from '../audit/actor';
 import { auditMember } from '../audit/write-audit';
 import type { Db, Queryable } from '../db';
 import { AppError } from '../http/errors';
 import { iso } from '../sql';
 import { lockBalances, readBalanceStates } from '../wallet/balance-state';
-import { type Actor, lockMember } from './common';
+import { lockMember } from './lock-member';
 import { maskDigits, maskEmail, maskName } from './mask';
 
 /**

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import type { Config } from '../config';
-import { assertDataDirFree } from '../ops/backup';
-import { type Db, openDb } from './index';
-import { migrate } from './migrate';
+import type { Config } from './config';
+import { type Db, openDb } from './db';
+import { migrate } from './db/migrate';
+import { assertDataDirFree } from './ops/backup';
 
 /**
  * The server's database, opened and migrated. A new embedded folder starts from the cached copy with the
@@ -22,6 +22,7 @@ export async function openServerDb(config: Config, opts: { memory?: boolean } = 
     dataDir: config.dataDir,
     memory: opts.memory,
     template: 'migrated' as const,
+    templateCache: config.pgliteTemplates,
   };
   let db = await openDb(dbOpts);
   if ((await migrate(db)).length > 0 && db.kind === 'pglite' && !opts.memory) {

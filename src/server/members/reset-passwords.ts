@@ -1,13 +1,14 @@
 import { MSG } from '../../shared/messages';
+import type { Actor } from '../audit/actor';
 import { auditMember } from '../audit/write-audit';
 import { recordAuthEvent } from '../auth/auth-events';
 import { passwordFailureKey } from '../auth/login';
 import { hashSecret } from '../auth/password';
-import { clearEvents } from '../auth/rate-limit';
 import { deleteMemberSessions } from '../auth/sessions';
 import type { Db, Queryable } from '../db';
 import { AppError } from '../http/errors';
-import { type Actor, lockMember } from './common';
+import { clearEvents } from '../http/rate-events';
+import { lockMember } from './lock-member';
 
 /**
  * An administrator's own passwords change on my page, where the current one is checked (issue 12,

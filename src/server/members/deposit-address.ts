@@ -1,9 +1,10 @@
 import { MSG } from '../../shared/messages';
 import { DEPOSIT_NETWORKS, type DepositNetwork } from '../../shared/networks';
+import type { Actor } from '../audit/actor';
 import { auditMember } from '../audit/write-audit';
 import type { Db, Queryable } from '../db';
 import { AppError } from '../http/errors';
-import { type Actor, lockMember } from './common';
+import { lockMember } from './lock-member';
 
 export type DepositAddresses = Record<DepositNetwork, string | null>;
 

@@ -1,0 +1,47 @@
+/**
+ * The configuration sections that domains receive, defined here so the checked configuration depends on
+ * no domain (config.ts builds them, the domains take them).
+ */
+
+/** The price service's providers and timing (src/server/prices). */
+export interface PriceFeedConfig {
+  feedUrl: string;
+  fxUrl: string;
+  intervalMs: number;
+  timeoutMs: number;
+  staleSeconds: number;
+}
+
+/** Deposits checked on chain: what the server is told about each network (src/server/chain). */
+export interface ChainConfig {
+  /** Any standard Ethereum JSON-RPC endpoint; null: ERC20 deposits are not checked. */
+  ethRpcUrl: string | null;
+  /** The USDT token contract on Ethereum (6 decimals). */
+  ethUsdtContract: string;
+  ethMinConfirmations: number;
+  /** A TronGrid-compatible HTTP API; null: TRC20 deposits are not checked. */
+  tronApiUrl: string | null;
+  /** Sent as TRON-PRO-API-KEY when set (TronGrid's key header). */
+  tronApiKey: string | null;
+  /** The USDT token contract on TRON (6 decimals). */
+  tronUsdtContract: string;
+  tronMinConfirmations: number;
+  /** Approve matched deposits without an administrator (through the same decision core, audited as the system). */
+  autoApprove: boolean;
+  /** How often the checker runs (one instance at a time). */
+  intervalMs: number;
+  /** Every call to a provider gives up after this long. */
+  timeoutMs: number;
+  /** At most this many deposits are checked per round (a bounded rate towards the provider). */
+  batch: number;
+}
+
+export const DEFAULT_CHAIN = {
+  /** Tether USD on Ethereum mainnet. */
+  ethUsdtContract: '0xdAC17F958D2ee523a2206206994597C13D831ec7',
+  ethMinConfirmations: 12,
+  /** Tether USD on TRON mainnet. */
+  tronUsdtContract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+  /** TRON blocks are irreversible once solidified, 19 blocks (~57 s) after inclusion. */
+  tronMinConfirmations: 19,
+} as const;

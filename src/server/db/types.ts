@@ -1,0 +1,38 @@
+/** Anything that runs SQL: the database itself or an open transaction. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * NOTIFY `channel` (empty payload) once this transaction has committed, outside it, coalesced with the
+   * other notifications of this process (for the database itself: at once). Unlike a pg_notify inside the
+   * transaction, it does not take PostgreSQL's notification-queue lock until commit, which would make
+   * every such transaction commit after the previous one (decision 0131). Absent on a Queryable that is
+   * not ours (callers then notify inside the transaction).
+   */
+  notifyAfterCommit?(channel: string): void;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'pg';
+  /** Runs `fn` in one transaction; retried on serialization failures and deadlocks. */
+  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  /** Connections of the pool, for /metrics (PGlite: its one connection). */
+  poolStats?(): PoolStats;
+  /**
+   * LISTEN on `channel` over a connection of its own (pg: a dedicated client per instance, reconnected
+   * with backoff; `onConnect` runs after every (re)connection so the caller can catch up on what it
+   * missed). Resolves with a function that stops listening.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onConnect?: () => void,
+  ): Promise<() => Promise<void>>;
+}
+
+interface PoolStats {
+  max: number;
+  total: number;
+  idle: number;
+  waiting: number;
+}
