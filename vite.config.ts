@@ -8,7 +8,7 @@ import { defineConfig, type Plugin } from 'vite';
 /**
  * Writes a .br and a .gz copy beside every built script, style sheet and page: the server sends them
  * as they are to browsers that accept them (@fastify/static `preCompressed`), compressing nothing per
- * request (decision 0084).
+ * request.
  */
 function precompress(): Plugin {
   return {

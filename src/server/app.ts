@@ -1,12 +1,11 @@
-import { existsSync, readdirSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
-import path from 'node:path';
-import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
+import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
+  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -28,7 +27,8 @@ import { errorHandler } from './http/error-handler';
 import { AppError } from './http/errors';
 import { requestLogger } from './http/request-logger';
 import { addRouteHook } from './http/route-hooks';
-import { compiledSerializerCompiler } from './http/serializer';
+import { API_HEADERS, DOCUMENT_HEADERS } from './http/security-headers';
+import { serveClient } from './http/static-files';
 import { noticeRoutes } from './notices/routes';
 import { metricsRegistry, registerOps } from './ops';
 import { priceRoutes } from './prices/routes';
@@ -41,68 +41,18 @@ import { withdrawalRoutes } from './withdrawals/routes';
 const BODY_LIMIT = 64 * 1024;
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "manifest-src 'self'",
-  "worker-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
-
-/**
- * The security headers of the documents (index.html, the built files): helmet's defaults as
- * `@fastify/helmet` sent them (its CSP, HSTS and COEP off), this app's own CSP and frame refusal, one
- * constant object set in one step (decision 0201).
- */
-const DOCUMENT_HEADERS = {
-  'content-security-policy': CSP,
-  'cross-origin-opener-policy': 'same-origin',
-  'cross-origin-resource-policy': 'same-origin',
-  'origin-agent-cluster': '?1',
-  'referrer-policy': 'no-referrer',
-  'x-content-type-options': 'nosniff',
-  'x-dns-prefetch-control': 'off',
-  'x-download-options': 'noopen',
-  'x-frame-options': 'DENY',
-  'x-permitted-cross-domain-policies': 'none',
-  'x-xss-protection': '0',
-} as const;
-
-/**
- * The headers of every /api answer (decision 0213): OWASP's REST Security Cheat Sheet set (no-store, a CSP
- * that loads nothing and may not be framed, nosniff, frame refusal) and `Cross-Origin-Resource-Policy`, so
- * no other site can embed an answer. The document-only headers (COOP, Origin-Agent-Cluster, referrer and
- * DNS-prefetch policies, IE's download and XSS switches, Flash's policy files) protect a page that runs or
- * links something; a JSON answer is none, and opened directly its CSP lets it load nothing at all. They cost
- * more than anything else the wallet adds to a request (issue 18: 80,000 instructions of 139,000).
- */
-const API_HEADERS = {
-  'cache-control': 'no-store',
-  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-  'cross-origin-resource-policy': 'same-origin',
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-} as const;
-
 /** Builds the HTTP app (the API and, when built, the SPA). Tests call this with their own database. */
 export async function buildApp(ctx: Ctx): Promise<App> {
   const { config } = ctx;
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    // With a logger, each request's child logger is made at its first line (decision 0213).
+    // With a logger, each request's child logger is made at its first line.
     ...(config.logLevel === 'silent' ? {} : { childLoggerFactory: requestLogger }),
     bodyLimit: BODY_LIMIT,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // While closing, a request that still arrives (the listener closes only after the preClose hooks; a
     // kept-alive connection) is served normally, with `Connection: close`, instead of a 503 a proxy may not
-    // resend for a POST: the database stays open until the last of them is answered (decision 0128).
+    // resend for a POST: the database stays open until the last of them is answered.
     return503OnClosing: false,
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
@@ -137,7 +87,7 @@ export async function buildApp(ctx: Ctx): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(compiledSerializerCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   // Only JSON is accepted: text/plain would let a cross-site form post without a preflight.
   app.removeContentTypeParser('text/plain');
 
@@ -155,36 +105,34 @@ export async function buildApp(ctx: Ctx): Promise<App> {
 
   app.decorateRequest('session', null);
 
-  // A callback hook, not an async one: the session's read is the only promise of the step (issue 18).
-  app.addHook('onRequest', (req, reply, done) => {
-    const api = req.url.startsWith('/api/');
-    reply.headers(api ? API_HEADERS : DOCUMENT_HEADERS);
+  // Security headers: the document set everywhere, the API set on every /api route (its own helmet
+  // options, set before helmet's own onRoute hook reads them) and on the /api not-found handler below.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/')) route.helmet = API_HEADERS;
+  });
+  await app.register(fastifyHelmet, DOCUMENT_HEADERS);
+
+  app.addHook('onRequest', async (req, reply) => {
     if (req.protocol === 'https')
       reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    if (!api) return done();
+    if (!req.url.startsWith('/api/')) return;
+    reply.header('cache-control', 'no-store');
     if (MUTATING.has(req.method)) {
       const origin = req.headers.origin;
       if (origin !== undefined && !sameOrigin(origin, req.headers.host, req.protocol)) {
-        return done(new AppError('FORBIDDEN_ORIGIN', MSG.common.forbiddenOrigin));
+        throw new AppError('FORBIDDEN_ORIGIN', MSG.common.forbiddenOrigin);
       }
     }
     const token = sessionToken(req);
-    if (!token) {
-      req.session = null;
-      return done();
-    }
-    // Where the request came from, read now: the sign-in log entry of a session found ended is written
+    // Where the request came from is read now: the sign-in log entry of a session found ended is written
     // after a round trip, when a client that has gone may no longer have an address.
-    readSession(ctx.db, config, token, originOf(req)).then((session) => {
-      req.session = session;
-      done();
-    }, done);
-    // /api/admin: the admin scope's guard runs next (src/server/admin/guard.ts, decision 0180).
+    req.session = token ? await readSession(ctx.db, config, token, originOf(req)) : null;
+    // /api/admin: the admin scope's guard runs next (src/server/admin/guard.ts).
   });
 
   // Control, bidi and invisible characters never reach a route (decision 0106): checked before validation,
   // first of its preValidation hooks, on every /api route that can be given a body, a path parameter or a
-  // query string, and in the not-found handler below (decision 0215).
+  // query string, and in the not-found handlers below.
   app.addHook('onRoute', (route) => {
     if (carriesInput(route)) addRouteHook(route, 'preValidation', craftedBytesHook, true);
   });
@@ -217,66 +165,29 @@ export async function buildApp(ctx: Ctx): Promise<App> {
     { prefix: '/api' },
   );
 
-  const staticDir = config.staticDir;
-  const hasClient = staticDir !== null && existsSync(path.join(staticDir, 'index.html'));
-  if (hasClient) {
-    const common: FastifyStaticOptions = {
-      dotfiles: 'ignore',
-      index: false,
-      cacheControl: false,
-      // The build writes .br and .gz copies (vite.config.ts): sent as they are when the browser accepts them.
-      preCompressed: true,
-      // Hashed build files never change under one name; everything else is revalidated.
-      setHeaders: (res, filePath) => {
-        res.setHeader('Vary', 'Accept-Encoding');
-        res.setHeader(
-          'Cache-Control',
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
-        );
-      },
-    };
-    // Each folder of the build (assets, icons, tokens) is one wildcard route, not a route per file: ~200
-    // files with their .br and .gz copies made ~400 routes (75–90 ms of set-up in a bare app; decision 0212).
-    // The files at the top (index.html, sw.js, the manifest) keep a route each, so no wildcard sits on `/`:
-    // /api paths never fall back to the file system (and keep the router's 414 for an over-long id).
-    const folders = readdirSync(staticDir, { withFileTypes: true })
-      .filter((d) => d.isDirectory() && !d.name.startsWith('.'))
-      .map((d) => d.name);
-    await app.register(fastifyStatic, {
-      ...common,
-      root: staticDir,
-      wildcard: false,
-      globIgnore: [...folders.map((f) => `${f}/**`), '**/*.br', '**/*.gz'],
-    });
-    for (const folder of folders) {
-      await app.register(fastifyStatic, {
-        ...common,
-        root: path.join(staticDir, folder),
-        prefix: `/${folder}/`,
-        wildcard: true,
-        decorateReply: false,
-        // A path that is no file (the SPA's /assets/history) or a folder falls through to the not-found
-        // handler below: the SPA's index.html. Dot paths likewise (`dotfiles: 'ignore'`).
-        allowedPath: (pathname: string) => !pathname.endsWith('/'),
-      });
-    }
-  }
+  const hasClient = await serveClient(app, config.staticDir);
 
-  // Fastify gives the not-found handler the lifecycle hooks named here (it types only two of them).
+  // The not-found handlers get the crafted-bytes check and the request metrics like every route (Fastify
+  // types only two of these hooks) and their security headers by route config.
   const metrics = metricsRegistry(app);
-  if (!metrics) throw new Error('registerOps must run before the not-found handler is set');
-  const notFoundHooks = {
-    preValidation: craftedBytesHookUnderApi,
-    onResponse: metrics.notFoundHook,
-  } as { preValidation: typeof craftedBytesHookUnderApi };
-  app.setNotFoundHandler(notFoundHooks, async (req, reply) => {
-    if (req.url.startsWith('/api/') || req.url === '/api' || !hasClient) {
-      return reply
-        .status(404)
-        .send({ data: null, error: { code: 'NOT_FOUND', message: MSG.common.notFound } });
-    }
+  if (!metrics) throw new Error('registerOps must run before the not-found handlers are set');
+  const notFoundHooks = (helmet?: typeof API_HEADERS) =>
+    ({
+      preValidation: craftedBytesHookUnderApi,
+      onResponse: metrics.notFoundHook,
+      ...(helmet ? { config: { helmet } } : {}),
+    }) as { preValidation: typeof craftedBytesHookUnderApi };
+  const notFound = { data: null, error: { code: 'NOT_FOUND', message: MSG.common.notFound } };
+  // An API path is never the SPA.
+  await app.register(
+    async (api) =>
+      api.setNotFoundHandler(notFoundHooks(API_HEADERS), async (_req, reply) =>
+        reply.status(404).send(notFound),
+      ),
+    { prefix: '/api' },
+  );
+  app.setNotFoundHandler(notFoundHooks(), async (req, reply) => {
+    if (req.url === '/api' || !hasClient) return reply.status(404).send(notFound);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return reply
         .status(405)
@@ -306,7 +217,7 @@ function sameOrigin(origin: string, host: string | undefined, protocol: string):
 }
 
 /**
- * TRUST_PROXY (decision 0105) as Fastify's `trustProxy`: false, the proxies' addresses, or for a hop
+ * TRUST_PROXY as Fastify's `trustProxy`: false, the proxies' addresses, or for a hop
  * count a function trusting the N nearest hops (Fastify itself fails closed on a bare number). The
  * same trust decides whether X-Forwarded-Proto is believed (Secure cookie, HSTS).
  */

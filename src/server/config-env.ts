@@ -19,7 +19,7 @@ export const DEFAULT_PRICE_FEED_URL =
   'https://api.binance.com/api/v3/ticker/price?symbols=%5B%22ETHUSDT%22%2C%22XRPUSDT%22%5D';
 export const DEFAULT_FX_FEED_URL = 'https://open.er-api.com/v6/latest/USD';
 /**
- * Configuration checks (issue 14): every variable is validated at start and refused with a message naming
+ * Configuration checks: every variable is validated at start and refused with a message naming
  * it, in Korean and English; a value that is not understood is refused, never replaced by the default. An
  * empty variable counts as unset. To add a variable: one line in `envSchema` with one of these helpers (or
  * any zod schema: its issues are translated generically), a row in the README's configuration table.
@@ -151,12 +151,12 @@ export const envSchema = z.object({
   PRICE_STALE_SECONDS: intIn(1, 31_536_000, ', 초', ' (seconds)').default(PRICE_STALE_SECONDS),
   /** The administrator chat link shown when a member has no deposit address. */
   ADMIN_CHAT_URL: urlOf().default(DEFAULT_ADMIN_CHAT_URL),
-  /** Block explorers linked from the administrator's request list (issue 13): base URL per network. */
+  /** Block explorers linked from the administrator's request list: base URL per network. */
   EXPLORER_URL_TRC20: urlOf().default(DEFAULT_EXPLORER_URLS.TRC20),
   EXPLORER_URL_ERC20: urlOf().default(DEFAULT_EXPLORER_URLS.ERC20),
   EXPLORER_URL_XRPL: urlOf().default(DEFAULT_EXPLORER_URLS.XRPL),
   EXPLORER_URL_BTC: urlOf().default(DEFAULT_EXPLORER_URLS.BTC),
-  // Operations (src/server/ops, decision 0122).
+  // Operations (src/server/ops).
   /** `/metrics` on the main port for requests with `Authorization: Bearer <token>`; unset: refused. */
   METRICS_TOKEN: z
     .string()
@@ -171,7 +171,7 @@ export const envSchema = z.object({
   PGLITE_TEMPLATE_DIR: text().optional(),
   // Read where it is used (src/server/events/stream.ts); checked here at start.
   EVENTS_HEARTBEAT_MS: msIn(10, 3_600_000).optional(),
-  // Deposits checked on chain (src/server/chain, decision 0170). Unset RPC/API URL: that network is not checked.
+  // Deposits checked on chain (src/server/chain). Unset RPC/API URL: that network is not checked.
   ETH_RPC_URL: urlOf().optional(),
   ETH_USDT_CONTRACT: z
     .string()
@@ -192,7 +192,7 @@ export const envSchema = z.object({
   CHAIN_CHECK_INTERVAL_MS: msIn(100, 3_600_000).default(15_000),
   CHAIN_REQUEST_TIMEOUT_MS: msIn(50, 60_000).default(5_000),
   CHAIN_CHECK_BATCH: intIn(1, 1_000).default(20),
-  // Two-person approval (src/server/proposals, decision 0160).
+  // Two-person approval (src/server/proposals).
   /** A payout worth at least this many won at the current price needs a second administrator. */
   FOUR_EYES_PAYOUT_KRW: z
     .string()
@@ -208,15 +208,15 @@ export const envSchema = z.object({
       says('0보다 크고 168 이하인 시간 수', 'must be a number of hours > 0 and ≤ 168'),
     )
     .default(24),
-  /** Balance edits and lock changes need a second administrator (off: one step, as before). */
+  /** Balance edits and lock changes need a second administrator (off: one administrator's step is enough). */
   FOUR_EYES_ADMIN_EDITS: flag().optional(),
-  // Withdrawal safety rules (issue 15, src/server/withdrawal-rules, decisions 0155-0158).
+  // Withdrawal safety rules (src/server/withdrawal-rules).
   WITHDRAWAL_ADDRESS_DELAY_HOURS: hoursIn(0, 720).default(24),
   KRW_DEPOSIT_WITHDRAWAL_DELAY_HOURS: hoursIn(0, 720).default(24),
   DAILY_LIMIT_CRYPTO_KRW: intIn(0, 1e15, ', 원', ' (won)').default(500_000_000),
   DAILY_LIMIT_KRW: intIn(0, 1e15, ', 원', ' (won)').default(500_000_000),
   TRAVEL_RULE_THRESHOLD_KRW: intIn(0, 1e15, ', 원', ' (won)').default(1_000_000),
-  // One-time codes (issue 15, decision 0150).
+  // One-time codes.
   /** Administrators must enrol a one-time code before any administrator operation; false only for a demo. */
   ADMIN_TOTP_REQUIRED: flag().optional(),
   /** 32 bytes (64 hex digits or base64) sealing the members' OTP secrets at rest; unset: stored unsealed. */

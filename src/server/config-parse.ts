@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { PASSWORD_PATTERN } from '../shared/schemas/auth';
 
-/** Configuration values that need more than a schema (decisions 0105, 0125, 0150), and the refusal. */
+/** Configuration values that need more than a schema, and the refusal. */
 
 /** Refused configuration: one line per variable, in Korean and English; main prints it without a stack. */
 export class ConfigError extends Error {
@@ -18,7 +18,7 @@ export class ConfigError extends Error {
   }
 }
 
-/** TOTP_ENCRYPTION_KEY: exactly 32 bytes, written as 64 hex digits or as base64 (decision 0150). */
+/** TOTP_ENCRYPTION_KEY: exactly 32 bytes, written as 64 hex digits or as base64. */
 export function parseTotpKey(raw: string | undefined): Buffer | null {
   if (raw === undefined) return null;
   const v = raw.trim();

@@ -33,7 +33,7 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   admin: { username?: string; password?: string; secondPassword?: string };
-  /** Whose X-Forwarded-* headers are believed (decision 0105): nobody, N hops, or these proxies. */
+  /** Whose X-Forwarded-* headers are believed: nobody, N hops, or these proxies. */
   trustProxy: TrustProxy;
   logLevel: string;
   rateLimitPerAddress: number;
@@ -59,11 +59,11 @@ export interface Config {
   chain: ChainConfig;
   /** The cached PGlite clusters a new embedded database starts from (src/server/db/pglite-open.ts). */
   pgliteTemplates: { use: boolean; dir: string | null };
-  /** Two-person approval (decision 0160). */
+  /** Two-person approval. */
   fourEyes: { payoutKrw: string; proposalTtlHours: number; adminEdits: boolean };
   /** Withdrawal safety rules (src/server/withdrawal-rules). */
   withdrawalRules: WithdrawalRulesConfig;
-  /** One-time codes (src/server/auth/totp.ts, decision 0150). */
+  /** One-time codes (src/server/auth/totp.ts). */
   totp: TotpConfig;
 }
 

@@ -5,7 +5,7 @@ import type { Db } from './db';
 import { preloadPglite } from './db/pglite-preload';
 
 // First, before the rest of the server is loaded: the embedded database's WebAssembly starts compiling on
-// background threads (issue 14, decision 0196). Everything else is imported after it.
+// background threads. Everything else is imported after it.
 if (!process.env.DATABASE_URL) preloadPglite();
 const { ConfigError, loadConfig } = await import('./config');
 const { openServerDb } = await import('./server-db');
@@ -38,7 +38,7 @@ function failed(err: unknown): never {
 }
 
 // The database opens first; the rest of the server (routes, schemas, Fastify) loads while PGlite's
-// WebAssembly compiles on background threads (issue 14, decision 0196).
+// WebAssembly compiles on background threads.
 // A new embedded folder has no administrator yet: its password hashes are made on argon2's threads meanwhile.
 const newFolder = !config.databaseUrl && !existsSync(path.join(config.dataDir, 'PG_VERSION'));
 const candidate = newFolder ? adminCandidate(config) : undefined;

@@ -6,15 +6,15 @@ import { assertDataDirFree } from './ops/backup';
 
 /**
  * The server's database, opened and migrated. A new embedded folder starts from the cached copy with the
- * migrations applied (decision 0196), so a first start applies nothing and opens PGlite once. `main.ts`
+ * migrations applied, so a first start applies nothing and opens PGlite once. `main.ts`
  * calls this before it loads the rest of the server: PGlite's WebAssembly compiles on background threads
- * while the main thread loads the routes (issue 14).
+ * while the main thread loads the routes.
  */
 export async function openServerDb(config: Config, opts: { memory?: boolean } = {}): Promise<Db> {
   const embeddedDir = !config.databaseUrl && !opts.memory ? config.dataDir : null;
   if (embeddedDir) {
     mkdirSync(embeddedDir, { recursive: true });
-    // Two processes on one PGlite folder would corrupt it; the ops socket tells a running one (decision 0124).
+    // Two processes on one PGlite folder would corrupt it; the ops socket tells a running one.
     await assertDataDirFree(embeddedDir);
   }
   const dbOpts = {
@@ -28,7 +28,7 @@ export async function openServerDb(config: Config, opts: { memory?: boolean } = 
   if ((await migrate(db)).length > 0 && db.kind === 'pglite' && !opts.memory) {
     // PGlite's WebAssembly memory only grows: migrations applied at start (an upgrade, or a copy that could
     // not be made) leave it ~80 MB larger than a restart needs. Reopened, the server starts with a
-    // restart's footprint (decision 0123).
+    // restart's footprint.
     await db.close();
     // With node --expose-gc (npm run serve, npm start) the closed instance's memory is freed now.
     (globalThis as { gc?: () => void }).gc?.();
@@ -38,7 +38,7 @@ export async function openServerDb(config: Config, opts: { memory?: boolean } = 
 }
 
 /**
- * A handle to a database that is still opening: the app is built with it while PGlite starts (issue 14).
+ * A handle to a database that is still opening: the app is built with it while PGlite starts.
  * Each call waits for the database; once it is open, the handle takes the real database's methods, so
  * requests pay nothing for it afterwards. A failed open rejects every call with the same error.
  */

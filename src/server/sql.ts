@@ -1,7 +1,7 @@
 import { isoTime } from './db/iso-time';
 
 /**
- * SQL text fragments shared by every domain's queries (decision 0180). The ISO-time fragment itself is
+ * SQL text fragments shared by every domain's queries. The ISO-time fragment itself is
  * written once, `isoTime` in db/iso-time.ts; these are its forms.
  */
 

@@ -28,13 +28,13 @@ export async function startServer(
     announce?: (msg: string) => void;
     /** The database `openServerDb` is already opening (main.ts starts it before loading this module). */
     db?: Promise<Db>;
-    /** The administrator whose hashes main.ts started for a new data folder (decision 0196). */
+    /** The administrator whose hashes main.ts started for a new data folder. */
     adminCandidate?: AdminCandidate;
   } = {},
 ) {
   const embeddedDir = !config.databaseUrl && !opts.memory ? config.dataDir : null;
   const opening = opts.db ?? openServerDb(config, opts);
-  // The app (routes, schemas, plugins) is built while the database opens (decision 0196).
+  // The app (routes, schemas, plugins) is built while the database opens.
   const building = buildApp({ db: deferredDb(config.databaseUrl ? 'pg' : 'pglite', opening), config });
   building.catch(() => {}); // awaited below
   const db = await opening;
@@ -60,9 +60,9 @@ export async function startServer(
     );
   }
   const app = await building;
-  // `npm run backup` asks the running server for a snapshot over a socket in the data folder (decision 0124).
+  // `npm run backup` asks the running server for a snapshot over a socket in the data folder.
   const stopOpsSocket = embeddedDir ? await listenOpsSocket(db, embeddedDir, app.log) : null;
-  // One-time codes (decision 0150): a demo may switch the administrators' enrolment off, and says so.
+  // One-time codes: a demo may switch the administrators' enrolment off, and says so.
   if (!config.totp.adminRequired) {
     app.log.warn(
       'ADMIN_TOTP_REQUIRED=false: 관리자가 OTP 없이 관리자 기능을 쓸 수 있습니다. 데모 전용 설정이니 운영에서는 끄지 마세요.',
@@ -81,7 +81,7 @@ export async function startServer(
   );
   if (config.prices.refresh) startPriceRefresher(app, db, config.prices);
   // The on-chain check (viem and its Ethereum code, ~0.9 MB of the bundle) loads only when a network is
-  // configured: the embedded start without one does not pay for it (issue 14).
+  // configured: the embedded start without one does not pay for it.
   if (config.chain.ethRpcUrl || config.chain.tronApiUrl) {
     const { startChainWorker } = await import('./chain/chain-worker');
     startChainWorker(app, db, config.chain);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDb } from '../../src/server/db';
 
-// Rows as the database layer returns them, on the database the suite runs on (PostgreSQL through `pg`
-// with rows built per column list, decision 0214; or PGlite): the same objects either way.
+// Rows as the database layer returns them, on the database the suite runs on (PostgreSQL through `pg`;
+// or PGlite): the same objects either way.
 let db: Db;
 beforeAll(async () => {
   const url = process.env.DATABASE_URL;

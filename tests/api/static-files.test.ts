@@ -145,7 +145,7 @@ describe('security headers (decision 0213)', () => {
   it('every /api answer (success, refusal, unknown path) carries the API set and nothing meant for pages', async () => {
     for (const p of ['/api/prices', '/api/balances', '/api/nothing-here', '/api/openapi.json']) {
       const h = (await get(p)).headers;
-      expect(h['content-security-policy'], p).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(h['content-security-policy'], p).toBe("default-src 'none';frame-ancestors 'none'");
       expect(h['cache-control'], p).toBe('no-store');
       expect(h['x-content-type-options'], p).toBe('nosniff');
       expect(h['x-frame-options'], p).toBe('DENY');

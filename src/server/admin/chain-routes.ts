@@ -2,7 +2,7 @@ import { chainStatusView } from '../../shared/schemas/chain';
 import type { App, Ctx } from '../context';
 import { adminApi } from './common';
 
-/** GET /api/admin/chain-status: which deposit networks the server checks on chain (issue 19). */
+/** GET /api/admin/chain-status: which deposit networks the server checks on chain. */
 export async function chainStatusRoutes(app: App, { config }: Ctx) {
   adminApi(app).get('/chain-status', {
     operationId: 'adminChainStatus',

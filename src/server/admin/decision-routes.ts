@@ -16,7 +16,7 @@ const reason = () => z.string().trim().max(200, MSG.approval.reasonTooLong).opti
 const depositDecisionBody = z
   .strictObject({
     reason: reason(),
-    /** Issue 19: approve although the chain's verdict is not 일치 (needs a reason; decision 0171). */
+    /** Approve although the chain's verdict is not 일치 (needs a reason). */
     chain_override: z.boolean().optional(),
   })
   .nullish();
@@ -69,7 +69,7 @@ export async function decisionRoutes(app: App, { db, config }: Ctx) {
       view: withdrawalViewSchema,
       answers: { 202: proposedView },
       run: async (req) => {
-        // Two-person approval (decision 0160): a payout worth FOUR_EYES_PAYOUT_KRW or more becomes a proposal.
+        // Two-person approval: a payout worth FOUR_EYES_PAYOUT_KRW or more becomes a proposal.
         if (decision === 'approve') {
           const r = await approveOrProposeWithdrawal(db, config, actorOf(req), req.params.id);
           return r.applied ? r.applied : answer(202, r.proposed!);

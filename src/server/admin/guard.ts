@@ -5,10 +5,10 @@ import { AppError } from '../http/errors';
 import { requireMember, type Session } from '../http/guards';
 
 /**
- * The one administrator guard (decision 0180): the `onRequest` hook of the /api/admin scope, so it runs
+ * The one administrator guard: the `onRequest` hook of the /api/admin scope, so it runs
  * before the body is read, for every administrator route and for an unknown path under /api/admin alike.
  * A signed-in member who passed the second step, `is_admin` (read from the database on every request),
- * and with ADMIN_TOTP_REQUIRED a one-time code enrolled (decision 0150; enrolment itself is /api/totp).
+ * and with ADMIN_TOTP_REQUIRED a one-time code enrolled (enrolment itself is /api/totp).
  */
 export function adminGuard(config: Config) {
   return async (req: FastifyRequest, _reply: FastifyReply) => {

@@ -16,8 +16,8 @@ import type { FourEyes } from '../proposals/store';
 import { actorOf, adminApi, memberItemParams, memberParams } from './common';
 
 /**
- * With two-person approval on (FOUR_EYES_ADMIN_EDITS, decision 0160) each of these answers 202 with a
- * proposal instead of applying; a balance edit that changes nothing is answered as before.
+ * With two-person approval on (FOUR_EYES_ADMIN_EDITS) each of these answers 202 with a
+ * proposal instead of applying; a balance edit that changes nothing is answered at once, with no proposal.
  */
 export async function moneyRoutes(app: App, { db, config }: Ctx) {
   const admin = adminApi(app);

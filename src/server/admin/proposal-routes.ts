@@ -12,7 +12,7 @@ import { listProposals } from '../proposals/store';
 import { actorOf, adminApi, memberParams } from './common';
 import { adminSession } from './guard';
 
-/** Two-person approval (decision 0160): the proposals list, confirm, cancel, administrator roles. */
+/** Two-person approval: the proposals list, confirm, cancel, administrator roles. */
 export async function proposalRoutes(app: App, { db, config }: Ctx) {
   const admin = adminApi(app);
 

@@ -14,7 +14,7 @@ import { withdrawalLimitRoutes } from './withdrawal-limit-routes';
 
 /**
  * The administrator API: every route under /api/admin is registered here, in one scope whose `onRequest`
- * hook is the one guard (decision 0180). It runs before the body is even read, so an anonymous or member
+ * hook is the one guard. It runs before the body is even read, so an anonymous or member
  * caller learns nothing about an endpoint (401/403, never 400) — an unknown path under /api/admin included:
  * the scope's own not-found answer runs behind the same guard.
  */

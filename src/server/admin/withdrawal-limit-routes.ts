@@ -3,7 +3,7 @@ import type { App, Ctx } from '../context';
 import { getMemberLimits, setMemberLimits } from '../withdrawal-rules/admin-limits';
 import { actorOf, adminApi, memberParams } from './common';
 
-/** A member's own daily withdrawal limits (issue 15 item 7; the rules live in withdrawal-rules/). */
+/** A member's own daily withdrawal limits (the rules live in withdrawal-rules/). */
 export async function withdrawalLimitRoutes(app: App, { db, config }: Ctx) {
   const admin = adminApi(app);
 

@@ -1,13 +1,12 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
-import { statementOf, withObjectRows } from './pg-rows';
 import { createPglite, type TemplateCache, type TemplateKind } from './pglite-open';
 import type { Db, Queryable } from './types';
 
 export type { Db, Queryable } from './types';
 
 /**
- * SQL texts run as named prepared statements on PostgreSQL (decision 0203): each connection parses and
+ * SQL texts run as named prepared statements on PostgreSQL: each connection parses and
  * plans them once, then only binds and executes. For the hot statements of every request and of an
  * approval, whose plans do not depend on their parameters (lookups by key); never for searches.
  */
@@ -20,24 +19,12 @@ export function prepared(sql: string): string {
 }
 
 /**
- * Runs `sql` on a `pg` pool or client, as a named statement when it is prepared; rows come back as
- * objects keyed by column name, built by a function compiled per column list (decision 0214). The bench's
- * baseline server runs the same.
+ * Runs `sql` on a `pg` pool or client, as a named statement when it is prepared (see PREPARED). The
+ * bench's baseline server runs the same.
  */
-export async function pgRun(
-  c: pg.Pool | pg.PoolClient,
-  sql: string,
-  params?: unknown[],
-): Promise<pg.QueryResult> {
-  const s = statementOf(sql, PREPARED.get(sql));
-  // `pg` copies the config's own properties (none) and keeps its prototype: the statement's config.
-  const result = (await c.query(Object.create(s.config) as pg.QueryArrayConfig, params)) as unknown as
-    | pg.QueryResult
-    | pg.QueryResult[];
-  // Several statements in one text answer one result each.
-  return Array.isArray(result)
-    ? (result.map((r) => withObjectRows(null, r)) as never)
-    : withObjectRows(s, result);
+export function pgRun(c: pg.Pool | pg.PoolClient, sql: string, params?: unknown[]): Promise<pg.QueryResult> {
+  const name = PREPARED.get(sql);
+  return c.query(name ? { name, text: sql, values: params } : { text: sql, values: params });
 }
 
 const PG_POOL_MAX = 10;
@@ -59,13 +46,13 @@ export async function openDb(opts: {
   databaseUrl?: string;
   dataDir?: string;
   memory?: boolean;
-  /** A new PGlite folder starts from this copy (`migrated`: the server's own folder, decision 0196). */
+  /** A new PGlite folder starts from this copy (`migrated`: the server's own folder). */
   template?: TemplateKind;
   /** Whether and where the cached copies are kept (the server passes its configuration). */
   templateCache?: TemplateCache;
 }): Promise<Db> {
   if (opts.databaseUrl) {
-    // Loaded only for PostgreSQL: the embedded start does without it (decision 0196).
+    // Loaded only for PostgreSQL: the embedded start does without it.
     const { default: driver } = await import('pg');
     return openPg(driver, opts.databaseUrl);
   }

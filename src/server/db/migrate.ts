@@ -13,7 +13,7 @@ const MIGRATION_LOCK = 7_260_001;
  * version with it.
  */
 export async function migrate(db: Db, opts: { through?: string } = {}): Promise<string[]> {
-  // Read synchronously: at start the event loop held an asynchronous readdir back for 0.3–0.4 s (issue 14).
+  // Read synchronously: at start the event loop held an asynchronous readdir back for 0.3–0.4 s.
   const files = readdirSync(MIGRATIONS_DIR)
     .filter((f) => f.endsWith('.sql'))
     .sort()

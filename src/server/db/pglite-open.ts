@@ -1,6 +1,6 @@
 /**
  * Opens PGlite, starting a new database from a cached copy of an empty cluster instead of running initdb
- * (decision 0085). initdb in WebAssembly takes ~3 s and leaves ~700 MB resident in the process that ran it;
+ *. initdb in WebAssembly takes ~3 s and leaves ~700 MB resident in the process that ran it;
  * loading the copy takes ~0.5 s. The first open on a machine runs initdb in a short-lived child process,
  * which writes the copy (node_modules/.cache/wallet-pglite/, one per PGlite version) and exits.
  */
@@ -19,13 +19,13 @@ import { preloadedWasm } from './pglite-preload';
 
 /**
  * One embedded connection needs no large buffer pool: 16 MB instead of PostgreSQL's 128 MB default keeps
- * the server's resident memory down (decision 0085).
+ * the server's resident memory down.
  */
 const PGLITE_CONF = ['shared_buffers=16MB'];
 
 /**
  * The extensions every database opens with: pg_trgm backs the member search's trigram index (migration
- * 012, decision 0141). An extension's files are loaded at each open; `CREATE EXTENSION` lives in the
+ * 012). An extension's files are loaded at each open; `CREATE EXTENSION` lives in the
  * database's own catalogue, so the cached empty cluster (written without it) stays valid.
  */
 const PGLITE_EXTENSIONS = { pg_trgm };
@@ -36,15 +36,15 @@ const pgliteVersion = (): string => {
   return (JSON.parse(readFileSync(pkg, 'utf8')) as { version: string }).version;
 };
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-/** Run from the sources (src/server/db) or from the build (dist/server, decision 0120). */
+/** Run from the sources (src/server/db) or from the build (dist/server). */
 const BUILT = !import.meta.url.endsWith('.ts');
 const ROOT = path.resolve(HERE, BUILT ? '../..' : '../../..');
 
 /**
  * Two copies are kept: `empty` (initdb only; in-memory databases and every new folder but the server's)
  * and `migrated` (the same cluster with every migration of this build applied; a server's new data folder,
- * decision 0196). The migrated copy's name carries a hash of the migration files, so a build with other
- * migrations makes and uses its own.
+ * so it starts with nothing to apply). The migrated copy's name carries a hash of the migration files,
+ * so a build with other migrations makes and uses its own.
  */
 export type TemplateKind = 'empty' | 'migrated';
 
@@ -154,7 +154,7 @@ const hasCluster = (dataDir: string) => existsSync(path.join(dataDir, 'PG_VERSIO
 /**
  * PGlite in `dataDir` (created when new) or in memory. `template: 'migrated'` starts a new folder with the
  * migrations already applied (the server's own data folder: its first start then opens PGlite once and
- * applies nothing; issue 14).
+ * applies nothing).
  */
 export async function createPglite(
   dataDir: string | undefined,
@@ -168,9 +168,9 @@ export async function createPglite(
   if (dataDir && !hasCluster(dataDir) && useTemplate) {
     // A new folder: the copy's files are copied in and opened like any existing cluster. Loading it
     // through PGlite's loadDataDir instead passes 40 MB through the process's memory three times and kept
-    // ~140 MB more resident after a first start than after a restart (decision 0123). The copy is kept
+    // ~140 MB more resident after a first start than after a restart. The copy is kept
     // unpacked beside its tar: copying the folder takes 0.15–1.5 s (the disk), unpacking the tar with
-    // node-tar ~1.2 s (decision 0196).
+    // node-tar ~1.2 s.
     const source =
       (await ensureTemplateFolder(template, cache.dir)) ?? (await ensureTemplateFolder('empty', cache.dir));
     if (source) await placeCluster(dataDir, (to) => copyCluster(source, to));
@@ -200,7 +200,7 @@ async function placeCluster(dataDir: string, write: (to: string) => Promise<void
  * Copies the cluster folder `from` to `to` with `cpSync` on two worker threads: each database folder under
  * base/ (~300 to ~460 files) and the rest are shared out by file count. Creating ~1,100 files is the
  * slowest part of a first start on a slow disk (0.2–1.5 s measured), and it ran on the main thread, which
- * could not load the routes meanwhile (issue 14). fs.promises.cp copies file by file in JavaScript, 2×
+ * could not load the routes meanwhile. fs.promises.cp copies file by file in JavaScript, 2×
  * slower than cpSync.
  */
 async function copyCluster(from: string, to: string): Promise<void> {

@@ -1,7 +1,7 @@
 /**
  * PGlite's WebAssembly (9 MB), compiled as the very first thing the server does: `main.ts` starts it before
  * it loads anything else, so V8 compiles it on background threads while the main thread loads the server's
- * code, and `createPglite` hands the compiled module to PGlite (issue 14, decision 0196).
+ * code, and `createPglite` hands the compiled module to PGlite.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';

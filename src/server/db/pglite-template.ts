@@ -1,5 +1,5 @@
 // Writes the cached copies of a PGlite cluster that new embedded databases start from
-// (src/server/db/pglite-open.ts, decisions 0085 and 0196). Run in its own process:
+// (src/server/db/pglite-open.ts). Run in its own process:
 //   pglite-template KIND FILE   one copy (`empty` or `migrated`), as a first open does when it is missing
 //   pglite-template --ensure [DIR]  both copies, tar and unpacked, when missing (`npm run build` does this)
 import { pgliteDb } from './index';

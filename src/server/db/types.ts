@@ -5,7 +5,7 @@ export interface Queryable {
    * NOTIFY `channel` (empty payload) once this transaction has committed, outside it, coalesced with the
    * other notifications of this process (for the database itself: at once). Unlike a pg_notify inside the
    * transaction, it does not take PostgreSQL's notification-queue lock until commit, which would make
-   * every such transaction commit after the previous one (decision 0131). Absent on a Queryable that is
+   * every such transaction commit after the previous one. Absent on a Queryable that is
    * not ours (callers then notify inside the transaction).
    */
   notifyAfterCommit?(channel: string): void;

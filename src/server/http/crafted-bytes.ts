@@ -1,11 +1,11 @@
-import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, RouteOptions } from 'fastify';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { MSG } from '../../shared/messages';
 import { hasForbiddenChars, MULTILINE_FIELDS } from '../../shared/schemas/text';
 import type { DeclaredRouteConfig } from './declare-routes';
 import { AppError } from './errors';
 
 /**
- * Defence in depth behind the shared schemas (decision 0106): every string anywhere in a request's body,
+ * Defence in depth behind the shared schemas: every string anywhere in a request's body,
  * query and path parameters, and every object key, is checked for control, bidi and invisible characters
  * before any route's validation runs. Multi-line fields (notice body, memo) may hold line breaks.
  */
@@ -16,36 +16,21 @@ function assertNoCraftedBytes(req: FastifyRequest): void {
     throw new AppError('VALIDATION', MSG.common.controlChars, { [bad]: MSG.common.controlChars });
 }
 
-/** The check as a `preValidation` hook (a callback, not an async function: no promise per request). */
-export function craftedBytesHook(
-  req: FastifyRequest,
-  _reply: FastifyReply,
-  done: HookHandlerDoneFunction,
-): void {
-  let error: Error | undefined;
-  try {
-    assertNoCraftedBytes(req);
-  } catch (err) {
-    error = err as Error;
-  }
-  done(error);
+/** The check as a `preValidation` hook. */
+export async function craftedBytesHook(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  assertNoCraftedBytes(req);
 }
 
 /** The same for the not-found handler: only under /api (the SPA's paths are answered with its page). */
-export function craftedBytesHookUnderApi(
-  req: FastifyRequest,
-  reply: FastifyReply,
-  done: HookHandlerDoneFunction,
-): void {
-  if (req.url.startsWith('/api/')) craftedBytesHook(req, reply, done);
-  else done();
+export async function craftedBytesHookUnderApi(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (req.url.startsWith('/api/')) assertNoCraftedBytes(req);
 }
 
 /**
  * Whether an /api route needs the check: every route but a declared GET (src/server/http/declare-routes.ts,
  * whose handler reads only what its schema declares) without a path parameter, a query string or a body in
- * its schema. `/api/prices` and `/api/balances` read none of the three, so they skip the hook and its cost
- * (issue 18, decision 0215). A route of its own making (the live-event stream reads its query string
+ * its schema. `/api/prices` and `/api/balances` read none of the three, so an undeclared query string
+ * given to them is ignored like any other. A route of its own making (the live-event stream reads its query string
  * unvalidated) keeps it.
  */
 export function carriesInput(route: RouteOptions): boolean {

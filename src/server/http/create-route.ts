@@ -29,7 +29,7 @@ export interface CreateRoute<B extends z.core.$ZodType, V extends z.core.$ZodTyp
 
 /**
  * POST `url` for a signed-in member: the body and an optional Idempotency-Key are validated, the create
- * runs in one transaction at most once per key (`idempotent`, decision 0021), the answer is 201 (or the
+ * runs in one transaction at most once per key (`idempotent`), the answer is 201 (or the
  * first answer again).
  */
 export function idempotentCreateRoute<B extends z.core.$ZodType, V extends z.core.$ZodType>(

@@ -16,7 +16,7 @@ function captured(level = 'info') {
   return { logger: Fastify({ logger: { level, stream } }).log, lines, stream };
 }
 
-describe('the per-request logger (decision 0213)', () => {
+describe('the per-request logger', () => {
   it('makes its pino child at the first line only, with the same bindings', () => {
     const { logger, lines } = captured();
     let children = 0;

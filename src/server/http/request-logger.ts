@@ -4,7 +4,7 @@ import type { Bindings, ChildLoggerOptions } from 'fastify/types/logger';
 type Log = (...args: unknown[]) => void;
 
 /**
- * The logger of one request (Fastify's `childLoggerFactory`, decision 0213). Fastify makes a pino child
+ * The logger of one request (Fastify's `childLoggerFactory`). Fastify makes a pino child
  * per request so that the request's id is on its log lines; making one (an object, the bindings
  * serialised) cost ~21,000 instructions per request, and nearly no request writes a line (request logging
  * is off below `debug`). This one makes the same child, with the same bindings and options, at the first

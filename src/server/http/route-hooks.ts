@@ -4,7 +4,7 @@ type Hook = (...args: never[]) => unknown;
 type HookName = 'preValidation' | 'onResponse';
 
 /**
- * Adds `hook` to one route's own hooks from an `onRoute` hook (issue 18): the route pays for it only when
+ * Adds `hook` to one route's own hooks from an `onRoute` hook: the route pays for it only when
  * it needs it, and nothing reads the route's options per request (`req.routeOptions` builds an object at
  * each read). Never twice: a route whose options already hold it (options reused for a second route) keeps
  * one. `first` puts it before the route's own hooks of that kind, where a global hook runs.

@@ -4,7 +4,7 @@ import { AppError } from './errors';
 import { countRecent, hit, recordEvent } from './rate-events';
 
 /**
- * Rate limits as route options (decision 0180): a route declares its counter, the handler holds no
+ * Rate limits as route options: a route declares its counter, the handler holds no
  * throttling code. Counters live in `rate_limit_events` (rate-events.ts), so they hold across instances.
  */
 export interface Limit {

@@ -30,7 +30,7 @@ const FEW_HITS = 2_000;
  * A search matching more members than this is counted only up to here: its total is shown as "more than
  * 10,000" (`total_capped`) and the list pages through its first 10,000. Counting every row of a search
  * that matches most of the table is a full scan (59 ms on PGlite at 100,000 members); the cap bounds it
- * to this many rows read (decision 0202).
+ * to this many rows read.
  */
 export const MEMBER_COUNT_CAP = 10_000;
 

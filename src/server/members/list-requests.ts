@@ -45,7 +45,7 @@ export async function listDeposits(q: Queryable, query: RequestListQuery, explor
   return { ...list, items };
 }
 
-/** As listDeposits; `network_allowed` is false for a pair the currency does not allow (made before issue 13). */
+/** As listDeposits; `network_allowed` is false for a pair the currency does not allow (requests made before networks were checked per currency). */
 export async function listWithdrawals(q: Queryable, query: RequestListQuery, explorers: ExplorerUrls) {
   const list = await listRequests<MemberWithdrawalView & MemberNames>(
     q,

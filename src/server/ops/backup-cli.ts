@@ -1,5 +1,5 @@
 // `npm run backup -- FILE`: a snapshot of the embedded database as FILE (.tar.gz), taken by the running server
-// (over its ops socket) or, with no server running, from the data folder directly (decision 0124).
+// (over its ops socket) or, with no server running, from the data folder directly.
 // PostgreSQL (DATABASE_URL set): pg_dump, see docs/BACKUP.md.
 import { createWriteStream, existsSync, mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
 import { request } from 'node:http';

@@ -1,5 +1,5 @@
 /**
- * Backups of the embedded database (decision 0124). PGlite runs inside the server process and owns its data
+ * Backups of the embedded database. PGlite runs inside the server process and owns its data
  * folder: no other process may open it while the server runs. So the running server takes the snapshot
  * itself: inside one of its own transactions (PGlite runs one at a time, so none other is open), it
  * checkpoints and copies the folder aside; the copy is then packed (tar + gzip) while requests go on.

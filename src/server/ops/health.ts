@@ -6,7 +6,7 @@ import { opsState } from './state';
 /**
  * `GET /healthz`: the process answers. `GET /readyz`: the database answers and every migration of this
  * build is applied, and the process is not shutting down; 503 otherwise. Plain text, outside the JSON
- * envelope, no session, nothing about the data (decision 0122).
+ * envelope, no session, nothing about the data.
  */
 export async function healthRoutes(app: App, ctx: Ctx): Promise<void> {
   const expected = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql'));

@@ -8,7 +8,7 @@ import { pruneEvents } from '../http/rate-events';
  * events and idempotency keys are removed (none of them a money record). On PGlite, then a
  * `VACUUM (ANALYZE)`: PGlite runs PostgreSQL in single-user mode, without autovacuum, so the embedded
  * tables would otherwise never have dead rows reclaimed, statistics refreshed or pages marked all-visible
- * (the index-only scans the member list counts and pages with; decision 0202). Pages already all-visible
+ * (the index-only scans the member list counts and pages with). Pages already all-visible
  * are skipped, so a run on a quiet database is short.
  */
 export async function housekeeping(db: Db): Promise<void> {

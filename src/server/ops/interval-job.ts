@@ -41,7 +41,7 @@ export function runEvery(app: App, intervalMs: number, job: IntervalJob<unknown>
 
 /**
  * Takes this round of `job` for `instanceId` unless another instance took one less than `minAgeMs` ago
- * (decision 0010). The claim is one atomic upsert on a row of `price_refresh_claims`, so of several
+ *. The claim is one atomic upsert on a row of `price_refresh_claims`, so of several
  * instances ticking at the same moment exactly one wins, on PostgreSQL and PGlite alike.
  */
 export async function claimJob(

@@ -1,5 +1,5 @@
 // `npm run restore -- FILE [--force]`: puts a backup of `npm run backup` into DATA_DIR, with the server
-// stopped, then opens it and checks the ledger (decision 0124). A data folder that holds anything is kept:
+// stopped, then opens it and checks the ledger. A data folder that holds anything is kept:
 // refused without --force; with it, moved aside to DATA_DIR.before-restore-<time>, never deleted.
 // PostgreSQL (DATABASE_URL set): pg_restore, see docs/BACKUP.md.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';

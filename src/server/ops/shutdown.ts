@@ -2,7 +2,7 @@ import type { RunningServer } from '../start-server';
 import { opsState } from './state';
 
 /**
- * SIGTERM/SIGINT (decision 0122): /readyz turns 503, the listener stops accepting, requests in flight
+ * SIGTERM/SIGINT: /readyz turns 503, the listener stops accepting, requests in flight
  * finish (Fastify's close waits for them; a request still arriving is served with `Connection: close`,
  * decision 0128), then the database closes and the process exits 0. Past `timeoutMs` the remaining
  * connections are cut (their transactions roll back: nothing half-applied), the database closes and the
