@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { publishRequestCreated } from '../../src/server/events/publish';
 import { MSG } from '../../src/shared/messages';
 import { insertDeposit } from '../support/admin-fixtures';
 import { adminClient, Client, memberClient, newMemberCreds, signupBody } from '../support/client';
-import { startTestServer, type TestServer } from '../support/server';
+import { fileAdmin, fileServer } from '../support/fixture';
 import { openEvents, type SseStream } from '../support/sse';
 
-let server: TestServer;
-let admin: Awaited<ReturnType<typeof adminClient>>;
+const server = fileServer();
+const admin = fileAdmin(server);
 const open: SseStream[] = [];
 const listen = async (client: Client, lastEventId?: string) => {
   const s = await openEvents(client, { lastEventId });
@@ -15,13 +15,8 @@ const listen = async (client: Client, lastEventId?: string) => {
   return s;
 };
 
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await adminClient(server.url, server.db);
-});
-afterAll(async () => {
+afterAll(() => {
   for (const s of open) s.close();
-  await server?.close();
 });
 
 const krw = (amount = '50000') => ({

@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { MSG } from '../../src/shared/messages';
 import { Client, loginFully, type MemberCreds, memberClient } from '../support/client';
+import { fileServer } from '../support/fixture';
 import { adjustBalance, idemKey } from '../support/money';
-import { startTestServer, type TestServer } from '../support/server';
+import { startTestServer } from '../support/server';
 import { codeAt, currentStep, enrolTotp, markUsed, nextCode } from '../support/totp';
 
 const O = MSG.otp;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = fileServer();
 
 const bank = (over: Record<string, unknown> = {}) => ({
   amount: '10000',

@@ -1,6 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { Client, memberClient } from '../support/client';
+import { fileServer } from '../support/fixture';
 import {
   addressFor,
   adjustBalance,
@@ -12,15 +13,8 @@ import {
   trc20Address,
   xrpAddress,
 } from '../support/money';
-import { startTestServer, type TestServer } from '../support/server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = fileServer();
 // Every scenario leaves every balance equal to the sum of its ledger entries, none below zero.
 afterEach(async () => {
   await expectLedgerOk(server.db);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { adminClient, memberClient } from '../support/client';
 import { startTestServer, type TestServer } from '../support/server';
-import { CHROMIUM, loginThroughUi } from './support';
+import { CHROMIUM, signIn } from './support';
 
 /**
  * Two server instances on one PostgreSQL: a member's browser on instance A, the administrator's on
@@ -102,9 +102,9 @@ describe.skipIf(!process.env.DATABASE_URL)(`live events across two instances (${
     const second = (await member.client.post('/api/deposits/krw', krw('41000'))).body.data.id as string;
 
     const memberPage = await pageOn(a.url);
-    await loginThroughUi(memberPage, member.creds);
+    await signIn(memberPage, member.creds, a.url);
     const adminPage = await pageOn(b.url);
-    await loginThroughUi(adminPage, admin.creds);
+    await signIn(adminPage, admin.creds, b.url);
     await adminPage.goto('/admin');
     const row = adminPage.locator(`.adm-queue tr[data-request-id="${first}"]`);
     await row.waitFor();
