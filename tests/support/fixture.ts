@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { adminClient } from './client';
 import { secondAdmin } from './four-eyes';
+import { createOwnDatabase, dropOwnDatabase } from './own-database';
 import { startTestServer, type TestServer } from './server';
 
 /**
@@ -50,11 +51,20 @@ type Env = Record<string, string>;
  * The real server for this file, with the environment's changes the file needs (`env`; a function when
  * they name something another fixture starts first, such as a fake mail server's address).
  */
-export const fileServer = (env: Env | (() => Env) = {}): TestServer =>
-  late(
-    () => startTestServer(typeof env === 'function' ? env() : env),
+export function fileServer(env: Env | (() => Env) = {}, opts: { ownDatabase?: boolean } = {}): TestServer {
+  const shared = process.env.DATABASE_URL;
+  // On PostgreSQL files share one database; `ownDatabase` gives this file one of its own (PGlite: always).
+  const own = opts.ownDatabase && shared ? late(() => createOwnDatabase(shared, 'wallet_file')) : null;
+  if (own && shared) afterAll(() => dropOwnDatabase(shared, own.name));
+  return late(
+    () =>
+      startTestServer({
+        ...(own ? { DATABASE_URL: own.url } : {}),
+        ...(typeof env === 'function' ? env() : env),
+      }),
     (s) => s.close(),
   );
+}
 
 export type Admin = Awaited<ReturnType<typeof adminClient>>;
 
