@@ -17,7 +17,8 @@ const fake = late(
   () => startFakePriceProvider(LIVE),
   (f) => f.close(),
 );
-const server = fileServer();
+// A database of its own: the price tables are global, and other files read prices while this one changes them.
+const server = fileServer({}, { ownDatabase: true });
 const member = late(async () => (await memberClient(server.url)).client);
 
 const clearPrices = async (db = server.db) => {
@@ -103,6 +104,7 @@ describe('getPrices', () => {
 describe('the refresher started by the server', () => {
   it('fetches from the configured providers at start and every interval, and serves live prices', async () => {
     const live = await startTestServer({
+      DATABASE_URL: server.config.databaseUrl ?? '',
       PRICE_REFRESH: 'true',
       PRICE_FEED_URL: fake.tickerUrl,
       FX_FEED_URL: fake.fxUrl,
