@@ -24,9 +24,6 @@ beforeAll(async () => {
     [stem, hash, MANY],
   );
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 const list = (query: string) => admin.client.get(`/api/admin/members?${query}`);
 
