@@ -46,7 +46,8 @@ const e2e = (name: string, include: string[], exclude: string[], env: Record<str
       exclude,
       env,
       environment: 'node',
-      testTimeout: 60_000,
+      // Two files share the 2 cores: a test with six axe-core scans took 50 s alone on a busy host.
+      testTimeout: 120_000,
       hookTimeout: 120_000,
       // expect.poll waits 1 s by default: too short for a browser's first lazy chunk on a busy
       // 2-core CI machine (a signup check once took longer and failed on PostgreSQL).
