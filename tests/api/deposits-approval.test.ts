@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { adminClient, Client, memberClient } from '../support/client';
 import { fileAdmin, fileServer } from '../support/fixture';
-import { expectLedgerOk, setDepositAddress, trc20Address, txid } from '../support/money';
+import { expectLedgerOk, krwDepositBody, setDepositAddress, trc20Address, txid } from '../support/money';
 
 const server = fileServer();
 const admin = fileAdmin(server);
@@ -12,13 +12,7 @@ afterEach(async () => {
   await expectLedgerOk(server.db);
 });
 
-const krw = (amount = '50000') => ({
-  bank_name: '국민은행',
-  account_number: '123-456-789012',
-  account_holder: '홍길동',
-  amount,
-  depositor_name: '홍길동',
-});
+const krw = krwDepositBody;
 
 async function pendingKrwDeposit(amount = '50000') {
   const m = await memberClient(server.url);

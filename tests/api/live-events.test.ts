@@ -4,6 +4,7 @@ import { MSG } from '../../src/shared/messages';
 import { insertDeposit } from '../support/admin-fixtures';
 import { adminClient, Client, memberClient, newMemberCreds, signupBody } from '../support/client';
 import { fileAdmin, fileServer } from '../support/fixture';
+import { krwDepositBody } from '../support/money';
 import { openEvents, type SseStream } from '../support/sse';
 
 const server = fileServer();
@@ -19,13 +20,7 @@ afterAll(() => {
   for (const s of open) s.close();
 });
 
-const krw = (amount = '50000') => ({
-  bank_name: '국민은행',
-  account_number: '123-456-789012',
-  account_holder: '홍길동',
-  amount,
-  depositor_name: '홍길동',
-});
+const krw = krwDepositBody;
 
 const ofRequest = (id: string) => (e: { json: any }) => e.json?.data?.request_id === id;
 

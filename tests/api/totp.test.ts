@@ -3,7 +3,7 @@ import { loadConfig } from '../../src/server/config';
 import { MSG } from '../../src/shared/messages';
 import { Client, loginFully, type MemberCreds, memberClient } from '../support/client';
 import { fileServer } from '../support/fixture';
-import { adjustBalance, idemKey } from '../support/money';
+import { adjustBalance, idemKey, krwWithdrawalBody } from '../support/money';
 import { startTestServer } from '../support/server';
 import { codeAt, currentStep, enrolTotp, markUsed, nextCode } from '../support/totp';
 
@@ -11,14 +11,7 @@ const O = MSG.otp;
 
 const server = fileServer();
 
-const bank = (over: Record<string, unknown> = {}) => ({
-  amount: '10000',
-  bank_name: '신한은행',
-  account_number: '110-123-456789',
-  account_holder: '홍길동',
-  memo: '',
-  ...over,
-});
+const bank = krwWithdrawalBody;
 
 /** A member with a one-time code enrolled through the API (and KRW to withdraw when asked). */
 async function enrolled(krw?: string) {

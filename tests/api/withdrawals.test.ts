@@ -10,6 +10,7 @@ import {
   erc20Address,
   expectLedgerOk,
   idemKey,
+  krwWithdrawalBody,
   trc20Address,
   xrpAddress,
 } from '../support/money';
@@ -31,14 +32,7 @@ const external = (over: Record<string, unknown> = {}) => ({
   network: 'TRC20',
   ...over,
 });
-const bank = (over: Record<string, unknown> = {}) => ({
-  amount: '10000',
-  bank_name: '신한은행',
-  account_number: '110-123-456789',
-  account_holder: '홍길동',
-  memo: '',
-  ...over,
-});
+const bank = krwWithdrawalBody;
 
 async function funded(currency: 'USDT' | 'ETH' | 'XRP' | 'KRW', amount: string) {
   const m = await memberClient(server.url);
