@@ -7,7 +7,9 @@ import { fileAdmin, fileServer } from '../support/fixture';
 import { krwDepositBody } from '../support/money';
 import { openEvents, type SseStream } from '../support/sse';
 
-const server = fileServer();
+// A database of its own: the administrator's queue lists the 200 oldest pending requests, and the other
+// files of a PostgreSQL run leave more pending than that in the shared database.
+const server = fileServer({}, { ownDatabase: true });
 const admin = fileAdmin(server);
 const open: SseStream[] = [];
 const listen = async (client: Client, lastEventId?: string) => {
