@@ -1,18 +1,69 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+/**
+ * Test layout (docs/decisions/0300-test-layout.md):
+ * - without DATABASE_URL every project runs on the embedded PGlite, as on a fresh machine;
+ * - with DATABASE_URL the API suite runs once, on PostgreSQL, and `api-pglite` runs the files about what
+ *   differs on PGlite (the database adapter, migrations, rows, the embedded backup and shutdown paths) there.
+ * The browser suite runs on PGlite either way (a database per file, so parallel files cannot see each
+ * other's rows) except the two-instance live-events file, which needs PostgreSQL.
+ */
+const PG = Boolean(process.env.DATABASE_URL);
+
+/** What only PGlite can show: the adapter and its rows, migrations on it, the embedded data folder. */
+const PGLITE_SUBSET = [
+  'tests/api/db-rows.test.ts',
+  'tests/api/migration-010.test.ts',
+  'tests/api/permanent-records.test.ts',
+  'tests/api/backup-restore.test.ts',
+  'tests/api/sigterm-burst.test.ts',
+  'tests/api/four-eyes.test.ts',
+  'tests/api/ledger-core.test.ts',
+  'tests/api/auth.test.ts',
+];
+
+/** Parallel files per project: `TEST_WORKERS` overrides (2 fits the 2-core CI machine). */
+const WORKERS = Number(process.env.TEST_WORKERS ?? 2);
+
+const api = (name: string, include: string[], env: Record<string, string> = {}) =>
+  ({
+    test: {
+      name,
+      include,
+      env,
+      environment: 'node',
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+      maxWorkers: WORKERS,
+    },
+  }) satisfies TestProjectInlineConfiguration;
+
+const e2e = (name: string, include: string[], exclude: string[], env: Record<string, string> = {}) =>
+  ({
+    test: {
+      name,
+      include,
+      exclude,
+      env,
+      environment: 'node',
+      // Two files share the 2 cores: a test with six axe-core scans took 50 s alone on a busy host.
+      testTimeout: 120_000,
+      hookTimeout: 120_000,
+      // expect.poll waits 1 s by default: too short for a browser's first lazy chunk on a busy
+      // 2-core CI machine (a signup check once took longer and failed on PostgreSQL).
+      expect: { poll: { timeout: 10_000 } },
+      maxWorkers: WORKERS,
+    },
+  }) satisfies TestProjectInlineConfiguration;
+
+const LIVE_E2E = 'tests/e2e/live-events.test.ts';
 
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: ['src/**/*.test.ts'], environment: 'node' } },
-      {
-        test: {
-          name: 'api',
-          include: ['tests/api/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      api('api', ['tests/api/**/*.test.ts']),
+      ...(PG ? [api('api-pglite', PGLITE_SUBSET, { DATABASE_URL: '' })] : []),
       {
         test: {
           name: 'reliability',
@@ -23,19 +74,12 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
-      {
-        test: {
-          name: 'e2e',
-          include: ['tests/e2e/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          // expect.poll waits 1 s by default: too short for a browser's first lazy chunk on a busy
-          // 2-core CI machine (a signup check once took longer and failed on PostgreSQL).
-          expect: { poll: { timeout: 10_000 } },
-          fileParallelism: false,
-        },
-      },
+      ...(PG
+        ? [
+            e2e('e2e', ['tests/e2e/**/*.test.ts'], [LIVE_E2E], { DATABASE_URL: '' }),
+            e2e('e2e-pg', [LIVE_E2E], []),
+          ]
+        : [e2e('e2e', ['tests/e2e/**/*.test.ts'], [])]),
     ],
   },
 });

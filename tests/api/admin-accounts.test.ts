@@ -1,20 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { newErc20Address, newTrc20Address } from '../support/addresses';
 import { adminClient, Client, loginFully, memberClient } from '../support/client';
-import { startTestServer, type TestServer } from '../support/server';
+import { fileAdmin, fileServer } from '../support/fixture';
 
 const A = MSG.admin;
-let server: TestServer;
-let admin: Awaited<ReturnType<typeof adminClient>>;
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await adminClient(server.url, server.db);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = fileServer();
+const admin = fileAdmin(server);
 
 const bankUrl = (id: string) => `/api/admin/members/${id}/bank-account`;
 const account = { bank_name: '국민은행', account_number: '123456-01-234567', account_holder: '홍길동' };

@@ -1,25 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { fund, insertDeposit, insertWithdrawal } from '../support/admin-fixtures';
 import { adminClient, Client, memberClient, newMemberCreds, signupBody } from '../support/client';
-import { proposeAndConfirm, secondAdmin } from '../support/four-eyes';
+import { fileAdmin, fileChecker, fileServer } from '../support/fixture';
+import { proposeAndConfirm } from '../support/four-eyes';
 import { adjustBalance, expectLedgerOk } from '../support/money';
-import { startTestServer, type TestServer } from '../support/server';
 
 const A = MSG.admin;
-let server: TestServer;
-let admin: Awaited<ReturnType<typeof adminClient>>;
+const server = fileServer();
+const admin = fileAdmin(server);
 /** The second administrator of two-person approval (decision 0160). */
-let checker: Awaited<ReturnType<typeof adminClient>>;
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await adminClient(server.url, server.db);
-  checker = await secondAdmin(server.url, server.db);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const checker = fileChecker(server);
 
 const close = (id: string, by = admin) => by.client.post(`/api/admin/members/${id}/close`);
 

@@ -1,27 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Db, openDb } from '../../src/server/db';
 import { lockMember } from '../../src/server/members/lock-member';
 import { verifyLedger } from '../../src/server/wallet/ledger';
 import { fund } from '../support/admin-fixtures';
-import { adminClient, memberClient } from '../support/client';
-import { proposeAndConfirm, secondAdmin } from '../support/four-eyes';
-import { startTestServer, type TestServer } from '../support/server';
+import { memberClient } from '../support/client';
+import { fileAdmin, fileChecker, fileServer } from '../support/fixture';
+import { proposeAndConfirm } from '../support/four-eyes';
 
 /**
  * Regressions found by the reliability suite's concurrency test: an administrator's action on a member
  * must not deadlock against that member's requests (docs/decisions/0070-member-row-lock.md).
  */
-let server: TestServer;
-let admin: Awaited<ReturnType<typeof adminClient>>;
-let checker: Awaited<ReturnType<typeof adminClient>>;
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await adminClient(server.url, server.db);
-  checker = await secondAdmin(server.url, server.db);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = fileServer();
+const admin = fileAdmin(server);
+const checker = fileChecker(server);
 
 describe('administrator actions and member requests at the same time', () => {
   it.skipIf(!process.env.DATABASE_URL)(

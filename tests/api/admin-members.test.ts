@@ -1,20 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { fund, insertDeposit, insertWithdrawal } from '../support/admin-fixtures';
-import { adminClient, memberClient } from '../support/client';
-import { startTestServer, type TestServer, uniqueName } from '../support/server';
+import { memberClient } from '../support/client';
+import { fileAdmin, fileServer } from '../support/fixture';
+import { uniqueName } from '../support/server';
 
 const A = MSG.admin;
-let server: TestServer;
-let admin: Awaited<ReturnType<typeof adminClient>>;
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await adminClient(server.url, server.db);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = fileServer();
+const admin = fileAdmin(server);
 
 const list = (query: string) => admin.client.get(`/api/admin/members?${query}`);
 const usernames = (res: { body: any }) => res.body.data.items.map((m: { username: string }) => m.username);

@@ -1,27 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { verifyLedger } from '../../src/server/wallet/ledger';
 import { MSG } from '../../src/shared/messages';
 import { fund, insertWithdrawal } from '../support/admin-fixtures';
 import { adminClient, memberClient } from '../support/client';
-import { proposeAndConfirm, secondAdmin } from '../support/four-eyes';
-import { startTestServer, type TestServer } from '../support/server';
+import { fileAdmin, fileChecker, fileServer } from '../support/fixture';
+import { proposeAndConfirm } from '../support/four-eyes';
+import { startTestServer } from '../support/server';
 
 const A = MSG.admin;
-let server: TestServer;
-let admin: Awaited<ReturnType<typeof adminClient>>;
-let checker: Awaited<ReturnType<typeof adminClient>>;
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await adminClient(server.url, server.db);
-  checker = await secondAdmin(server.url, server.db);
-});
+const server = fileServer();
+const admin = fileAdmin(server);
+const checker = fileChecker(server);
 /** A balance or lock change: proposed by `admin`, confirmed by `checker` (two-person approval). */
 const asAdmins = (method: string, path: string, body?: unknown) =>
   proposeAndConfirm(admin.client, checker.client, method, path, body);
-afterAll(async () => {
-  await server?.close();
-});
 
 const setBalances = (id: string, body: unknown) => asAdmins('PUT', `/api/admin/members/${id}/balances`, body);
 const ledger = (id: string) =>

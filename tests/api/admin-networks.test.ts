@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { adminClient, memberClient } from '../support/client';
+import { fileServer } from '../support/fixture';
 import {
   adjustBalance,
   erc20Address,
@@ -9,18 +10,11 @@ import {
   txid,
   xrpAddress,
 } from '../support/money';
-import { startTestServer, type TestServer } from '../support/server';
 
 /** The administrator's request list: network, address, destination tag and explorer links (issue 13). */
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({
-    EXPLORER_URL_TRC20: 'https://tron.explorer.test/#',
-    EXPLORER_URL_XRPL: 'https://xrp.explorer.test/',
-  });
-});
-afterAll(async () => {
-  await server?.close();
+const server = fileServer({
+  EXPLORER_URL_TRC20: 'https://tron.explorer.test/#',
+  EXPLORER_URL_XRPL: 'https://xrp.explorer.test/',
 });
 
 type Row = Record<string, unknown>;

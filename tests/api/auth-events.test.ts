@@ -3,25 +3,17 @@
  * append-only in the database; a member reads only their own last 20, an administrator reads everyone's
  * with filters.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import type { AuthEventView, SignInActivityItem } from '../../src/shared/schemas/auth-events';
 import { adminClient, Client, memberClient, newMemberCreds, signupBody } from '../support/client';
-import { startTestServer, type TestServer, uniqueName } from '../support/server';
-import { type SmtpServer, startSmtpServer, tokenFromMail } from '../support/smtp-server';
+import { fileServer, late } from '../support/fixture';
+import { startTestServer, uniqueName } from '../support/server';
+import { startSmtpServer, tokenFromMail } from '../support/smtp-server';
 
-let server: TestServer;
-let smtp: SmtpServer;
-let admin: Client;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  server = await startTestServer({ SMTP_URL: smtp.url });
-  admin = (await adminClient(server.url, server.db)).client;
-});
-afterAll(async () => {
-  await server?.close();
-  await smtp?.close();
-});
+const smtp = late(startSmtpServer, (s) => s.close());
+const server = fileServer(() => ({ SMTP_URL: smtp.url }));
+const admin = late(async () => (await adminClient(server.url, server.db)).client);
 
 const UA =
   'Mozilla/5.0 (Linux; Android 14; SM-S918N) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';

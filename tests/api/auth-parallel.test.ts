@@ -4,19 +4,13 @@
  * measured by the failures the server recorded (its counter rows and its sign-in log), not by timing —
  * and once locked the right secret is refused too. Runs on PGlite and, with DATABASE_URL, on PostgreSQL.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUTH_LIMITS } from '../../src/shared/constants';
 import { MSG } from '../../src/shared/messages';
 import { Client, memberClient, newMemberCreds, type Res, signupBody } from '../support/client';
-import { startTestServer, type TestServer } from '../support/server';
+import { fileServer } from '../support/fixture';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = fileServer();
 
 const anon = () => new Client(server.url);
 const PARALLEL = 50;

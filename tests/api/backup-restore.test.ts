@@ -19,6 +19,7 @@ import { type RunningServer, startServer } from '../../src/server/start-server';
 import { verifyLedger } from '../../src/server/wallet/ledger';
 import { insertDeposit, insertWithdrawal } from '../support/admin-fixtures';
 import { adminClient, Client, memberClient } from '../support/client';
+import { krwDepositBody } from '../support/money';
 import { compareSnapshot, readTables } from '../support/table-rows';
 
 const run = promisify(execFile);
@@ -45,13 +46,7 @@ const env = (over: Record<string, string>) =>
     ...over,
   });
 
-const krw = (amount: string) => ({
-  bank_name: '국민은행',
-  account_number: '123-456-789012',
-  account_holder: '홍길동',
-  amount,
-  depositor_name: '홍길동',
-});
+const krw = krwDepositBody;
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {

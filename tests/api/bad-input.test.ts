@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { Client, memberClient, newMemberCreds, signupBody } from '../support/client';
-import { startTestServer, type TestServer } from '../support/server';
+import { fileServer } from '../support/fixture';
+import { startTestServer } from '../support/server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = fileServer();
 
 const HANGUL = /[가-힣]/;
 

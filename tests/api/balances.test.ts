@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lockBalances } from '../../src/server/wallet/balance-state';
 import { applyBalanceChange } from '../../src/server/wallet/ledger';
 import type { BalanceCurrency } from '../../src/shared/constants';
@@ -6,15 +6,9 @@ import { dec } from '../../src/shared/decimal';
 import { MSG } from '../../src/shared/messages';
 import type { Balances } from '../../src/shared/schemas/balances';
 import { Client, memberClient, newMemberCreds, signupBody } from '../support/client';
-import { startTestServer, type TestServer } from '../support/server';
+import { fileServer } from '../support/fixture';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = fileServer();
 
 /** Credits through the money core (balance row lock + ledger entry), as a deposit approval would. */
 async function credit(memberId: string, amounts: Partial<Record<BalanceCurrency, string>>) {

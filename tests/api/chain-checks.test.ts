@@ -3,10 +3,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chainProviders, claimRound, recordFound, runChainRound } from '../../src/server/chain/checker';
 import { tronToHex } from '../../src/server/chain/tron';
 import { MSG } from '../../src/shared/messages';
-import { adminClient, memberClient } from '../support/client';
+import { memberClient } from '../support/client';
 import { type EthNode, startEthNode } from '../support/eth-node';
+import { fileAdmin, fileServer } from '../support/fixture';
 import { erc20Address, expectLedgerOk, setDepositAddress, trc20Address } from '../support/money';
-import { startTestServer, type TestServer } from '../support/server';
 import { startTronApi } from '../support/tron-api';
 
 // Issue 19: deposits checked on a real chain (Hardhat's node with a 6-decimal ERC20) and against a local
@@ -14,27 +14,24 @@ import { startTronApi } from '../support/tron-api';
 // once at start and then hourly), so each step's verdict is known.
 let node: EthNode;
 let tron: Awaited<ReturnType<typeof startTronApi>>;
-let server: TestServer;
-let admin: Awaited<ReturnType<typeof adminClient>>;
 const TRON_TOKEN = trc20Address();
 
 beforeAll(async () => {
   [node, tron] = await Promise.all([startEthNode(), startTronApi()]);
-  server = await startTestServer({
-    ETH_RPC_URL: node.url,
-    ETH_USDT_CONTRACT: node.token,
-    TRON_API_URL: tron.url,
-    TRON_USDT_CONTRACT: TRON_TOKEN,
-    CHAIN_CHECK_INTERVAL_MS: '3600000',
-    CHAIN_REQUEST_TIMEOUT_MS: '2000',
-    CHAIN_CHECK_BATCH: '200',
-  });
-  admin = await adminClient(server.url, server.db);
 }, 90_000);
 afterAll(async () => {
-  await server?.close();
   await Promise.all([node?.stop(), tron?.close()]);
 });
+const server = fileServer(() => ({
+  ETH_RPC_URL: node.url,
+  ETH_USDT_CONTRACT: node.token,
+  TRON_API_URL: tron.url,
+  TRON_USDT_CONTRACT: TRON_TOKEN,
+  CHAIN_CHECK_INTERVAL_MS: '3600000',
+  CHAIN_REQUEST_TIMEOUT_MS: '2000',
+  CHAIN_CHECK_BATCH: '200',
+}));
+const admin = fileAdmin(server);
 afterEach(async () => {
   await expectLedgerOk(server.db);
 });

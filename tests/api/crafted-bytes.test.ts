@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isDatabaseInputError } from '../../src/server/http/crafted-bytes';
 import { MSG } from '../../src/shared/messages';
 import { snapshot } from '../reliability/db-snapshot';
-import { adminClient, Client, memberClient, newMemberCreds, signupBody } from '../support/client';
-import { startTestServer, type TestServer } from '../support/server';
+import { Client, memberClient, newMemberCreds, signupBody } from '../support/client';
+import { fileAdmin, fileServer } from '../support/fixture';
 
 /** Issue 12, part 4 and 8: NUL, control, bidi and invisible characters, and look-alike emails. */
-let server: TestServer;
-let admin: Awaited<ReturnType<typeof adminClient>>;
+// A database of its own: the test compares fingerprints of the whole database.
+const server = fileServer({}, { ownDatabase: true });
+const admin = fileAdmin(server);
 let member: Awaited<ReturnType<typeof memberClient>>;
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await adminClient(server.url, server.db);
   member = await memberClient(server.url);
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 const HANGUL = /[가-힣]/;

@@ -1,31 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { adminClient, Client, memberClient } from '../support/client';
-import { expectLedgerOk, setDepositAddress, trc20Address, txid } from '../support/money';
-import { startTestServer, type TestServer } from '../support/server';
+import { fileAdmin, fileServer } from '../support/fixture';
+import { expectLedgerOk, krwDepositBody, setDepositAddress, trc20Address, txid } from '../support/money';
 
-let server: TestServer;
-let admin: Awaited<ReturnType<typeof adminClient>>;
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await adminClient(server.url, server.db);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = fileServer();
+const admin = fileAdmin(server);
 // Every scenario leaves every balance equal to the sum of its ledger entries, none below zero.
 afterEach(async () => {
   await expectLedgerOk(server.db);
 });
 
-const krw = (amount = '50000') => ({
-  bank_name: '국민은행',
-  account_number: '123-456-789012',
-  account_holder: '홍길동',
-  amount,
-  depositor_name: '홍길동',
-});
+const krw = krwDepositBody;
 
 async function pendingKrwDeposit(amount = '50000') {
   const m = await memberClient(server.url);

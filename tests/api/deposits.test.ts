@@ -1,6 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { Client, memberClient, newMemberCreds, signupBody } from '../support/client';
+import { fileServer } from '../support/fixture';
 import {
   erc20Address,
   expectLedgerOk,
@@ -9,15 +10,8 @@ import {
   trc20Address,
   txid,
 } from '../support/money';
-import { startTestServer, type TestServer } from '../support/server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ ADMIN_CHAT_URL: 'https://chat.example.com/admin' });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = fileServer({ ADMIN_CHAT_URL: 'https://chat.example.com/admin' });
 // Every scenario leaves every balance equal to the sum of its ledger entries, none below zero.
 afterEach(async () => {
   await expectLedgerOk(server.db);

@@ -2,29 +2,26 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { startServer } from '../../src/server/start-server';
 import { verifyLedger } from '../../src/server/wallet/ledger';
 import { MSG } from '../../src/shared/messages';
 import { fund, insertWithdrawal } from '../support/admin-fixtures';
 import { adminClient, Client, loginFully, memberClient } from '../support/client';
+import { type Admin, fileServer } from '../support/fixture';
 import { proposeAndConfirm, secondAdmin } from '../support/four-eyes';
-import { startTestServer, type TestServer, uniqueName } from '../support/server';
+import { startTestServer, uniqueName } from '../support/server';
 import { enrolTotp } from '../support/totp';
 
 const P = MSG.proposals;
 const onPg = Boolean(process.env.DATABASE_URL);
-let server: TestServer;
-let a: Awaited<ReturnType<typeof adminClient>>;
-let b: Awaited<ReturnType<typeof adminClient>>;
+const server = fileServer();
+let a: Admin;
+let b: Admin;
 beforeAll(async () => {
-  server = await startTestServer();
   a = await adminClient(server.url, server.db);
   b = await secondAdmin(server.url, server.db);
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 const balancesUrl = (id: string) => `/api/admin/members/${id}/balances`;

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lockBalances, readBalanceState } from '../../src/server/wallet/balance-state';
 import { applyBalanceChange, verifyLedger } from '../../src/server/wallet/ledger';
 import { dec } from '../../src/shared/decimal';
 import { memberClient } from '../support/client';
-import { startTestServer, type TestServer } from '../support/server';
+import { fileServer } from '../support/fixture';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = fileServer();
 
 describe('ledger core', () => {
   it('changes a balance only with its ledger entry, exactly, and never below zero', async () => {

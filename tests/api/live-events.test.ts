@@ -1,13 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { publishRequestCreated } from '../../src/server/events/publish';
 import { MSG } from '../../src/shared/messages';
 import { insertDeposit } from '../support/admin-fixtures';
 import { adminClient, Client, memberClient, newMemberCreds, signupBody } from '../support/client';
-import { startTestServer, type TestServer } from '../support/server';
+import { fileAdmin, fileServer } from '../support/fixture';
+import { krwDepositBody } from '../support/money';
 import { openEvents, type SseStream } from '../support/sse';
 
-let server: TestServer;
-let admin: Awaited<ReturnType<typeof adminClient>>;
+// A database of its own: the administrator's queue lists the 200 oldest pending requests, and the other
+// files of a PostgreSQL run leave more pending than that in the shared database.
+const server = fileServer({}, { ownDatabase: true });
+const admin = fileAdmin(server);
 const open: SseStream[] = [];
 const listen = async (client: Client, lastEventId?: string) => {
   const s = await openEvents(client, { lastEventId });
@@ -15,22 +18,11 @@ const listen = async (client: Client, lastEventId?: string) => {
   return s;
 };
 
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await adminClient(server.url, server.db);
-});
-afterAll(async () => {
+afterAll(() => {
   for (const s of open) s.close();
-  await server?.close();
 });
 
-const krw = (amount = '50000') => ({
-  bank_name: '국민은행',
-  account_number: '123-456-789012',
-  account_holder: '홍길동',
-  amount,
-  depositor_name: '홍길동',
-});
+const krw = krwDepositBody;
 
 const ofRequest = (id: string) => (e: { json: any }) => e.json?.data?.request_id === id;
 

@@ -3,20 +3,18 @@ import { type Db, openDb } from '../../src/server/db';
 import { migrate } from '../../src/server/db/migrate';
 import { MEMBER_COUNT_CAP } from '../../src/server/members/list-members';
 import { housekeeping } from '../../src/server/ops/housekeeping';
-import { adminClient } from '../support/client';
-import { startTestServer, type TestServer, uniqueName } from '../support/server';
+import { fileAdmin, fileServer } from '../support/fixture';
+import { uniqueName } from '../support/server';
 
 /**
  * Decision 0202: a search matching more members than the cap is counted up to it (`total_capped`), and
  * its pages are still the matches newest first; narrower searches and the unsearched list count exactly.
  */
-let server: TestServer;
-let admin: Awaited<ReturnType<typeof adminClient>>;
+const server = fileServer();
+const admin = fileAdmin(server);
 const stem = uniqueName('cap').slice(0, 10).toLowerCase();
 const MANY = MEMBER_COUNT_CAP + 50;
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await adminClient(server.url, server.db);
   const hash = `$argon2id$v=19$m=19456,t=2,p=1$${'x'.repeat(22)}$${'y'.repeat(43)}`;
   await server.db.query(
     `INSERT INTO members (username, email, full_name, contact, password_hash, second_password_hash, created_at)
@@ -26,9 +24,6 @@ beforeAll(async () => {
     [stem, hash, MANY],
   );
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 const list = (query: string) => admin.client.get(`/api/admin/members?${query}`);
 

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminClient, memberClient } from '../support/client';
-import { startTestServer, type TestServer, uniqueName } from '../support/server';
+import { describe, expect, it } from 'vitest';
+import { memberClient } from '../support/client';
+import { fileAdmin, fileServer } from '../support/fixture';
+import { uniqueName } from '../support/server';
 
 /**
  * Migration 012 (decision 0141): the member search's "contains" on `search_key` can be answered by the
@@ -8,15 +9,8 @@ import { startTestServer, type TestServer, uniqueName } from '../support/server'
  * a test database are small, so the planner is told to avoid a sequential scan to show the index can
  * serve the query list-members.ts runs; the bench shows it chosen at 100,000 members.
  */
-let server: TestServer;
-let admin: Awaited<ReturnType<typeof adminClient>>;
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await adminClient(server.url, server.db);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = fileServer();
+const admin = fileAdmin(server);
 
 const planOf = (pattern: string) =>
   server.db.tx(async (q) => {

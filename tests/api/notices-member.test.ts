@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { Client, memberClient } from '../support/client';
-import { startTestServer, type TestServer, uniqueName } from '../support/server';
+import { fileServer } from '../support/fixture';
+import { uniqueName } from '../support/server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = fileServer();
 
 describe('listNotices', () => {
   it('lists published notices only, newest first, limited', async () => {

@@ -1,19 +1,13 @@
 import { createServer } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { opsState } from '../../src/server/ops/state';
 import { insertDeposit } from '../support/admin-fixtures';
 import { memberClient } from '../support/client';
-import { startTestServer, type TestServer } from '../support/server';
+import { fileServer } from '../support/fixture';
+import { startTestServer } from '../support/server';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer({ METRICS_TOKEN: TOKEN });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = fileServer({ METRICS_TOKEN: TOKEN });
 
 async function freePort(): Promise<number> {
   const s = createServer();

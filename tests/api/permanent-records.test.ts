@@ -6,16 +6,10 @@ import { type Db, openDb } from '../../src/server/db';
 import { migrate } from '../../src/server/db/migrate';
 import { fund, insertDeposit, insertWithdrawal } from '../support/admin-fixtures';
 import { memberClient } from '../support/client';
-import { startTestServer, type TestServer } from '../support/server';
+import { fileServer } from '../support/fixture';
 
 const MIGRATIONS = path.resolve('src/server/db/migrations');
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = fileServer();
 
 const exists = async (db: Db, table: string) =>
   (await db.query<{ t: string | null }>('SELECT to_regclass($1)::text AS t', [table]))[0]?.t != null;

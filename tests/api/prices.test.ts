@@ -1,30 +1,25 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_FX_FEED_URL, DEFAULT_PRICE_FEED_URL, loadConfig } from '../../src/server/config';
 import type { PriceFeedConfig } from '../../src/server/config-sections';
 import { createPriceRefresher, type RefresherLog } from '../../src/server/prices/price-refresher';
 import { MSG } from '../../src/shared/messages';
 import type { Prices } from '../../src/shared/schemas/prices';
 import { Client, memberClient, newMemberCreds, signupBody } from '../support/client';
-import { type FakePriceProvider, startFakePriceProvider } from '../support/fake-price-provider';
-import { startTestServer, type TestServer } from '../support/server';
+import { startFakePriceProvider } from '../support/fake-price-provider';
+import { fileServer, late } from '../support/fixture';
+import { startTestServer } from '../support/server';
 
 // These tests share the price tables (global by nature) and run one after another within this file;
 // each one sets the state it needs. No other test file writes prices.
-let server: TestServer;
-let fake: FakePriceProvider;
-let member: Client;
-
 const LIVE = { eth: '2000.12345678', xrp: '0.5', krw: '1400.25' };
 
-beforeAll(async () => {
-  fake = await startFakePriceProvider(LIVE);
-  server = await startTestServer();
-  member = (await memberClient(server.url)).client;
-});
-afterAll(async () => {
-  await server?.close();
-  await fake?.close();
-});
+const fake = late(
+  () => startFakePriceProvider(LIVE),
+  (f) => f.close(),
+);
+// A database of its own: the price tables are global, and other files read prices while this one changes them.
+const server = fileServer({}, { ownDatabase: true });
+const member = late(async () => (await memberClient(server.url)).client);
 
 const clearPrices = async (db = server.db) => {
   await db.query('DELETE FROM crypto_prices');
@@ -109,6 +104,7 @@ describe('getPrices', () => {
 describe('the refresher started by the server', () => {
   it('fetches from the configured providers at start and every interval, and serves live prices', async () => {
     const live = await startTestServer({
+      DATABASE_URL: server.config.databaseUrl ?? '',
       PRICE_REFRESH: 'true',
       PRICE_FEED_URL: fake.tickerUrl,
       FX_FEED_URL: fake.fxUrl,

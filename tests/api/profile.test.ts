@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashToken } from '../../src/server/auth/sessions';
 import { MSG } from '../../src/shared/messages';
 import { Client, loginFully, memberClient, newMemberCreds, signupBody } from '../support/client';
-import { startTestServer, type TestServer, uniqueName } from '../support/server';
-import { type SmtpServer, startSmtpServer, tokenFromMail } from '../support/smtp-server';
+import { fileServer, late } from '../support/fixture';
+import { startTestServer, uniqueName } from '../support/server';
+import { startSmtpServer, tokenFromMail } from '../support/smtp-server';
 
 const BANK_FORM_URL = 'https://forms.example.com/bank-account';
 /** Links in mails use PUBLIC_URL (the E2E test covers the fallback: the address of the request). */
 const PUBLIC_URL = 'https://wallet.example.com';
 
-let server: TestServer;
-let smtp: SmtpServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  server = await startTestServer({ SMTP_URL: smtp.url, BANK_FORM_URL, PUBLIC_URL: `${PUBLIC_URL}/` });
-});
-afterAll(async () => {
-  await server?.close();
-  await smtp?.close();
-});
+const smtp = late(startSmtpServer, (s) => s.close());
+const server = fileServer(() => ({ SMTP_URL: smtp.url, BANK_FORM_URL, PUBLIC_URL: `${PUBLIC_URL}/` }));
 
 const anon = () => new Client(server.url);
 const patch = (c: Client, path: string, body: unknown) => c.call('PATCH', path, body);

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Client, loginFully, memberClient } from '../support/client';
-import { startTestServer, type TestServer } from '../support/server';
+import { fileServer } from '../support/fixture';
 
 /** Issue 12, part 6: a second-password change ends the member's other sessions, as a password change does. */
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = fileServer();
 
 describe('changing the second password', () => {
   it("ends every other session of the member (full and half-logged-in), keeps this one and no one else's", async () => {

@@ -4,15 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server';
+import { fileServer } from '../support/fixture';
 
 // The built client as the server serves it (decision 0212): one wildcard route over the folder; whatever is
 // no file there is the SPA's index.html. A folder of its own, so the test does not depend on `vite build`.
 const dir = mkdtempSync(path.join(tmpdir(), 'wallet-static-'));
 const INDEX = '<!doctype html><title>지갑</title><div id="root"></div>';
 const CHUNK = 'export const x = 1;\n';
-let server: TestServer;
-
 beforeAll(async () => {
   mkdirSync(path.join(dir, 'assets'));
   mkdirSync(path.join(dir, '.vite'));
@@ -23,12 +21,12 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'assets', 'app-Ab12Cd34.js.br'), brotliCompressSync(CHUNK));
   writeFileSync(path.join(dir, '.vite', 'manifest.json'), '{"secret":"build manifest"}');
   writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"name":"지갑"}');
-  server = await startTestServer({ STATIC_DIR: dir });
 });
-afterAll(async () => {
-  await server?.close();
+afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
+// Started after the files above are written, closed before they are removed.
+const server = fileServer({ STATIC_DIR: dir });
 
 /** A raw request (fetch would normalise `..` away and decode the answer). */
 function get(p: string, headers: Record<string, string> = {}, method = 'GET') {

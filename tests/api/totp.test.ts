@@ -1,29 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { MSG } from '../../src/shared/messages';
 import { Client, loginFully, type MemberCreds, memberClient } from '../support/client';
-import { adjustBalance, idemKey } from '../support/money';
-import { startTestServer, type TestServer } from '../support/server';
+import { fileServer } from '../support/fixture';
+import { adjustBalance, idemKey, krwWithdrawalBody } from '../support/money';
+import { startTestServer } from '../support/server';
 import { codeAt, currentStep, enrolTotp, markUsed, nextCode } from '../support/totp';
 
 const O = MSG.otp;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = fileServer();
 
-const bank = (over: Record<string, unknown> = {}) => ({
-  amount: '10000',
-  bank_name: '신한은행',
-  account_number: '110-123-456789',
-  account_holder: '홍길동',
-  memo: '',
-  ...over,
-});
+const bank = krwWithdrawalBody;
 
 /** A member with a one-time code enrolled through the API (and KRW to withdraw when asked). */
 async function enrolled(krw?: string) {

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { insertDeposit } from '../support/admin-fixtures';
 import { adminClient, type Client, memberClient } from '../support/client';
+import { fileServer } from '../support/fixture';
 import {
   adjustBalance,
   erc20Address,
@@ -10,7 +11,6 @@ import {
   trc20Address,
   xrpAddress,
 } from '../support/money';
-import { startTestServer, type TestServer } from '../support/server';
 
 /**
  * Issue 15 items 2-5 and 7, on PGlite and (DATABASE_URL) PostgreSQL. Sample prices: 1 USDT = 1,431 KRW.
@@ -18,18 +18,12 @@ import { startTestServer, type TestServer } from '../support/server';
  * 50,000, travel rule from 14,310 KRW (10 USDT).
  */
 const R = MSG.wrules;
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({
-    WITHDRAWAL_ADDRESS_DELAY_HOURS: '0.001',
-    KRW_DEPOSIT_WITHDRAWAL_DELAY_HOURS: '24',
-    DAILY_LIMIT_CRYPTO_KRW: '100000',
-    DAILY_LIMIT_KRW: '50000',
-    TRAVEL_RULE_THRESHOLD_KRW: '14310',
-  });
-});
-afterAll(async () => {
-  await server?.close();
+const server = fileServer({
+  WITHDRAWAL_ADDRESS_DELAY_HOURS: '0.001',
+  KRW_DEPOSIT_WITHDRAWAL_DELAY_HOURS: '24',
+  DAILY_LIMIT_CRYPTO_KRW: '100000',
+  DAILY_LIMIT_KRW: '50000',
+  TRAVEL_RULE_THRESHOLD_KRW: '14310',
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

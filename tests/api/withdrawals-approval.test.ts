@@ -1,19 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { adminClient, Client, memberClient } from '../support/client';
+import { fileAdmin, fileServer } from '../support/fixture';
 import { adjustBalance, available, expectLedgerOk, trc20Address } from '../support/money';
-import { startTestServer, type TestServer } from '../support/server';
 
-let server: TestServer;
-let admin: Awaited<ReturnType<typeof adminClient>>;
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await adminClient(server.url, server.db);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = fileServer();
+const admin = fileAdmin(server);
 // Every scenario leaves every balance equal to the sum of its ledger entries, none below zero.
 afterEach(async () => {
   await expectLedgerOk(server.db);

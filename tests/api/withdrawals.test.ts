@@ -1,6 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { Client, memberClient } from '../support/client';
+import { fileServer } from '../support/fixture';
 import {
   addressFor,
   adjustBalance,
@@ -9,18 +10,12 @@ import {
   erc20Address,
   expectLedgerOk,
   idemKey,
+  krwWithdrawalBody,
   trc20Address,
   xrpAddress,
 } from '../support/money';
-import { startTestServer, type TestServer } from '../support/server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = fileServer();
 // Every scenario leaves every balance equal to the sum of its ledger entries, none below zero.
 afterEach(async () => {
   await expectLedgerOk(server.db);
@@ -37,14 +32,7 @@ const external = (over: Record<string, unknown> = {}) => ({
   network: 'TRC20',
   ...over,
 });
-const bank = (over: Record<string, unknown> = {}) => ({
-  amount: '10000',
-  bank_name: '신한은행',
-  account_number: '110-123-456789',
-  account_holder: '홍길동',
-  memo: '',
-  ...over,
-});
+const bank = krwWithdrawalBody;
 
 async function funded(currency: 'USDT' | 'ETH' | 'XRP' | 'KRW', amount: string) {
   const m = await memberClient(server.url);

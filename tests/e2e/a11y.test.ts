@@ -4,10 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { adminClient, memberClient } from '../support/client';
 import { type FakePriceProvider, startFakePriceProvider } from '../support/fake-price-provider';
-import { secondAdmin } from '../support/four-eyes';
-import { type Showcase, seedShowcase } from '../support/showcase';
+import { type Showcase, showcaseOn } from '../support/showcase';
 import { LOGGED_OUT_SCREENS, MEMBER_SCREENS, openScreen, type Screen, settle, toSecondStep } from './screens';
-import { type E2E, loginThroughUi, startE2E } from './support';
+import { type E2E, signIn, startE2E } from './support';
 
 /**
  * WCAG 2.2 AA in the browser: axe-core on every screen of SPEC §2 (no serious or critical violation),
@@ -34,12 +33,7 @@ beforeAll(async () => {
     PRICE_REFRESH_MS: '1000',
   });
   admin = await adminClient(e2e.server.url, e2e.server.db);
-  rich = await seedShowcase(
-    e2e.server.url,
-    admin.client,
-    {},
-    (await secondAdmin(e2e.server.url, e2e.server.db)).client,
-  );
+  rich = await showcaseOn(e2e.server, admin.client);
   fresh = await memberClient(e2e.server.url, { fullName: '이새봄' });
 });
 afterAll(async () => {
@@ -148,7 +142,7 @@ function sharedPage(login?: () => { username: string; password: string; pin: str
   const state = {} as { page: Page; context: BrowserContext };
   beforeAll(async () => {
     Object.assign(state, await e2e.newPage());
-    if (login) await loginThroughUi(state.page, login());
+    if (login) await signIn(state.page, login());
   });
   afterAll(async () => {
     await state.context?.close();
@@ -217,7 +211,7 @@ describe('accessibility of the administrator page (axe-core, 1280 px)', () => {
 
   beforeAll(async () => {
     ({ page, context } = await e2e.newPage({ width: 1280, height: 900 }));
-    await loginThroughUi(page, admin.creds);
+    await signIn(page, admin.creds);
     await page.goto('/admin');
     await settle(page);
   });

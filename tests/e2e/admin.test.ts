@@ -4,7 +4,7 @@ import { MSG } from '../../src/shared/messages';
 import { fund, insertDeposit, insertWithdrawal } from '../support/admin-fixtures';
 import { adminClient, memberClient } from '../support/client';
 import { confirmPendingFor, secondAdmin } from '../support/four-eyes';
-import { type E2E, loginThroughUi, startE2E } from './support';
+import { type E2E, loginThroughUi, signIn, startE2E } from './support';
 
 const A = MSG.admin;
 const RED = 'rgb(198, 40, 40)';
@@ -33,7 +33,7 @@ beforeAll(async () => {
   depositId = await insertDeposit(db, rich.id, { currency: 'KRW', amount: '50000' });
   withdrawalId = await insertWithdrawal(db, rich.id, { currency: 'USDT', amount: '20' });
   ({ page, context } = await e2e.newPage({ width: 1280, height: 900 }));
-  await loginThroughUi(page, admin.creds);
+  await signIn(page, admin.creds);
   await page.goto('/admin');
 });
 afterAll(async () => {

@@ -1,22 +1,14 @@
 import type { Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
-import { memberClient } from '../support/client';
-import { adjustBalance } from '../support/money';
-import { type E2E, loginThroughUi, startE2E } from './support';
+import { fileE2E, memberOn } from './support';
 
 /**
  * Amount fields as in Korean finance apps: the numeric or decimal keypad, digits grouped as they are
  * typed, the caret kept in place, the amount read in Korean units for won, and the plain amount sent.
  */
 
-let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
-});
-afterAll(async () => {
-  await e2e?.close();
-});
+const e2e = fileE2E();
 
 const K = MSG.withdrawKrw;
 const W = MSG.withdraw;
@@ -33,11 +25,7 @@ const putCaret = (field: Locator, at: number) =>
 
 describe('amount fields in the browser', () => {
   it('a KRW amount: numeric keypad, grouped as typed, caret kept, Korean units, plain digits sent', async () => {
-    const member = await memberClient(e2e.server.url);
-    await adjustBalance(e2e.server.db, member.id, 'KRW', '5000000');
-    const { page, context } = await e2e.newPage();
-    await loginThroughUi(page, member.creds);
-    await page.goto('/assets/withdraw-krw');
+    const { member, page, context } = await memberOn(e2e, '/assets/withdraw-krw', { KRW: '5000000' });
     const amount = page.getByLabel(K.amountLabel);
     await amount.waitFor();
     expect(await amount.getAttribute('inputmode')).toBe('numeric');
@@ -105,10 +93,7 @@ describe('amount fields in the browser', () => {
   });
 
   it('a KRW deposit shows the Korean reading beside the minimum', async () => {
-    const member = await memberClient(e2e.server.url);
-    const { page, context } = await e2e.newPage();
-    await loginThroughUi(page, member.creds);
-    await page.goto('/assets/deposit-krw');
+    const { page, context } = await memberOn(e2e, '/assets/deposit-krw');
     const amount = page.getByLabel(MSG.depositKrw.amountLabel);
     await amount.click();
     await amount.pressSequentially('123450000');
@@ -119,11 +104,7 @@ describe('amount fields in the browser', () => {
   });
 
   it('a crypto amount: decimal keypad, the whole part grouped, one point, caret kept', async () => {
-    const member = await memberClient(e2e.server.url);
-    await adjustBalance(e2e.server.db, member.id, 'USDT', '50000');
-    const { page, context } = await e2e.newPage();
-    await loginThroughUi(page, member.creds);
-    await page.goto('/assets/withdraw');
+    const { page, context } = await memberOn(e2e, '/assets/withdraw', { USDT: '50000' });
     const amount = page.getByLabel(`${W.amountLabel} (USDT)`);
     await amount.waitFor();
     expect(await amount.getAttribute('inputmode')).toBe('decimal');

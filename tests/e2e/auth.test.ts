@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { memberClient, newMemberCreds } from '../support/client';
-import { type E2E, loginThroughUi, startE2E } from './support';
+import { fileE2E, loginThroughUi } from './support';
 
-let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
-});
-afterAll(async () => {
-  await e2e?.close();
-});
+const e2e = fileE2E();
 
 describe('authentication in the browser', () => {
   it('a new user signs up, logs in, passes the second step and lands on /main', async () => {

@@ -3,7 +3,7 @@ import { MSG } from '../../src/shared/messages';
 import { adminClient, memberClient } from '../support/client';
 import { type EthNode, startEthNode } from '../support/eth-node';
 import { erc20Address, setDepositAddress } from '../support/money';
-import { type E2E, loginThroughUi, startE2E } from './support';
+import { type E2E, signIn, startE2E } from './support';
 
 // Issue 19 in the browser: a local Hardhat node, the server's own checker running every 300 ms.
 let node: EthNode;
@@ -59,7 +59,7 @@ describe('deposits checked on chain', () => {
 
     // The checker (not the test) runs: the member's history row counts confirmations.
     const m = await e2e.newPage();
-    await loginThroughUi(m.page, member.creds);
+    await signIn(m.page, member.creds);
     await m.page.goto('/assets/history');
     await m.page.getByText(C.memberWaiting(2, 12)).first().waitFor();
     await m.page.screenshot({ path: 'test-results/chain-member-history-360.png', fullPage: true });
@@ -80,7 +80,7 @@ describe('deposits checked on chain', () => {
       )
       .toBe(2);
     const a = await e2e.newPage({ width: 360, height: 780 });
-    await loginThroughUi(a.page, admin.creds);
+    await signIn(a.page, admin.creds);
     await a.page.goto('/admin');
     const row = (id: string) => a.page.locator(`.adm-requests-table tr[data-request-id="${id}"]`);
     await row(ok).getByText(C.verdict.match(13)).waitFor();

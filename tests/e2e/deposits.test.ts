@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADDRESS_PLACEHOLDERS } from '../../src/shared/constants';
 import { MSG } from '../../src/shared/messages';
 import { adminClient, memberClient } from '../support/client';
 import { erc20Address, setDepositAddress, trc20Address, txid } from '../support/money';
-import { type E2E, loginThroughUi, startE2E } from './support';
+import { fileE2E, signIn } from './support';
 
 const CHAT = 'https://chat.example.com/wallet-admin';
-let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E({ ADMIN_CHAT_URL: CHAT });
-});
-afterAll(async () => {
-  await e2e?.close();
-});
+const e2e = fileE2E({ ADMIN_CHAT_URL: CHAT });
 
 const K = MSG.depositKrw;
 const D = MSG.deposit;
@@ -23,7 +17,7 @@ describe('deposits in the browser', () => {
     const member = await memberClient(e2e.server.url, { fullName: '김입금' });
     const admin = await adminClient(e2e.server.url, e2e.server.db);
     const { page, context } = await e2e.newPage();
-    await loginThroughUi(page, member.creds);
+    await signIn(page, member.creds);
     await page.goto('/assets/deposit-krw');
     await page.getByRole('heading', { name: K.title }).waitFor();
 
@@ -93,7 +87,7 @@ describe('deposits in the browser', () => {
     const member = await memberClient(e2e.server.url);
     const { page, context } = await e2e.newPage();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.server.url });
-    await loginThroughUi(page, member.creds);
+    await signIn(page, member.creds);
     await page.goto('/assets/deposit');
     const address = page.getByLabel(D.addressLabel);
     await expect.poll(() => address.inputValue()).toBe(ADDRESS_PLACEHOLDERS.contactAdmin);
@@ -162,7 +156,7 @@ describe('deposits in the browser', () => {
     const trc = trc20Address();
     await setDepositAddress(e2e.server.db, member.id, trc);
     const { page, context } = await e2e.newPage();
-    await loginThroughUi(page, member.creds);
+    await signIn(page, member.creds);
     await page.goto('/assets/deposit');
     const address = page.getByLabel(D.addressLabel);
     const network = page.getByLabel(D.networkLabel);

@@ -5,7 +5,7 @@ import { MSG } from '../../src/shared/messages';
 import { fund } from '../support/admin-fixtures';
 import { adminClient, memberClient } from '../support/client';
 import { secondAdmin } from '../support/four-eyes';
-import { type E2E, loginThroughUi, startE2E } from './support';
+import { type E2E, signIn, startE2E } from './support';
 
 const A = MSG.admin;
 const P = MSG.proposals;
@@ -26,8 +26,8 @@ beforeAll(async () => {
   // Two browsers of their own (separate cookies): administrator A proposes, administrator B confirms.
   maker = await e2e.newPage({ width: 1280, height: 900 });
   checker = await e2e.newPage({ width: 360, height: 780 });
-  await loginThroughUi(maker.page, a.creds);
-  await loginThroughUi(checker.page, b.creds);
+  await signIn(maker.page, a.creds);
+  await signIn(checker.page, b.creds);
 });
 afterAll(async () => {
   await maker?.context.close();

@@ -9,7 +9,7 @@ import { MSG } from '../../src/shared/messages';
 import { memberClient } from '../support/client';
 import { type FakePriceProvider, startFakePriceProvider } from '../support/fake-price-provider';
 import { uniqueName } from '../support/server';
-import { type E2E, loginThroughUi, startE2E } from './support';
+import { type E2E, signIn, startE2E } from './support';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
 if (SHOTS) mkdirSync(SHOTS, { recursive: true });
@@ -97,7 +97,7 @@ describe('home and asset detail in the browser', () => {
     }
     const m = await seededMember();
     const { page, context } = await e2e.newPage();
-    await loginThroughUi(page, m.creds);
+    await signIn(page, m.creds);
     await expect.poll(() => text(page, 'total-krw')).toBe('4,136,856원');
     expect(await badge(page)).toBe('sample');
     expect(await page.locator('.price-badge').textContent()).toBe(MSG.home.sampleBadge);
@@ -138,7 +138,7 @@ describe('home and asset detail in the browser', () => {
     const m = await seededMember();
     const { page, context } = await e2e.newPage();
     await page.clock.install();
-    await loginThroughUi(page, m.creds);
+    await signIn(page, m.creds);
     await expect.poll(() => text(page, 'total-krw')).toBe('4,136,856원');
     expect(await badge(page)).toBe('sample');
 
@@ -165,7 +165,7 @@ describe('home and asset detail in the browser', () => {
   it('tapping a token opens its asset page with the right numbers and buttons', async () => {
     const m = await seededMember();
     const { page, context } = await e2e.newPage();
-    await loginThroughUi(page, m.creds);
+    await signIn(page, m.creds);
     await page.getByTestId('token-ETH').click();
     await page.waitForURL('**/assets?asset=ETH');
     await expect.poll(() => text(page, 'asset-total')).toBe('0.5000 ETH');
@@ -212,7 +212,7 @@ describe('home and asset detail in the browser', () => {
     const m = await seededMember();
     const { page, context } = await e2e.newPage();
     await page.route('**/tokens/eth.svg', (route) => route.fulfill({ status: 404, body: '' }));
-    await loginThroughUi(page, m.creds);
+    await signIn(page, m.creds);
     const icon = page.getByTestId('token-ETH').locator('img');
     await expect.poll(() => icon.getAttribute('src')).toBe('/tokens/placeholder.svg');
     await expect.poll(() => icon.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);

@@ -1,11 +1,10 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
-import { adminClient, memberClient } from '../support/client';
-import { secondAdmin } from '../support/four-eyes';
-import { type Showcase, seedShowcase } from '../support/showcase';
+import { memberClient } from '../support/client';
+import { type Showcase, showcaseOn } from '../support/showcase';
 import { LOGGED_OUT_SCREENS, MEMBER_SCREENS, openScreen, type Screen, toSecondStep } from './screens';
-import { type E2E, loginThroughUi, startE2E } from './support';
+import { fileE2E, signIn } from './support';
 
 /**
  * No English left on the member screens: every visible text, placeholder, aria-label, title and alt
@@ -36,23 +35,13 @@ const ALLOWED_WORDS = new Set([
 /** Whole strings that are examples, not words to translate. */
 const ALLOWED_TEXT = ['example@email.com'];
 
-let e2e: E2E;
+const e2e = fileE2E();
 let rich: Showcase;
 let fresh: Awaited<ReturnType<typeof memberClient>>;
 
 beforeAll(async () => {
-  e2e = await startE2E();
-  const admin = await adminClient(e2e.server.url, e2e.server.db);
-  rich = await seedShowcase(
-    e2e.server.url,
-    admin.client,
-    {},
-    (await secondAdmin(e2e.server.url, e2e.server.db)).client,
-  );
+  rich = await showcaseOn(e2e.server);
   fresh = await memberClient(e2e.server.url, { fullName: '박하늘' });
-});
-afterAll(async () => {
-  await e2e?.close();
 });
 
 /** What a member reads or hears on the page: visible text and the text attributes of visible elements. */
@@ -179,8 +168,8 @@ describe('every member screen is in Korean', () => {
     visitor = await e2e.newPage();
     member = await e2e.newPage();
     newcomer = await e2e.newPage();
-    await loginThroughUi(member.page, rich.member);
-    await loginThroughUi(newcomer.page, fresh.creds);
+    await signIn(member.page, rich.member);
+    await signIn(newcomer.page, fresh.creds);
   });
   afterAll(async () => {
     for (const s of [visitor, member, newcomer]) await s?.context.close();

@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
-import pg from 'pg';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { adminClient, memberClient } from '../support/client';
+import { createOwnDatabase, dropOwnDatabase } from '../support/own-database';
 import { startTestServer, type TestServer } from '../support/server';
-import { CHROMIUM, loginThroughUi } from './support';
+import { CHROMIUM, signIn } from './support';
 
 /**
  * Two server instances on one PostgreSQL: a member's browser on instance A, the administrator's on
@@ -29,35 +28,11 @@ let browser: Browser;
 let a: TestServer;
 let b: TestServer;
 let portA: number;
-let ownDb: { name: string; url: string } | null = null;
-
 /**
  * A database of this file's own: the administrator's queue lists the 200 oldest pending requests, and the
  * other files of a PostgreSQL run leave many more pending than that in the shared database.
  */
-async function createOwnDatabase(baseUrl: string) {
-  const name = `wallet_live_${randomBytes(4).toString('hex')}`;
-  const c = new pg.Client({ connectionString: baseUrl });
-  await c.connect();
-  try {
-    await c.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await c.end();
-  }
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return { name, url: url.toString() };
-}
-
-async function dropOwnDatabase(baseUrl: string, name: string) {
-  const c = new pg.Client({ connectionString: baseUrl });
-  await c.connect();
-  try {
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  } finally {
-    await c.end();
-  }
-}
+let ownDb: { name: string; url: string } | null = null;
 
 async function pageOn(base: string): Promise<Page> {
   const context = await browser.newContext({
@@ -83,7 +58,7 @@ describe.skipIf(!process.env.DATABASE_URL)(`live events across two instances (${
   beforeAll(async () => {
     if (!CHROMIUM) throw new Error('Chromium not found');
     portA = await freePort();
-    ownDb = await createOwnDatabase(process.env.DATABASE_URL as string);
+    ownDb = await createOwnDatabase(process.env.DATABASE_URL as string, 'wallet_live');
     a = await startTestServer({ PORT: String(portA), DATABASE_URL: ownDb.url });
     b = await startTestServer({ DATABASE_URL: ownDb.url });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
@@ -102,9 +77,9 @@ describe.skipIf(!process.env.DATABASE_URL)(`live events across two instances (${
     const second = (await member.client.post('/api/deposits/krw', krw('41000'))).body.data.id as string;
 
     const memberPage = await pageOn(a.url);
-    await loginThroughUi(memberPage, member.creds);
+    await signIn(memberPage, member.creds, a.url);
     const adminPage = await pageOn(b.url);
-    await loginThroughUi(adminPage, admin.creds);
+    await signIn(adminPage, admin.creds, b.url);
     await adminPage.goto('/admin');
     const row = adminPage.locator(`.adm-queue tr[data-request-id="${first}"]`);
     await row.waitFor();

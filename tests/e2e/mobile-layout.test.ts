@@ -1,10 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminClient } from '../support/client';
-import { secondAdmin } from '../support/four-eyes';
-import { type Showcase, seedShowcase } from '../support/showcase';
+import { type Showcase, showcaseOn } from '../support/showcase';
 import { LOGGED_OUT_SCREENS, MEMBER_SCREENS, openScreen, toSecondStep } from './screens';
-import { type E2E, loginThroughUi, startE2E } from './support';
+import { fileE2E, signIn } from './support';
 
 /**
  * SPEC's phone layout: every member screen from 320 to 480 px wide without horizontal scrolling, with
@@ -16,21 +14,11 @@ const INLINE_TEXT_LINKS = 'p a[href], li a[href]';
 const MIN_TARGET = 44;
 const WIDTHS = [320, 360, 480];
 
-let e2e: E2E;
+const e2e = fileE2E();
 let rich: Showcase;
 
 beforeAll(async () => {
-  e2e = await startE2E();
-  const admin = await adminClient(e2e.server.url, e2e.server.db);
-  rich = await seedShowcase(
-    e2e.server.url,
-    admin.client,
-    {},
-    (await secondAdmin(e2e.server.url, e2e.server.db)).client,
-  );
-});
-afterAll(async () => {
-  await e2e?.close();
+  rich = await showcaseOn(e2e.server);
 });
 
 /** The page's horizontal overflow and, to explain it, the elements that stick out on the right. */
@@ -109,7 +97,7 @@ for (const width of WIDTHS) {
     beforeAll(async () => {
       visitor = await e2e.newPage({ width, height: 740 });
       member = await e2e.newPage({ width, height: 740 });
-      await loginThroughUi(member.page, rich.member);
+      await signIn(member.page, rich.member);
     });
     afterAll(async () => {
       await visitor?.context.close();
@@ -138,7 +126,7 @@ for (const width of WIDTHS) {
 describe('above the 480 px breakpoint', () => {
   it('the frame, its header and the bottom navigation are 480 px wide and centred (800 px window)', async () => {
     const { page, context } = await e2e.newPage({ width: 800, height: 800 });
-    await loginThroughUi(page, rich.member);
+    await signIn(page, rich.member);
     for (const path of ['/main', '/assets/withdraw', '/login']) {
       if (path === '/login') await context.clearCookies();
       await openScreen(page, { name: path, path });

@@ -4,7 +4,7 @@ import { fillMessage } from '../../src/shared/messages/profile';
 import { memberClient } from '../support/client';
 import { uniqueName } from '../support/server';
 import { linkFromMail, type SmtpServer, startSmtpServer } from '../support/smtp-server';
-import { type E2E, loginThroughUi, startE2E } from './support';
+import { type E2E, loginThroughUi, signIn, startE2E } from './support';
 
 const P = MSG.profile;
 const BANK_FORM_URL = 'https://forms.example.com/bank-account';
@@ -24,7 +24,7 @@ afterAll(async () => {
 async function onMypage() {
   const m = await memberClient(e2e.server.url);
   const { page, context } = await e2e.newPage();
-  await loginThroughUi(page, m.creds);
+  await signIn(page, m.creds);
   await page.getByRole('link', { name: MSG.shell.profile }).click();
   await page.waitForURL('**/mypage');
   await page.getByRole('heading', { name: P.title }).waitFor();
@@ -143,7 +143,7 @@ describe('my page', () => {
   it('says it cannot load the profile when the session ended under the page', async () => {
     const { creds, id } = await memberClient(e2e.server.url);
     const { page, context } = await e2e.newPage();
-    await loginThroughUi(page, creds);
+    await signIn(page, creds);
     // Home's own calls are done first: a call refused there sends the member to /login instead.
     await page.locator('.home-page[aria-busy="false"]').waitFor();
     await page.waitForLoadState('networkidle');
@@ -172,7 +172,7 @@ describe('change password', () => {
     const { page, context, creds } = await onMypage();
     // The member is also logged in on another device.
     const { page: other, context: otherContext } = await e2e.newPage();
-    await loginThroughUi(other, creds);
+    await signIn(other, creds);
 
     await page.getByRole('link', { name: new RegExp(P.loginPassword) }).click();
     await page.waitForURL('**/change-password');

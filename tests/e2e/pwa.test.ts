@@ -8,7 +8,7 @@ import { secondAdmin } from '../support/four-eyes';
 import { startTestServer, type TestServer } from '../support/server';
 import { type Showcase, seedShowcase } from '../support/showcase';
 import { MEMBER_SCREENS, openScreen } from './screens';
-import { CHROMIUM, loginThroughUi } from './support';
+import { CHROMIUM, signIn } from './support';
 
 /**
  * Installable: the web app manifest (Korean name, icons, theme colour, standalone) passes Chromium's own
@@ -159,7 +159,7 @@ describe('the service worker', () => {
   });
 
   it('never caches an API response, whatever screens a member opens', async () => {
-    await loginThroughUi(page, rich.member);
+    await signIn(page, rich.member, server.url);
     for (const screen of MEMBER_SCREENS.filter((s) => !s.act)) await openScreen(page, screen);
     // A GET that the page makes itself is not kept either.
     const balances = await page.evaluate(async () => {

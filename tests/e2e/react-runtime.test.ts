@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
-import { type E2E, startE2E } from './support';
+import { fileE2E } from './support';
 
 /**
  * The browser runs React itself (decision 0140): the production build ships react-dom, the page's root
@@ -15,13 +15,7 @@ const REACT_DOM_VERSION = (
   JSON.parse(readFileSync('node_modules/react-dom/package.json', 'utf8')) as { version: string }
 ).version;
 
-let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
-});
-afterAll(async () => {
-  await e2e?.close();
-});
+const e2e = fileE2E();
 
 function builtFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>

@@ -3,10 +3,10 @@
  * Korean time, address, a readable device and the result; the administrator's 로그인 기록 tab lists and
  * filters every member's events, and the member detail panel shows the selected member's.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { adminClient, Client, memberClient } from '../support/client';
-import { type E2E, loginThroughUi, startE2E } from './support';
+import { fileE2E, loginThroughUi } from './support';
 
 const E = MSG.authEvents;
 const ANDROID_CHROME =
@@ -14,13 +14,7 @@ const ANDROID_CHROME =
 const IPHONE_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
-let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
-});
-afterAll(async () => {
-  await e2e?.close();
-});
+const e2e = fileE2E();
 
 /** "2026. 11. 23. 오후 8:17": the Korean locale's date and time in Korean time (UTC+9), built by hand. */
 function koreanTime(iso: string) {

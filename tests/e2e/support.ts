@@ -1,5 +1,8 @@
 import { existsSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { Client, memberClient } from '../support/client';
+import { late } from '../support/fixture';
+import { adjustBalance } from '../support/money';
 import { startTestServer, type TestServer } from '../support/server';
 import { loginCode } from '../support/totp';
 
@@ -43,6 +46,7 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
         // The service worker is tested in pwa.test.ts; elsewhere it would hide requests from page.route().
         serviceWorkers: 'block',
       });
+      baseUrlOf.set(context, server.url);
       const page = await context.newPage();
       page.setDefaultTimeout(10_000);
       return { context, page };
@@ -54,11 +58,50 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
   };
 }
 
+/** The server and browser of a test file: started before its tests, closed after them (fixture.ts). */
+export const fileE2E = (env: Record<string, string> = {}): E2E =>
+  late(
+    () => startE2E(env),
+    (e2e) => e2e.close(),
+  );
+
+/** The server each context of `newPage` talks to (Playwright keeps its baseURL to itself). */
+const baseUrlOf = new WeakMap<BrowserContext, string>();
+
+type SignInCreds = {
+  username: string;
+  password: string;
+  pin: string;
+  totpSecret?: string;
+  totpRecovery?: string[];
+};
+
+/**
+ * Signs in without the sign-in screens: both steps through the API (with the browser's own user agent, so
+ * the member's sign-in activity reads as this browser), then the session cookie is set on the page's
+ * context and the page opens /main. The sign-in screens themselves are tested with `loginThroughUi`.
+ */
+export async function signIn(page: Page, creds: SignInCreds, base = baseUrlOf.get(page.context())) {
+  if (!base) throw new Error('signIn: a page of E2E.newPage, or the server address as third argument');
+  const headers = { 'user-agent': await page.evaluate(() => navigator.userAgent) };
+  const client = new Client(base);
+  const l = await client.post('/api/login', { email: creds.username, password: creds.password }, headers);
+  if (l.status !== 200) throw new Error(`login failed: ${JSON.stringify(l.body)}`);
+  const f = await client.post(
+    '/api/auth/second-factor',
+    { second_password: creds.pin, ...(creds.totpSecret ? { otpCode: await loginCode(creds) } : {}) },
+    headers,
+  );
+  if (f.status !== 200) throw new Error(`second factor failed: ${JSON.stringify(f.body)}`);
+  await page
+    .context()
+    .addCookies([...client.cookies].map(([name, value]) => ({ name, value, url: base, httpOnly: true })));
+  await page.goto('/main');
+  await page.waitForURL('**/main');
+}
+
 /** Logs in through the two screens. */
-export async function loginThroughUi(
-  page: Page,
-  creds: { username: string; password: string; pin: string; totpSecret?: string; totpRecovery?: string[] },
-) {
+export async function loginThroughUi(page: Page, creds: SignInCreds) {
   await page.goto('/login');
   await page.getByLabel('아이디').fill(creds.username);
   await page.getByLabel('비밀번호').fill(creds.password);
@@ -69,4 +112,18 @@ export async function loginThroughUi(
   if (creds.totpSecret) await page.getByLabel('OTP 인증 코드').fill(await loginCode(creds));
   await page.getByRole('button', { name: '확인' }).click();
   await page.waitForURL('**/main');
+}
+
+/**
+ * A new member with the given balances, signed in on a fresh phone-sized page (cookie sign-in) that has
+ * opened `path`: the opening of most screen tests.
+ */
+export async function memberOn(e2e: E2E, path: string, balances: Record<string, string> = {}) {
+  const member = await memberClient(e2e.server.url);
+  for (const [currency, amount] of Object.entries(balances))
+    await adjustBalance(e2e.server.db, member.id, currency as Parameters<typeof adjustBalance>[2], amount);
+  const { page, context } = await e2e.newPage();
+  await signIn(page, member.creds);
+  await page.goto(path);
+  return { member, page, context };
 }

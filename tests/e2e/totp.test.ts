@@ -1,10 +1,9 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { memberClient } from '../support/client';
-import { adjustBalance } from '../support/money';
 import { nextCode } from '../support/totp';
-import { type E2E, loginThroughUi, startE2E } from './support';
+import { fileE2E, memberOn, signIn } from './support';
 
 /** Screenshots for a person to look at (360 px), when TOTP_SHOTS names a folder. */
 const SHOTS = process.env.TOTP_SHOTS;
@@ -12,24 +11,14 @@ const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 };
 
-let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
-});
-afterAll(async () => {
-  await e2e?.close();
-});
+const e2e = fileE2E();
 
 const O = MSG.otp;
 const K = MSG.withdrawKrw;
 
 describe('one-time codes in the browser (360 px)', () => {
   it('enrols from my page by reading the secret, logs in with a code and withdraws with a code', async () => {
-    const member = await memberClient(e2e.server.url);
-    await adjustBalance(e2e.server.db, member.id, 'KRW', '50000');
-    const { page, context } = await e2e.newPage();
-    await loginThroughUi(page, member.creds);
-    await page.goto('/mypage');
+    const { member, page, context } = await memberOn(e2e, '/mypage', { KRW: '50000' });
     const section = page.getByTestId('totp-section');
     await section.getByText(O.statusOff).waitFor();
     await section.getByRole('button', { name: O.enrolButton }).click();
@@ -95,7 +84,7 @@ describe('one-time codes in the browser (360 px)', () => {
     const admin = await memberClient(e2e.server.url);
     await e2e.server.db.query('UPDATE members SET is_admin = true WHERE id = $1', [admin.id]);
     const { page, context } = await e2e.newPage();
-    await loginThroughUi(page, admin.creds);
+    await signIn(page, admin.creds);
     await page.goto('/admin');
     await page.getByRole('heading', { name: O.adminEnrolTitle }).waitFor();
     await page.getByText(O.adminEnrolIntro).waitFor();

@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { insertDeposit } from '../support/admin-fixtures';
 import { memberClient } from '../support/client';
 import { adjustBalance, trc20Address } from '../support/money';
 import { insertUsableAddress } from '../support/withdrawal-book';
-import { type E2E, loginThroughUi, startE2E } from './support';
+import { fileE2E, memberOn, signIn } from './support';
 
 /** Issue 15 in Chromium at 360 px: the address book, a refused withdrawal with its reason, the travel rule. */
-let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E({
-    WITHDRAWAL_ADDRESS_DELAY_HOURS: '24',
-    KRW_DEPOSIT_WITHDRAWAL_DELAY_HOURS: '24',
-    TRAVEL_RULE_THRESHOLD_KRW: '14310',
-  });
-});
-afterAll(async () => {
-  await e2e?.close();
+const e2e = fileE2E({
+  WITHDRAWAL_ADDRESS_DELAY_HOURS: '24',
+  KRW_DEPOSIT_WITHDRAWAL_DELAY_HOURS: '24',
+  TRAVEL_RULE_THRESHOLD_KRW: '14310',
 });
 
 const W = MSG.withdraw;
@@ -25,11 +19,7 @@ const shots = process.env.SCREENSHOT_DIR;
 
 describe('withdrawal rules in the browser', () => {
   it('registers an address with the second password, shows when it is usable (KST), refuses it before, deletes it', async () => {
-    const member = await memberClient(e2e.server.url);
-    await adjustBalance(e2e.server.db, member.id, 'USDT', '100');
-    const { page, context } = await e2e.newPage();
-    await loginThroughUi(page, member.creds);
-    await page.goto('/assets/withdraw');
+    const { member, page, context } = await memberOn(e2e, '/assets/withdraw', { USDT: '100' });
     await page.getByLabel(W.methodLabel).selectOption('external');
     await page.getByRole('link', { name: R.bookLink }).click();
     await page.waitForURL('**/assets/withdraw/addresses');
@@ -90,7 +80,7 @@ describe('withdrawal rules in the browser', () => {
     const id = await insertDeposit(e2e.server.db, member.id, { status: 'approved' });
     await e2e.server.db.query('UPDATE deposits SET processed_at = now() WHERE id = $1', [id]);
     const { page, context } = await e2e.newPage();
-    await loginThroughUi(page, member.creds);
+    await signIn(page, member.creds);
     await page.goto('/assets/USDT');
     await page.getByTestId('withdraw-now').waitFor();
     await expect.poll(() => page.getByTestId('now-available').textContent()).toBe('0.00 USDT');
@@ -117,7 +107,7 @@ describe('withdrawal rules in the browser', () => {
     const address = trc20Address();
     await insertUsableAddress(e2e.server.db, member.id, 'TRC20', address, { label: '개인 지갑 A' });
     const { page, context } = await e2e.newPage();
-    await loginThroughUi(page, member.creds);
+    await signIn(page, member.creds);
     await page.goto('/assets/withdraw');
     await page.getByTestId('rules-crypto').waitFor();
     await page.getByLabel(W.methodLabel).selectOption('external');

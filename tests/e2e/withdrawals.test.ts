@@ -1,18 +1,12 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { memberClient } from '../support/client';
 import { adjustBalance, erc20Address, trc20Address } from '../support/money';
 import { registerWithdrawalAddress } from '../support/withdrawal-book';
-import { type E2E, loginThroughUi, startE2E } from './support';
+import { fileE2E, memberOn, signIn } from './support';
 
-let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
-});
-afterAll(async () => {
-  await e2e?.close();
-});
+const e2e = fileE2E();
 
 const W = MSG.withdraw;
 const K = MSG.withdrawKrw;
@@ -37,7 +31,7 @@ describe('withdrawals in the browser', () => {
     await adjustBalance(e2e.server.db, member.id, 'USDT', '100');
     await adjustBalance(e2e.server.db, member.id, 'KRW', '30000');
     const { page, context } = await e2e.newPage();
-    await loginThroughUi(page, member.creds);
+    await signIn(page, member.creds);
     await page.goto('/assets/withdraw');
 
     const available = page.getByTestId('available-balance');
@@ -121,11 +115,7 @@ describe('withdrawals in the browser', () => {
   });
 
   it('XRP: only the XRP Ledger, a destination tag with its warning, an X-address decoded', async () => {
-    const member = await memberClient(e2e.server.url);
-    await adjustBalance(e2e.server.db, member.id, 'XRP', '100');
-    const { page, context } = await e2e.newPage();
-    await loginThroughUi(page, member.creds);
-    await page.goto('/assets/withdraw');
+    const { member, page, context } = await memberOn(e2e, '/assets/withdraw', { XRP: '100' });
     await page.getByLabel(W.currencyLabel).selectOption('XRP');
     await page.getByLabel(W.methodLabel).selectOption('external');
     await expect.poll(() => networkOptions(page)).toEqual(['XRPL']);
@@ -175,11 +165,7 @@ describe('withdrawals in the browser', () => {
   });
 
   it('a KRW withdrawal: SPEC messages, summary, success and refetched balance', async () => {
-    const member = await memberClient(e2e.server.url);
-    await adjustBalance(e2e.server.db, member.id, 'KRW', '50000');
-    const { page, context } = await e2e.newPage();
-    await loginThroughUi(page, member.creds);
-    await page.goto('/assets/withdraw-krw');
+    const { member, page, context } = await memberOn(e2e, '/assets/withdraw-krw', { KRW: '50000' });
     const available = page.getByTestId('available-balance');
     await expect.poll(() => available.textContent()).toBe('50,000원');
     const amount = page.getByLabel(K.amountLabel);

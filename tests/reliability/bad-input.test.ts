@@ -16,13 +16,14 @@ import {
 import { startTestServer, type TestServer } from '../support/server';
 import { snapshot } from './db-snapshot';
 import { fillPath, type JsonSchema, loadOperations, type Operation, pathParamNames, typeOf } from './openapi';
+import { reliabilitySize } from './size';
 
 /**
  * Part 3 of the reliability suite: for every operation of /api/openapi.json, generated requests that are
  * each wrong in at least one way. Every answer must be a 4xx envelope with a Korean message, never a 5xx,
  * and the database must be exactly as before.
  */
-const TOTAL = Number(process.env.BAD_INPUT_REQUESTS ?? 10_000);
+const TOTAL = Number(process.env.BAD_INPUT_REQUESTS ?? reliabilitySize({ full: 10_000, reduced: 2_500 }));
 const SEED = Number(process.env.SEED ?? Date.now() % 1_000_000);
 const CONCURRENCY = 12;
 const HANGUL = /[가-힣]/;

@@ -17,6 +17,7 @@ import {
   startInstances,
 } from './cluster';
 import { checkInvariants, type InvariantReport } from './invariants';
+import { reliabilitySize } from './size';
 
 /**
  * Part 1 of the reliability suite: a seeded random workload sent with high concurrency through HTTP to
@@ -25,10 +26,10 @@ import { checkInvariants, type InvariantReport } from './invariants';
  * accepted (2xx) operations.
  *
  * Reproduce: SEED=<printed seed> DATABASE_URL=… npm run test:reliability -- concurrency
- * Knobs: OPERATIONS (default 10000), CONCURRENCY (default 32).
+ * Knobs: OPERATIONS (default 10000, 2500 at the reduced size of size.ts), CONCURRENCY (default 32).
  */
 const SEED = seedFromEnv();
-const OPERATIONS = Number(process.env.OPERATIONS ?? 10_000);
+const OPERATIONS = Number(process.env.OPERATIONS ?? reliabilitySize({ full: 10_000, reduced: 2_500 }));
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 32);
 const CHECKPOINTS = 4;
 const MEMBERS = 16;

@@ -1,23 +1,13 @@
-import { exec } from 'node:child_process';
-import { readdirSync } from 'node:fs';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDb } from '../../src/server/db';
 import { BALANCE_CURRENCIES, type BalanceCurrency } from '../../src/shared/constants';
 import { D, type Dec, ZERO } from '../../src/shared/decimal';
 import { trc20Address, txid } from '../support/money';
 import { type Actor, adminActor, memberActor } from './actors';
-import {
-  DATABASE_URL,
-  Http,
-  type Instance,
-  type Reply,
-  Rng,
-  seedFromEnv,
-  sleep,
-  startInstances,
-} from './cluster';
+import { Http, type Instance, type Reply, Rng, seedFromEnv, sleep, startInstances } from './cluster';
 import { checkInvariants } from './invariants';
+import { reliabilitySize } from './size';
+import { postgresBin, startThrowawayPg, type ThrowawayPg } from './throwaway-pg';
 
 /**
  * Part 2 of the reliability suite: faults.
@@ -26,37 +16,19 @@ import { checkInvariants } from './invariants';
  *    invariants hold, no request is approved without its ledger entry or has one without approval, every
  *    decision that was answered 200 is in the database, and the balances are exactly the funding plus the
  *    approved requests.
- * 2. PostgreSQL itself is restarted under load (only against the local server on 127.0.0.1:5432, or with
- *    PG_RESTART_COMMAND): the servers reconnect by themselves, every client gets an answer in time (a 503
- *    UNAVAILABLE envelope in Korean while the database is away), none hangs.
+ * 2. PostgreSQL itself is restarted under load: the servers reconnect by themselves, every client gets an
+ *    answer in time (a 503 UNAVAILABLE envelope in Korean while the database is away), none hangs.
  *
- * This file restarts the database server: it must run alone (the reliability project runs its files one
- * at a time, and .ci/run runs the project after the other suites).
+ * Both run on a PostgreSQL cluster of this file's own (throwaway-pg.ts: initdb into a temporary folder,
+ * its own port), started before and removed after: the machine's shared cluster is never restarted.
  */
 const SEED = seedFromEnv();
-const KILLS = Number(process.env.KILLS ?? 20);
+const KILLS = Number(process.env.KILLS ?? reliabilitySize({ full: 20, reduced: 8 }));
 const CONCURRENCY = Number(process.env.CRASH_CONCURRENCY ?? 16);
 const HANGUL = /[가-힣]/;
 
-if (!DATABASE_URL) console.log('crash: skipped (server processes sharing PostgreSQL: set DATABASE_URL)');
-
-/** How to restart the database server, or why not. */
-function restartCommand(): { command: string } | { skip: string } {
-  const given = process.env.PG_RESTART_COMMAND;
-  if (given === 'skip') return { skip: 'PG_RESTART_COMMAND=skip' };
-  if (given) return { command: given };
-  const u = new URL(DATABASE_URL ?? 'postgres://none');
-  const local = (u.hostname === '127.0.0.1' || u.hostname === 'localhost') && (u.port || '5432') === '5432';
-  if (!local) return { skip: `${u.hostname}:${u.port || 5432} is not the local server` };
-  let versions: string[] = [];
-  try {
-    versions = readdirSync('/etc/postgresql');
-  } catch {
-    return { skip: 'no /etc/postgresql (pg_ctlcluster)' };
-  }
-  if (versions.length !== 1) return { skip: `/etc/postgresql holds ${versions.length} versions` };
-  return { command: `pg_ctlcluster --skip-systemctl-redirect ${versions[0]} main restart` };
-}
+const PG_BIN = postgresBin();
+if (!PG_BIN) console.log('crash: skipped (no PostgreSQL binaries for a cluster of its own: set PG_BIN)');
 
 type Req = {
   kind: 'deposit' | 'withdrawal';
@@ -68,7 +40,9 @@ type Req = {
   recipientId: string | null;
 };
 
-describe.skipIf(!DATABASE_URL)('crash test', () => {
+describe.skipIf(!PG_BIN)('crash test', () => {
+  let pg: ThrowawayPg;
+  let DATABASE_URL: string;
   let servers: Instance[];
   let db: Db;
   const http = new Http(20_000);
@@ -91,7 +65,10 @@ describe.skipIf(!DATABASE_URL)('crash test', () => {
     console.log(`crash: seed=${SEED} (SEED=${SEED} reproduces the choices and kill times)`);
     // Issue 15's controls are not under test here (the model and access tests cover them): balances are
     // edited in one step, a registered address is usable at once, and the travel rule starts above it all.
+    pg = await startThrowawayPg();
+    DATABASE_URL = pg.url;
     servers = await startInstances(2, {
+      DATABASE_URL,
       FOUR_EYES_ADMIN_EDITS: 'false',
       WITHDRAWAL_ADDRESS_DELAY_HOURS: '0',
       KRW_DEPOSIT_WITHDRAWAL_DELAY_HOURS: '0',
@@ -136,6 +113,7 @@ describe.skipIf(!DATABASE_URL)('crash test', () => {
   afterAll(async () => {
     await Promise.all((servers ?? []).map((s) => s.stop()));
     await db?.close();
+    await pg?.remove();
   });
 
   /** A server that is up, chosen at random (a request may still meet one that is being killed). */
@@ -316,7 +294,7 @@ describe.skipIf(!DATABASE_URL)('crash test', () => {
   /** The database against what the run confirmed, and the balances against the approved requests. */
   async function verify(label: string) {
     const ids = members.map((m) => m.id);
-    const report = await checkInvariants(DATABASE_URL!, ids);
+    const report = await checkInvariants(DATABASE_URL, ids);
     const rows = await db.query<
       Req & { status: string; amount: string; final_amount: string; recipient_member_id: string | null }
     >(
@@ -381,7 +359,7 @@ describe.skipIf(!DATABASE_URL)('crash test', () => {
         // Right after each restart, on a consistent snapshot taken under load.
         checks.push(
           checkInvariants(
-            DATABASE_URL!,
+            DATABASE_URL,
             members.map((m) => m.id),
           ).then((r) => r.problems),
         );
@@ -408,11 +386,6 @@ describe.skipIf(!DATABASE_URL)('crash test', () => {
   });
 
   it('restarts PostgreSQL under load: the servers recover alone, clients get 503 envelopes, never a hang', async () => {
-    const how = restartCommand();
-    if ('skip' in how) {
-      console.log(`crash: PostgreSQL restart skipped (${how.skip})`);
-      return;
-    }
     const rng = new Rng(SEED + 99);
     const classes = new Map<string, number>();
     const bad: string[] = [];
@@ -456,7 +429,7 @@ describe.skipIf(!DATABASE_URL)('crash test', () => {
     await sleep(1_500);
     const t0 = performance.now();
     restarting = true;
-    await promisify(exec)(how.command, { timeout: 120_000 });
+    await pg.restart();
     const restartMs = performance.now() - t0;
     // Recovered: both servers answer a database read again, without being touched.
     let recoveredMs = 0;
@@ -478,7 +451,7 @@ describe.skipIf(!DATABASE_URL)('crash test', () => {
     stop = true;
     await Promise.all(lanes);
     console.log(
-      `crash: PostgreSQL restarted (${how.command}) in ${Math.round(restartMs)} ms under ${CONCURRENCY} lanes; ` +
+      `crash: PostgreSQL (a cluster of the test's own) restarted in ${Math.round(restartMs)} ms under ${CONCURRENCY} lanes; ` +
         `both servers answered again after ${Math.round(recoveredMs)} ms; replies ${JSON.stringify(Object.fromEntries(classes))}`,
     );
     // Nobody restarted them: the same processes serve before and after.

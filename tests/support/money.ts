@@ -89,3 +89,22 @@ export async function expectLedgerOk(db: Queryable) {
   const report = await verifyLedger(db);
   if (!report.ok) throw new Error(`ledger mismatch: ${JSON.stringify(report)}`);
 }
+
+/** The body of a member's KRW deposit request (POST /api/deposits/krw). */
+export const krwDepositBody = (amount = '50000') => ({
+  bank_name: '국민은행',
+  account_number: '123-456-789012',
+  account_holder: '홍길동',
+  amount,
+  depositor_name: '홍길동',
+});
+
+/** The body of a member's KRW withdrawal to a bank account (POST /api/withdrawals/krw). */
+export const krwWithdrawalBody = (over: Record<string, unknown> = {}) => ({
+  amount: '10000',
+  bank_name: '신한은행',
+  account_number: '110-123-456789',
+  account_holder: '홍길동',
+  memo: '',
+  ...over,
+});

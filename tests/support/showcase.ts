@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type Client, type MemberCreds, memberClient, type Res } from './client';
+import { adminClient, type Client, type MemberCreds, memberClient, type Res } from './client';
+import { secondAdmin } from './four-eyes';
 import { trc20Address, txid } from './money';
 
 /**
@@ -30,6 +31,19 @@ const idem = () => ({ 'idempotency-key': randomUUID() });
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 /** `admin`: a client with a full administrator session. */
+/**
+ * The showcase member on `server`, seeded by `admin` (a new administrator when not given) and confirmed
+ * by a second administrator.
+ */
+export async function showcaseOn(
+  server: { url: string; db: { query(sql: string, params?: unknown[]): Promise<unknown[]> } },
+  admin?: Client,
+): Promise<Showcase> {
+  const maker = admin ?? (await adminClient(server.url, server.db)).client;
+  const checker = (await secondAdmin(server.url, server.db)).client;
+  return seedShowcase(server.url, maker, {}, checker);
+}
+
 export async function seedShowcase(
   base: string,
   admin: Client,
