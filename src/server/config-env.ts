@@ -167,10 +167,15 @@ export const envSchema = z.object({
   METRICS_HOST: hostOf().default('127.0.0.1'),
   /** SIGTERM: how long requests in flight may take before their connections are cut. */
   SHUTDOWN_TIMEOUT_MS: msIn(100, 600_000).default(10_000),
-  // Read where they are used (src/server/db/pglite-open.ts, src/server/events/hub.ts); checked here at start.
+  // Read where they are used (src/server/db/pglite-open.ts); checked here at start.
   PGLITE_TEMPLATE: oneOf(['on', 'off']).optional(),
   PGLITE_TEMPLATE_DIR: text().optional(),
-  EVENTS_HEARTBEAT_MS: msIn(10, 3_600_000).optional(),
+  // Live events (src/server/events, decision 0310).
+  EVENTS_HEARTBEAT_MS: msIn(10, 3_600_000).default(20_000),
+  /** Open live-event streams allowed to one session, one member (all sessions) and this whole process. */
+  EVENTS_MAX_PER_SESSION: intIn(1, 1_000).default(4),
+  EVENTS_MAX_PER_MEMBER: intIn(1, 10_000).default(10),
+  EVENTS_MAX_PER_INSTANCE: intIn(1, 1_000_000).default(500),
   // Deposits checked on chain (src/server/chain, decision 0170). Unset RPC/API URL: that network is not checked.
   ETH_RPC_URL: urlOf().optional(),
   ETH_USDT_CONTRACT: z

@@ -58,6 +58,8 @@ export interface Config {
   };
   /** Deposits checked on chain (src/server/chain). */
   chain: ChainConfig;
+  /** Live-event streams (src/server/events): heartbeat and how many may be open at once. */
+  events: EventsConfig;
   /** Two-person approval (decision 0160). */
   fourEyes: { payoutKrw: string; proposalTtlHours: number; adminEdits: boolean };
   /** Withdrawal safety rules (src/server/withdrawal-rules). */
@@ -73,6 +75,13 @@ export interface WithdrawalRulesConfig {
   dailyLimitCryptoKrw: number;
   dailyLimitKrw: number;
   travelRuleThresholdKrw: number;
+}
+
+export interface EventsConfig {
+  heartbeatMs: number;
+  maxPerSession: number;
+  maxPerMember: number;
+  maxPerInstance: number;
 }
 
 interface TotpConfig {
@@ -149,6 +158,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       intervalMs: e.CHAIN_CHECK_INTERVAL_MS,
       timeoutMs: e.CHAIN_REQUEST_TIMEOUT_MS,
       batch: e.CHAIN_CHECK_BATCH,
+    },
+    events: {
+      heartbeatMs: e.EVENTS_HEARTBEAT_MS,
+      maxPerSession: e.EVENTS_MAX_PER_SESSION,
+      maxPerMember: e.EVENTS_MAX_PER_MEMBER,
+      maxPerInstance: e.EVENTS_MAX_PER_INSTANCE,
     },
     fourEyes: {
       payoutKrw: e.FOUR_EYES_PAYOUT_KRW,
