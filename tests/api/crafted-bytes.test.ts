@@ -51,7 +51,15 @@ const CRAFTED = [
   '\u180b',
 ];
 /** Blank-rendering characters as a whole value (alone, repeated, or between spaces). */
-const BLANK_VALUES = ['\u3164', '\u115f\u1160', '\uffa0', '\u2800', ' \u3164 ', '\u3164\u3164\u3164', '\u200d\ufe0f'];
+const BLANK_VALUES = [
+  '\u3164',
+  '\u115f\u1160',
+  '\uffa0',
+  '\u2800',
+  ' \u3164 ',
+  '\u3164\u3164\u3164',
+  '\u200d\ufe0f',
+];
 
 /** A lone surrogate cannot travel in a URL (its bytes stay percent-encoded text); query tests skip it. */
 const inUrl = (ch: string) => ch !== '\ud800';

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { EventsConfig } from '../config';
 import type { Db } from '../db';
 import {
   CURSOR_SQL,
@@ -8,7 +9,6 @@ import {
   type LiveEvent,
   SESSIONS_CHANNEL,
 } from './publish';
-import type { EventsConfig } from '../config';
 import { frame, MAX_BUFFERED_BYTES, readStreamSession, type Stream, visibleTo } from './stream';
 
 /** Events older than this are deleted (they are notifications, not money records). */

@@ -61,7 +61,10 @@ export async function eventRoutes(app: App, ctx: Ctx): Promise<EventHub> {
       // No await from here to `hub.add`: the caps count what is open at this instant (decision 0310).
       const cap = hub.capReached(session.member.id, session.tokenHash);
       if (cap !== null) {
-        throw new AppError('RATE_LIMITED', cap === 'instance' ? MSG.live.serverBusy : MSG.live.tooManyStreams);
+        throw new AppError(
+          'RATE_LIMITED',
+          cap === 'instance' ? MSG.live.serverBusy : MSG.live.tooManyStreams,
+        );
       }
 
       reply.hijack();
