@@ -468,6 +468,7 @@ async function main() {
     ADMIN_PASSWORD: admin.password,
     ADMIN_SECOND_PASSWORD: admin.pin,
     METRICS_TOKEN: metricsToken,
+    TOTP_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
   };
 
   // The two instances, started together: the migrations run once, under the advisory lock.

@@ -27,7 +27,7 @@ try {
 }
 /** A failed start: a refusal the operator can act on, or the error itself. */
 function failed(err: unknown): never {
-  if (err instanceof OpsError) refuse(err.message);
+  if (err instanceof OpsError || err instanceof ConfigError) refuse(err.message);
   const code = (err as { code?: string }).code;
   if (code === 'EADDRINUSE' || code === 'EACCES') {
     refuse(
