@@ -1,10 +1,12 @@
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ensureAdmin } from '../../src/server/auth/seed-admin';
 import { loadConfig } from '../../src/server/config';
+import { openDb } from '../../src/server/db';
 import { openServerDb } from '../../src/server/db/server-db';
 
 /**
@@ -25,7 +27,8 @@ describe('secrets at start', () => {
     const source = readFileSync('src/server/start-server.ts', 'utf8');
     const warned = new Set<string>();
     for (const m of source.matchAll(/log\.warn\(\s*'([^']*)'/g)) {
-      for (const v of (m[1] as string).matchAll(/\b([A-Z][A-Z0-9]*_[A-Z0-9_]+)\b/g)) warned.add(v[1] as string);
+      for (const v of (m[1] as string).matchAll(/\b([A-Z][A-Z0-9]*_[A-Z0-9_]+)\b/g))
+        warned.add(v[1] as string);
     }
     expect([...warned]).toContain('TOTP_ENCRYPTION_KEY');
     for (const v of warned) {
@@ -75,4 +78,43 @@ describe('secrets at start', () => {
     expect(r.stderr).toContain('Configuration error: TOTP_ENCRYPTION_KEY must be set in production');
     expect(r.stderr).not.toMatch(/\n\s+at /);
   }, 120_000);
+});
+
+describe('database permissions at start', () => {
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    'a role that may not use the database (a restore made as another role) stops the start with one line, no stack trace',
+    async () => {
+      const url = new URL(process.env.DATABASE_URL as string);
+      const admin = await openDb({ databaseUrl: url.href });
+      // A role of its own with no rights on the tables (they belong to the role the tests connect as).
+      const role = `wallet_noperm_${randomBytes(4).toString('hex')}`;
+      await admin.query(`CREATE ROLE ${role} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE`);
+      try {
+        const asRole = new URL(url.href);
+        asRole.username = role;
+        asRole.password = '';
+        const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+          env: {
+            ...process.env,
+            DATABASE_URL: asRole.href,
+            PORT: '0',
+            HOST: '127.0.0.1',
+            PRICE_REFRESH: 'false',
+          },
+          encoding: 'utf8',
+          timeout: 90_000,
+        });
+        expect(r.status, r.stderr).toBe(1);
+        const lines = r.stderr.trim().split('\n');
+        expect(lines).toHaveLength(1);
+        expect(lines[0]).toContain('데이터베이스 권한 오류: permission denied');
+        expect(lines[0]).toContain('Database permission error: permission denied');
+        expect(r.stderr).not.toMatch(/\n\s+at /);
+      } finally {
+        await admin.query(`DROP ROLE IF EXISTS ${role}`);
+        await admin.close();
+      }
+    },
+    120_000,
+  );
 });
