@@ -18,8 +18,7 @@
 import { MSG } from '../messages/member';
 import { z } from '../zod';
 
-const FORBIDDEN =
-  /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Default_Ignorable_Code_Point}\u2800\u2028\u2029\uFFFE\uFFFF]/u;
+const FORBIDDEN = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Default_Ignorable_Code_Point}\u2800\u2028\u2029\uFFFE\uFFFF]/u;
 /** The emoji presentation selectors (❤️ is U+2764 U+FE0F): harmless after a visible character. */
 const ALLOWED_IN_LINE = new Set(['\uFE0E', '\uFE0F']);
 const ALLOWED_IN_TEXT = new Set(['\n', '\r', '\u200D', '\uFE0E', '\uFE0F']);
