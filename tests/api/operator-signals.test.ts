@@ -1,9 +1,18 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * SIGTERM to the process that `npm start` or `npm run serve` started (what a supervisor, a container
@@ -11,8 +20,43 @@ import { afterAll, describe, expect, it } from 'vitest';
  */
 const dirs: string[] = [];
 const started: ChildProcess[] = [];
+const root = path.resolve('.');
+
+function newest(p: string): number {
+  const st = statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  return Math.max(0, ...readdirSync(p).map((e) => newest(path.join(p, e))));
+}
+
+/**
+ * An installation that ships only its build (package.json, scripts/start.mjs, dist/, node_modules): what
+ * `npm start` and `npm run serve` run there is what they run everywhere, without `npm start` rebuilding
+ * the client under the other tests' feet. The server build is made first when missing or stale.
+ */
+let install = '';
+beforeAll(() => {
+  const main = path.join(root, 'dist/server/main.js');
+  if (!existsSync(main) || statSync(main).mtimeMs < Math.max(newest('src/server'), newest('src/shared'))) {
+    const r = spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: root, stdio: 'inherit' });
+    expect(r.status).toBe(0);
+  }
+  install = mkdtempSync(path.join(os.tmpdir(), 'wallet-install-'));
+  dirs.push(install);
+  copyFileSync(path.join(root, 'package.json'), path.join(install, 'package.json'));
+  mkdirSync(path.join(install, 'scripts'));
+  copyFileSync(path.join(root, 'scripts/start.mjs'), path.join(install, 'scripts/start.mjs'));
+  symlinkSync(path.join(root, 'dist'), path.join(install, 'dist'));
+  symlinkSync(path.join(root, 'node_modules'), path.join(install, 'node_modules'));
+}, 120_000);
+/** Every process found below npm: killed at the end whatever happened (a failing run leaves them). */
+const spawnedBelow: number[] = [];
 afterAll(() => {
   for (const p of started) if (p.exitCode === null && p.signalCode === null) p.kill('SIGKILL');
+  for (const pid of spawnedBelow) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {}
+  }
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
@@ -71,6 +115,7 @@ async function stopsOnSigterm(script: string) {
   dirs.push(dir);
   const port = await freePort();
   const npm = spawn('npm', ['run', '--silent', script], {
+    cwd: install,
     env: {
       ...process.env,
       DATABASE_URL: '',
@@ -85,10 +130,10 @@ async function stopsOnSigterm(script: string) {
   });
   started.push(npm);
   const base = `http://127.0.0.1:${port}`;
-  // `npm start` may build first (a development install): up to three minutes.
-  for (let i = 0; i < 1_800 && (await statusOf(`${base}/readyz`)) !== 200; i++) await pause(100);
+  for (let i = 0; i < 600 && (await statusOf(`${base}/readyz`)) !== 200; i++) await pause(100);
   expect(await statusOf(`${base}/readyz`)).toBe(200);
   const below = descendants(npm.pid as number);
+  spawnedBelow.push(...below);
   // The process npm started: its only child.
   const [direct] = below;
   expect(direct).toBeDefined();
@@ -105,7 +150,7 @@ async function stopsOnSigterm(script: string) {
 describe('SIGTERM', () => {
   it('to the process `npm start` started stops the server', async () => {
     await stopsOnSigterm('start');
-  }, 240_000);
+  }, 120_000);
 
   it('to the process `npm run serve` started stops the server', async () => {
     await stopsOnSigterm('serve');
