@@ -96,6 +96,14 @@ export default defineConfig(({ command }) => ({
       // zod's sources carry esbuild-style @__PURE__ comments that Rollup cannot place; harmless noise.
       onwarn(warning, warn) {
         if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('node_modules')) return;
+        // "use client" marks a module for React Server Components; this client-only app has none, so
+        // Rollup dropping the directive from packages (React Query, sonner) changes nothing.
+        if (
+          warning.code === 'MODULE_LEVEL_DIRECTIVE' &&
+          warning.id?.includes('node_modules') &&
+          warning.message.includes('"use client"')
+        )
+          return;
         warn(warning);
       },
     },

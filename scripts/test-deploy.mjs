@@ -11,8 +11,10 @@
 // limit, /metrics not public; then one instance gets SIGTERM mid-journey and every request the member and
 // the administrator make meanwhile and afterwards is answered 2xx by the other.
 //
-// Needs: root or nginx already installed (Debian's nginx is installed with apt-get when missing; without
-// apt-get the test fails), openssl, PostgreSQL on 127.0.0.1:5432 where `postgres` may create databases
+// Runs on a development install (the server is rebuilt first) and on the pruned production install of
+// docs/DEPLOY.md (the build in dist/ is run as it is). Needs: a build or the tools to make one, and
+// PostgreSQL, both checked before anything is installed; root or nginx already installed (Debian's nginx is
+// installed with apt-get when missing; without apt-get the test fails), openssl, PostgreSQL on 127.0.0.1:5432 where `postgres` may create databases
 // (DEPLOY_PG_ADMIN_URL overrides). Everything it starts or creates is removed on any exit.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -122,9 +124,52 @@ function aptInstall(pkg) {
   }
 }
 
-function ensureBuilt() {
-  // The server bundle takes a second: always rebuilt, so the test never runs a stale one. The client only
-  // when it is missing (CI has just built it).
+/** Whether the development tools are installed (a pruned production install has none). */
+function canBuild() {
+  try {
+    import.meta.resolve('esbuild');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Everything the test needs that it does not install itself, checked before anything is installed: a
+ * build it can run (a pruned production install has only dist/, and no esbuild to make it again) and
+ * PostgreSQL. Returns what to do about the build.
+ */
+async function checkPrerequisites() {
+  const built = ['dist/server/main.js', 'dist/client/index.html'].every((f) =>
+    existsSync(path.join(root, f)),
+  );
+  const build = canBuild() ? 'rebuild' : 'as-is';
+  check(
+    build === 'rebuild' || built,
+    'no build in dist/ and no development tools to make one: run `npm ci && npm run build` (then `npm prune --omit=dev` if wanted) first',
+  );
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+  } catch (err) {
+    throw new Failure(
+      `PostgreSQL is not reachable at ${PG_ADMIN_URL.replace(/\/\/[^@]*@/, '//…@')}: ${err.message}`,
+    );
+  } finally {
+    await client.end().catch(() => {});
+  }
+  return build;
+}
+
+function ensureBuilt(build) {
+  // A production install (`npm ci && npm run build && npm prune --omit=dev`) runs the build it has, as
+  // the service would. A development install rebuilds the server bundle (a second), so the test never runs
+  // a stale one; the client only when it is missing (CI has just built it).
+  if (build === 'as-is') {
+    log('no development tools (a pruned production install): running the build in dist/ as it is');
+    return;
+  }
   const run = (script) => {
     const r = spawnSync('npm', ['run', '--silent', script], { cwd: root, stdio: 'inherit' });
     check(r.status === 0, `npm run ${script} failed`);
@@ -325,12 +370,13 @@ class Browser {
 
 // ---------------------------------------------------------------------------------------------------
 async function main() {
-  // Tools.
+  // What cannot be installed here is checked first: nothing is installed for a run that cannot go on.
+  const build = await checkPrerequisites();
   if (!which('nginx')) aptInstall('nginx');
   if (!which('openssl')) aptInstall('openssl');
   const nginxBin = which('nginx');
   check(nginxBin, 'nginx is still missing after apt-get');
-  ensureBuilt();
+  ensureBuilt(build);
 
   const dir = mkdtempSync(path.join(os.tmpdir(), 'wallet-deploy-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
@@ -422,6 +468,7 @@ async function main() {
     ADMIN_PASSWORD: admin.password,
     ADMIN_SECOND_PASSWORD: admin.pin,
     METRICS_TOKEN: metricsToken,
+    TOTP_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
   };
 
   // The two instances, started together: the migrations run once, under the advisory lock.

@@ -16,6 +16,7 @@ import { createZeroBalances } from './auth/signup';
 import { loadConfig, meetsPasswordPolicy } from './config';
 import { openDb } from './db';
 import { migrate } from './db/migrate';
+import { assertDataDirFree, OpsError } from './ops/backup';
 
 const C = MSG.proposals.cli;
 
@@ -62,6 +63,16 @@ export async function runAdminCli(argv: string[], env: NodeJS.ProcessEnv = proce
   if (!/^\d{4,6}$/.test(second)) throw new CliError(C.badSecond);
   // The seed settings are not this command's: only the database settings are read.
   const config = loadConfig({ ...env, ADMIN_PASSWORD: undefined, ADMIN_SECOND_PASSWORD: undefined });
+  // A running embedded server holds its folder: a second PGlite on it would write where the server never
+  // reads (the account would be lost at its next start) or corrupt it. Stop the server first.
+  if (!config.databaseUrl) {
+    try {
+      await assertDataDirFree(config.dataDir);
+    } catch (err) {
+      if (err instanceof OpsError) throw new CliError(`${err.message}\n${C.stopServerFirst}`);
+      throw err;
+    }
+  }
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrate(db);

@@ -169,8 +169,12 @@ export const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: msIn(100, 600_000).default(10_000),
   PGLITE_TEMPLATE: oneOf(['on', 'off']).optional(),
   PGLITE_TEMPLATE_DIR: text().optional(),
-  // Read where it is used (src/server/events/stream.ts); checked here at start.
-  EVENTS_HEARTBEAT_MS: msIn(10, 3_600_000).optional(),
+  // Live events (src/server/events).
+  EVENTS_HEARTBEAT_MS: msIn(10, 3_600_000).default(20_000),
+  /** Open live-event streams allowed to one session, one member (all sessions) and this whole process. */
+  EVENTS_MAX_PER_SESSION: intIn(1, 1_000).default(4),
+  EVENTS_MAX_PER_MEMBER: intIn(1, 10_000).default(10),
+  EVENTS_MAX_PER_INSTANCE: intIn(1, 1_000_000).default(500),
   // Deposits checked on chain (src/server/chain). Unset RPC/API URL: that network is not checked.
   ETH_RPC_URL: urlOf().optional(),
   ETH_USDT_CONTRACT: z

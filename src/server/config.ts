@@ -59,6 +59,8 @@ export interface Config {
   chain: ChainConfig;
   /** The cached PGlite clusters a new embedded database starts from (src/server/db/pglite-open.ts). */
   pgliteTemplates: { use: boolean; dir: string | null };
+  /** Live-event streams (src/server/events): heartbeat and how many may be open at once. */
+  events: EventsConfig;
   /** Two-person approval. */
   fourEyes: { payoutKrw: string; proposalTtlHours: number; adminEdits: boolean };
   /** Withdrawal safety rules (src/server/withdrawal-rules). */
@@ -74,6 +76,13 @@ export interface WithdrawalRulesConfig {
   dailyLimitCryptoKrw: number;
   dailyLimitKrw: number;
   travelRuleThresholdKrw: number;
+}
+
+export interface EventsConfig {
+  heartbeatMs: number;
+  maxPerSession: number;
+  maxPerMember: number;
+  maxPerInstance: number;
 }
 
 interface TotpConfig {
@@ -154,6 +163,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pgliteTemplates: {
       use: e.PGLITE_TEMPLATE !== 'off',
       dir: e.PGLITE_TEMPLATE_DIR ? path.resolve(e.PGLITE_TEMPLATE_DIR) : null,
+    },
+    events: {
+      heartbeatMs: e.EVENTS_HEARTBEAT_MS,
+      maxPerSession: e.EVENTS_MAX_PER_SESSION,
+      maxPerMember: e.EVENTS_MAX_PER_MEMBER,
+      maxPerInstance: e.EVENTS_MAX_PER_INSTANCE,
     },
     fourEyes: {
       payoutKrw: e.FOUR_EYES_PAYOUT_KRW,

@@ -27,8 +27,17 @@ try {
 }
 /** A failed start: a refusal the operator can act on, or the error itself. */
 function failed(err: unknown): never {
-  if (err instanceof OpsError) refuse(err.message);
+  if (err instanceof OpsError || err instanceof ConfigError) refuse(err.message);
   const code = (err as { code?: string }).code;
+  // PostgreSQL's insufficient_privilege (or no schema it may create in): the role of DATABASE_URL may not
+  // use the database's objects (a restore made as another role, docs/BACKUP.md). One line that says what
+  // to fix, no stack trace.
+  if (code === '42501' || code === '3F000') {
+    const reason = (err as Error).message;
+    refuse(
+      `데이터베이스 권한 오류: ${reason} — DATABASE_URL의 역할이 데이터베이스와 그 안의 테이블을 소유해야 합니다 (docs/BACKUP.md) / Database permission error: ${reason} — the role of DATABASE_URL must own the database and its tables (docs/BACKUP.md)`,
+    );
+  }
   if (code === 'EADDRINUSE' || code === 'EACCES') {
     refuse(
       `설정 오류: PORT ${config.port} 에서 받을 수 없습니다 (${code === 'EADDRINUSE' ? '이미 사용 중' : '권한 없음'}) / Configuration error: PORT ${config.port} cannot be listened on (${code})`,

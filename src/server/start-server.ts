@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import type { AdminCandidate } from './auth/admin-candidate';
 import { ensureAdmin } from './auth/seed-admin';
-import type { Config } from './config';
+import { type Config, ConfigError } from './config';
 import type { App } from './context';
 import type { Db } from './db';
 import { metricsRegistry } from './ops';
@@ -69,6 +69,17 @@ export async function startServer(
     );
   }
   if (!config.totp.encryptionKey) {
+    // In production, OTP secrets of enrolled administrators must not sit unsealed in the database (and in
+    // every backup of it): the start stops and says what to set (decision 0313).
+    if (process.env.NODE_ENV === 'production' && (await enrolledAdministrators(db)) > 0) {
+      throw new ConfigError([
+        {
+          variable: 'TOTP_ENCRYPTION_KEY',
+          ko: '운영 모드(NODE_ENV=production)에서 OTP를 등록한 관리자가 있으면 반드시 설정해야 합니다. 32바이트 키를 16진수 64자로 (openssl rand -hex 32); 이미 저장된 비밀키는 그대로 읽힙니다',
+          en: 'must be set in production (NODE_ENV=production) once an administrator has enrolled a one-time code: 32 bytes as 64 hex digits (openssl rand -hex 32); secrets already stored are still read',
+        },
+      ]);
+    }
     app.log.warn(
       'TOTP_ENCRYPTION_KEY가 없어 OTP 비밀키를 암호화하지 않고 저장합니다. 운영에서는 32바이트 키를 설정하세요 (openssl rand -hex 32).',
     );
@@ -108,4 +119,13 @@ export async function startServer(
       await db.close();
     },
   } satisfies RunningServer;
+}
+
+/** Open administrators with a confirmed one-time code. */
+async function enrolledAdministrators(db: Db): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM member_totp t JOIN members m ON m.id = t.member_id
+      WHERE m.is_admin AND m.closed_at IS NULL AND t.confirmed_at IS NOT NULL`,
+  );
+  return row?.n ?? 0;
 }

@@ -10,7 +10,13 @@ const anon = () => new Client(server.url);
 describe('sign-up', () => {
   it('creates a member with zero balances and never an administrator, whatever the body says', async () => {
     const c = newMemberCreds();
-    const res = await anon().post('/api/signup', signupBody(c, { is_admin: true }));
+    // The body has no administrator flag: one sent is an unknown field, refused, and no account is made.
+    const refused = await anon().post('/api/signup', signupBody(c, { is_admin: true }));
+    expect(refused.status).toBe(400);
+    expect(
+      await server.db.query('SELECT 1 FROM members WHERE username = $1', [c.username.toLowerCase()]),
+    ).toHaveLength(0);
+    const res = await anon().post('/api/signup', signupBody(c));
     expect(res.status).toBe(201);
     expect(res.body.error).toBeNull();
     const id = res.body.data.user.id;

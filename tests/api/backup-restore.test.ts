@@ -8,7 +8,7 @@
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -230,6 +230,8 @@ describe.skipIf(!!PG_URL)('embedded database: npm run backup while serving, npm 
       const r = await run(node!, [...backupArgs, file], { env: { ...process.env, DATA_DIR: dataDir } });
       expect(r.stdout).toMatch(/백업 완료 \/ backup written: .*실행 중인 서버의 스냅샷/);
     });
+    // It holds password hashes: readable by its owner only.
+    expect(statSync(file).mode & 0o777).toBe(0o600);
 
     // Restore: refused while a server holds the folder, refused into a non-empty folder, done into a fresh one.
     const [, ...restoreArgs] = tsxCommand('src/server/ops/restore-cli.ts');

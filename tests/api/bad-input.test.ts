@@ -225,5 +225,8 @@ describe('the OpenAPI document', () => {
       expect(ids).toContain(id);
     }
     expect(ids.every((id) => typeof id === 'string' && id.length > 0)).toBe(true);
+    // Sign-up never makes an administrator: its body declares no such flag.
+    expect(JSON.stringify((doc.paths['/api/signup'] as object) ?? {})).not.toContain('is_admin');
+    expect(JSON.stringify(doc.paths['/api/signup'] ?? {})).toContain('full_name');
   });
 });

@@ -35,6 +35,26 @@ const CRAFTED = [
   '\u00ad',
   '\u2028',
   '\ud800',
+  // Characters that render blank without being spaces: Hangul fillers, blank Braille, the combining
+  // grapheme joiner, a Khmer inherent vowel, a variation selector.
+  '\u115f',
+  '\u1160',
+  '\u3164',
+  '\uffa0',
+  '\u2800',
+  '\u034f',
+  '\u17b4',
+  '\u180b',
+];
+/** Blank-rendering characters as a whole value (alone, repeated, or between spaces). */
+const BLANK_VALUES = [
+  '\u3164',
+  '\u115f\u1160',
+  '\uffa0',
+  '\u2800',
+  ' \u3164 ',
+  '\u3164\u3164\u3164',
+  '\u200d\ufe0f',
 ];
 
 /** A lone surrogate cannot travel in a URL (its bytes stay percent-encoded text); query tests skip it. */
@@ -147,10 +167,77 @@ describe('crafted characters inside otherwise valid fields', () => {
     expect(await snapshot(server.db)).toEqual(before);
   });
 
+  it('a value made only of blank-rendering characters is refused in names, holders, notices, travel-rule names and passwords', async () => {
+    const before = await snapshot(server.db);
+    const anon = new Client(server.url);
+    for (const blank of BLANK_VALUES) {
+      const label = JSON.stringify(blank);
+      await expectRefused(
+        anon.post('/api/signup', signupBody({ ...newMemberCreds(), fullName: blank })),
+        `signup name ${label}`,
+      );
+      await expectRefused(
+        member.client.post('/api/deposits/krw', {
+          bank_name: '신한은행',
+          account_number: '110-123-456789',
+          account_holder: '홍길동',
+          amount: '10000',
+          depositor_name: blank,
+        }),
+        `depositor ${label}`,
+      );
+      await expectRefused(
+        member.client.post('/api/withdrawals/krw', {
+          amount: '10000',
+          bank_name: '신한은행',
+          account_number: '110-123-456789',
+          account_holder: blank,
+          memo: '',
+        }),
+        `holder ${label}`,
+      );
+      await expectRefused(
+        member.client.post('/api/withdrawals/crypto', {
+          currency: 'USDT',
+          amount: '5',
+          method: 'internal',
+          recipient_id: 'someone',
+          travel_rule_name: blank,
+        }),
+        `travel-rule name ${label}`,
+      );
+      await expectRefused(
+        admin.client.post('/api/admin/notices', { title: blank, body: '본문' }),
+        `notice title ${label}`,
+      );
+      await expectRefused(
+        admin.client.post('/api/admin/notices', { title: '공지', body: blank }),
+        `notice body ${label}`,
+      );
+      await expectRefused(
+        admin.client.call('PUT', `/api/admin/members/${member.id}/bank-account`, {
+          bank_name: '국민은행',
+          account_number: '123456-01-234567',
+          account_holder: blank,
+        }),
+        `admin holder ${label}`,
+      );
+      await expectRefused(
+        member.client.post('/api/profile/password', {
+          current_password: member.creds.password,
+          new_password: `passw0rd${blank}`,
+          new_password_confirm: `passw0rd${blank}`,
+        }),
+        `password ${label}`,
+      );
+    }
+    expect(await snapshot(server.db)).toEqual(before);
+  });
+
   it('multi-line fields keep their line breaks; single-line fields refuse them', async () => {
     const ok = await admin.client.post('/api/admin/notices', {
       title: '공지',
-      body: '첫 줄\n둘째 줄\r\n끝 👨‍👩‍👧',
+      body: '첫 줄\n둘째 줄\r\n끝 👨‍👩‍👧 ❤️',
     });
     expect(ok.status).toBe(201);
     await expectRefused(

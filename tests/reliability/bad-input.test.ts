@@ -207,6 +207,11 @@ const CRAFTED = [
   '\udfff',
   '\ue000',
   '\uffff',
+  '\u115f',
+  '\u1160',
+  '\u3164',
+  '\uffa0',
+  '\u2800',
 ];
 const LINE_BREAKS = ['\n', '\r', '\r\n', '\t', '\u200d'];
 const MULTILINE = new Set(['body', 'memo']);

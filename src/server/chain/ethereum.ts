@@ -8,6 +8,7 @@ import {
   TransactionNotFoundError,
   TransactionReceiptNotFoundError,
 } from 'viem';
+import { boundedFetchFn, MAX_ANSWER_BYTES } from '../http/bounded-fetch';
 import type { ChainConfig } from './chain-config';
 import {
   type ChainProvider,
@@ -28,7 +29,11 @@ export function ethereumProvider(c: ChainConfig): ChainProvider {
   const url = c.ethRpcUrl;
   if (!url) throw new Error('ETH_RPC_URL is not set');
   const client = createPublicClient({
-    transport: http(url, { timeout: c.timeoutMs, retryCount: 0 }),
+    transport: http(url, {
+      timeout: c.timeoutMs,
+      retryCount: 0,
+      fetchFn: boundedFetchFn({ timeoutMs: c.timeoutMs, maxBytes: MAX_ANSWER_BYTES.chain }),
+    }),
     cacheTime: 0,
   });
   const token = getAddress(c.ethUsdtContract);

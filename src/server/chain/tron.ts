@@ -1,5 +1,6 @@
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { base58check } from '../../shared/address';
+import { type BoundedAnswer, boundedFetch, MAX_ANSWER_BYTES } from '../http/bounded-fetch';
 import type { ChainConfig } from './chain-config';
 import { type ChainProvider, ProviderError, type TokenTransfer, type TxLookup } from './provider';
 
@@ -24,9 +25,9 @@ export function tronProvider(c: ChainConfig): ChainProvider {
   if (!base) throw new Error('TRON_API_URL is not set');
   const tokenHex = tronToHex(c.tronUsdtContract).slice(2); // the log's address is the 20 bytes, without 41
   const post = async <T>(path: string, body: object): Promise<T> => {
-    let res: Response;
+    let answer: BoundedAnswer;
     try {
-      res = await fetch(`${base}${path}`, {
+      answer = await boundedFetch(`${base}${path}`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -34,14 +35,15 @@ export function tronProvider(c: ChainConfig): ChainProvider {
           ...(c.tronApiKey ? { 'TRON-PRO-API-KEY': c.tronApiKey } : {}),
         },
         body: JSON.stringify(body),
-        signal: AbortSignal.timeout(c.timeoutMs),
+        timeoutMs: c.timeoutMs,
+        maxBytes: MAX_ANSWER_BYTES.chain,
       });
     } catch (err) {
       throw new ProviderError(`TRON API ${path}: ${(err as Error).message}`);
     }
-    if (!res.ok) throw new ProviderError(`TRON API ${path}: HTTP ${res.status}`);
+    if (!answer.ok) throw new ProviderError(`TRON API ${path}: HTTP ${answer.status}`);
     try {
-      return (await res.json()) as T;
+      return JSON.parse(answer.text) as T;
     } catch {
       throw new ProviderError(`TRON API ${path}: not JSON`);
     }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { EventsConfig } from '../config';
 import type { Db } from '../db';
 import {
   CURSOR_SQL,
@@ -8,7 +9,7 @@ import {
   type LiveEvent,
   SESSIONS_CHANNEL,
 } from './publish';
-import { frame, HEARTBEAT_MS, MAX_BUFFERED_BYTES, readStreamSession, type Stream, visibleTo } from './stream';
+import { frame, MAX_BUFFERED_BYTES, readStreamSession, type Stream, visibleTo } from './stream';
 
 /** Events older than this are deleted (they are notifications, not money records). */
 const KEEP_DAYS = 7;
@@ -29,6 +30,8 @@ const PULL_BATCH = 1_000;
 export class EventHub {
   readonly streams = new Set<Stream>();
   private byMember = new Map<string, Set<Stream>>();
+  /** Open streams per session (token hash): the per-session cap. */
+  private bySession = new Map<string, number>();
   private admins = new Set<Stream>();
   private stops: (() => Promise<void>)[] = [];
   /** The cursor of the last event dispatched (null: unknown, the database was away at start). */
@@ -42,11 +45,30 @@ export class EventHub {
   private pullAgain = false;
   private closing = false;
 
+  /** A comment line this often keeps proxies (nginx: proxy_read_timeout 60 s) from closing an idle stream. */
+  private heartbeatMs: number;
+
   constructor(
     private db: Db,
     private log: FastifyBaseLogger,
     private sessionIdleMinutes: number,
-  ) {}
+    private limits: EventsConfig,
+  ) {
+    this.heartbeatMs = limits.heartbeatMs;
+  }
+
+  /**
+   * Whether one more stream may open for this session and member: null when it may, otherwise which cap
+   * it meets. Each stream holds a socket (an open file) and a timer; without caps one session could take
+   * every file the process may open and starve every other request. Called right before `add`, with no
+   * await between, so the count it reads is the count `add` changes.
+   */
+  capReached(memberId: string, tokenHash: string): 'session' | 'member' | 'instance' | null {
+    if ((this.bySession.get(tokenHash) ?? 0) >= this.limits.maxPerSession) return 'session';
+    if ((this.byMember.get(memberId)?.size ?? 0) >= this.limits.maxPerMember) return 'member';
+    if (this.streams.size >= this.limits.maxPerInstance) return 'instance';
+    return null;
+  }
 
   async start(): Promise<void> {
     try {
@@ -170,6 +192,7 @@ export class EventHub {
       return;
     }
     this.streams.add(s);
+    this.bySession.set(s.tokenHash, (this.bySession.get(s.tokenHash) ?? 0) + 1);
     let set = this.byMember.get(s.memberId);
     if (!set) {
       set = new Set();
@@ -183,7 +206,7 @@ export class EventHub {
         void this.drain(s, true).then(() => {
           if (!s.closed) this.write(s, ': ping\n\n');
         });
-      }, HEARTBEAT_MS),
+      }, this.heartbeatMs),
     );
   }
 
@@ -243,7 +266,7 @@ export class EventHub {
     if (row?.stage !== 'full' || row.is_admin !== s.isAdmin) return false;
     // Wake up when the session runs out, if that comes before the next heartbeat.
     const remaining = Number(row.remaining_ms);
-    if (remaining < HEARTBEAT_MS && !s.expiryTimer) {
+    if (remaining < this.heartbeatMs && !s.expiryTimer) {
       s.expiryTimer = setTimeout(() => {
         s.expiryTimer = undefined;
         void this.drain(s, true);
@@ -262,6 +285,11 @@ export class EventHub {
   }
 
   private remove(s: Stream): void {
+    if (this.streams.has(s)) {
+      const n = (this.bySession.get(s.tokenHash) ?? 1) - 1;
+      if (n > 0) this.bySession.set(s.tokenHash, n);
+      else this.bySession.delete(s.tokenHash);
+    }
     s.closed = true;
     for (const t of s.timers) clearTimeout(t);
     s.timers = [];

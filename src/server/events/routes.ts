@@ -9,6 +9,13 @@ import { REPLAY_HOURS, REPLAY_LIMIT, type Stream, VISIBLE_SQL } from './stream';
 /** An event cursor (decision 0131): transaction id × 10^19 + row id, at most 39 digits. */
 const LAST_ID = /^\d{1,39}$/;
 const MAX_CURSOR = 2n ** 64n * CURSOR_BASE;
+const STREAM_HEADERS = {
+  'Content-Type': 'text/event-stream; charset=utf-8',
+  'Cache-Control': 'no-store',
+  Connection: 'keep-alive',
+  // nginx: do not buffer this response (decision 0130 has the proxy settings).
+  'X-Accel-Buffering': 'no',
+};
 
 /**
  * `GET /api/events`: the live events of the signed-in session as `text/event-stream` (decision 0130).
@@ -17,7 +24,7 @@ const MAX_CURSOR = 2n ** 64n * CURSOR_BASE;
  * `resync` event tells the client to reload everything. The hub is closed before the server closes.
  */
 export async function eventRoutes(app: App, ctx: Ctx): Promise<EventHub> {
-  const hub = new EventHub(ctx.db, app.log, ctx.config.sessionIdleMinutes);
+  const hub = new EventHub(ctx.db, app.log, ctx.config.sessionIdleMinutes, ctx.config.events);
   // Started when the app is ready (before it listens), not while it registers: the plugins after this one
   // register while the embedded database is still opening (issue 14).
   app.addHook('onReady', async () => hub.start());
@@ -46,16 +53,23 @@ export async function eventRoutes(app: App, ctx: Ctx): Promise<EventHub> {
       // The transaction part must be an xid8 (below 2^64).
       if (lastId !== null && lastId >= MAX_CURSOR) throw new AppError('VALIDATION', MSG.live.badLastEventId);
       const isAdmin = session.member.is_admin;
+      // HEAD (a proxy's or a monitor's probe): the stream's headers, then the end; nothing is held open,
+      // so no cap applies.
+      if (req.method === 'HEAD') {
+        return reply.code(200).headers(STREAM_HEADERS).send();
+      }
+      // No await from here to `hub.add`: the caps count what is open at this instant (decision 0310).
+      const cap = hub.capReached(session.member.id, session.tokenHash);
+      if (cap !== null) {
+        throw new AppError(
+          'RATE_LIMITED',
+          cap === 'instance' ? MSG.live.serverBusy : MSG.live.tooManyStreams,
+        );
+      }
 
       reply.hijack();
       const res = reply.raw;
-      res.writeHead(200, {
-        'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-store',
-        Connection: 'keep-alive',
-        // nginx: do not buffer this response (decision 0130 has the proxy settings).
-        'X-Accel-Buffering': 'no',
-      });
+      res.writeHead(200, STREAM_HEADERS);
       res.socket?.setNoDelay(true);
       res.write('retry: 3000\n: connected\n\n');
 

@@ -3,8 +3,6 @@ import type { ServerResponse } from 'node:http';
 import type { Db } from '../db';
 import type { LiveEvent } from './publish';
 
-/** A comment line this often keeps proxies (nginx: proxy_read_timeout 60 s) from closing an idle stream. */
-export const HEARTBEAT_MS = Number(process.env.EVENTS_HEARTBEAT_MS) || 20_000;
 /** A reconnect catches up on at most this many events of at most this age (decision 0130). */
 export const REPLAY_LIMIT = 500;
 export const REPLAY_HOURS = 24;

@@ -25,6 +25,8 @@ function toAppError(err: FastifyError): AppError | null {
   if (isDatabaseUnavailable(err)) return new AppError('UNAVAILABLE', MSG.common.serverUnavailable);
   if (err.validation) return validationToAppError(err);
   if (isDatabaseInputError(err)) return new AppError('VALIDATION', MSG.common.badCharacters);
+  // A write for a member whose account was closed meanwhile (migration 040).
+  if (err.code === 'WC001') return new AppError('ACCOUNT_CLOSED', MSG.common.memberClosed);
   switch (err.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':

@@ -51,6 +51,10 @@ export async function closeMember(db: Db, memberId: string, actor: Actor) {
     await q.query('SELECT pg_advisory_xact_lock($1)', [ADMIN_CHANGE_LOCK]);
     await assertActorIsOpenAdmin(q, actor.actorId);
     const m = await lockMember(q, memberId, 'update');
+    // From here the member's row is held FOR UPDATE: every write made on the member's behalf waits for
+    // this transaction and is then refused (migration 040, decision 0311). This transaction's own writes
+    // (masking the bank account) are let through.
+    await q.query("SELECT set_config('wallet.closing_member', $1, true)", [memberId]);
     if (m.id === actor.actorId) throw new AppError('CONFLICT', MSG.admin.cannotCloseSelf);
     if (m.is_admin) {
       const [admins] = await q.query<{ n: number }>(

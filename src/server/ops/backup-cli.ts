@@ -17,6 +17,9 @@ import {
 } from './backup';
 import { fail, readCliArgs } from './cli-args';
 
+/** A backup holds password hashes and personal data: readable by its owner only. */
+const BACKUP_MODE = 0o600;
+
 const USAGE =
   '사용법 / usage: npm run backup -- <파일.tar.gz> [--force]  (DATA_DIR의 내장 데이터베이스 / the embedded database in DATA_DIR)';
 
@@ -35,7 +38,7 @@ async function fromServer(dataDir: string, partial: string): Promise<BackupManif
       }
       const header = res.headers['x-wallet-backup'];
       const manifest = JSON.parse(Buffer.from(String(header), 'base64').toString()) as BackupManifest;
-      pipeline(res, createWriteStream(partial)).then(() => {
+      pipeline(res, createWriteStream(partial, { mode: BACKUP_MODE })).then(() => {
         // A cut connection (the server stopped midway) ends the stream early: the archive would be short.
         if (!res.complete) reject(new OpsError('백업 전송이 중간에 끊겼습니다 / the backup was cut off'));
         else resolve(manifest);
@@ -56,7 +59,7 @@ async function fromFolder(dataDir: string, partial: string): Promise<BackupManif
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'wallet-backup-'));
   try {
     const manifest = await snapshotDataDir(db, dataDir, tmp).finally(() => db.close());
-    await pipeline(packSnapshot(tmp), createWriteStream(partial));
+    await pipeline(packSnapshot(tmp), createWriteStream(partial, { mode: BACKUP_MODE }));
     return manifest;
   } finally {
     rmSync(tmp, { recursive: true, force: true });

@@ -2,8 +2,17 @@ import { timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { PRICE_SYMBOLS } from '../../shared/constants';
 import type { App, Ctx } from '../context';
 import { addRouteHook } from '../http/route-hooks';
+
+/** The currencies members can request deposits and withdrawals in. */
+const PENDING_CURRENCIES = {
+  deposits: ['KRW', 'USDT'],
+  withdrawals: ['KRW', 'ETH', 'XRP', 'USDT'],
+} as const;
+/** The prices the server keeps (src/server/prices): the two coins in USD and the USD to KRW rate. */
+const PRICED_SYMBOLS = [PRICE_SYMBOLS.ETH, PRICE_SYMBOLS.XRP, 'USDKRW'];
 
 /**
  * Prometheus metrics (prom-client, decision 0122): requests by route and status, their latency, pending
@@ -99,6 +108,12 @@ export function createMetrics(app: App, ctx: Ctx): Metrics {
                FROM ${kind} WHERE status = 'pending' GROUP BY currency`,
           );
           let maxAge = 0;
+          // Every kind and currency has a series, 0 when nothing is pending: an alert or a graph on it
+          // reads 0, not "no data".
+          for (const currency of PENDING_CURRENCIES[kind]) {
+            pending.set({ kind, currency }, 0);
+            pendingAmount.set({ kind, currency }, 0);
+          }
           for (const r of rows) {
             pending.set({ kind, currency: r.currency }, Number(r.n));
             pendingAmount.set({ kind, currency: r.currency }, Number(r.total));
@@ -113,6 +128,12 @@ export function createMetrics(app: App, ctx: Ctx): Metrics {
              FROM exchange_rates`,
         );
         for (const p of prices) priceAge.set({ symbol: p.symbol, source: p.source }, Number(p.age));
+        // A price never stored is infinitely old (source "none"): `wallet_price_age_seconds > …` fires for
+        // it, where a missing series would never fire.
+        const stored = new Set(prices.map((p) => p.symbol));
+        for (const symbol of PRICED_SYMBOLS) {
+          if (!stored.has(symbol)) priceAge.set({ symbol, source: 'none' }, Number.POSITIVE_INFINITY);
+        }
         dbUp.set(1);
       } catch {
         dbUp.set(0);

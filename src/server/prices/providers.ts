@@ -1,5 +1,6 @@
 import { CRYPTO_DECIMALS, MAX_AMOUNT, PRICE_SYMBOLS } from '../../shared/constants';
 import { D, DECIMAL_TEXT, type Dec } from '../../shared/decimal';
+import { type BoundedAnswer, BoundedFetchError, boundedFetch, MAX_ANSWER_BYTES } from '../http/bounded-fetch';
 
 /** A provider that did not give a usable answer; `reason` is short, English, for the server log. */
 export class ProviderError extends Error {
@@ -8,46 +9,30 @@ export class ProviderError extends Error {
   }
 }
 
-/** Largest body read from a provider (the real answers are a few kilobytes). */
-const MAX_BODY_CHARS = 512 * 1024;
 /** A USD→KRW rate outside this range is an error of the provider, not a market move. */
 const RATE_RANGE = { min: new D(100), max: new D(100_000) };
 
 const CRYPTO_PAIRS = [PRICE_SYMBOLS.ETH, PRICE_SYMBOLS.XRP] as const;
 export type CryptoPair = (typeof CRYPTO_PAIRS)[number];
 
-/** GETs a JSON document with a timeout; every failure becomes a ProviderError with a short reason. */
+/** GETs a JSON document, bounded in bytes and time; every failure becomes a ProviderError. */
 async function getJson(url: string, timeoutMs: number): Promise<unknown> {
-  let res: Response;
+  let answer: BoundedAnswer;
   try {
-    res = await fetch(url, {
+    answer = await boundedFetch(url, {
       headers: { accept: 'application/json' },
-      signal: AbortSignal.timeout(timeoutMs),
-      redirect: 'follow',
+      timeoutMs,
+      maxBytes: MAX_ANSWER_BYTES.prices,
     });
   } catch (err) {
-    throw new ProviderError(describeFetchError(err, timeoutMs));
+    throw new ProviderError(err instanceof BoundedFetchError ? err.message : String(err));
   }
-  let text: string;
+  if (!answer.ok) throw new ProviderError(`HTTP ${answer.status}`);
   try {
-    text = await res.text();
-  } catch (err) {
-    throw new ProviderError(describeFetchError(err, timeoutMs));
-  }
-  if (!res.ok) throw new ProviderError(`HTTP ${res.status}`);
-  if (text.length > MAX_BODY_CHARS) throw new ProviderError('response too large');
-  try {
-    return JSON.parse(text) as unknown;
+    return JSON.parse(answer.text) as unknown;
   } catch {
     throw new ProviderError('response is not JSON');
   }
-}
-
-function describeFetchError(err: unknown, timeoutMs: number): string {
-  const e = err as { name?: string; message?: string; cause?: { code?: string; message?: string } };
-  if (e.name === 'TimeoutError' || e.name === 'AbortError') return `timeout after ${timeoutMs} ms`;
-  const code = e.cause?.code ?? e.cause?.message ?? e.message ?? 'unknown error';
-  return `unreachable (${code})`;
 }
 
 /** A positive decimal within our limits, from a JSON string or number; null for anything else. */

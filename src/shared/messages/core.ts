@@ -22,6 +22,7 @@ export const CORE_MESSAGES = {
     processing: '처리 중...',
     required: '필수 입력 항목입니다.',
     serverUnavailable: '서버에 연결할 수 없습니다. 잠시 후 다시 시도해주세요.',
+    memberClosed: '해지된 계정이라 요청을 처리할 수 없습니다.',
     controlChars: '제어 문자나 보이지 않는 문자(방향 전환 문자 포함)는 입력할 수 없습니다.',
     badCharacters: '처리할 수 없는 문자가 포함되어 있습니다. 입력값을 확인해주세요.',
   },

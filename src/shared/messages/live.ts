@@ -2,6 +2,8 @@
 export const LIVE_MESSAGES = {
   live: {
     badLastEventId: '마지막 이벤트 번호(Last-Event-ID)가 올바르지 않습니다.',
+    tooManyStreams: '실시간 연결이 너무 많이 열려 있습니다. 다른 창이나 탭을 닫고 다시 시도해 주세요.',
+    serverBusy: '지금은 실시간 연결이 많아 새 연결을 열 수 없습니다. 잠시 후 다시 시도해 주세요.',
     toast: {
       depositApproved: '입금 요청이 완료되었습니다',
       depositRejected: '입금 요청이 거절되었습니다',

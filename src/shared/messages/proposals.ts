@@ -90,6 +90,8 @@ export const PROPOSAL_MESSAGES = {
       taken: '이미 사용 중인 아이디 또는 이메일입니다.',
       noInput: '비밀번호를 입력받을 수 없습니다 (터미널이 아님). ADMIN_PASSWORD 환경 변수로 전달해 주세요.',
       created: (u: string, db: string) => `관리자 계정 ${u}을(를) 만들었습니다 (${db}).`,
+      stopServerFirst:
+        '내장 데이터베이스는 서버를 멈춘 뒤에 관리자를 만들 수 있습니다: 서버를 종료하고 다시 실행한 다음 서버를 시작하세요. / With the embedded database, stop the server, run this again, then start the server.',
     },
   },
 } as const;

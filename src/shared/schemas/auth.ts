@@ -66,8 +66,6 @@ export const signupBodySchema = z.strictObject({
         .check(plainText(), z.trim(), z.regex(PHONE_PATTERN, S.phoneInvalid)),
       second_password: signupSecondPasswordSchema,
       marketing_consent: z._default(z.optional(z.boolean()), false),
-      /** Accepted for SPEC compatibility and always ignored: sign-up never creates an administrator. */
-      is_admin: z.optional(z.boolean()),
       terms_agreed: z.literal(true, { error: S.termsRequired }),
       privacy_agreed: z.literal(true, { error: S.privacyRequired }),
       age_confirmed: z.literal(true, { error: S.ageRequired }),
@@ -161,7 +159,6 @@ export function signupBodyFromForm(f: SignupForm): SignupBody {
         contact: f.contact.trim(),
         second_password: f.second_password,
         marketing_consent: f.marketing,
-        is_admin: false,
         terms_agreed: true,
         privacy_agreed: true,
         age_confirmed: true,

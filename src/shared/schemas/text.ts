@@ -7,19 +7,31 @@
  * tag characters), lone surrogates, private-use characters, noncharacters U+FFFE/U+FFFF and the Unicode
  * line and paragraph separators. Multi-line fields (notice body, memo) also take line breaks (\n, \r) and
  * the zero-width joiner U+200D, which joins emoji sequences; nothing else.
+ *
+ * Also refused: characters that render blank although they are not spaces, which would let a name, a
+ * holder, a notice or a password look empty or pass for another: every Default_Ignorable_Code_Point
+ * (Hangul fillers U+115F, U+1160, U+3164, U+FFA0, the combining grapheme joiner U+034F, Khmer vowels
+ * U+17B4/U+17B5, Mongolian and ideographic variation selectors, …) and the blank Braille pattern U+2800.
+ * Every field keeps the emoji presentation selectors U+FE0E/U+FE0F, but a value made only of
+ * blank-rendering characters and spaces is refused in every field.
  */
 import { MSG } from '../messages/member';
 import { z } from '../zod';
 
-const FORBIDDEN_IN_LINE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\u2028\u2029\uFFFE\uFFFF]/u;
-const FORBIDDEN_IN_TEXT = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\u2028\u2029\uFFFE\uFFFF]/u;
-const ALLOWED_IN_TEXT = new Set(['\n', '\r', '\u200D']);
+const FORBIDDEN = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Default_Ignorable_Code_Point}\u2800\u2028\u2029\uFFFE\uFFFF]/u;
+/** The emoji presentation selectors (❤️ is U+2764 U+FE0F): harmless after a visible character. */
+const ALLOWED_IN_LINE = new Set(['\uFE0E', '\uFE0F']);
+const ALLOWED_IN_TEXT = new Set(['\n', '\r', '\u200D', '\uFE0E', '\uFE0F']);
+/** A value made only of these and spaces (at least one of them) looks empty on screen. */
+const BLANK_ONLY = /^[\p{Default_Ignorable_Code_Point}\u2800]+$/u;
+const WHITE_SPACE = /\p{White_Space}+/gu;
 
-/** True when `value` holds a character no field of this kind may hold. */
+/** True when `value` holds a character no field of this kind may hold, or only blank-rendering ones. */
 export function hasForbiddenChars(value: string, multiline = false): boolean {
-  if (!multiline) return FORBIDDEN_IN_LINE.test(value);
-  if (!FORBIDDEN_IN_TEXT.test(value)) return false;
-  for (const ch of value) if (!ALLOWED_IN_TEXT.has(ch) && FORBIDDEN_IN_TEXT.test(ch)) return true;
+  if (!FORBIDDEN.test(value)) return false;
+  if (BLANK_ONLY.test(value.replace(WHITE_SPACE, ''))) return true;
+  const allowed = multiline ? ALLOWED_IN_TEXT : ALLOWED_IN_LINE;
+  for (const ch of value) if (!allowed.has(ch) && FORBIDDEN.test(ch)) return true;
   return false;
 }
 
