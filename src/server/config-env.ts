@@ -202,6 +202,16 @@ export const envSchema = z.object({
     .string()
     .regex(/^[1-9]\d{0,15}$/, says('1 이상의 정수(원)', 'must be a whole number of won ≥ 1'))
     .default('10000000'),
+  /** A deposit approval, counted with the member's last 24 h of deposits, from this many won needs a second administrator. */
+  FOUR_EYES_DEPOSIT_KRW: z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/, says('1 이상의 정수(원)', 'must be a whole number of won ≥ 1'))
+    .default('10000000'),
+  /** What one administrator may approve alone in 24 h, in won; past it every approval needs a second. */
+  FOUR_EYES_ADMIN_DAILY_KRW: z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/, says('1 이상의 정수(원)', 'must be a whole number of won ≥ 1'))
+    .default('50000000'),
   /** A proposal not confirmed within this many hours expires. */
   PROPOSAL_TTL_HOURS: z
     .string()

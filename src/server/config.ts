@@ -62,7 +62,13 @@ export interface Config {
   /** Live-event streams (src/server/events): heartbeat and how many may be open at once. */
   events: EventsConfig;
   /** Two-person approval. */
-  fourEyes: { payoutKrw: string; proposalTtlHours: number; adminEdits: boolean };
+  fourEyes: {
+    payoutKrw: string;
+    depositKrw: string;
+    adminDailyKrw: string;
+    proposalTtlHours: number;
+    adminEdits: boolean;
+  };
   /** Withdrawal safety rules (src/server/withdrawal-rules). */
   withdrawalRules: WithdrawalRulesConfig;
   /** One-time codes (src/server/auth/totp.ts). */
@@ -172,6 +178,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     fourEyes: {
       payoutKrw: e.FOUR_EYES_PAYOUT_KRW,
+      depositKrw: e.FOUR_EYES_DEPOSIT_KRW,
+      adminDailyKrw: e.FOUR_EYES_ADMIN_DAILY_KRW,
       proposalTtlHours: e.PROPOSAL_TTL_HOURS,
       adminEdits: e.FOUR_EYES_ADMIN_EDITS ?? true,
     },

@@ -95,7 +95,7 @@ export async function startServer(
   // configured: the embedded start without one does not pay for it.
   if (config.chain.ethRpcUrl || config.chain.tronApiUrl) {
     const { startChainWorker } = await import('./chain/chain-worker');
-    startChainWorker(app, db, config.chain);
+    startChainWorker(app, db, config.chain, config);
   }
   const address = await app.listen({ port: config.port, host: config.host });
   const { metricsPort, metricsHost } = config.ops;

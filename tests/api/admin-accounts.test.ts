@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { newErc20Address, newTrc20Address } from '../support/addresses';
 import { adminClient, Client, loginFully, memberClient } from '../support/client';
@@ -8,6 +8,16 @@ import { fileAdmin, fileServer } from '../support/fixture';
 const A = MSG.admin;
 const server = fileServer();
 const admin = fileAdmin(server);
+
+import { proposeAndConfirm, secondAdmin } from '../support/four-eyes';
+
+let checker: Awaited<ReturnType<typeof secondAdmin>>;
+beforeAll(async () => {
+  checker = await secondAdmin(server.url, server.db);
+});
+/** A deposit address is set and cleared by two administrators: proposed by one, confirmed by the other. */
+const twoPeople = (method: string, path: string, body?: unknown) =>
+  proposeAndConfirm(admin.client, checker.client, method, path, body);
 
 const bankUrl = (id: string) => `/api/admin/members/${id}/bank-account`;
 const account = { bank_name: '국민은행', account_number: '123456-01-234567', account_holder: '홍길동' };
@@ -100,7 +110,7 @@ describe('deposit address', () => {
   it('assigns a TRC20 or ERC20 address, one member per address, and clears it', async () => {
     const m = await memberClient(server.url);
     const trc = newTrc20Address();
-    const set = await admin.client.call('PUT', url(m.id), { deposit_address: ` ${trc} ` });
+    const set = await twoPeople('PUT', url(m.id), { deposit_address: ` ${trc} ` });
     expect(set.status).toBe(200);
     expect(set.body.data).toEqual({ deposit_address: trc, network: 'TRC20' });
     expect((await admin.client.get(`/api/admin/members/${m.id}`)).body.data.member.deposit_addresses).toEqual(
@@ -117,7 +127,7 @@ describe('deposit address', () => {
 
     // One address per network: the ERC20 address joins the TRC20 one.
     const erc = newErc20Address();
-    const second = await admin.client.call('PUT', url(m.id), { network: 'ERC20', deposit_address: erc });
+    const second = await twoPeople('PUT', url(m.id), { network: 'ERC20', deposit_address: erc });
     expect(second.body.data).toEqual({ deposit_address: erc, network: 'ERC20' });
     expect((await admin.client.get(`/api/admin/members/${m.id}`)).body.data.member.deposit_addresses).toEqual(
       {
@@ -126,14 +136,14 @@ describe('deposit address', () => {
       },
     );
     // An address in the other network's field is refused.
-    const wrong = await admin.client.call('PUT', url(m.id), {
+    const wrong = await twoPeople('PUT', url(m.id), {
       network: 'TRC20',
       deposit_address: newErc20Address(),
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error?.message).toBe(A.addressWrongNetwork('TRC20'));
     // Clearing one network keeps the other.
-    const clearTrc = await admin.client.call('DELETE', `${url(m.id)}?network=TRC20`);
+    const clearTrc = await twoPeople('DELETE', `${url(m.id)}?network=TRC20`);
     expect(clearTrc.body.data).toEqual({ deposit_address: null, network: 'TRC20' });
     expect((await admin.client.get(`/api/admin/members/${m.id}`)).body.data.member.deposit_addresses).toEqual(
       {
@@ -141,16 +151,16 @@ describe('deposit address', () => {
         ERC20: erc,
       },
     );
-    expect((await admin.client.call('PUT', url(m.id), { deposit_address: trc })).status).toBe(200);
+    expect((await twoPeople('PUT', url(m.id), { deposit_address: trc })).status).toBe(200);
 
     const other = await memberClient(server.url);
-    const taken = await admin.client.call('PUT', url(other.id), {
+    const taken = await twoPeople('PUT', url(other.id), {
       deposit_address: erc.toUpperCase().replace('0X', '0x'),
     });
     expect(taken.status).toBe(409);
     expect(taken.body.error?.message).toBe(A.addressTaken);
 
-    const cleared = await admin.client.call('DELETE', url(m.id));
+    const cleared = await twoPeople('DELETE', url(m.id));
     expect(cleared.status).toBe(200);
     expect(cleared.body.data).toEqual({ deposit_address: null, network: 'TRC20' });
     expect((await admin.client.get(`/api/admin/members/${m.id}`)).body.data.member.deposit_addresses).toEqual(
@@ -161,7 +171,7 @@ describe('deposit address', () => {
     );
     expect(await lastAudit(m.id)).toMatchObject({ action: 'member.deposit_address.clear' });
     // Freed, the address can go to the other member.
-    expect((await admin.client.call('PUT', url(other.id), { deposit_address: erc })).status).toBe(200);
+    expect((await twoPeople('PUT', url(other.id), { deposit_address: erc })).status).toBe(200);
   });
 
   it('refuses anything that is not a valid TRC20 or ERC20 address', async () => {
@@ -176,7 +186,7 @@ describe('deposit address', () => {
       ['', A.addressRequired],
       ['   ', A.addressRequired],
     ] as const) {
-      const res = await admin.client.call('PUT', url(m.id), { deposit_address: address });
+      const res = await twoPeople('PUT', url(m.id), { deposit_address: address });
       expect(res.status, address).toBe(400);
       expect(res.body.error?.message, address).toBe(message);
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { applyBalanceChange } from '../../src/server/money/kernel';
 import { lockBalances } from '../../src/server/wallet/balance-state';
-import { applyBalanceChange } from '../../src/server/wallet/ledger';
 import type { BalanceCurrency } from '../../src/shared/constants';
 import { dec } from '../../src/shared/decimal';
 import { MSG } from '../../src/shared/messages';

@@ -255,7 +255,10 @@ describe('CHAIN_AUTO_APPROVE', () => {
     await node.mine(12);
     await server.db.query('UPDATE deposit_chain_checks SET next_check_at = now() WHERE NOT final');
     const chain = { ...server.config.chain, autoApprove: true };
-    const out = await runChainRound(server.db, chain, chainProviders(chain), 'test', { force: true });
+    const out = await runChainRound(server.db, chain, chainProviders(chain), 'test', {
+      force: true,
+      approval: server.config,
+    });
     expect(out.approved).toBeGreaterThanOrEqual(1);
     const rows = await server.db.query<{ id: string; status: string }>(
       'SELECT id::text AS id, status FROM deposits WHERE id = ANY($1::uuid[])',
@@ -273,6 +276,39 @@ describe('CHAIN_AUTO_APPROVE', () => {
     );
     expect(audit).toMatchObject({ actor_id: null, actor_username: 'system:chain' });
     expect(audit?.after).toMatchObject({ chain_verdict: 'match', chain_auto_approve: true });
+  });
+});
+
+describe('CHAIN_AUTO_APPROVE and an address’s earlier history', () => {
+  it('never credits a transfer mined before the address became the member’s; the operator sees it', async () => {
+    const m = await memberClient(server.url);
+    const address = erc20Address();
+    const earlier = await node.transfer(address, '5000');
+    await setDepositAddress(server.db, m.id, address, 'ERC20');
+    // The assignment two seconds after the transfer's block by the chain's own clock (a block's time has
+    // one-second precision, and a local node's clock runs ahead of ours once it mined blocks quickly), as an
+    // administrator assigning an address that already received money would be.
+    const provider = chainProviders(server.config.chain).find((p) => p.network === 'ERC20')!;
+    const mined = await provider.lookup(earlier.hash);
+    if (mined.kind !== 'mined') throw new Error('the transfer is not mined');
+    const blockTime = await provider.blockTime!(mined.blockNumber);
+    await server.db.query(
+      `UPDATE member_deposit_addresses SET updated_at = $2::timestamptz + interval '2 seconds' WHERE member_id = $1`,
+      [m.id, blockTime.toISOString()],
+    );
+    const id = (await claim({ ...m, address }, 'ERC20', earlier.hash, '5000')).body.data.id as string;
+    await node.mine(12);
+    await server.db.query('UPDATE deposit_chain_checks SET next_check_at = now() WHERE NOT final');
+    const chain = { ...server.config.chain, autoApprove: true };
+    await runChainRound(server.db, chain, chainProviders(chain), 'test', {
+      force: true,
+      approval: server.config,
+    });
+    const [row] = await server.db.query<{ status: string }>('SELECT status FROM deposits WHERE id = $1', [
+      id,
+    ]);
+    expect(row?.status).toBe('pending');
+    expect(await chainOf(id)).toMatchObject({ verdict: 'match', final: true, before_assignment: true });
   });
 });
 

@@ -84,7 +84,7 @@ describe('adminApproveDeposit / adminRejectDeposit', () => {
     await expectLedgerOk(server.db);
   });
 
-  it('the one-statement approval writes what the approval core writes (decision 0203)', async () => {
+  it('an approval with and without a matched chain check writes the same records through the kernel', async () => {
     const m = await memberClient(server.url);
     const ids: string[] = [];
     for (let i = 0; i < 2; i++) {
@@ -93,7 +93,7 @@ describe('adminApproveDeposit / adminRejectDeposit', () => {
       ids.push(r.body.data.id);
     }
     const core = ids[1]!;
-    // A matched chain check keeps the second deposit off the one-statement path: the core approves it.
+    // The second deposit passes the chain gate with a matched check; the first has none.
     await server.db.query(
       `INSERT INTO deposit_chain_checks (deposit_id, network, verdict, confirmations, required_confirmations, final)
        VALUES ($1, 'TRC20', 'match', 20, 20, true)`,

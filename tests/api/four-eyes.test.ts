@@ -10,9 +10,9 @@ import { MSG } from '../../src/shared/messages';
 import { fund, insertWithdrawal } from '../support/admin-fixtures';
 import { adminClient, Client, loginFully, memberClient } from '../support/client';
 import { type Admin, fileServer } from '../support/fixture';
-import { proposeAndConfirm, secondAdmin } from '../support/four-eyes';
+import { confirmAs, proposeAndConfirm, secondAdmin } from '../support/four-eyes';
 import { startTestServer, uniqueName } from '../support/server';
-import { enrolTotp } from '../support/totp';
+import { enrolTotp, loginCode } from '../support/totp';
 
 const P = MSG.proposals;
 const onPg = Boolean(process.env.DATABASE_URL);
@@ -35,7 +35,7 @@ const balanceOf = async (id: string, currency: string) => {
 const statusOf = async (id: string) =>
   (await server.db.query<{ status: string }>('SELECT status FROM admin_proposals WHERE id = $1', [id]))[0]
     ?.status;
-const confirm = (c: Client, id: string) => c.post(`/api/admin/proposals/${id}/confirm`);
+const confirm = (c: Client, id: string) => confirmAs(c, id);
 const cancel = (c: Client, id: string) => c.post(`/api/admin/proposals/${id}/cancel`);
 const auditOf = async (targetId: string) =>
   (await a.client.get(`/api/admin/audit?targetId=${targetId}`)).body.data.items as {
@@ -75,6 +75,7 @@ describe('a balance edit is a proposal until a different administrator confirms 
     expect(self.body.error?.message).toBe(P.selfConfirm);
     const second = new Client(server.url);
     await loginFully(second, a.creds);
+    second.otp = a.creds;
     expect((await confirm(second, p.id)).body.error?.message).toBe(P.selfConfirm);
     expect(await balanceOf(m.id, 'KRW')).toBe('1000');
 
@@ -313,16 +314,23 @@ describe('confirming is once only, whatever runs in parallel (PostgreSQL)', () =
     const m = await memberClient(server.url);
     const c = await secondAdmin(server.url, server.db);
     const p = (await a.client.call('PUT', balancesUrl(m.id), { krw: '777' })).body.data.proposal;
+    // Each confirmation carries its administrator's code of this moment (step-up): one code per administrator.
+    const codes = new Map([
+      [b.client, await loginCode(b.creds)],
+      [c.client, await loginCode(c.creds)],
+    ]);
     const replies = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => confirm(i % 2 ? b.client : c.client, p.id)),
+      Array.from({ length: 50 }, (_, i) => {
+        const by = i % 2 ? b.client : c.client;
+        return by.post(`/api/admin/proposals/${p.id}/confirm`, { otpCode: codes.get(by) });
+      }),
     );
     expect(replies.filter((r) => r.status === 200)).toHaveLength(1);
     const refused = replies.filter((r) => r.status !== 200);
     expect(refused).toHaveLength(49);
-    for (const r of refused) {
-      expect(r.status).toBe(409);
-      expect(r.body.error?.message).toBe(P.alreadyApplied);
-    }
+    // Refused as applied already, or for the code: used by another of the parallel requests, or too many
+    // codes checked at once for one administrator. Never a second application.
+    for (const r of refused) expect([400, 409, 429]).toContain(r.status);
     const entries = await server.db.query(
       `SELECT 1 FROM ledger_entries WHERE member_id = $1 AND kind = 'admin_adjustment'`,
       [m.id],
@@ -360,6 +368,8 @@ describe('configuration', () => {
   it('validates FOUR_EYES_PAYOUT_KRW, PROPOSAL_TTL_HOURS and FOUR_EYES_ADMIN_EDITS', async () => {
     expect(loadConfig({}).fourEyes).toEqual({
       payoutKrw: '10000000',
+      depositKrw: '10000000',
+      adminDailyKrw: '50000000',
       proposalTtlHours: 24,
       adminEdits: true,
     });

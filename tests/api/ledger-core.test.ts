@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { applyBalanceChange } from '../../src/server/money/kernel';
 import { lockBalances, readBalanceState } from '../../src/server/wallet/balance-state';
-import { applyBalanceChange, verifyLedger } from '../../src/server/wallet/ledger';
+import { verifyLedger } from '../../src/server/wallet/ledger';
 import { dec } from '../../src/shared/decimal';
 import { memberClient } from '../support/client';
 import { fileServer } from '../support/fixture';

@@ -3,6 +3,7 @@ import { MSG } from '../../src/shared/messages';
 import { insertDeposit } from '../support/admin-fixtures';
 import { adminClient, type Client, memberClient } from '../support/client';
 import { fileServer } from '../support/fixture';
+import { proposeAndConfirm, secondAdmin } from '../support/four-eyes';
 import {
   adjustBalance,
   erc20Address,
@@ -279,7 +280,11 @@ describe('daily limits', () => {
         })
       ).status,
     ).toBe(404);
-    const set = await admin.client.call('PUT', path, { crypto_krw: null, krw: '100000' });
+    const checker = await secondAdmin(server.url, server.db);
+    const set = await proposeAndConfirm(admin.client, checker.client, 'PUT', path, {
+      crypto_krw: null,
+      krw: '100000',
+    });
     expect(set.status).toBe(200);
     expect(set.body.data).toMatchObject({ crypto_krw: null, krw: '100000', default_krw: '50000' });
     expect((await admin.client.get(path)).body.data.krw).toBe('100000');
@@ -327,10 +332,17 @@ describe('daily limits', () => {
     const admin = await adminClient(server.url, server.db);
     await adjustBalance(server.db, m.id, 'XRP', '1000');
     await adjustBalance(server.db, m.id, 'ETH', '1');
-    const set = await admin.client.call('PUT', `/api/admin/members/${m.id}/withdrawal-limits`, {
-      crypto_krw: '5000',
-      krw: null,
-    });
+    const checker = await secondAdmin(server.url, server.db);
+    const set = await proposeAndConfirm(
+      admin.client,
+      checker.client,
+      'PUT',
+      `/api/admin/members/${m.id}/withdrawal-limits`,
+      {
+        crypto_krw: '5000',
+        krw: null,
+      },
+    );
     expect(set.status).toBe(200);
     const kinds = [
       ['USDT', '3'],

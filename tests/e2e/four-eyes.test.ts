@@ -3,8 +3,9 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { fund } from '../support/admin-fixtures';
-import { adminClient, memberClient } from '../support/client';
+import { adminClient, type MemberCreds, memberClient } from '../support/client';
 import { secondAdmin } from '../support/four-eyes';
+import { loginCode } from '../support/totp';
 import { type E2E, signIn, startE2E } from './support';
 
 const A = MSG.admin;
@@ -15,12 +16,14 @@ let e2e: E2E;
 let maker: { page: Page; context: BrowserContext };
 let checker: { page: Page; context: BrowserContext };
 let member: Awaited<ReturnType<typeof memberClient>>;
+let checkerCreds: MemberCreds;
 
 beforeAll(async () => {
   e2e = await startE2E();
   const db = e2e.server.db;
   const a = await adminClient(e2e.server.url, db);
   const b = await secondAdmin(e2e.server.url, db);
+  checkerCreds = b.creds;
   member = await memberClient(e2e.server.url, { fullName: '박제안' });
   await fund(db, member.id, { KRW: '50000' });
   // Two browsers of their own (separate cookies): administrator A proposes, administrator B confirms.
@@ -74,6 +77,8 @@ describe('two-person approval in the browser', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await card.getByRole('button', { name: P.confirm, exact: true }).click();
     const dialog = b.getByRole('dialog', { name: P.confirmTitle });
+    // Step-up: the checker types the code their authenticator shows now.
+    await dialog.getByLabel(P.otpLabel).fill(await loginCode(checkerCreds));
     await dialog.getByRole('button', { name: P.confirm, exact: true }).click();
     await b.getByText(P.applied).waitFor();
     expect(await balanceOf('KRW')).toBe('75000');

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyBalanceChange } from '../../src/server/money/kernel';
 import { lockBalances } from '../../src/server/wallet/balance-state';
-import { applyBalanceChange } from '../../src/server/wallet/ledger';
 import type { BalanceCurrency } from '../../src/shared/constants';
 import { dec } from '../../src/shared/decimal';
 import { MSG } from '../../src/shared/messages';

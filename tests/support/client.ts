@@ -1,4 +1,6 @@
+import { createHash, randomInt } from 'node:crypto';
 import type { SignupBody } from '../../src/shared/schemas/auth';
+import { formatRecoveryCode, RECOVERY_ALPHABET, RECOVERY_CODE_LENGTH } from '../../src/shared/schemas/otp';
 import { uniqueName } from './server';
 import { enrolTotp, loginCode } from './totp';
 
@@ -13,6 +15,8 @@ export interface Res<T = unknown> {
 /** A tiny HTTP client with its own cookie jar: one per simulated browser. */
 export class Client {
   cookies = new Map<string, string>();
+  /** An administrator's one-time code secret and recovery codes: confirmations send a fresh code. */
+  otp?: { totpSecret?: string; totpRecovery?: string[] };
   constructor(readonly base: string) {}
 
   async raw(method: string, path: string, init: { body?: string; headers?: Record<string, string> } = {}) {
@@ -183,6 +187,29 @@ export async function adminClient(
   // through the API and answers later codes itself (tests/support/totp.ts).
   const totp = await enrolTotp(m.client);
   m.creds.totpSecret = totp.secret;
-  m.creds.totpRecovery = totp.recoveryCodes;
+  m.creds.totpRecovery = [...totp.recoveryCodes, ...(await extraRecoveryCodes(db, m.id, 40))];
+  m.client.otp = m.creds;
   return m;
+}
+
+/**
+ * More recovery codes for a test administrator, stored as enrolment stores them: every confirmation of a
+ * proposal takes a fresh code (step-up), and a test confirms more often than two codes per 30 s step.
+ */
+async function extraRecoveryCodes(
+  db: { query(sql: string, params?: unknown[]): Promise<unknown[]> },
+  memberId: string,
+  n: number,
+): Promise<string[]> {
+  const raw = Array.from({ length: n }, () =>
+    Array.from(
+      { length: RECOVERY_CODE_LENGTH },
+      () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)],
+    ).join(''),
+  );
+  await db.query('INSERT INTO member_totp_recovery (member_id, code_hash) SELECT $1, unnest($2::text[])', [
+    memberId,
+    raw.map((c) => createHash('sha256').update(c).digest('hex')),
+  ]);
+  return raw.map(formatRecoveryCode);
 }

@@ -1,4 +1,15 @@
 import { adminClient, type Client, type Res } from './client';
+import { loginCode } from './totp';
+
+/**
+ * Confirms a proposal as `confirmer`, with a fresh one-time code (step-up): the next unused step's code, or
+ * one of its recovery codes when both steps accepted now were used, so tests do not wait for a new step.
+ */
+export async function confirmAs(confirmer: Client, proposalId: string) {
+  const otp = confirmer.otp;
+  const body = otp?.totpSecret ? { otpCode: await loginCode(otp) } : {};
+  return confirmer.post(`/api/admin/proposals/${proposalId}/confirm`, body);
+}
 
 /**
  * Two-person approval (decision 0160) in tests: a second administrator, and a helper that sends an
@@ -23,7 +34,7 @@ export async function proposeAndConfirm<T = any>(
   const proposed = await proposer.call(method, path, body);
   if (proposed.status !== 202) return proposed as Res<T>;
   const id = (proposed.body.data as { proposal: { id: string } }).proposal.id;
-  const confirmed = await confirmer.post(`/api/admin/proposals/${id}/confirm`);
+  const confirmed = await confirmAs(confirmer, id);
   if (confirmed.status >= 300) return confirmed as Res<T>;
   return {
     status: confirmed.status,
@@ -44,7 +55,7 @@ export async function confirmPendingFor(
   );
   const replies = [];
   for (const r of rows) {
-    const res = await confirmer.post(`/api/admin/proposals/${r.id}/confirm`);
+    const res = await confirmAs(confirmer, r.id);
     if (res.status >= 300) throw new Error(`confirm failed: ${JSON.stringify(res.body)}`);
     replies.push(res);
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { adminClient, type Client, type MemberCreds, memberClient, type Res } from './client';
-import { secondAdmin } from './four-eyes';
+import { confirmAs, secondAdmin } from './four-eyes';
 import { trc20Address, txid } from './money';
 
 /**
@@ -55,9 +55,7 @@ export async function seedShowcase(
     const r = await p;
     if (r.status !== 202) return r;
     if (!checker) throw new Error('seedShowcase: a proposal needs a second administrator (checker)');
-    const c = await checker.post(
-      `/api/admin/proposals/${(r.body.data as { proposal: { id: string } }).proposal.id}/confirm`,
-    );
+    const c = await confirmAs(checker, (r.body.data as { proposal: { id: string } }).proposal.id);
     return c.status >= 300
       ? c
       : { ...c, body: { data: (c.body.data as { result: unknown }).result, error: null } };
@@ -70,7 +68,7 @@ export async function seedShowcase(
   const depositAddress = trc20Address();
   await must(
     'deposit address',
-    admin.call('PUT', a('/deposit-address'), { deposit_address: depositAddress }),
+    approved(admin.call('PUT', a('/deposit-address'), { deposit_address: depositAddress })),
   );
   await must(
     'bank account',

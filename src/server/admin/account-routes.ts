@@ -13,13 +13,21 @@ import {
   depositAddressView,
   sessionsEndedView,
 } from '../../shared/schemas/admin-views';
+import { proposedView } from '../../shared/schemas/proposals';
+import { hashSecret } from '../auth/password';
 import type { App, Ctx } from '../context';
 import { deleteBankAccount, saveBankAccount, setBankAccountVerified } from '../members/bank-account';
-import { clearDepositAddress, setDepositAddress } from '../members/deposit-address';
-import { resetPassword, resetSecondPassword } from '../members/reset-passwords';
+import { addressClear, addressSet, passwordReset, secondPasswordReset } from '../proposals/kinds-accounts';
+import { act } from '../proposals/registry';
 import { actorOf, adminApi, memberParams } from './common';
+import { answerOutcome } from './outcome';
 
-export async function accountRoutes(app: App, { db }: Ctx) {
+/**
+ * Bank accounts, deposit addresses and credentials. Where a member's money lands (deposit addresses) and
+ * another administrator's credentials are changed by two administrators (decision 0321): 202 with a
+ * proposal; a member's password reset and an unchanged address stay one step.
+ */
+export async function accountRoutes(app: App, { db, config }: Ctx) {
   const admin = adminApi(app);
 
   admin.put('/members/:id/bank-account', {
@@ -54,9 +62,11 @@ export async function accountRoutes(app: App, { db }: Ctx) {
     params: memberParams,
     body: depositAddressBodySchema,
     view: depositAddressView,
-    run: (req) => {
+    answers: { 202: proposedView },
+    run: async (req) => {
       const network = req.body.network ?? depositNetworkOf(req.body.deposit_address) ?? 'TRC20';
-      return setDepositAddress(db, req.params.id, network, req.body.deposit_address, actorOf(req));
+      const input = { memberId: req.params.id, network, address: req.body.deposit_address };
+      return answerOutcome(await act(db, config, addressSet, input, actorOf(req)));
     },
   });
 
@@ -66,24 +76,45 @@ export async function accountRoutes(app: App, { db }: Ctx) {
     params: memberParams,
     querystring: depositAddressQuerySchema,
     view: depositAddressView,
-    run: (req) => clearDepositAddress(db, req.params.id, req.query.network, actorOf(req)),
+    answers: { 202: proposedView },
+    run: async (req) =>
+      answerOutcome(
+        await act(
+          db,
+          config,
+          addressClear,
+          { memberId: req.params.id, network: req.query.network },
+          actorOf(req),
+        ),
+      ),
   });
 
   admin.post('/members/:id/password', {
     operationId: 'adminResetPassword',
-    summary: '로그인 비밀번호 변경 (회원의 모든 세션 종료)',
+    summary: '로그인 비밀번호 변경 (회원의 모든 세션 종료; 관리자 계정이면 다른 관리자의 승인 후)',
     params: memberParams,
     body: resetPasswordBodySchema,
     view: sessionsEndedView,
-    run: (req) => resetPassword(db, req.params.id, req.body.new_password, actorOf(req)),
+    answers: { 202: proposedView },
+    run: async (req) => {
+      const hash = await hashSecret(req.body.new_password);
+      return answerOutcome(
+        await act(db, config, passwordReset, { memberId: req.params.id, hash }, actorOf(req)),
+      );
+    },
   });
 
   admin.post('/members/:id/second-password', {
     operationId: 'adminResetSecondPassword',
-    summary: '2차 비밀번호 변경 (회원의 모든 세션 종료)',
+    summary: '2차 비밀번호 변경 (회원의 모든 세션 종료; 관리자 계정이면 다른 관리자의 승인 후)',
     params: memberParams,
     body: resetSecondPasswordBodySchema,
     view: sessionsEndedView,
-    run: (req) => resetSecondPassword(db, req.params.id, req.body.new_second_password, actorOf(req)),
+    answers: { 202: proposedView },
+    run: async (req) => {
+      const hash = await hashSecret(req.body.new_second_password);
+      const input = { memberId: req.params.id, hash };
+      return answerOutcome(await act(db, config, secondPasswordReset, input, actorOf(req)));
+    },
   });
 }

@@ -5,11 +5,13 @@ import { withdrawalViewSchema } from '../../shared/schemas/withdrawals';
 import { checkedNetworks } from '../chain/chain-config';
 import type { App, Ctx } from '../context';
 import { decideDeposit } from '../deposits/decide-deposit';
-import { answer } from '../http/declare-routes';
 import { z } from '../http/zod';
-import { approveOrProposeWithdrawal } from '../proposals/propose';
+import { approveDeposit } from '../proposals/approve-deposit';
+import { withdrawalApproval } from '../proposals/kinds-money';
+import { act } from '../proposals/registry';
 import { decideWithdrawal } from '../withdrawals/decide-withdrawal';
 import { actorOf, adminApi } from './common';
+import { answerOutcome } from './outcome';
 
 const idParams = z.strictObject({ id: z.string().max(64) });
 const reason = () => z.string().trim().max(200, MSG.approval.reasonTooLong).optional();
@@ -43,7 +45,7 @@ const WITHDRAWAL_DECISIONS = {
   },
 };
 
-/** Approve / reject of deposits and withdrawals: the approval core (`approval/decide-request.ts`). */
+/** Approve / reject of deposits and withdrawals: approvals through the four-eyes registry, the approval core. */
 export async function decisionRoutes(app: App, { db, config }: Ctx) {
   const admin = adminApi(app);
 
@@ -53,11 +55,21 @@ export async function decisionRoutes(app: App, { db, config }: Ctx) {
       params: idParams,
       body: depositDecisionBody,
       view: depositViewSchema,
-      run: (req) =>
-        decideDeposit(db, actorOf(req), req.params.id, decision, req.body?.reason, {
-          override: req.body?.chain_override === true,
+      answers: { 202: proposedView },
+      run: async (req) => {
+        // Two people from FOUR_EYES_DEPOSIT_KRW (the member's 24 h of deposits counted) or past the
+        // administrator's FOUR_EYES_ADMIN_DAILY_KRW: a proposal a second administrator confirms.
+        if (decision === 'approve') {
+          const r = await approveDeposit(db, config, actorOf(req), req.params.id, {
+            reason: req.body?.reason,
+            override: req.body?.chain_override === true,
+          });
+          return answerOutcome(r);
+        }
+        return decideDeposit(db, actorOf(req), req.params.id, decision, req.body?.reason, {
           checkedNetworks: checkedNetworks(config.chain),
-        }),
+        });
+      },
     });
   }
 
@@ -69,10 +81,12 @@ export async function decisionRoutes(app: App, { db, config }: Ctx) {
       view: withdrawalViewSchema,
       answers: { 202: proposedView },
       run: async (req) => {
-        // Two-person approval: a payout worth FOUR_EYES_PAYOUT_KRW or more becomes a proposal.
+        // Two people from FOUR_EYES_PAYOUT_KRW (the member's 24 h of payouts counted) or past the
+        // administrator's FOUR_EYES_ADMIN_DAILY_KRW: a proposal a second administrator confirms.
         if (decision === 'approve') {
-          const r = await approveOrProposeWithdrawal(db, config, actorOf(req), req.params.id);
-          return r.applied ? r.applied : answer(202, r.proposed!);
+          return answerOutcome(
+            await act(db, config, withdrawalApproval, { id: req.params.id }, actorOf(req)),
+          );
         }
         return decideWithdrawal(db, actorOf(req), req.params.id, decision, req.body?.reason);
       },

@@ -1,33 +1,33 @@
-import { lockBodySchema, setBalancesBodySchema } from '../../shared/schemas/admin';
-import { deletedView, lockView, setBalancesView } from '../../shared/schemas/admin-views';
+import { adjustmentBodySchema, lockBodySchema, setBalancesBodySchema } from '../../shared/schemas/admin';
+import { adjustmentView, deletedView, lockView, setBalancesView } from '../../shared/schemas/admin-views';
 import { proposedView } from '../../shared/schemas/proposals';
 import type { App, Ctx } from '../context';
-import type { Db } from '../db';
-import { answer } from '../http/declare-routes';
-import { createLock, deleteLock, updateLock } from '../members/locks';
-import { setBalances } from '../members/set-balances';
-import {
-  proposeBalances,
-  proposeLockCreate,
-  proposeLockDelete,
-  proposeLockUpdate,
-} from '../proposals/propose';
-import type { FourEyes } from '../proposals/store';
+import { lockCreate, lockDelete, lockUpdate } from '../proposals/kinds-accounts';
+import { balanceAdjustment, balancesEdit } from '../proposals/kinds-money';
+import { act } from '../proposals/registry';
 import { actorOf, adminApi, memberItemParams, memberParams } from './common';
+import { answerOutcome } from './outcome';
 
 /**
- * With two-person approval on (FOUR_EYES_ADMIN_EDITS) each of these answers 202 with a
- * proposal instead of applying; a balance edit that changes nothing is answered at once, with no proposal.
+ * Balance changes and asset locks. With two-person approval on (FOUR_EYES_ADMIN_EDITS, decision 0160) each
+ * answers 202 with a proposal instead of applying; an adjustment also past the thresholds (decision 0321);
+ * a balance edit that changes nothing is answered at once.
  */
 export async function moneyRoutes(app: App, { db, config }: Ctx) {
   const admin = adminApi(app);
-  const fourEyes = config.fourEyes.adminEdits;
-  /** With two-person approval on, the change proposed (202); else the change itself. Both take `args`. */
-  const proposeOr = async <A extends unknown[], P, T>(
-    propose: (db: Db, cfg: FourEyes, ...args: A) => Promise<P>,
-    apply: (db: Db, ...args: A) => Promise<T>,
-    ...args: A
-  ) => (fourEyes ? answer(202, await propose(db, config.fourEyes, ...args)) : apply(db, ...args));
+
+  admin.post('/members/:id/adjustments', {
+    operationId: 'adminAdjustBalance',
+    summary: '잔액 조정 (+/− 금액과 사유, 원장에 조정 기록; 다른 관리자의 승인 후 적용)',
+    params: memberParams,
+    body: adjustmentBodySchema,
+    view: adjustmentView,
+    answers: { 202: proposedView },
+    run: async (req) =>
+      answerOutcome(
+        await act(db, config, balanceAdjustment, { memberId: req.params.id, body: req.body }, actorOf(req)),
+      ),
+  });
 
   admin.put('/members/:id/balances', {
     operationId: 'adminSetBalances',
@@ -36,11 +36,10 @@ export async function moneyRoutes(app: App, { db, config }: Ctx) {
     body: setBalancesBodySchema,
     view: setBalancesView,
     answers: { 202: proposedView },
-    run: async (req) => {
-      if (!fourEyes) return setBalances(db, req.params.id, req.body, actorOf(req));
-      const r = await proposeBalances(db, config.fourEyes, req.params.id, req.body, actorOf(req));
-      return r.applied ? r.applied : answer(202, r.proposed);
-    },
+    run: async (req) =>
+      answerOutcome(
+        await act(db, config, balancesEdit, { memberId: req.params.id, body: req.body }, actorOf(req)),
+      ),
   });
 
   admin.post('/members/:id/locks', {
@@ -51,7 +50,10 @@ export async function moneyRoutes(app: App, { db, config }: Ctx) {
     status: 201,
     view: lockView,
     answers: { 202: proposedView },
-    run: (req) => proposeOr(proposeLockCreate, createLock, req.params.id, req.body, actorOf(req)),
+    run: async (req) =>
+      answerOutcome(
+        await act(db, config, lockCreate, { memberId: req.params.id, body: req.body }, actorOf(req)),
+      ),
   });
 
   admin.put('/members/:id/locks/:itemId', {
@@ -61,8 +63,16 @@ export async function moneyRoutes(app: App, { db, config }: Ctx) {
     body: lockBodySchema,
     view: lockView,
     answers: { 202: proposedView },
-    run: (req) =>
-      proposeOr(proposeLockUpdate, updateLock, req.params.id, req.params.itemId, req.body, actorOf(req)),
+    run: async (req) =>
+      answerOutcome(
+        await act(
+          db,
+          config,
+          lockUpdate,
+          { memberId: req.params.id, lockId: req.params.itemId, body: req.body },
+          actorOf(req),
+        ),
+      ),
   });
 
   admin.delete('/members/:id/locks/:itemId', {
@@ -71,6 +81,15 @@ export async function moneyRoutes(app: App, { db, config }: Ctx) {
     params: memberItemParams,
     view: deletedView,
     answers: { 202: proposedView },
-    run: (req) => proposeOr(proposeLockDelete, deleteLock, req.params.id, req.params.itemId, actorOf(req)),
+    run: async (req) =>
+      answerOutcome(
+        await act(
+          db,
+          config,
+          lockDelete,
+          { memberId: req.params.id, lockId: req.params.itemId },
+          actorOf(req),
+        ),
+      ),
   });
 }

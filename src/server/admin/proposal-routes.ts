@@ -1,4 +1,5 @@
 import {
+  confirmBodySchema,
   confirmedView,
   proposalListView,
   proposedView,
@@ -7,7 +8,8 @@ import {
 import type { App, Ctx } from '../context';
 import { answer } from '../http/declare-routes';
 import { cancelProposal, confirmProposal } from '../proposals/confirm';
-import { proposeRole } from '../proposals/propose';
+import { roleGrant, roleRevoke } from '../proposals/kinds-accounts';
+import { act } from '../proposals/registry';
 import { listProposals } from '../proposals/store';
 import { actorOf, adminApi, memberParams } from './common';
 import { adminSession } from './guard';
@@ -25,12 +27,19 @@ export async function proposalRoutes(app: App, { db, config }: Ctx) {
 
   admin.post('/proposals/:id/confirm', {
     operationId: 'adminConfirmProposal',
-    summary: '제안 승인: 제안한 관리자가 아닌 관리자만, 한 번만 (적용 결과는 원래 요청의 응답과 같음)',
+    summary:
+      '제안 승인: 제안한 관리자가 아닌 관리자만, 그 순간의 OTP 코드와 함께, 한 번만 (적용 결과는 원래 요청의 응답과 같음)',
     params: memberParams,
+    body: confirmBodySchema,
     view: confirmedView,
     answers: { 201: confirmedView },
     run: async (req) => {
-      const { status, ...out } = await confirmProposal(db, config.fourEyes, req.params.id, actorOf(req));
+      const { status, ...out } = await confirmProposal(
+        { db, config },
+        req.params.id,
+        actorOf(req),
+        req.body?.otpCode,
+      );
       return status === 201 ? answer(201, out) : out;
     },
   });
@@ -50,6 +59,11 @@ export async function proposalRoutes(app: App, { db, config }: Ctx) {
     body: roleBodySchema,
     status: 202,
     view: proposedView,
-    run: (req) => proposeRole(db, config.fourEyes, req.params.id, req.body.admin, actorOf(req)),
+    run: async (req) => {
+      const kind = req.body.admin ? roleGrant : roleRevoke;
+      const r = await act(db, config, kind, { memberId: req.params.id }, actorOf(req));
+      if (!('proposed' in r)) throw new Error('a role change is always a proposal');
+      return r.proposed;
+    },
   });
 }

@@ -1,7 +1,11 @@
+import { proposedView } from '../../shared/schemas/proposals';
 import { adminLimitsBodySchema, adminLimitsViewSchema } from '../../shared/schemas/withdrawal-rules';
 import type { App, Ctx } from '../context';
-import { getMemberLimits, setMemberLimits } from '../withdrawal-rules/admin-limits';
+import { limitsSet } from '../proposals/kinds-accounts';
+import { act } from '../proposals/registry';
+import { getMemberLimits } from '../withdrawal-rules/admin-limits';
 import { actorOf, adminApi, memberParams } from './common';
+import { answerOutcome } from './outcome';
 
 /** A member's own daily withdrawal limits (the rules live in withdrawal-rules/). */
 export async function withdrawalLimitRoutes(app: App, { db, config }: Ctx) {
@@ -17,10 +21,15 @@ export async function withdrawalLimitRoutes(app: App, { db, config }: Ctx) {
 
   admin.put('/members/:id/withdrawal-limits', {
     operationId: 'adminSetWithdrawalLimits',
-    summary: '회원의 1일 출금 한도 설정 (비우면 기본값, 감사 기록)',
+    summary: '회원의 1일 출금 한도 설정 (비우면 기본값, 감사 기록; 다른 관리자의 승인 후 적용)',
     params: memberParams,
     body: adminLimitsBodySchema,
     view: adminLimitsViewSchema,
-    run: (req) => setMemberLimits(db, req.params.id, req.body, actorOf(req), config.withdrawalRules),
+    answers: { 202: proposedView },
+    // A change is a proposal a second administrator confirms (decision 0321); the same values answer at once.
+    run: async (req) =>
+      answerOutcome(
+        await act(db, config, limitsSet, { memberId: req.params.id, body: req.body }, actorOf(req)),
+      ),
   });
 }

@@ -1,19 +1,23 @@
 import { MSG } from '../../shared/messages';
 import { type Actor, approvalOf } from '../audit/actor';
-import { AUDIT_COLUMNS, auditValues } from '../audit/write-audit';
 import { type Db, prepared, type Queryable } from '../db';
 import { UUID_PATTERN } from '../db/iso-time';
-import { announce, eventsJson, insertEventsSql, requestDecidedEvents } from '../events/publish';
+import { requestDecidedEvents } from '../events/publish';
 import { AppError } from '../http/errors';
+import { applyMovement, type BalanceChange, type BalancesAfter } from '../money/kernel';
 
 export type Decision = 'approve' | 'reject';
 
-/** What an approval moved (balance and ledger), for the audit entry: before and after the reason. */
-interface Moved {
-  moved?: Record<string, unknown>;
+/** What an approval moves (the kernel applies it) and what its audit entry adds: before and after the reason. */
+export interface Moves {
+  changes: BalanceChange[];
+  /** The audit entry's fields about what the changes left. */
+  moved(after: BalancesAfter): Record<string, unknown>;
   /** Written after the reason (a deposit's chain verdict). */
   trailing?: Record<string, unknown> | null;
 }
+
+const NOTHING: Moves = { changes: [], moved: () => ({}) };
 
 interface RowBase {
   id: string;
@@ -35,8 +39,8 @@ export interface RequestKind<Row extends RowBase, View extends ViewBase> {
   notFound: string;
   lock(q: Queryable, id: string): Promise<Row | null>;
   toView(row: Row): View;
-  /** Moves the money of an approval (the balance rows locked in a fixed order) before the status changes. */
-  approve(q: Queryable, before: Row, actor: Actor<string | null>, reason?: string): Promise<Moved>;
+  /** Checks an approval and says what it moves; the kernel moves it. */
+  approve(q: Queryable, before: Row, actor: Actor<string | null>, reason?: string): Promise<Moves>;
   /** The request's fields in the audit entry, after the status. */
   describe(view: View): Record<string, unknown>;
   /** A member credited by the approval besides the requester (an internal transfer's recipient). */
@@ -70,63 +74,34 @@ export async function decideRequestIn<R extends RowBase, V extends ViewBase>(
   if (!before) throw new AppError('NOT_FOUND', kind.notFound);
   if (before.status !== 'pending') throw new AppError('NOT_PENDING', MSG.approval.notPending);
   const status = decision === 'approve' ? 'approved' : 'rejected';
-  const { moved, trailing } = decision === 'approve' ? await kind.approve(q, before, actor, reason) : {};
-  const { audit, events } = decisionRecords(kind, before, actor, decision, reason, moved, trailing);
+  const moves = decision === 'approve' ? await kind.approve(q, before, actor, reason) : NOTHING;
+  const decided = kind.toView({ ...before, status });
+  await applyMovement(q, {
+    changes: moves.changes,
+    audit: (after) => ({
+      actorId: actor.actorId,
+      actorUsername: actor.actorUsername,
+      action: `${kind.kind}.${decision}`,
+      targetType: kind.kind,
+      targetId: before.id,
+      before: { status: before.status },
+      after: {
+        status,
+        ...kind.describe(decided),
+        ...moves.moved(after),
+        ...(reason ? { reason } : {}),
+        ...moves.trailing,
+        ...approvalOf(actor),
+      },
+      ip: actor.ip,
+    }),
+    events: requestDecidedEvents(kind.kind, decided, actor.actorUsername, kind.creditedMemberOf?.(before)),
+  });
   const a = kind.alias;
   const [row] = await q.query<R>(
-    prepared(`WITH decided AS (
-       UPDATE ${kind.table} AS ${a} SET status = $2, processed_by = $3, processed_at = now(), updated_at = now()
-        WHERE ${a}.id = $1 RETURNING ${kind.columns}),
-     audit AS (
-       INSERT INTO audit_log (${AUDIT_COLUMNS})
-       SELECT $4::uuid, $5, $6, $7, $8, $9::jsonb, $10::jsonb, $11 FROM decided),
-     events AS (${insertEventsSql(12)} WHERE EXISTS (SELECT 1 FROM decided))
-     SELECT * FROM decided`),
-    [id, status, actor.actorId, ...audit, events],
+    prepared(`UPDATE ${kind.table} AS ${a} SET status = $2, processed_by = $3, processed_at = now(), updated_at = now()
+        WHERE ${a}.id = $1 RETURNING ${kind.columns}`),
+    [id, status, actor.actorId],
   );
-  await announce(q);
   return kind.toView(row!);
-}
-
-/**
- * The audit entry's values (`auditValues`) and the live events (`eventsJson`) of a decision. What they name
- * does not change with the decision, so they are known once the row is read, and the status, the audit
- * entry and the events are written by one statement (decision 0203). `moved` is what the approval moved,
- * when known before that statement.
- */
-function decisionRecords<R extends RowBase, V extends ViewBase>(
-  kind: RequestKind<R, V>,
-  before: R,
-  actor: Actor<string | null>,
-  decision: Decision,
-  reason?: string,
-  moved?: Record<string, unknown>,
-  trailing?: Record<string, unknown> | null,
-): { audit: unknown[]; events: string } {
-  const status = decision === 'approve' ? 'approved' : 'rejected';
-  const decided = kind.toView({ ...before, status });
-  const audit = auditValues({
-    actorId: actor.actorId,
-    actorUsername: actor.actorUsername,
-    action: `${kind.kind}.${decision}`,
-    targetType: kind.kind,
-    targetId: before.id,
-    before: { status: before.status },
-    after: {
-      status,
-      ...kind.describe(decided),
-      ...moved,
-      ...(reason ? { reason } : {}),
-      ...trailing,
-      ...approvalOf(actor),
-    },
-    ip: actor.ip,
-  });
-  const events = requestDecidedEvents(
-    kind.kind,
-    decided,
-    actor.actorUsername,
-    kind.creditedMemberOf?.(before),
-  );
-  return { audit, events: eventsJson(events) };
 }

@@ -12,6 +12,8 @@ export interface Actor<Id extends string | null = string> {
   userAgent?: string;
   /** Set when a confirmed proposal applies the action: both administrators' names go into the audit. */
   approval?: Approval;
+  /** The confirming administrator's id, when a confirmed proposal applies the action (ledger `confirmed_by`). */
+  confirmerId?: string;
 }
 
 /** Two-person approval: who proposed and who confirmed the action being applied. */

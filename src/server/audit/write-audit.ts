@@ -12,10 +12,10 @@ export interface AuditEntry {
 }
 
 /** The columns of an audit entry, in the order of `auditValues`. */
-export const AUDIT_COLUMNS = 'actor_id, actor_username, action, target_type, target_id, before, after, ip';
+const AUDIT_COLUMNS = 'actor_id, actor_username, action, target_type, target_id, before, after, ip';
 
 /** An entry's values, in the order of `AUDIT_COLUMNS` (before and after as JSON text, for jsonb). */
-export const auditValues = (e: AuditEntry): unknown[] => [
+const auditValues = (e: AuditEntry): unknown[] => [
   e.actorId,
   e.actorUsername ?? null,
   e.action,

@@ -27,7 +27,7 @@ const OTP_FAILURES_PER_ACCOUNT = 5;
 /** The OTP failure counter of a member: login's second step, withdrawals, disabling and confirming share it. */
 const otpFailureKey = (memberId: string) => `otp:acct:${memberId}`;
 
-export type TotpPurpose = 'login' | 'withdrawal' | 'disable';
+export type TotpPurpose = 'login' | 'withdrawal' | 'disable' | 'proposal';
 type TotpCtx = { db: Db; config: Pick<Config, 'totp'> };
 
 const FIELD = 'otpCode';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { App } from '../context';
 import type { Db } from '../db';
 import { type IntervalJob, oneRoundAtATime, runEvery } from '../ops/interval-job';
+import type { KindConfig } from '../proposals/registry';
 import type { ChainConfig } from './chain-config';
 import { chainProviders, type RoundOutcome, runChainRound } from './checker';
 
@@ -13,13 +14,13 @@ type ChainWorker = IntervalJob<RoundOutcome>;
  * or slow delays verdicts, never a member's request or the admin page. Problems are logged when they
  * start or change, not on every round.
  */
-function createChainWorker(db: Db, c: ChainConfig, log: App['log']): ChainWorker {
+function createChainWorker(db: Db, c: ChainConfig, log: App['log'], approval: KindConfig): ChainWorker {
   const instanceId = randomUUID();
   const providers = chainProviders(c);
   let lastProblem = '';
   const round = async () => {
     try {
-      const out = await runChainRound(db, c, providers, instanceId);
+      const out = await runChainRound(db, c, providers, instanceId, { approval });
       const problem = out.errors[0] ?? '';
       if (problem !== lastProblem) {
         if (problem) log.warn({ reason: problem }, 'chain check provider failed: retried with back-off');
@@ -36,7 +37,7 @@ function createChainWorker(db: Db, c: ChainConfig, log: App['log']): ChainWorker
 }
 
 /** Starts the checker when a network is configured; stops it (waiting for a round) before the database closes. */
-export function startChainWorker(app: App, db: Db, c: ChainConfig): void {
+export function startChainWorker(app: App, db: Db, c: ChainConfig, approval: KindConfig): void {
   if (!c.ethRpcUrl && !c.tronApiUrl) return;
-  runEvery(app, c.intervalMs, createChainWorker(db, c, app.log));
+  runEvery(app, c.intervalMs, createChainWorker(db, c, app.log, approval));
 }

@@ -1,8 +1,9 @@
 import type { Actor } from '../audit/actor';
 import type { Db, Queryable } from '../db';
-import { decideDeposit } from '../deposits/decide-deposit';
 import { AppError } from '../http/errors';
 import { claimJob } from '../ops/interval-job';
+import { approveDeposit } from '../proposals/approve-deposit';
+import type { KindConfig } from '../proposals/registry';
 import type { ChainConfig } from './chain-config';
 import { ethereumProvider } from './ethereum';
 import { type ChainProvider, normalizeTxid } from './provider';
@@ -47,7 +48,7 @@ export async function runChainRound(
   c: ChainConfig,
   providers: ChainProvider[],
   instanceId: string,
-  opts: { force?: boolean } = {},
+  opts: { force?: boolean; approval?: KindConfig } = {},
 ): Promise<RoundOutcome> {
   const out: RoundOutcome = { claimed: false, scanned: 0, checked: 0, approved: 0, errors: [] };
   if (providers.length === 0) return out;
@@ -76,7 +77,7 @@ export async function runChainRound(
     if (Date.now() > deadline) break;
     const p = providers.find((x) => x.network === row.network)!;
     try {
-      const result = await checkOne(db, c, p, row);
+      const result = await checkOne(db, c, p, row, opts.approval);
       out.checked++;
       if (result === 'approved') out.approved++;
     } catch (err) {
@@ -121,6 +122,7 @@ async function checkOne(
   c: ChainConfig,
   p: ChainProvider,
   row: DueRow,
+  approval: KindConfig | undefined,
 ): Promise<'checked' | 'approved'> {
   if (!row.txid || !row.deposit_address) return 'checked';
   const found = await p.lookup(row.txid);
@@ -181,16 +183,46 @@ async function checkOne(
       ],
     );
   });
-  if (verdict === 'match' && final && c.autoApprove) {
+  if (verdict === 'match' && final && c.autoApprove && approval) {
+    if (!(await minedAfterAssignment(db, p, row.id, j.blockNumber))) return 'checked';
     try {
-      await decideDeposit(db, SYSTEM_ACTOR, row.id, 'approve', undefined, { chainAuto: true });
-      return 'approved';
+      const out = await approveDeposit(db, approval, SYSTEM_ACTOR, row.id);
+      return 'held' in out ? 'checked' : 'approved';
     } catch (err) {
       if (err instanceof AppError && err.code === 'NOT_PENDING') return 'checked'; // an administrator was first
       throw err;
     }
   }
   return 'checked';
+}
+
+/**
+ * Whether the transfer was mined after its address became the deposit's member's (the assignment's time,
+ * to the second, against the block's time). A transfer from before, or one whose time the provider cannot
+ * tell, is marked `before_assignment` and left to the operator: an address's earlier history is never
+ * credited automatically.
+ */
+async function minedAfterAssignment(
+  db: Db,
+  p: ChainProvider,
+  depositId: string,
+  block: bigint | null,
+): Promise<boolean> {
+  const [assigned] = await db.query<{ since: string }>(
+    `SELECT to_char(date_trunc('second', a.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS since
+       FROM deposits d JOIN member_deposit_addresses a
+         ON a.member_id = d.member_id AND a.network = d.network AND lower(a.address) = lower(d.deposit_address)
+      WHERE d.id = $1`,
+    [depositId],
+  );
+  const mined = block !== null && p.blockTime ? await p.blockTime(block) : null;
+  const after = assigned !== undefined && mined !== null && mined.getTime() >= Date.parse(assigned.since);
+  if (!after) {
+    await db.query('UPDATE deposit_chain_checks SET before_assignment = true WHERE deposit_id = $1', [
+      depositId,
+    ]);
+  }
+  return after;
 }
 
 /** CHAIN_AUTO_APPROVE's approvals: no member acts; the audit entry names the system. */

@@ -75,6 +75,10 @@ export function ethereumProvider(c: ChainConfig): ChainProvider {
       };
     },
     head: () => client.getBlockNumber({ cacheTime: 0 }).catch(fail),
+    blockTime: async (blockNumber) => {
+      const block = await client.getBlock({ blockNumber }).catch(fail);
+      return new Date(Number(block.timestamp) * 1000);
+    },
     async transfersIn(fromBlock, toBlock): Promise<FoundTransfer[]> {
       const logs = await client.getLogs({ address: token, event: TRANSFER, fromBlock, toBlock }).catch(fail);
       const out: FoundTransfer[] = [];

@@ -37,6 +37,8 @@ export interface ChainProvider {
   lookup(txid: string): Promise<TxLookup>;
   /** The scan of new blocks (Ethereum only): the newest block number. */
   head?(): Promise<bigint>;
+  /** When a block was mined (for automatic approval: only transfers after the address's assignment). */
+  blockTime?(block: bigint): Promise<Date>;
   /** USDT transfers in blocks [from, to]. */
   transfersIn?(from: bigint, to: bigint): Promise<FoundTransfer[]>;
 }

@@ -11,7 +11,8 @@ export async function chainChecksOf(
   if (depositIds.length === 0) return new Map();
   const rows = await q.query<ChainCheckView & { deposit_id: string }>(
     `SELECT deposit_id::text AS deposit_id, verdict, confirmations, required_confirmations, origin,
-            chain_amount::text AS chain_amount, chain_to, final, ${isoTime('checked_at')} AS checked_at
+            chain_amount::text AS chain_amount, chain_to, final, ${isoTime('checked_at')} AS checked_at,
+            before_assignment
        FROM deposit_chain_checks WHERE deposit_id = ANY($1::uuid[])`,
     [depositIds],
   );

@@ -39,7 +39,7 @@ export const PG_POOL_OPTIONS = {
   statement_timeout: 15_000,
 } as const satisfies pg.PoolConfig;
 /** Serialization failure and deadlock: the statement wrote nothing, and `tx()` retries it. */
-export const RETRYABLE = new Set(['40001', '40P01']);
+const RETRYABLE = new Set(['40001', '40P01']);
 const MAX_TX_ATTEMPTS = 5;
 
 export async function openDb(opts: {

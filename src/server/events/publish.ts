@@ -103,7 +103,6 @@ export async function publishRequestCreated<T extends RequestLike>(
 /**
  * The events of a decision on a request: to its member and to every administrator (with who decided); an
  * approved internal transfer first tells the recipient (`creditedMemberId`) that a balance changed.
- * The approval core writes them in its closing statement (`insertEventsSql`, decision 0203).
  */
 export function requestDecidedEvents(
   kind: 'deposit' | 'withdrawal',
@@ -125,45 +124,20 @@ export function requestDecidedEvents(
   ];
 }
 
-/**
- * For a larger statement: inserts the events given as a JSON array (`eventsJson`) in parameter `$n`.
- * The caller announces them after commit (`announce`), as `publish` does.
- */
-export const insertEventsSql = (n: number) =>
-  `INSERT INTO live_events (type, member_id, to_member, to_admins, data)
-   SELECT e.type, e.member_id, e.to_member, e.to_admins, e.data
-     FROM jsonb_to_recordset($${n}::jsonb) AS e(type text, member_id uuid, to_member boolean, to_admins boolean, data jsonb)`;
-
-/** Events as the JSON array `insertEventsSql` reads. */
-export const eventsJson = (events: LiveEventInput[]) =>
-  JSON.stringify(
-    events.map((e) => ({
-      type: e.type,
-      member_id: e.memberId,
-      to_member: e.toMember,
-      to_admins: e.toAdmins,
-      data: e.data,
-    })),
-  );
-
 /** Wakes every instance's hub once the caller's transaction has committed (events written by SQL). */
-export async function announce(q: Queryable): Promise<void> {
+async function announce(q: Queryable): Promise<void> {
   if (q.notifyAfterCommit) q.notifyAfterCommit(EVENTS_CHANNEL);
   else await q.query('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, '']);
 }
 
-const balanceChangedEvent = (memberId: string, currencies: string[]): LiveEventInput => ({
+/** A member's balance changed (an administrator's change, another member's transfer): to that member. */
+export const balanceChangedEvent = (memberId: string, currencies: string[]): LiveEventInput => ({
   type: 'balance.changed',
   memberId,
   toMember: true,
   toAdmins: false,
   data: { currencies },
 });
-
-/** A balance set by an administrator, or credited by another member's transfer: to that member. */
-export function publishBalanceChanged(q: Queryable, memberId: string, currencies: string[]) {
-  return publish(q, balanceChangedEvent(memberId, currencies));
-}
 
 /** A lock added, edited or removed: to that member. */
 export function publishLockChanged(q: Queryable, memberId: string, currency: string) {

@@ -1,8 +1,8 @@
 import { MSG } from '../../shared/messages';
 import { DEPOSIT_NETWORKS, type DepositNetwork } from '../../shared/networks';
-import type { Actor } from '../audit/actor';
+import { type Actor, approvalOf } from '../audit/actor';
 import { auditMember } from '../audit/write-audit';
-import type { Db, Queryable } from '../db';
+import type { Queryable } from '../db';
 import { AppError } from '../http/errors';
 import { lockMember } from './lock-member';
 
@@ -19,69 +19,78 @@ export async function readDepositAddresses(q: Queryable, memberId: string): Prom
   return out;
 }
 
-const view = (network: DepositNetwork, address: string | null) => ({ network, deposit_address: address });
+const addressView = (network: DepositNetwork, address: string | null) => ({
+  network,
+  deposit_address: address,
+});
+
+/** The other member holding `address` on any network, if any (one member per address). */
+export async function addressTaken(q: Queryable, memberId: string, network: DepositNetwork, address: string) {
+  const taken = await q.query(
+    'SELECT 1 FROM member_deposit_addresses WHERE lower(address) = lower($1) AND NOT (member_id = $2 AND network = $3)',
+    [address, memberId, network],
+  );
+  return taken.length > 0;
+}
 
 /**
  * Assigns the member's deposit address on `network` (the schema has checked the address is one of
- * that network); one member per address, whatever the network.
+ * that network); one member per address, whatever the network. The assignment's time (`updated_at`) is
+ * when the address became the member's: automatic approval credits only transfers in later blocks.
  */
-export async function setDepositAddress(
-  db: Db,
+export async function setDepositAddressIn(
+  q: Queryable,
   memberId: string,
   network: DepositNetwork,
   address: string,
   actor: Actor,
 ) {
-  try {
-    return await db.tx(async (q) => {
-      await lockMember(q, memberId);
-      const taken = await q.query(
-        'SELECT 1 FROM member_deposit_addresses WHERE lower(address) = lower($1) AND NOT (member_id = $2 AND network = $3)',
-        [address, memberId, network],
+  await lockMember(q, memberId);
+  if (await addressTaken(q, memberId, network, address))
+    throw new AppError('CONFLICT', MSG.admin.addressTaken);
+  const before = (await readDepositAddresses(q, memberId))[network];
+  if (before !== address) {
+    try {
+      await q.query('SAVEPOINT deposit_address');
+      await q.query(
+        `INSERT INTO member_deposit_addresses (member_id, network, address) VALUES ($1, $2, $3)
+         ON CONFLICT (member_id, network) DO UPDATE SET address = EXCLUDED.address, updated_at = now()`,
+        [memberId, network, address],
       );
-      if (taken.length) throw new AppError('CONFLICT', MSG.admin.addressTaken);
-      const before = (await readDepositAddresses(q, memberId))[network];
-      if (before !== address) {
-        await q.query(
-          `INSERT INTO member_deposit_addresses (member_id, network, address) VALUES ($1, $2, $3)
-           ON CONFLICT (member_id, network) DO UPDATE SET address = EXCLUDED.address, updated_at = now()`,
-          [memberId, network, address],
-        );
-        await auditMember(q, actor, 'member.deposit_address.set', memberId, {
-          before: view(network, before),
-          after: view(network, address),
-        });
-      }
-      return view(network, address);
+      await q.query('RELEASE SAVEPOINT deposit_address');
+    } catch (err) {
+      // Two administrators assigning one address at once: the unique index decides.
+      if ((err as { code?: string }).code !== '23505') throw err;
+      await q.query('ROLLBACK TO SAVEPOINT deposit_address');
+      throw new AppError('CONFLICT', MSG.admin.addressTaken);
+    }
+    await auditMember(q, actor, 'member.deposit_address.set', memberId, {
+      before: addressView(network, before),
+      after: { ...addressView(network, address), ...approvalOf(actor) },
     });
-  } catch (err) {
-    // Two administrators assigning one address at once: the unique index decides.
-    if ((err as { code?: string }).code === '23505') throw new AppError('CONFLICT', MSG.admin.addressTaken);
-    throw err;
   }
+  return addressView(network, address);
 }
 
 /** Removes the member's deposit address on `network`, or on every network when none is named. */
-export async function clearDepositAddress(
-  db: Db,
+export async function clearDepositAddressIn(
+  q: Queryable,
   memberId: string,
   network: DepositNetwork | undefined,
   actor: Actor,
 ) {
-  return db.tx(async (q) => {
-    await lockMember(q, memberId);
-    const current = await readDepositAddresses(q, memberId);
-    for (const n of network ? [network] : DEPOSIT_NETWORKS) {
-      if (current[n] === null) continue;
-      await q.query('DELETE FROM member_deposit_addresses WHERE member_id = $1 AND network = $2', [
-        memberId,
-        n,
-      ]);
-      await auditMember(q, actor, 'member.deposit_address.clear', memberId, {
-        before: view(n, current[n]),
-        after: view(n, null),
-      });
-    }
-    return view(network ?? 'TRC20', null);
-  });
+  await lockMember(q, memberId);
+  const current = await readDepositAddresses(q, memberId);
+  for (const n of network ? [network] : DEPOSIT_NETWORKS) {
+    if (current[n] === null) continue;
+    await q.query('DELETE FROM member_deposit_addresses WHERE member_id = $1 AND network = $2', [
+      memberId,
+      n,
+    ]);
+    await auditMember(q, actor, 'member.deposit_address.clear', memberId, {
+      before: addressView(n, current[n]),
+      after: { ...addressView(n, null), ...approvalOf(actor) },
+    });
+  }
+  return addressView(network ?? 'TRC20', null);
 }

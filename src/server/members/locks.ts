@@ -6,7 +6,7 @@ import type { LockView } from '../../shared/schemas/admin-views';
 import type { z } from '../../shared/zod';
 import { type Actor, approvalOf } from '../audit/actor';
 import { auditMember } from '../audit/write-audit';
-import type { Db, Queryable } from '../db';
+import type { Queryable } from '../db';
 import { isUuid } from '../db/iso-time';
 import { publishLockChanged } from '../events/publish';
 import { AppError } from '../http/errors';
@@ -64,10 +64,6 @@ async function assertLockFits(
   }
 }
 
-export async function createLock(db: Db, memberId: string, body: Body, actor: Actor): Promise<LockView> {
-  return db.tx((q) => createLockIn(q, memberId, body, actor));
-}
-
 export async function createLockIn(
   q: Queryable,
   memberId: string,
@@ -98,16 +94,6 @@ export async function createLockIn(
   return lock;
 }
 
-export async function updateLock(
-  db: Db,
-  memberId: string,
-  lockId: string,
-  body: Body,
-  actor: Actor,
-): Promise<LockView> {
-  return db.tx((q) => updateLockIn(q, memberId, lockId, body, actor));
-}
-
 export async function updateLockIn(
   q: Queryable,
   memberId: string,
@@ -136,10 +122,6 @@ export async function updateLockIn(
   });
   await publishLockChanged(q, memberId, after.currency);
   return after;
-}
-
-export async function deleteLock(db: Db, memberId: string, lockId: string, actor: Actor) {
-  return db.tx((q) => deleteLockIn(q, memberId, lockId, actor));
 }
 
 export async function deleteLockIn(q: Queryable, memberId: string, lockId: string, actor: Actor) {

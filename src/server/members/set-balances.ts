@@ -4,12 +4,11 @@ import { MSG } from '../../shared/messages';
 import { keyOf, type setBalancesBodySchema } from '../../shared/schemas/admin';
 import type { z } from '../../shared/zod';
 import { type Actor, approvalOf } from '../audit/actor';
-import { auditMember } from '../audit/write-audit';
-import type { Db, Queryable } from '../db';
-import { publishBalanceChanged } from '../events/publish';
+import type { Queryable } from '../db';
+import { balanceChangedEvent } from '../events/publish';
 import { AppError } from '../http/errors';
+import { applyMovement } from '../money/kernel';
 import { lockBalances, readBalanceStates } from '../wallet/balance-state';
-import { applyBalanceChange } from '../wallet/ledger';
 import { lockMember } from './lock-member';
 import { balanceViews } from './read-member-detail';
 
@@ -28,10 +27,6 @@ interface Change {
  * below what its active locks and pending withdrawals hold, and a value edited on a screen that no
  * longer shows the current balance (`expected`) is refused rather than overwriting the change.
  */
-export async function setBalances(db: Db, memberId: string, body: Body, actor: Actor) {
-  return db.tx((q) => setBalancesIn(q, memberId, body, actor));
-}
-
 /** `setBalances` inside the caller's transaction (a confirmed proposal applies it this way). */
 export async function setBalancesIn(q: Queryable, memberId: string, body: Body, actor: Actor) {
   await lockMember(q, memberId);
@@ -62,29 +57,37 @@ export async function setBalancesIn(q: Queryable, memberId: string, body: Body, 
     }
     changes.push({ currency, before: s.total, after, delta });
   }
-  for (const c of changes) {
-    await applyBalanceChange(q, {
-      memberId,
-      currency: c.currency,
-      amount: c.delta,
-      kind: 'admin_adjustment',
-      actorId: actor.actorId,
-      note: MSG.admin.ledgerNote,
-    });
-  }
   if (changes.length) {
-    await auditMember(q, actor, 'member.balances.set', memberId, {
-      before: Object.fromEntries(changes.map((c) => [c.currency, toWire(c.before)])),
-      after: {
-        ...Object.fromEntries(changes.map((c) => [c.currency, toWire(c.after)])),
-        ...approvalOf(actor),
-      },
+    await applyMovement(q, {
+      changes: changes.map((c) => ({
+        memberId,
+        currency: c.currency,
+        amount: c.delta,
+        kind: 'admin_adjustment' as const,
+        actorId: actor.actorId,
+        confirmedBy: actor.confirmerId,
+        note: MSG.admin.ledgerNote,
+      })),
+      audit: () => ({
+        actorId: actor.actorId,
+        actorUsername: actor.actorUsername,
+        ip: actor.ip,
+        action: 'member.balances.set',
+        targetType: 'member',
+        targetId: memberId,
+        before: Object.fromEntries(changes.map((c) => [c.currency, toWire(c.before)])),
+        after: {
+          ...Object.fromEntries(changes.map((c) => [c.currency, toWire(c.after)])),
+          ...approvalOf(actor),
+        },
+      }),
+      events: [
+        balanceChangedEvent(
+          memberId,
+          changes.map((c) => c.currency),
+        ),
+      ],
     });
-    await publishBalanceChanged(
-      q,
-      memberId,
-      changes.map((c) => c.currency),
-    );
   }
   return {
     balances: balanceViews(await readBalanceStates(q, memberId, [...BALANCE_CURRENCIES])),

@@ -1,4 +1,4 @@
-/** Two-person approval (decision 0160): the proposals table — rows, view, insert, dry run, list. */
+/** Two-person approval (decisions 0160, 0321): the proposals table — rows, view, insert, dry run, list. */
 import { MSG } from '../../shared/messages';
 import type { lockBodySchema, setBalancesBodySchema } from '../../shared/schemas/admin';
 import type { ProposalKind, ProposalView } from '../../shared/schemas/proposals';
@@ -32,12 +32,13 @@ export interface ProposalRow {
   decided_by_username: string | null;
   decided_at: string | null;
   expired_now: boolean;
+  secret_hash: string | null;
 }
 
 const COLUMNS = `p.id, p.kind, p.status, p.member_id, m.username AS member_username, p.target_id, p.summary, p.payload,
   p.basis, p.proposed_by, p.proposed_by_username, ${iso('p.created_at')} AS created_at,
   ${iso('p.expires_at')} AS expires_at, p.decided_by_username, ${iso('p.decided_at')} AS decided_at,
-  (p.status = 'pending' AND p.expires_at <= now()) AS expired_now`;
+  (p.status = 'pending' AND p.expires_at <= now()) AS expired_now, p.secret_hash`;
 
 export const view = (r: ProposalRow, viewerId: string): ProposalView => ({
   id: r.id,
@@ -85,16 +86,17 @@ export interface NewProposal {
   kind: ProposalKind;
   memberId: string;
   targetId?: string | null;
-  payload: Record<string, unknown>;
+  payload: unknown;
   basis?: Record<string, unknown> | null;
+  secretHash?: string | null;
   lines: string[];
 }
 
 export async function insertProposal(q: Queryable, cfg: FourEyes, actor: Actor, p: NewProposal) {
   const [row] = await q.query<{ id: string }>(
     `INSERT INTO admin_proposals (kind, member_id, target_id, payload, basis, summary, proposed_by,
-                                  proposed_by_username, expires_at)
-     VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6::jsonb, $7, $8, now() + make_interval(secs => $9::double precision))
+                                  proposed_by_username, expires_at, secret_hash)
+     VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6::jsonb, $7, $8, now() + make_interval(secs => $9::double precision), $10)
      RETURNING id`,
     [
       p.kind,
@@ -106,6 +108,7 @@ export async function insertProposal(q: Queryable, cfg: FourEyes, actor: Actor, 
       actor.actorId,
       actor.actorUsername ?? '',
       cfg.proposalTtlHours * 3600,
+      p.secretHash ?? null,
     ],
   );
   await publishProposal(q, { id: row!.id, kind: p.kind }, 'pending', actor.actorUsername ?? '');
@@ -131,13 +134,17 @@ export function refuseDecided(p: ProposalRow, cfg: FourEyes) {
 }
 
 export async function markExpired(q: Queryable, id: string) {
-  await q.query(`UPDATE admin_proposals SET status = 'expired', decided_at = now() WHERE id = $1`, [id]);
+  await q.query(
+    `UPDATE admin_proposals SET status = 'expired', decided_at = now(), secret_hash = NULL WHERE id = $1`,
+    [id],
+  );
 }
 
 /** The pending proposals (oldest first) and the 20 decided most recently; expired ones are recorded first. */
 export async function listProposals(db: Db, cfg: FourEyes, viewerId: string) {
   await db.query(
-    `UPDATE admin_proposals SET status = 'expired', decided_at = now() WHERE status = 'pending' AND expires_at <= now()`,
+    `UPDATE admin_proposals SET status = 'expired', decided_at = now(), secret_hash = NULL
+      WHERE status = 'pending' AND expires_at <= now()`,
   );
   const [pending, recent] = await Promise.all([
     db.query<ProposalRow>(
@@ -154,5 +161,7 @@ export async function listProposals(db: Db, cfg: FourEyes, viewerId: string) {
     recent: recent.map((r) => view(r, viewerId)),
     ttl_hours: cfg.proposalTtlHours,
     payout_threshold_krw: cfg.payoutKrw,
+    deposit_threshold_krw: cfg.depositKrw,
+    admin_daily_krw: cfg.adminDailyKrw,
   };
 }

@@ -7,13 +7,14 @@ import {
   type DecisionArgs,
   decideRequest,
   decideRequestIn,
+  type Moves,
   type RequestKind,
 } from '../approval/decide-request';
 import type { Actor } from '../audit/actor';
 import type { Db, Queryable } from '../db';
 import { AppError } from '../http/errors';
+import type { BalanceChange } from '../money/kernel';
 import { lockBalances } from '../wallet/balance-state';
-import { applyBalanceChange } from '../wallet/ledger';
 import {
   type LockedWithdrawal,
   lockWithdrawal,
@@ -47,7 +48,7 @@ const withdrawalKind: RequestKind<LockedWithdrawal, WithdrawalView> = {
     fee: v.fee,
     final_amount: v.final_amount,
   }),
-  approve: async (q, before, actor) => ({ moved: await payOut(q, before, actor) }),
+  approve: payOut,
   creditedMemberOf: (before) => before.recipient_member_id,
 };
 
@@ -59,19 +60,17 @@ export const decideWithdrawal = (db: Db, ...d: DecisionArgs): Promise<Withdrawal
 export const decideWithdrawalIn = (q: Queryable, ...d: DecisionArgs): Promise<WithdrawalView> =>
   decideRequestIn(q, withdrawalKind, ...d);
 
-async function payOut(
-  q: Queryable,
-  w: LockedWithdrawal,
-  actor: Actor<string | null>,
-): Promise<Record<string, string>> {
+/** An approval's debit (and an internal transfer's credit): checked against the balance, locked first. */
+async function payOut(q: Queryable, w: LockedWithdrawal, actor: Actor<string | null>): Promise<Moves> {
   const currency = w.currency;
   if (!isBalanceCurrency(currency)) throw new AppError('CONFLICT', MSG.approval.unsupportedCurrency);
   const amount = new D(w.amount);
   const internal = w.method === 'internal';
-  if (internal && !w.recipient_member_id) throw new AppError('CONFLICT', MSG.approval.recipientMissing);
+  const recipient = internal ? w.recipient_member_id : null;
+  if (internal && !recipient) throw new AppError('CONFLICT', MSG.approval.recipientMissing);
   await lockBalances(q, [
     { memberId: w.member_id, currency },
-    ...(internal && w.recipient_member_id ? [{ memberId: w.recipient_member_id, currency }] : []),
+    ...(recipient ? [{ memberId: recipient, currency }] : []),
   ]);
   const [balance] = await q.query<{ balance: string }>(
     'SELECT balance::text AS balance FROM balances WHERE member_id = $1 AND currency = $2',
@@ -84,29 +83,35 @@ async function payOut(
       MSG.approval.insufficient(formatExact(amount), formatExact(current)),
     );
   }
-  const senderAfter = await applyBalanceChange(q, {
-    memberId: w.member_id,
-    currency,
-    amount: amount.neg(),
-    kind: internal ? 'transfer_out' : 'withdrawal',
-    withdrawalId: w.id,
-    actorId: actor.actorId,
-  });
-  if (!internal || !w.recipient_member_id) return { balance_after: senderAfter.toFixed() };
   const payout = new D(w.final_amount);
-  const recipientAfter = payout.gt(0)
-    ? await applyBalanceChange(q, {
-        memberId: w.recipient_member_id,
-        currency,
-        amount: payout,
-        kind: 'transfer_in',
-        withdrawalId: w.id,
-        actorId: actor.actorId,
-      })
-    : null;
+  const changes: BalanceChange[] = [
+    {
+      memberId: w.member_id,
+      currency,
+      amount: amount.neg(),
+      kind: internal ? 'transfer_out' : 'withdrawal',
+      withdrawalId: w.id,
+      actorId: actor.actorId,
+      confirmedBy: actor.confirmerId,
+    },
+  ];
+  if (recipient && payout.gt(0)) {
+    changes.push({
+      memberId: recipient,
+      currency,
+      amount: payout,
+      kind: 'transfer_in',
+      withdrawalId: w.id,
+      actorId: actor.actorId,
+      confirmedBy: actor.confirmerId,
+    });
+  }
   return {
-    balance_after: senderAfter.toFixed(),
-    recipient_member_id: w.recipient_member_id,
-    ...(recipientAfter ? { recipient_balance_after: recipientAfter.toFixed() } : {}),
+    changes,
+    moved: ([sender, credited]) => ({
+      balance_after: sender!.toFixed(),
+      ...(recipient ? { recipient_member_id: recipient } : {}),
+      ...(credited ? { recipient_balance_after: credited.toFixed() } : {}),
+    }),
   };
 }

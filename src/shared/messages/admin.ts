@@ -101,6 +101,17 @@ export const ADMIN_MESSAGES = {
 
     /** The note of an administrator's balance edit in the ledger. */
     ledgerNote: '관리자 잔액 조정',
+    /** A +/− adjustment: its form and refusals. */
+    adjust: {
+      deltaFormat: '조정 금액은 + 또는 − 부호가 붙을 수 있는 숫자로 입력해 주세요 (예: -1500, 0.25).',
+      deltaZero: '0이 아닌 조정 금액을 입력해 주세요.',
+      reasonLength: '조정 사유를 2자 이상 200자 이하로 입력해 주세요.',
+      currency: 'KRW, ETH, XRP, USDT 중 하나를 선택해 주세요.',
+      negative: (currency: string, current: string, delta: string) =>
+        `${currency} 잔액(${current})보다 많이 차감할 수 없습니다 (조정 ${delta}). 잔액이 0 아래로 내려가는 조정은 할 수 없습니다.`,
+      belowReserved: (currency: string, after: string, reserved: string) =>
+        `${currency} 조정 후 잔액(${after})이 잠금과 출금 대기 금액의 합(${reserved})보다 적어집니다. 잠금이나 대기 중인 출금을 먼저 정리해 주세요.`,
+    },
 
     // Successes (green)
     balancesSaved: '자산이 수정되었습니다.',
@@ -366,6 +377,10 @@ export const ADMIN_MESSAGES = {
       } as Record<string, string>,
       actions: {
         'member.balances.set': '자산 수정',
+        'member.balance.adjust': '잔액 조정',
+        'member.withdrawal_limits.set': '출금 한도 변경',
+        'member.admin.grant': '관리자 권한 부여',
+        'member.admin.revoke': '관리자 권한 회수',
         'member.bank_account.save': '계좌 저장',
         'member.bank_account.delete': '계좌 삭제',
         'member.bank_account.verify': '계좌 인증 변경',

@@ -20,6 +20,30 @@ export const PROPOSAL_MESSAGES = {
       '이 출금에는 이미 승인 대기 중인 제안이 있습니다. 승인 대기 제안 목록에서 승인하거나 취소해 주세요.',
     lockChanged: '제안 이후 이 잠금이 수정되어 적용할 수 없습니다. 이 제안을 취소하고 새로 제안해 주세요.',
     lockGone: '제안 이후 이 잠금이 삭제되어 적용할 수 없습니다.',
+    depositPending:
+      '이 입금에는 이미 승인 대기 중인 제안이 있습니다. 승인 대기 제안 목록에서 승인하거나 취소해 주세요.',
+    otpToPropose:
+      '2인 승인 제안을 올리려면 먼저 일회용 비밀번호(OTP)를 등록해야 합니다. 내 정보에서 OTP를 등록해 주세요.',
+    otpToConfirm:
+      '제안을 승인하려면 먼저 일회용 비밀번호(OTP)를 등록해야 합니다. 내 정보에서 OTP를 등록해 주세요.',
+    aboutYou: '자신의 계정에 관한 제안은 승인할 수 없습니다. 다른 관리자가 승인해야 합니다.',
+    // What each new kind does, line by line.
+    depositLine: (currency: string, amount: string, krw: string) =>
+      `입금 ${currency} ${amount} (약 ${krw}원)`,
+    totalsLine: (memberKrw: string, adminKrw: string) =>
+      `최근 24시간 누계: 회원 ${memberKrw}원, 승인 관리자 ${adminKrw}원`,
+    adjustLine: (currency: string, delta: string, before: string, after: string) =>
+      `${currency} ${delta} (${before} → ${after})`,
+    reasonLine: (reason: string) => `사유: ${reason}`,
+    addressSetLine: (network: string, before: string | null, after: string) =>
+      `${network} 입금 주소: ${before ?? '없음'} → ${after}`,
+    addressClearLine: (network: string, before: string) => `${network} 입금 주소 삭제: ${before}`,
+    passwordLine: (username: string) => `로그인 비밀번호 재설정: ${username}`,
+    secondPasswordLine: (username: string) => `2차 비밀번호 재설정: ${username}`,
+    limitsLine: (label: string, before: string, after: string) => `${label}: ${before} → ${after}`,
+    limitCrypto: '가상자산 1일 출금 한도',
+    limitKrw: '원화 1일 출금 한도',
+    limitDefault: '기본값',
     // Administrator roles.
     alreadyAdmin: '이미 관리자인 회원입니다.',
     notAdmin: '관리자가 아닌 회원입니다.',
@@ -39,6 +63,13 @@ export const PROPOSAL_MESSAGES = {
       'lock.update': '자산 잠금 수정',
       'lock.delete': '자산 잠금 삭제',
       'withdrawal.approve': '고액 출금 승인',
+      'deposit.approve': '고액 입금 승인',
+      'balance.adjust': '잔액 조정',
+      'deposit_address.set': '입금 주소 배정',
+      'deposit_address.clear': '입금 주소 삭제',
+      'password.reset': '관리자 비밀번호 재설정',
+      'second_password.reset': '관리자 2차 비밀번호 재설정',
+      'withdrawal_limits.set': '1일 출금 한도 변경',
       'admin.grant': '관리자 권한 부여',
       'admin.revoke': '관리자 권한 회수',
     } as Record<string, string>,
@@ -51,7 +82,8 @@ export const PROPOSAL_MESSAGES = {
     // The list.
     tab: '승인 대기 제안',
     title: '승인 대기 제안',
-    intro: '잔액 수정, 자산 잠금 변경, 고액 출금, 관리자 권한 변경은 다른 관리자가 승인해야 적용됩니다.',
+    intro:
+      '잔액 조정, 자산 잠금 변경, 고액 입출금, 입금 주소, 관리자 계정·권한, 출금 한도 변경은 다른 관리자가 승인해야 적용됩니다.',
     empty: '승인을 기다리는 제안이 없습니다.',
     member: '대상 회원',
     proposedBy: '제안한 관리자',
@@ -62,6 +94,7 @@ export const PROPOSAL_MESSAGES = {
     cancel: '취소',
     confirmTitle: '제안 승인',
     confirmBody: '이 제안을 승인하면 바로 적용됩니다. 승인하시겠습니까?',
+    otpLabel: '지금 OTP 앱에 표시된 인증 코드',
     cancelTitle: '제안 취소',
     cancelBody: '이 제안을 취소하시겠습니까? 취소한 제안은 다시 승인할 수 없습니다.',
     yours: '내가 올린 제안 — 다른 관리자의 승인을 기다립니다',

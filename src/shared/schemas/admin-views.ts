@@ -154,6 +154,17 @@ export const setBalancesView = z.object({
   changes: z.array(balanceChangeView),
 });
 
+/** An adjustment applied: the balance before and after, the signed change and its reason. */
+export const adjustmentView = z.object({
+  member_id: z.string(),
+  currency: z.string(),
+  delta: z.string(),
+  before: z.string(),
+  after: z.string(),
+  reason: z.string(),
+  balances: z.array(balanceView),
+});
+
 /** A deleted row (a notice, a lock): which one, and that it is gone. */
 export const deletedView = z.object({ deleted: z.boolean(), id: z.string() });
 /** A member's bank account deleted (a member has one at most). */

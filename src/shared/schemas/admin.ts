@@ -3,7 +3,13 @@
  * instant feedback and the server validates every request with the same ones. A member's bank account,
  * deposit address and passwords are in admin-accounts.ts; the answers in admin-views.ts.
  */
-import { type BalanceCurrency, CRYPTO_DECIMALS, DEFAULT_LOCK_CURRENCY, LOCK_CURRENCIES } from '../constants';
+import {
+  BALANCE_CURRENCIES,
+  type BalanceCurrency,
+  CRYPTO_DECIMALS,
+  DEFAULT_LOCK_CURRENCY,
+  LOCK_CURRENCIES,
+} from '../constants';
 import { amountProblem, D, DECIMAL_TEXT, toWire } from '../decimal';
 import { MSG } from '../messages';
 import { REQUEST_STATUSES } from '../request-status';
@@ -93,6 +99,51 @@ export const balanceValueSchema = (currency: BalanceCurrency) =>
       ),
     z.transform((v: string) => toWire(v)),
   );
+
+/**
+ * A +/− adjustment of one balance (the desk's balance change): a signed decimal within the currency's
+ * decimals, never zero, and a reason the audit and the second administrator read.
+ */
+export const adjustmentBodySchema = z
+  .strictObject({
+    currency: z.enum(BALANCE_CURRENCIES, { error: A.adjust.currency }),
+    delta: z
+      .string({ error: A.adjust.deltaFormat })
+      .check(
+        z.trim(),
+        z.regex(/^[+-]?\d+(\.\d+)?$/, A.adjust.deltaFormat),
+        z.maxLength(40, A.amountTooLarge),
+      ),
+    reason: z
+      .string({ error: A.adjust.reasonLength })
+      .check(
+        z.trim(),
+        nfkc(),
+        z.minLength(2, A.adjust.reasonLength),
+        z.maxLength(200, A.adjust.reasonLength),
+        plainText(),
+      ),
+  })
+  .check(
+    z.superRefine((b, ctx) => {
+      const magnitude = b.delta.replace(/^[+-]/, '');
+      if (!/^\d+(\.\d+)?$/.test(magnitude)) return;
+      if (new D(magnitude).isZero()) {
+        ctx.addIssue({ code: 'custom', path: ['delta'], message: A.adjust.deltaZero });
+        return;
+      }
+      const p = amountProblem(magnitude, decimalsOf(b.currency));
+      if (p === 'decimals')
+        ctx.addIssue({
+          code: 'custom',
+          path: ['delta'],
+          message: b.currency === 'KRW' ? A.krwWhole : A.cryptoDecimals,
+        });
+      else if (p === 'max') ctx.addIssue({ code: 'custom', path: ['delta'], message: A.amountTooLarge });
+      else if (p) ctx.addIssue({ code: 'custom', path: ['delta'], message: A.adjust.deltaFormat });
+    }),
+  );
+export type AdjustmentBody = z.output<typeof adjustmentBodySchema>;
 
 /** The total the administrator's screen showed, sent back so a change made meanwhile is not overwritten. */
 const expectedValue = z

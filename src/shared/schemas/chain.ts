@@ -25,6 +25,8 @@ export const chainCheckView = z.object({
   chain_to: z.nullable(z.string()),
   final: z.boolean(),
   checked_at: z.nullable(z.string()),
+  /** The transfer was mined before the address became the member's: never approved automatically. */
+  before_assignment: z.optional(z.boolean()),
 });
 export type ChainCheckView = z.infer<typeof chainCheckView>;
 

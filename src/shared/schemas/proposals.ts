@@ -7,8 +7,15 @@ const PROPOSAL_KINDS = [
   'lock.update',
   'lock.delete',
   'withdrawal.approve',
+  'deposit.approve',
+  'balance.adjust',
   'admin.grant',
   'admin.revoke',
+  'deposit_address.set',
+  'deposit_address.clear',
+  'password.reset',
+  'second_password.reset',
+  'withdrawal_limits.set',
 ] as const;
 export type ProposalKind = (typeof PROPOSAL_KINDS)[number];
 const PROPOSAL_STATUSES = ['pending', 'applied', 'cancelled', 'expired'] as const;
@@ -46,6 +53,8 @@ export const proposalListView = z.object({
   recent: z.array(proposalView),
   ttl_hours: z.number(),
   payout_threshold_krw: z.string(),
+  deposit_threshold_krw: z.string(),
+  admin_daily_krw: z.string(),
 });
 export type ProposalListView = z.infer<typeof proposalListView>;
 
@@ -53,3 +62,8 @@ export type ProposalListView = z.infer<typeof proposalListView>;
 export const confirmedView = z.object({ proposal: proposalView, result: z.unknown(), message: z.string() });
 
 export const roleBodySchema = z.strictObject({ admin: z.boolean() });
+
+/** A confirmation: the confirming administrator's one-time code at that moment (step-up). */
+export const confirmBodySchema = z.nullish(
+  z.strictObject({ otpCode: z.optional(z.string().check(z.maxLength(20))) }),
+);

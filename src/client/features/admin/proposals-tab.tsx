@@ -98,8 +98,10 @@ export function ProposalsTab() {
   const list = useProposals();
   const result = useResult();
   const [acting, setActing] = useState<{ p: ProposalView; action: 'confirm' | 'cancel' } | null>(null);
+  // A confirmation carries the confirming administrator's one-time code of this moment (step-up).
+  const [otpCode, setOtpCode] = useState('');
   const act = useAdminMutation(({ p, action }: { p: ProposalView; action: 'confirm' | 'cancel' }) =>
-    api.post(`/admin/proposals/${p.id}/${action}`, {}),
+    api.post(`/admin/proposals/${p.id}/${action}`, action === 'confirm' ? { otpCode } : {}),
   );
   const data = list.data;
   return (
@@ -138,7 +140,26 @@ export function ProposalsTab() {
       <ConfirmDialog
         open={acting !== null}
         title={acting?.action === 'cancel' ? P.cancelTitle : P.confirmTitle}
-        body={acting?.action === 'cancel' ? P.cancelBody : P.confirmBody}
+        body={
+          acting?.action === 'cancel' ? (
+            P.cancelBody
+          ) : (
+            <>
+              {P.confirmBody}
+              <label className="adm-otp-field">
+                {P.otpLabel}
+                <input
+                  name="otpCode"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={20}
+                  value={otpCode}
+                  onChange={(e) => setOtpCode(e.target.value)}
+                />
+              </label>
+            </>
+          )
+        }
         confirmLabel={acting?.action === 'cancel' ? P.cancelTitle : P.confirm}
         danger={acting?.action === 'cancel'}
         busy={act.isPending}
@@ -148,14 +169,19 @@ export function ProposalsTab() {
             onSuccess: () => {
               result.set(acting.action === 'cancel' ? P.cancelled : P.applied);
               setActing(null);
+              setOtpCode('');
             },
             onError: (err) => {
               result.fail(acting.action === 'cancel' ? P.failedCancel : P.failedConfirm, err);
               setActing(null);
+              setOtpCode('');
             },
           })
         }
-        onCancel={() => setActing(null)}
+        onCancel={() => {
+          setActing(null);
+          setOtpCode('');
+        }}
       />
     </div>
   );

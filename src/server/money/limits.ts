@@ -1,0 +1,97 @@
+/**
+ * How much money one member and one administrator moved in the last 24 hours, in won, for the four-eyes
+ * thresholds (decision 0321). Counted from the ledger (what was applied) plus the pending proposals (what
+ * is waiting for a second administrator), so splitting one large amount into several small ones does not
+ * stay under a threshold. Valued at the current price (the sample price when the feeds are down), the
+ * number the screens show.
+ */
+import { assetKrwValue, type PriceTable } from '../../shared/assets';
+import type { ViewCurrency } from '../../shared/constants';
+import { D, type Dec, ZERO } from '../../shared/decimal';
+import type { Queryable } from '../db';
+import { readPrices } from '../prices/read-prices';
+
+/** Advisory lock classes: one member's and one administrator's totals are read and extended one at a time. */
+const MEMBER_TOTAL_LOCK = 0x4d4f4e31;
+const ADMIN_TOTAL_LOCK = 0x4d4f4e32;
+
+/**
+ * Serialises the threshold decisions of one member (and of the approving administrator): taken first in the
+ * transaction, before any row lock, always member then administrator, so two approvals never deadlock and
+ * the second one counts what the first applied or proposed.
+ */
+export async function lockTotals(q: Queryable, memberId: string, adminId: string | null): Promise<void> {
+  await q.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [MEMBER_TOTAL_LOCK, memberId]);
+  if (adminId) await q.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [ADMIN_TOTAL_LOCK, adminId]);
+}
+
+/** Money into the member's balances (deposits, credits) or out of them (payouts, debits). */
+export type Direction = 'in' | 'out';
+
+const LEDGER_IN = `(l.kind = 'deposit' AND l.deposit_id IS NOT NULL) OR (l.kind = 'admin_adjustment' AND l.amount > 0)`;
+const LEDGER_OUT = `(l.kind IN ('withdrawal', 'transfer_out') AND l.withdrawal_id IS NOT NULL)
+                    OR (l.kind = 'admin_adjustment' AND l.amount < 0)`;
+const RECENT = `l.created_at > now() - interval '24 hours'`;
+
+/** Pending proposals' amounts per currency, by direction. */
+const PROPOSED = (dir: Direction) =>
+  dir === 'in'
+    ? `SELECT d.currency, d.amount FROM admin_proposals p JOIN deposits d ON d.id = p.target_id
+        WHERE p.kind = 'deposit.approve' AND p.status = 'pending' AND p.expires_at > now() AND p.member_id = $1
+       UNION ALL
+       SELECT p.payload->>'currency', (p.payload->>'delta')::numeric FROM admin_proposals p
+        WHERE p.kind = 'balance.adjust' AND p.status = 'pending' AND p.expires_at > now() AND p.member_id = $1
+          AND (p.payload->>'delta')::numeric > 0`
+    : `SELECT w.currency, w.amount FROM admin_proposals p JOIN withdrawals w ON w.id = p.target_id
+        WHERE p.kind = 'withdrawal.approve' AND p.status = 'pending' AND p.expires_at > now() AND p.member_id = $1
+       UNION ALL
+       SELECT p.payload->>'currency', -(p.payload->>'delta')::numeric FROM admin_proposals p
+        WHERE p.kind = 'balance.adjust' AND p.status = 'pending' AND p.expires_at > now() AND p.member_id = $1
+          AND (p.payload->>'delta')::numeric < 0`;
+
+/** The member's won moved in `dir` over 24 h: applied (ledger) plus proposed. */
+export async function memberTotalKrw(
+  q: Queryable,
+  staleSeconds: number,
+  memberId: string,
+  dir: Direction,
+): Promise<Dec> {
+  const rows = await q.query<{ currency: string; amount: string }>(
+    `SELECT currency, sum(amount)::text AS amount FROM (
+       SELECT l.currency, abs(l.amount) AS amount FROM ledger_entries l
+        WHERE l.member_id = $1 AND ${RECENT} AND (${dir === 'in' ? LEDGER_IN : LEDGER_OUT})
+       UNION ALL ${PROPOSED(dir)}) t
+     GROUP BY currency`,
+    [memberId],
+  );
+  return valueKrw(q, staleSeconds, rows);
+}
+
+/** What the administrator moved alone (no second administrator confirmed it) over 24 h, in won. */
+export async function adminTotalKrw(q: Queryable, staleSeconds: number, adminId: string): Promise<Dec> {
+  const rows = await q.query<{ currency: string; amount: string }>(
+    `SELECT l.currency, sum(abs(l.amount))::text AS amount FROM ledger_entries l
+      WHERE l.actor_id = $1 AND l.confirmed_by IS NULL AND ${RECENT} AND l.kind IN ('deposit', 'withdrawal', 'transfer_out', 'admin_adjustment')
+      GROUP BY l.currency`,
+    [adminId],
+  );
+  return valueKrw(q, staleSeconds, rows);
+}
+
+/** Amounts per currency in won at the current price. */
+export async function valueKrw(
+  q: Queryable,
+  staleSeconds: number,
+  amounts: { currency: string; amount: string | Dec }[],
+): Promise<Dec> {
+  if (amounts.length === 0) return ZERO;
+  const prices = await readPrices(q, staleSeconds);
+  const table: PriceTable = {
+    usdKrw: prices.usd_krw.rate,
+    usd: Object.fromEntries(prices.items.map((i) => [i.symbol, i.price])) as PriceTable['usd'],
+  };
+  return amounts.reduce(
+    (sum, a) => sum.plus(assetKrwValue(a.currency as ViewCurrency, new D(a.amount).abs(), table)),
+    ZERO,
+  );
+}

@@ -1,0 +1,259 @@
+/** Four-eyes registry entries that move money: deposit and withdrawal approvals, adjustments, balance edits. */
+import { BALANCE_CURRENCIES, type BalanceCurrency } from '../../shared/constants';
+import { D, type Dec, toWire } from '../../shared/decimal';
+import { formatExact } from '../../shared/fees';
+import { MSG } from '../../shared/messages';
+import { type AdjustmentBody, adjustmentBodySchema, keyOf } from '../../shared/schemas/admin';
+import type { Actor } from '../audit/actor';
+import { checkedNetworks } from '../chain/chain-config';
+import type { Queryable } from '../db';
+import { isUuid } from '../db/iso-time';
+import { decideDepositIn } from '../deposits/decide-deposit';
+import { AppError } from '../http/errors';
+import { z } from '../http/zod';
+import { adjustBalanceIn } from '../members/adjust-balance';
+import { lockMember } from '../members/lock-member';
+import { setBalancesIn } from '../members/set-balances';
+import { adminTotalKrw, type Direction, lockTotals, memberTotalKrw, valueKrw } from '../money/limits';
+import { lockBalances, readBalanceStates } from '../wallet/balance-state';
+import { decideWithdrawalIn } from '../withdrawals/decide-withdrawal';
+import { defineKind, type KindConfig } from './registry';
+import { type BalancesBody, dryRun, P } from './store';
+
+const isBalanceCurrency = (c: string): c is BalanceCurrency =>
+  (BALANCE_CURRENCIES as readonly string[]).includes(c);
+
+/**
+ * Whether moving `value` won for `memberId` needs a second administrator: the member's 24 h total in that
+ * direction (applied and proposed) reaching `threshold`, or the approving administrator's 24 h total of
+ * what they moved alone reaching FOUR_EYES_ADMIN_DAILY_KRW. The caller holds `lockTotals`.
+ */
+async function overThreshold(
+  q: Queryable,
+  cfg: KindConfig,
+  memberId: string,
+  dir: Direction,
+  value: Dec,
+  threshold: string,
+  actor: Actor<string | null>,
+) {
+  const member = await memberTotalKrw(q, cfg.prices.staleSeconds, memberId, dir);
+  const admin = actor.actorId ? await adminTotalKrw(q, cfg.prices.staleSeconds, actor.actorId) : null;
+  const needsSecond =
+    member.plus(value).gte(threshold) || admin?.plus(value).gte(cfg.fourEyes.adminDailyKrw) === true;
+  return {
+    needsSecond,
+    line: P.totalsLine(formatExact(member.plus(value)), formatExact((admin ?? new D(0)).plus(value))),
+  };
+}
+
+/** A request's member and amount, read before any lock (they never change), to take `lockTotals` first. */
+async function requestHead(q: Queryable, table: 'deposits' | 'withdrawals', id: string, notFound: string) {
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', notFound);
+  const [row] = await q.query<{ member_id: string; currency: string; amount: string; method: string | null }>(
+    `SELECT member_id::text, currency, amount::text, ${table === 'withdrawals' ? 'method' : 'NULL::text AS method'}
+       FROM ${table} WHERE id = $1`,
+    [id],
+  );
+  if (!row) throw new AppError('NOT_FOUND', notFound);
+  return row;
+}
+
+/** The request still pending, locked, and without a live proposal; an expired one is recorded as such. */
+async function lockPending(
+  q: Queryable,
+  table: 'deposits' | 'withdrawals',
+  kind: 'deposit.approve' | 'withdrawal.approve',
+  id: string,
+  pendingMessage: string,
+) {
+  const [row] = await q.query<{ status: string }>(`SELECT status FROM ${table} WHERE id = $1 FOR UPDATE`, [
+    id,
+  ]);
+  if (row?.status !== 'pending') throw new AppError('NOT_PENDING', MSG.approval.notPending);
+  const [open] = await q.query(
+    `SELECT 1 FROM admin_proposals WHERE kind = $1 AND target_id = $2 AND status = 'pending' AND expires_at > now()`,
+    [kind, id],
+  );
+  if (open) throw new AppError('CONFLICT', pendingMessage);
+  await q.query(
+    `UPDATE admin_proposals SET status = 'expired', decided_at = now()
+      WHERE kind = $1 AND target_id = $2 AND status = 'pending'`,
+    [kind, id],
+  );
+}
+
+const depositPayload = z.object({
+  deposit_id: z.string(),
+  currency: z.string(),
+  amount: z.string(),
+  reason: z.string().nullable(),
+  chain_override: z.boolean(),
+});
+
+export const depositApproval = defineKind({
+  kind: 'deposit.approve',
+  payload: depositPayload,
+  async plan(q, cfg, input: { id: string; reason?: string; override?: boolean }, actor) {
+    const d = await requestHead(q, 'deposits', input.id, MSG.approval.depositNotFound);
+    await lockTotals(q, d.member_id, actor.actorId);
+    await lockPending(q, 'deposits', 'deposit.approve', input.id, P.depositPending);
+    const value = await valueKrw(q, cfg.prices.staleSeconds, [d]);
+    const t = await overThreshold(q, cfg, d.member_id, 'in', value, cfg.fourEyes.depositKrw, actor);
+    return {
+      needsSecond: t.needsSecond,
+      memberId: d.member_id,
+      targetId: input.id.toLowerCase(),
+      payload: {
+        deposit_id: input.id.toLowerCase(),
+        currency: d.currency,
+        amount: toWire(d.amount),
+        reason: input.reason ?? null,
+        chain_override: input.override === true,
+      },
+      basis: { krw_value: toWire(value) },
+      secretHash: null,
+      lines: [
+        P.depositLine(d.currency, formatExact(d.amount), formatExact(value)),
+        t.line,
+        ...(input.reason ? [P.reasonLine(input.reason)] : []),
+      ],
+    };
+  },
+  async apply(q, cfg, s, actor) {
+    const p = s.payload;
+    const result = await decideDepositIn(q, actor, p.deposit_id, 'approve', p.reason ?? undefined, {
+      override: p.chain_override,
+      chainAuto: actor.actorId === null,
+      checkedNetworks: checkedNetworks(cfg.chain),
+    });
+    return { result, status: 200 };
+  },
+});
+
+const withdrawalPayload = z.object({
+  withdrawal_id: z.string(),
+  currency: z.string(),
+  amount: z.string(),
+  method: z.string(),
+});
+
+export const withdrawalApproval = defineKind({
+  kind: 'withdrawal.approve',
+  payload: withdrawalPayload,
+  async plan(q, cfg, input: { id: string }, actor) {
+    const w = await requestHead(q, 'withdrawals', input.id, MSG.approval.withdrawalNotFound);
+    await lockTotals(q, w.member_id, actor.actorId);
+    await lockPending(q, 'withdrawals', 'withdrawal.approve', input.id, P.payoutPending);
+    const value = await valueKrw(q, cfg.prices.staleSeconds, [w]);
+    const t = await overThreshold(q, cfg, w.member_id, 'out', value, cfg.fourEyes.payoutKrw, actor);
+    return {
+      needsSecond: t.needsSecond,
+      memberId: w.member_id,
+      targetId: input.id.toLowerCase(),
+      payload: {
+        withdrawal_id: input.id.toLowerCase(),
+        currency: w.currency,
+        amount: toWire(w.amount),
+        method: w.method ?? '',
+      },
+      basis: { krw_value: toWire(value) },
+      secretHash: null,
+      lines: [P.payoutLine(w.currency, formatExact(w.amount), formatExact(value)), t.line],
+    };
+  },
+  async apply(q, _cfg, s, actor) {
+    return { result: await decideWithdrawalIn(q, actor, s.payload.withdrawal_id, 'approve'), status: 200 };
+  },
+});
+
+/** Administrator actions are recorded with an administrator, never the system. */
+function adminOf(actor: Actor<string | null>): Actor {
+  if (actor.actorId === null) throw new AppError('FORBIDDEN', MSG.common.adminOnly);
+  return { ...actor, actorId: actor.actorId };
+}
+
+export const balanceAdjustment = defineKind({
+  kind: 'balance.adjust',
+  payload: adjustmentBodySchema,
+  async plan(q, cfg, input: { memberId: string; body: AdjustmentBody }, actor) {
+    const { memberId, body } = input;
+    if (!isUuid(memberId)) throw new AppError('NOT_FOUND', MSG.admin.memberNotFound);
+    await lockTotals(q, memberId, actor.actorId);
+    await lockMember(q, memberId);
+    const delta = new D(body.delta);
+    const value = await valueKrw(q, cfg.prices.staleSeconds, [{ currency: body.currency, amount: delta }]);
+    const dir: Direction = delta.isNegative() ? 'out' : 'in';
+    const threshold = dir === 'in' ? cfg.fourEyes.depositKrw : cfg.fourEyes.payoutKrw;
+    const t = await overThreshold(q, cfg, memberId, dir, value, threshold, actor);
+    const [state] = await readBalanceStates(q, memberId, [body.currency]);
+    return {
+      needsSecond: cfg.fourEyes.adminEdits || t.needsSecond,
+      memberId,
+      targetId: null,
+      payload: body,
+      basis: null,
+      secretHash: null,
+      lines: [
+        P.adjustLine(
+          body.currency,
+          `${delta.isNegative() ? '−' : '+'}${formatExact(delta.abs())}`,
+          formatExact(state!.total),
+          formatExact(state!.total.plus(delta)),
+        ),
+        P.reasonLine(body.reason),
+        t.line,
+      ],
+    };
+  },
+  async apply(q, _cfg, s, actor) {
+    return { result: await adjustBalanceIn(q, s.memberId, s.payload, adminOf(actor)), status: 200 };
+  },
+});
+
+const balancesPayload = z.record(z.string(), z.string());
+
+/** SPEC's balance edit (new totals): a proposal from the balances it was based on, refused when stale. */
+export const balancesEdit = defineKind({
+  kind: 'balances.set',
+  payload: balancesPayload,
+  async plan(q, cfg, input: { memberId: string; body: BalancesBody }, actor) {
+    // Locked before the dry run (its savepoint's rollback would release locks taken inside it), so an edit
+    // applied in one step reads the same balances in its dry run and in its application.
+    await lockMember(q, input.memberId);
+    await lockBalances(
+      q,
+      BALANCE_CURRENCIES.map((currency) => ({ memberId: input.memberId, currency })),
+    );
+    const dry = await dryRun(q, () => setBalancesIn(q, input.memberId, input.body, adminOf(actor)));
+    return {
+      needsSecond: cfg.fourEyes.adminEdits && dry.changes.length > 0,
+      memberId: input.memberId,
+      targetId: null,
+      payload: Object.fromEntries(dry.changes.map((c) => [c.currency, c.after])),
+      basis: Object.fromEntries(dry.changes.map((c) => [c.currency, c.before])),
+      secretHash: null,
+      lines: dry.changes.map((c) => P.balanceLine(c.currency, formatExact(c.before), formatExact(c.after))),
+    };
+  },
+  async apply(q, _cfg, s, actor) {
+    const admin = adminOf(actor);
+    const body: BalancesBody = {};
+    const currencies = Object.keys(s.payload).filter(isBalanceCurrency);
+    await lockMember(q, s.memberId);
+    await lockBalances(
+      q,
+      currencies.map((currency) => ({ memberId: s.memberId, currency })),
+    );
+    const states = await readBalanceStates(q, s.memberId, currencies);
+    const basis = s.basis ?? {};
+    const stale = states
+      .filter((st) => typeof basis[st.currency] === 'string' && !st.total.eq(String(basis[st.currency])))
+      .map((st) =>
+        P.staleBalanceItem(st.currency, formatExact(String(basis[st.currency])), formatExact(st.total)),
+      );
+    if (stale.length) throw new AppError('CONFLICT', P.staleBalances(stale.join(', ')));
+    for (const c of currencies) body[keyOf(c)] = s.payload[c];
+    return { result: await setBalancesIn(q, s.memberId, body, admin), status: 200 };
+  },
+});

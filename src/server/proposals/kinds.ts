@@ -1,0 +1,33 @@
+/** The four-eyes registry (decision 0320): every kind of proposal and its entry. */
+import type { ProposalKind } from '../../shared/schemas/proposals';
+import {
+  addressClear,
+  addressSet,
+  limitsSet,
+  lockCreate,
+  lockDelete,
+  lockUpdate,
+  passwordReset,
+  roleGrant,
+  roleRevoke,
+  secondPasswordReset,
+} from './kinds-accounts';
+import { balanceAdjustment, balancesEdit, depositApproval, withdrawalApproval } from './kinds-money';
+import type { Kind } from './registry';
+
+export const KINDS = {
+  'balances.set': balancesEdit,
+  'balance.adjust': balanceAdjustment,
+  'lock.create': lockCreate,
+  'lock.update': lockUpdate,
+  'lock.delete': lockDelete,
+  'withdrawal.approve': withdrawalApproval,
+  'deposit.approve': depositApproval,
+  'admin.grant': roleGrant,
+  'admin.revoke': roleRevoke,
+  'deposit_address.set': addressSet,
+  'deposit_address.clear': addressClear,
+  'password.reset': passwordReset,
+  'second_password.reset': secondPasswordReset,
+  'withdrawal_limits.set': limitsSet,
+} satisfies Record<ProposalKind, Pick<Kind<never, unknown, unknown>, 'kind' | 'applyRow'>>;
