@@ -37,12 +37,14 @@ const env = (over: Record<string, string>) =>
     ADMIN_SECOND_PASSWORD: '123456',
     PRICE_REFRESH: 'false',
     STATIC_DIR: path.resolve('dist/client'),
-    // The withdrawal rules and two-person approval (issue 15) are not under test here: this file fills the
-    // database with every kind of money record, one administrator editing balances and locks in one step.
+    // The withdrawal rules and two-person approval are not under test here: this file fills the database
+    // with every kind of money record, one administrator approving and editing in one step.
     WITHDRAWAL_ADDRESS_DELAY_HOURS: '0',
     KRW_DEPOSIT_WITHDRAWAL_DELAY_HOURS: '0',
     TRAVEL_RULE_THRESHOLD_KRW: '1000000000000',
     FOUR_EYES_ADMIN_EDITS: 'false',
+    FOUR_EYES_DEPOSIT_KRW: '1000000000000',
+    FOUR_EYES_ADMIN_DAILY_KRW: '1000000000000',
     ...over,
   });
 

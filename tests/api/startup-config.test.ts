@@ -77,6 +77,8 @@ const BAD: Record<string, string[]> = {
   CHAIN_REQUEST_TIMEOUT_MS: ['10', '61000'],
   CHAIN_CHECK_BATCH: ['0', '1001', 'all'],
   FOUR_EYES_PAYOUT_KRW: ['0', '-5', '10,000,000', '1e7'],
+  FOUR_EYES_DEPOSIT_KRW: ['0', '-5', '10,000,000', '1e7'],
+  FOUR_EYES_ADMIN_DAILY_KRW: ['0', '-5', '50,000,000', '1e7'],
   PROPOSAL_TTL_HOURS: ['0', '169', '24h', '-1'],
   FOUR_EYES_ADMIN_EDITS: ['yes', 'off'],
   WITHDRAWAL_ADDRESS_DELAY_HOURS: ['-1', '721', '24h'],
