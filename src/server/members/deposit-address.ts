@@ -44,7 +44,8 @@ export async function setDepositAddress(
       if (before !== address) {
         await q.query(
           `INSERT INTO member_deposit_addresses (member_id, network, address) VALUES ($1, $2, $3)
-           ON CONFLICT (member_id, network) DO UPDATE SET address = EXCLUDED.address, updated_at = now()`,
+           ON CONFLICT (member_id, network) DO UPDATE SET address = EXCLUDED.address, updated_at = now(),
+             origin = 'operator', derivation_index = NULL`,
           [memberId, network, address],
         );
         await auditMember(q, actor, 'member.deposit_address.set', memberId, {
