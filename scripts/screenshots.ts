@@ -148,6 +148,7 @@ async function main() {
     // waiting times of the withdrawal rules (decision 0155) are off for the demo, as in the tests.
     WITHDRAWAL_ADDRESS_DELAY_HOURS: '0',
     KRW_DEPOSIT_WITHDRAWAL_DELAY_HOURS: '0',
+    KRW_FIRST_DEPOSIT_HOLD_HOURS: '0',
   });
   const server = await startServer(config, { memory: true });
   const browser = await chromium.launch({

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { isAddressFor } from '../shared/address';
 import {
   DEFAULT_ADMIN_CHAT_URL,
   PRICE_FETCH_TIMEOUT_MS,
@@ -11,7 +12,7 @@ import {
 import { DEFAULT_EXPLORER_URLS } from '../shared/explorers';
 import { MSG } from '../shared/messages';
 import { USERNAME_PATTERN } from '../shared/schemas/auth';
-import { meetsPasswordPolicy, parseTotpKey } from './config-parse';
+import { meetsPasswordPolicy, parseTotpKey, xpubProblem } from './config-parse';
 import { DEFAULT_CHAIN } from './config-sections';
 
 /** Public price providers that need no key (Binance's ticker, open.er-api.com's daily USD rates). */
@@ -93,6 +94,20 @@ const text = () =>
       (v) => ![...v].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f),
       says('제어 문자 없는 한 줄', 'must be one line with no control characters'),
     );
+
+/** An address of the network. */
+const addressOf = (network: 'ERC20' | 'TRC20' | 'XRPL', ko: string, en: string) =>
+  z.string().refine((v) => isAddressFor(network, v), says(ko, en));
+/** A watch-only account-level extended public key (m/44'/coin'/0', as wallets export it); never a private key. */
+const xpub = () =>
+  z.string().superRefine((v, ctx) => {
+    const problem = xpubProblem(v);
+    if (problem)
+      ctx.addIssue({
+        code: 'custom',
+        message: says(`계정 단계 확장 공개키(xpub…)가 아닙니다: ${problem}`, problem),
+      });
+  });
 
 export const envSchema = z.object({
   PORT: intIn(0, 65535, ' (0: 빈 포트 자동 선택)', ' (0: any free port)').default(3000),
@@ -196,6 +211,50 @@ export const envSchema = z.object({
   CHAIN_CHECK_INTERVAL_MS: msIn(100, 3_600_000).default(15_000),
   CHAIN_REQUEST_TIMEOUT_MS: msIn(50, 60_000).default(5_000),
   CHAIN_CHECK_BATCH: intIn(1, 1_000).default(20),
+  // Deposit addresses of their own per member (decision 0351): watch-only account-level keys, the XRP service address.
+  DEPOSIT_XPUB_ERC20: xpub().optional(),
+  DEPOSIT_XPUB_TRC20: xpub().optional(),
+  XRP_DEPOSIT_ADDRESS: z
+    .string()
+    .refine(
+      (v) => isAddressFor('XRPL', v),
+      says('r로 시작하는 XRP Ledger 주소', 'must be a classic XRP Ledger address (r…)'),
+    )
+    .optional(),
+  // Payouts tracked to a confirmed TXID (src/server/payouts, decision 0352).
+  PAYOUT_HOT_WALLET_ERC20: addressOf(
+    'ERC20',
+    '0x로 시작하는 이더리움 주소',
+    'must be an Ethereum address (0x…)',
+  ).optional(),
+  PAYOUT_HOT_WALLET_TRC20: addressOf(
+    'TRC20',
+    'T로 시작하는 트론 주소',
+    'must be a TRON address (T…)',
+  ).optional(),
+  PAYOUT_HOT_WALLET_XRPL: addressOf(
+    'XRPL',
+    'r로 시작하는 XRP Ledger 주소',
+    'must be a classic XRP Ledger address (r…)',
+  ).optional(),
+  PAYOUT_CONFIRM_HOURS: hoursIn(0.01, 720).default(6),
+  // Reserves (src/server/reserves, decision 0353): the cold wallets, comma-separated.
+  RESERVE_COLD_WALLETS_ERC20: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (list) => list.length <= 100 && list.every((a) => isAddressFor('ERC20', a)),
+      says(
+        '쉼표로 나눈 이더리움 주소(0x…) 목록 (100개까지)',
+        'must be a comma-separated list of Ethereum addresses (0x…), at most 100',
+      ),
+    )
+    .optional(),
   // Two-person approval (src/server/proposals).
   /** A payout worth at least this many won at the current price needs a second administrator. */
   FOUR_EYES_PAYOUT_KRW: z
@@ -227,6 +286,7 @@ export const envSchema = z.object({
   // Withdrawal safety rules (src/server/withdrawal-rules).
   WITHDRAWAL_ADDRESS_DELAY_HOURS: hoursIn(0, 720).default(24),
   KRW_DEPOSIT_WITHDRAWAL_DELAY_HOURS: hoursIn(0, 720).default(24),
+  KRW_FIRST_DEPOSIT_HOLD_HOURS: hoursIn(0, 720).default(72),
   DAILY_LIMIT_CRYPTO_KRW: intIn(0, 1e15, ', 원', ' (won)').default(500_000_000),
   DAILY_LIMIT_KRW: intIn(0, 1e15, ', 원', ' (won)').default(500_000_000),
   TRAVEL_RULE_THRESHOLD_KRW: intIn(0, 1e15, ', 원', ' (won)').default(1_000_000),

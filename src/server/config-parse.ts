@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { HDKey } from '@scure/bip32';
 import { PASSWORD_PATTERN } from '../shared/schemas/auth';
 
 /** Configuration values that need more than a schema, and the refusal. */
@@ -92,3 +93,16 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
 
 /** The member password policy (SPEC §5: 8+ characters with letters and digits), which ADMIN_PASSWORD follows. */
 export const meetsPasswordPolicy = (p: string) => p.length <= 128 && PASSWORD_PATTERN.test(p);
+
+/** Why a configured extended key is refused (null: usable): the deposit keys of decision 0351 are watch-only account keys. */
+export function xpubProblem(text: string): string | null {
+  let key: HDKey;
+  try {
+    key = HDKey.fromExtendedKey(text.trim());
+  } catch {
+    return 'not an extended public key (xpub…)';
+  }
+  if (key.privateKey) return 'an extended PRIVATE key: give the watch-only public key (xpub…) instead';
+  if (key.depth !== 3) return `depth ${key.depth}: give the account-level key (m/44'/coin'/0', depth 3)`;
+  return null;
+}

@@ -34,6 +34,17 @@ export interface ChainConfig {
   timeoutMs: number;
   /** At most this many deposits are checked per round (a bounded rate towards the provider). */
   batch: number;
+  /** Watch-only account-level extended public keys: each member's deposit address is derived from them. */
+  depositXpubs: { ERC20: string | null; TRC20: string | null };
+  /** The one XRP address deposits go to; each member has a destination tag of their own. */
+  xrpDepositAddress: string | null;
+  /** Payouts (decision 0352): the hot wallets they must come from, and when an unconfirmed one is flagged. */
+  payouts: {
+    hotWallets: { ERC20: string | null; TRC20: string | null; XRPL: string | null };
+    confirmHours: number;
+  };
+  /** Reserves (decision 0353): the service's cold wallets, watched only. */
+  reserves: { coldWalletsErc20: string[] };
 }
 
 export const DEFAULT_CHAIN = {

@@ -77,7 +77,10 @@ export interface Config {
 
 export interface WithdrawalRulesConfig {
   addressDelayHours: number;
+  /** A later approved KRW deposit holds its won value this long (DAXA: 24 h; decision 0350). */
   krwDepositDelayHours: number;
+  /** The member's first approved KRW deposit holds every external crypto withdrawal this long (DAXA: 72 h). */
+  krwFirstDepositHoldHours: number;
   /** Default daily limits (rolling 24 h, KRW value); an administrator may set a member's own. */
   dailyLimitCryptoKrw: number;
   dailyLimitKrw: number;
@@ -165,6 +168,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       intervalMs: e.CHAIN_CHECK_INTERVAL_MS,
       timeoutMs: e.CHAIN_REQUEST_TIMEOUT_MS,
       batch: e.CHAIN_CHECK_BATCH,
+      depositXpubs: {
+        ERC20: e.DEPOSIT_XPUB_ERC20?.trim() ?? null,
+        TRC20: e.DEPOSIT_XPUB_TRC20?.trim() ?? null,
+      },
+      xrpDepositAddress: e.XRP_DEPOSIT_ADDRESS ?? null,
+      payouts: {
+        hotWallets: {
+          ERC20: e.PAYOUT_HOT_WALLET_ERC20 ?? null,
+          TRC20: e.PAYOUT_HOT_WALLET_TRC20 ?? null,
+          XRPL: e.PAYOUT_HOT_WALLET_XRPL ?? null,
+        },
+        confirmHours: e.PAYOUT_CONFIRM_HOURS,
+      },
+      reserves: { coldWalletsErc20: e.RESERVE_COLD_WALLETS_ERC20 ?? [] },
     },
     pgliteTemplates: {
       use: e.PGLITE_TEMPLATE !== 'off',
@@ -186,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     withdrawalRules: {
       addressDelayHours: e.WITHDRAWAL_ADDRESS_DELAY_HOURS,
       krwDepositDelayHours: e.KRW_DEPOSIT_WITHDRAWAL_DELAY_HOURS,
+      krwFirstDepositHoldHours: e.KRW_FIRST_DEPOSIT_HOLD_HOURS,
       dailyLimitCryptoKrw: e.DAILY_LIMIT_CRYPTO_KRW,
       dailyLimitKrw: e.DAILY_LIMIT_KRW,
       travelRuleThresholdKrw: e.TRAVEL_RULE_THRESHOLD_KRW,

@@ -41,6 +41,7 @@ const env = (over: Record<string, string>) =>
     // with every kind of money record, one administrator approving and editing in one step.
     WITHDRAWAL_ADDRESS_DELAY_HOURS: '0',
     KRW_DEPOSIT_WITHDRAWAL_DELAY_HOURS: '0',
+    KRW_FIRST_DEPOSIT_HOLD_HOURS: '0',
     TRAVEL_RULE_THRESHOLD_KRW: '1000000000000',
     FOUR_EYES_ADMIN_EDITS: 'false',
     FOUR_EYES_DEPOSIT_KRW: '1000000000000',

@@ -51,11 +51,19 @@ describe('deposit address', () => {
       address: null,
       network: 'TRC20',
       chat_url: 'https://chat.example.com/admin',
+      origin: null,
+      qr_value: null,
     });
     const address = trc20Address();
     await setDepositAddress(server.db, id, address);
     const some = await client.get('/api/deposit-address');
-    expect(some.body.data).toEqual({ address, network: 'TRC20', chat_url: 'https://chat.example.com/admin' });
+    expect(some.body.data).toEqual({
+      address,
+      network: 'TRC20',
+      chat_url: 'https://chat.example.com/admin',
+      origin: 'operator',
+      qr_value: address,
+    });
     // Each network has its own address: ERC20 has none yet, then its own.
     const noErc = await client.get('/api/deposit-address?network=ERC20');
     expect(noErc.body.data).toMatchObject({ address: null, network: 'ERC20' });

@@ -10,6 +10,7 @@ import { fileE2E, memberOn, signIn } from './support';
 const e2e = fileE2E({
   WITHDRAWAL_ADDRESS_DELAY_HOURS: '24',
   KRW_DEPOSIT_WITHDRAWAL_DELAY_HOURS: '24',
+  KRW_FIRST_DEPOSIT_HOLD_HOURS: '72',
   TRAVEL_RULE_THRESHOLD_KRW: '14310',
 });
 
@@ -97,7 +98,7 @@ describe('withdrawal rules in the browser', () => {
     await expect.poll(() => page.getByLabel(W.recipientAddressLabel).inputValue()).toBe(address);
     await page.getByLabel(`${W.amountLabel} (USDT)`).fill('5');
     await page.getByRole('button', { name: W.submit }).click();
-    await page.getByText(/\* \[원화 입금 후 출금 지연\] 원화 입금 후 24시간 동안은/).waitFor();
+    await page.getByText(/\* \[원화 입금 후 출금 지연\] 첫 원화 입금 후 72시간 동안은/).waitFor();
     await context.close();
   });
 

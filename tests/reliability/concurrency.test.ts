@@ -176,6 +176,7 @@ describe.skipIf(!DATABASE_URL)('concurrency model test (two servers, one Postgre
     servers = await startInstances(2, {
       WITHDRAWAL_ADDRESS_DELAY_HOURS: '0',
       KRW_DEPOSIT_WITHDRAWAL_DELAY_HOURS: '0',
+      KRW_FIRST_DEPOSIT_HOLD_HOURS: '0',
       TRAVEL_RULE_THRESHOLD_KRW: '1000000000000000',
       DAILY_LIMIT_CRYPTO_KRW: '1000000000000000',
       DAILY_LIMIT_KRW: '1000000000000000',

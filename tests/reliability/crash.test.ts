@@ -72,6 +72,7 @@ describe.skipIf(!PG_BIN)('crash test', () => {
       FOUR_EYES_ADMIN_EDITS: 'false',
       WITHDRAWAL_ADDRESS_DELAY_HOURS: '0',
       KRW_DEPOSIT_WITHDRAWAL_DELAY_HOURS: '0',
+      KRW_FIRST_DEPOSIT_HOLD_HOURS: '0',
       TRAVEL_RULE_THRESHOLD_KRW: '1000000000000',
     });
     db = await openDb({ databaseUrl: DATABASE_URL });

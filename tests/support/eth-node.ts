@@ -112,6 +112,9 @@ export async function startEthNode() {
       return { hash, receipt };
     },
     mine: (blocks: number) => test.mine({ blocks }),
+    /** The chain as it is now, to go back to (a re-organisation: blocks after it are dropped). */
+    snapshot: () => test.snapshot(),
+    revert: (id: Hex) => test.revert({ id }),
     blockNumber: () => pub.getBlockNumber(),
     async stop() {
       if (child.exitCode !== null) return;

@@ -31,6 +31,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     // holds nothing back, and the travel rule starts above what tests send. Their own tests set them.
     WITHDRAWAL_ADDRESS_DELAY_HOURS: '0',
     KRW_DEPOSIT_WITHDRAWAL_DELAY_HOURS: '0',
+    KRW_FIRST_DEPOSIT_HOLD_HOURS: '0',
     TRAVEL_RULE_THRESHOLD_KRW: '1000000000000',
     ...env,
   });

@@ -1,5 +1,7 @@
 import { MSG } from '../../shared/messages';
 import type { App, Ctx } from '../context';
+import { payoutRoutes } from '../payouts/routes';
+import { reserveRoutes } from '../reserves/routes';
 import { accountRoutes } from './account-routes';
 import { chainStatusRoutes } from './chain-routes';
 import { contentRoutes } from './content-routes';
@@ -30,6 +32,8 @@ const ADMIN_ROUTES = [
   proposalRoutes,
   withdrawalLimitRoutes,
   chainStatusRoutes,
+  payoutRoutes,
+  reserveRoutes,
 ];
 
 export async function adminRoutes(app: App, ctx: Ctx) {

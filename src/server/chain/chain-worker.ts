@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { App } from '../context';
 import type { Db } from '../db';
-import { type IntervalJob, oneRoundAtATime, runEvery } from '../ops/interval-job';
+import { claimJob, type IntervalJob, oneRoundAtATime, runEvery } from '../ops/interval-job';
 import type { KindConfig } from '../proposals/registry';
+import { takeSnapshot } from '../reserves/reserves';
 import type { ChainConfig } from './chain-config';
 import { chainProviders, type RoundOutcome, runChainRound } from './checker';
 
@@ -36,8 +37,28 @@ function createChainWorker(db: Db, c: ChainConfig, log: App['log'], approval: Ki
   return oneRoundAtATime(round);
 }
 
+const HOUR_MS = 3_600_000;
+
+/** The daily reserves snapshot (decision 0353): looked at hourly, taken by one instance once a day. */
+function dailyReserves(db: Db, c: ChainConfig, log: App['log']) {
+  const instanceId = randomUUID();
+  return oneRoundAtATime(async () => {
+    try {
+      if (!(await claimJob(db, 'reserves-daily', instanceId, 23.5 * HOUR_MS))) return null;
+      const snap = await takeSnapshot(db, c, c.reserves.coldWalletsErc20, 'daily', 'system:reserves');
+      const warned = snap.items.filter((i) => i.warnings.length > 0);
+      if (warned.length) log.warn({ reserves: warned }, 'reserves snapshot raised warnings');
+      return snap;
+    } catch (err) {
+      log.warn({ err }, 'reserves snapshot failed');
+      return null;
+    }
+  });
+}
+
 /** Starts the checker when a network is configured; stops it (waiting for a round) before the database closes. */
 export function startChainWorker(app: App, db: Db, c: ChainConfig, approval: KindConfig): void {
   if (!c.ethRpcUrl && !c.tronApiUrl) return;
   runEvery(app, c.intervalMs, createChainWorker(db, c, app.log, approval));
+  runEvery(app, HOUR_MS, dailyReserves(db, c, app.log));
 }

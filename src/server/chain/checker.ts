@@ -1,7 +1,9 @@
 import type { Actor } from '../audit/actor';
 import type { Db, Queryable } from '../db';
+import { publish } from '../events/publish';
 import { AppError } from '../http/errors';
 import { claimJob } from '../ops/interval-job';
+import { runPayoutChecks } from '../payouts/check-payouts';
 import { approveDeposit } from '../proposals/approve-deposit';
 import type { KindConfig } from '../proposals/registry';
 import type { ChainConfig } from './chain-config';
@@ -67,7 +69,8 @@ export async function runChainRound(
   }
   const networks = providers.map((p) => p.network);
   const due = await db.query<DueRow>(
-    `SELECT d.id::text AS id, d.amount::text AS amount, d.network, d.deposit_address, d.txid, c.attempts
+    `SELECT d.id::text AS id, d.member_id::text AS member_id, d.amount::text AS amount, d.network,
+            d.deposit_address, d.txid, c.attempts, c.confirmations
        FROM deposit_chain_checks c JOIN deposits d ON d.id = c.deposit_id
       WHERE NOT c.final AND c.next_check_at <= now() AND d.status = 'pending' AND c.network = ANY($1)
       ORDER BY c.next_check_at LIMIT $2`,
@@ -90,11 +93,15 @@ export async function runChainRound(
       );
     }
   }
+  const paid = await runPayoutChecks(db, c, deadline);
+  out.errors.push(...paid.errors);
   return out;
 }
 
 interface DueRow {
   id: string;
+  member_id: string;
+  confirmations: number | null;
   amount: string;
   network: 'ERC20' | 'TRC20';
   deposit_address: string | null;
@@ -158,6 +165,21 @@ async function checkOne(
         verdict = 'txid_used';
         final = true;
       }
+    }
+    if (verdict === 'waiting' && j.confirmations !== row.confirmations) {
+      // The member's "입금 확인 중 (n/m)" moves live: their screens re-read on any event of theirs.
+      await publish(q, {
+        type: 'deposit.confirming',
+        memberId: row.member_id,
+        toMember: true,
+        toAdmins: false,
+        data: {
+          kind: 'deposit',
+          request_id: row.id,
+          confirmations: Math.min(j.confirmations ?? 0, p.minConfirmations),
+          required: p.minConfirmations,
+        },
+      });
     }
     const attempts = row.attempts + 1;
     if (verdict === 'not_found' && attempts >= NOT_FOUND_ATTEMPTS) final = true;

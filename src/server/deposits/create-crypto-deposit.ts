@@ -54,7 +54,7 @@ export async function createCryptoDeposit(
 }
 
 /** The member's deposit address on `network`, or null when the administrator has assigned none. */
-export async function memberDepositAddress(
+async function memberDepositAddress(
   q: Queryable,
   memberId: string,
   network: DepositNetwork,

@@ -5,19 +5,16 @@ import {
   depositAddressViewSchema,
   depositViewSchema,
   krwDepositBodySchema,
+  xrpDepositAddressViewSchema,
 } from '../../shared/schemas/deposits';
+import { assignDepositAddress, assignDepositTag } from '../chain/deposit-address';
 import type { App, Ctx } from '../context';
 import { isUniqueViolation } from '../db/iso-time';
 import { idempotentCreateRoute } from '../http/create-route';
 import { declareRoutes } from '../http/declare-routes';
 import { errorResponses } from '../http/envelope';
 import { memberOnly, requireMember } from '../http/guards';
-import {
-  createCryptoDeposit,
-  foundOnChain,
-  mapDepositError,
-  memberDepositAddress,
-} from './create-crypto-deposit';
+import { createCryptoDeposit, foundOnChain, mapDepositError } from './create-crypto-deposit';
 import { createKrwDeposit } from './create-krw-deposit';
 
 /** A member's deposit requests and address (approve/reject: admin/decision-routes.ts). */
@@ -56,14 +53,38 @@ export async function depositRoutes(app: App, ctx: Ctx) {
   api.get('/deposit-address', {
     operationId: 'getDepositAddress',
     summary:
-      '내 USDT 입금 주소: 네트워크(TRC20 기본, ERC20)별 주소 (배정되지 않았으면 null)와 관리자 문의 링크',
+      '내 USDT 입금 주소: 네트워크(TRC20 기본, ERC20)별 주소 (처음 열 때 회원 전용 주소 배정, 없으면 null)와 관리자 문의 링크',
     querystring: depositAddressQuerySchema,
     view: depositAddressViewSchema,
     run: async (req) => {
       const s = requireMember(req);
       const network = req.query.network ?? DEFAULT_DEPOSIT_NETWORK;
-      const address = await memberDepositAddress(db, s.member.id, network);
-      return { address, network, chat_url: config.adminChatUrl };
+      const a = await assignDepositAddress(db, config.chain, s.member.id, network);
+      return {
+        address: a?.address ?? null,
+        network,
+        chat_url: config.adminChatUrl,
+        origin: a?.origin ?? null,
+        qr_value: a?.address ?? null,
+      };
+    },
+  });
+
+  api.get('/deposit-address/xrp', {
+    operationId: 'getXrpDepositAddress',
+    summary: '내 XRP 입금 주소: 서비스 주소와 회원 전용 데스티네이션 태그 (처음 열 때 배정)',
+    view: xrpDepositAddressViewSchema,
+    run: async (req) => {
+      const s = requireMember(req);
+      const address = config.chain.xrpDepositAddress;
+      const tag = address ? await assignDepositTag(db, s.member.id) : null;
+      return {
+        network: 'XRPL' as const,
+        address: tag ? address : null,
+        destination_tag: tag,
+        qr_value: tag ? `${address}?dt=${tag}` : null,
+        chat_url: config.adminChatUrl,
+      };
     },
   });
 }

@@ -10,6 +10,7 @@ export const SESSIONS_CHANNEL = 'wallet_sessions';
 
 type LiveEventType =
   | 'deposit.created'
+  | 'deposit.confirming'
   | 'deposit.approved'
   | 'deposit.rejected'
   | 'withdrawal.created'

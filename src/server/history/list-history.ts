@@ -1,9 +1,11 @@
 import { HISTORY_LIMIT, type HistoryType } from '../../shared/constants';
 import { toWire } from '../../shared/decimal';
+import type { ExplorerUrls } from '../../shared/explorers';
 import type { HistoryItem } from '../../shared/schemas/history';
 import { chainWaitingOf } from '../chain/views';
 import type { Queryable } from '../db';
 import { isoTime } from '../db/iso-time';
+import { payoutsOf } from '../payouts/member-view';
 
 /**
  * The member's latest transactions (SPEC's transactions2), derived rather than stored:
@@ -11,7 +13,12 @@ import { isoTime } from '../db/iso-time';
  * them (입금, unless rejected) and administrator balance corrections (their ledger entries; the note
  * stays internal). Newest first, at most 100 rows; each part is cut to 100 before the merge.
  */
-export async function listHistory(q: Queryable, memberId: string, type: HistoryType): Promise<HistoryItem[]> {
+export async function listHistory(
+  q: Queryable,
+  memberId: string,
+  type: HistoryType,
+  explorerUrls?: ExplorerUrls,
+): Promise<HistoryItem[]> {
   const rows = await q.query<HistoryItem>(
     `SELECT id, source, type, currency, amount, fee, status, memo, counterparty, ${isoTime('ts')} AS created_at
        FROM (
@@ -49,6 +56,11 @@ export async function listHistory(q: Queryable, memberId: string, type: HistoryT
     q,
     rows.filter((r) => r.source === 'deposit' && r.status === 'pending').map((r) => r.id),
   );
+  const payouts = await payoutsOf(
+    q,
+    rows.filter((r) => r.source === 'withdrawal' && r.status === 'approved').map((r) => r.id),
+    explorerUrls,
+  );
   // Each item written out field by field: one object shape for every row (issue 18).
   return rows.map((r) => {
     const item: HistoryItem = {
@@ -65,6 +77,8 @@ export async function listHistory(q: Queryable, memberId: string, type: HistoryT
     };
     const chain = waiting.get(r.id);
     if (chain) item.chain = chain;
+    const payout = payouts.get(r.id);
+    if (payout) item.payout = payout;
     return item;
   });
 }

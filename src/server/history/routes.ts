@@ -7,7 +7,7 @@ import { memberOnly, memberSession } from '../http/guards';
 import { listHistory } from './list-history';
 
 export async function historyRoutes(app: App, ctx: Ctx) {
-  const { db } = ctx;
+  const { db, config } = ctx;
 
   const api = declareRoutes(app, {
     tags: ['history'],
@@ -22,7 +22,10 @@ export async function historyRoutes(app: App, ctx: Ctx) {
     view: historyViewSchema,
     run: async (req) => {
       const s = memberSession(req);
-      return { items: await listHistory(db, s.member.id, req.query.type), limit: HISTORY_LIMIT };
+      return {
+        items: await listHistory(db, s.member.id, req.query.type, config.explorerUrls),
+        limit: HISTORY_LIMIT,
+      };
     },
   });
 }

@@ -54,7 +54,8 @@ export async function setDepositAddressIn(
       await q.query('SAVEPOINT deposit_address');
       await q.query(
         `INSERT INTO member_deposit_addresses (member_id, network, address) VALUES ($1, $2, $3)
-         ON CONFLICT (member_id, network) DO UPDATE SET address = EXCLUDED.address, updated_at = now()`,
+         ON CONFLICT (member_id, network) DO UPDATE SET address = EXCLUDED.address, updated_at = now(),
+           origin = 'operator', derivation_index = NULL`,
         [memberId, network, address],
       );
       await q.query('RELEASE SAVEPOINT deposit_address');

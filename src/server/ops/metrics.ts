@@ -91,6 +91,18 @@ export function createMetrics(app: App, ctx: Ctx): Metrics {
     'state',
   );
 
+  const reserveWarning = gauge(
+    'wallet_reserve_warning',
+    'Warnings of the latest reserves snapshot (1 per raised warning: cold_below_80, holdings_below_liabilities, …)',
+    'currency',
+    'warning',
+  );
+  const reserveCold = gauge(
+    'wallet_reserve_cold_share',
+    'Cold share of holdings in the latest reserves snapshot',
+    'currency',
+  );
+
   // Read at each scrape, before the registry is serialised (prom-client reads its metrics in parallel).
   const refresh = async () => {
     {
@@ -133,6 +145,20 @@ export function createMetrics(app: App, ctx: Ctx): Metrics {
         const stored = new Set(prices.map((p) => p.symbol));
         for (const symbol of PRICED_SYMBOLS) {
           if (!stored.has(symbol)) priceAge.set({ symbol, source: 'none' }, Number.POSITIVE_INFINITY);
+        }
+        reserveWarning.reset();
+        reserveCold.reset();
+        const reserves = await ctx.db.query<{
+          currency: string;
+          warnings: string[];
+          cold_share: string | null;
+        }>(
+          `SELECT currency, warnings, cold_share::text AS cold_share FROM reserve_snapshots
+            WHERE batch = (SELECT batch FROM reserve_snapshots ORDER BY id DESC LIMIT 1)`,
+        );
+        for (const r of reserves) {
+          for (const warning of r.warnings) reserveWarning.set({ currency: r.currency, warning }, 1);
+          if (r.cold_share !== null) reserveCold.set({ currency: r.currency }, Number(r.cold_share));
         }
         dbUp.set(1);
       } catch {

@@ -1,3 +1,4 @@
+import { BALANCE_CURRENCIES } from '../../shared/constants';
 import { D, type Dec, maxDec, toWire, ZERO } from '../../shared/decimal';
 import { formatKst } from '../../shared/exchanges';
 import { formatKrw } from '../../shared/format';
@@ -8,6 +9,7 @@ import type { Queryable } from '../db';
 import { isoTime } from '../db/iso-time';
 import { AppError } from '../http/errors';
 import { readPrices } from '../prices/read-prices';
+import { readBalanceStates } from '../wallet/balance-state';
 import { resolveBookEntry } from './address-book';
 
 const R = MSG.wrules;
@@ -28,35 +30,67 @@ async function krwPrices(q: Queryable, staleSeconds: number): Promise<Map<string
 
 const priceOf = (prices: Map<string, Dec>, currency: string) => prices.get(currency) ?? ZERO;
 
+interface KrwHold {
+  amount_krw: string;
+  until: string;
+  first: boolean;
+}
+
 export interface RuleInputs {
   prices: Map<string, Dec>;
   own: { crypto_krw: string | null; krw: string | null } | undefined;
+  /** The first KRW deposit's full hold on external crypto withdrawals: its end, or null. */
   holdUntil: string | null;
+  /** The KRW deposits still holding their won value (DAXA, decision 0350). */
+  holds: KrwHold[];
 }
 
 /**
- * What the rules read that needs no lock (prices, the member's own limits, the last approved KRW deposit):
- * read before the member's withdrawal lock, so the serialised part is only the sums and the address book.
- * (An administrator's limit change or a deposit approval that lands in between counts from the next request.)
- * The hold is compared with clock_timestamp(), not now(): now() is when this transaction began, and an
- * approval that committed after that (its processed_at is its own start) would otherwise look held even with
- * a delay of 0 hours (seen in the crash test on PostgreSQL).
+ * What the rules read that needs no lock (prices, the member's own limits, the approved KRW deposits still
+ * holding): read before the member's withdrawal lock, so the serialised part is only the sums and the
+ * address book. (An administrator's limit change or a deposit approval that lands in between counts from
+ * the next request.) Holds are compared with clock_timestamp(), not now(): now() is when this transaction
+ * began, and an approval that committed after that (its processed_at is its own start) would otherwise look
+ * held even with a delay of 0 hours (seen in the crash test on PostgreSQL).
  */
 export async function readRuleInputs(q: Queryable, memberId: string, deps: RulesDeps): Promise<RuleInputs> {
-  const [prices, ownRows, holdRows] = await Promise.all([
+  const [prices, ownRows, holds] = await Promise.all([
     krwPrices(q, deps.priceStaleSeconds),
     q.query<{ crypto_krw: string | null; krw: string | null }>(
       'SELECT crypto_krw::text AS crypto_krw, krw::text AS krw FROM member_withdrawal_limits WHERE member_id = $1',
       [memberId],
     ),
-    q.query<{ until: string | null }>(
-      `SELECT CASE WHEN max(processed_at) + make_interval(secs => $2::double precision) > clock_timestamp()
-                   THEN ${isoTime('(max(processed_at) + make_interval(secs => $2::double precision))')} END AS until
-         FROM deposits WHERE member_id = $1 AND currency = 'KRW' AND status = 'approved'`,
-      [memberId, deps.rules.krwDepositDelayHours * 3600],
-    ),
+    readKrwHolds(q, memberId, deps.rules),
   ]);
-  return { prices, own: ownRows[0], holdUntil: holdRows[0]?.until ?? null };
+  const first = holds.find((h) => h.first);
+  return { prices, own: ownRows[0], holdUntil: first?.until ?? null, holds };
+}
+
+/**
+ * DAXA's holds (decision 0350): the member's first approved KRW deposit (by approval time) holds for
+ * `krwFirstDepositHoldHours`, each later one for `krwDepositDelayHours`, each its own won amount.
+ */
+async function readKrwHolds(
+  q: Queryable,
+  memberId: string,
+  rules: WithdrawalRulesConfig,
+): Promise<KrwHold[]> {
+  const ends = `(d.processed_at + make_interval(secs => (CASE WHEN d.first THEN $2 ELSE $3 END)::double precision))`;
+  return q.query<KrwHold>(
+    `SELECT d.amount::text AS amount_krw, ${isoTime(ends)} AS until, d.first
+       FROM (SELECT amount, processed_at, row_number() OVER (ORDER BY processed_at, id) = 1 AS first
+               FROM deposits
+              WHERE member_id = $1 AND currency = 'KRW' AND status = 'approved' AND processed_at IS NOT NULL) d
+      WHERE ${ends} > clock_timestamp()
+      ORDER BY ${ends}`,
+    [memberId, rules.krwFirstDepositHoldHours * 3600, rules.krwDepositDelayHours * 3600],
+  );
+}
+
+/** The value at current prices of what the member could send now (available balances of every currency). */
+async function availableValue(q: Queryable, memberId: string, prices: Map<string, Dec>): Promise<Dec> {
+  const states = await readBalanceStates(q, memberId, [...BALANCE_CURRENCIES]);
+  return states.reduce((sum, s) => sum.plus(s.available.times(priceOf(prices, s.currency))), ZERO);
 }
 
 /**
@@ -71,7 +105,9 @@ export async function readRules(
   pre?: RuleInputs,
 ): Promise<WithdrawalRulesView> {
   const cfg = deps.rules;
-  const { prices: p, own, holdUntil } = pre ?? (await readRuleInputs(q, memberId, deps));
+  const { prices: p, own, holdUntil, holds } = pre ?? (await readRuleInputs(q, memberId, deps));
+  const held = holds.reduce((sum, h) => sum.plus(h.amount_krw), ZERO);
+  const free = maxDec((await availableValue(q, memberId, p)).minus(held), ZERO);
   const used = await q.query<{
     currency: string;
     valued: string | null;
@@ -107,7 +143,11 @@ export async function readRules(
   return {
     address_delay_hours: cfg.addressDelayHours,
     krw_deposit_delay_hours: cfg.krwDepositDelayHours,
+    krw_first_deposit_hold_hours: cfg.krwFirstDepositHoldHours,
     krw_deposit_hold_until: holdUntil,
+    krw_deposit_holds: holds.map((h) => ({ ...h, amount_krw: toWire(h.amount_krw) })),
+    krw_deposit_held_krw: toWire(held),
+    krw_deposit_free_krw: toWire(free.toDecimalPlaces(0, D.ROUND_FLOOR)),
     travel_rule_threshold_krw: String(cfg.travelRuleThresholdKrw),
     crypto: limit('crypto'),
     krw: limit('krw'),
@@ -171,7 +211,7 @@ export async function checkWithdrawalRules(
     out.addressBookId = entry.id;
     if (view.krw_deposit_hold_until) {
       const m = R.krwDepositHoldHours(
-        deps.rules.krwDepositDelayHours,
+        deps.rules.krwFirstDepositHoldHours,
         formatKst(view.krw_deposit_hold_until),
       );
       throw new AppError('VALIDATION', m, { method: m });
@@ -192,6 +232,21 @@ export async function checkWithdrawalRules(
       out.travelRuleName = name;
       out.travelRuleExchange = exchange;
       out.travelRulePersonalDeclared = exchange === 'personal' ? true : null;
+    }
+  }
+  // Held won value cannot leave by an external crypto withdrawal nor by an internal transfer (to another
+  // member, who could withdraw it); KRW to the member's own verified bank account is not held. The view's
+  // free value is read under the member's lock, so parallel requests see each other's pending holds.
+  if (w.method !== 'bank' && view.krw_deposit_holds.length > 0) {
+    const free = new D(view.krw_deposit_free_krw);
+    if (value.gt(free)) {
+      const last = view.krw_deposit_holds[view.krw_deposit_holds.length - 1]!;
+      const m = R.krwDepositHeldValue(
+        formatKrw(view.krw_deposit_held_krw),
+        formatKst(last.until),
+        formatKrw(free),
+      );
+      throw new AppError('VALIDATION', m, { amount: m });
     }
   }
   const lim = w.currency === 'KRW' ? view.krw : view.crypto;

@@ -8,6 +8,7 @@
 import { ADMIN_MESSAGES } from './admin';
 import { CHAIN_MESSAGES } from './chain';
 import { MSG as MEMBER_MSG } from './member';
+import { PAYOUT_MESSAGES } from './payouts';
 import { PROPOSAL_MESSAGES } from './proposals';
 
 export const MSG = {
@@ -15,4 +16,5 @@ export const MSG = {
   ...ADMIN_MESSAGES,
   ...CHAIN_MESSAGES,
   ...PROPOSAL_MESSAGES,
+  ...PAYOUT_MESSAGES,
 } as const;

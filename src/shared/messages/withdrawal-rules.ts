@@ -47,7 +47,9 @@ export const WITHDRAWAL_RULE_MESSAGES = {
     tooMany: '출금 주소는 50개까지 등록할 수 있습니다. 쓰지 않는 주소를 삭제해주세요.',
     // The delay after a KRW deposit.
     krwDepositHoldHours: (hours: number, kst: string) =>
-      `[원화 입금 후 출금 지연] 원화 입금 후 ${hours}시간 동안은 외부 지갑으로 암호화폐를 출금할 수 없습니다. ${kst}부터 출금할 수 있습니다. (보이스피싱 예방, 내부 전송은 가능)`,
+      `[원화 입금 후 출금 지연] 첫 원화 입금 후 ${hours}시간 동안은 외부 지갑으로 암호화폐를 출금할 수 없습니다. ${kst}부터 출금할 수 있습니다. (보이스피싱 예방)`,
+    krwDepositHeldValue: (held: string, kst: string, free: string) =>
+      `[원화 입금 후 출금 지연] 최근 원화 입금액 ${held}원만큼은 ${kst}까지 외부 출금과 내부 전송에 쓸 수 없습니다. 지금 보낼 수 있는 금액은 원화 환산 ${free}원까지입니다. (보이스피싱 예방)`,
     // Daily limits.
     dailyLimitCrypto: (left: string, kst: string | null) =>
       `[1일 출금 한도] 암호화폐 출금은 24시간 동안 원화 환산 한도 안에서만 할 수 있습니다. 지금 남은 한도는 ${left}원입니다.${kst ? ` ${kst}부터 한도가 다시 늘어납니다.` : ''}`,

@@ -84,5 +84,18 @@ export const depositAddressViewSchema = z.object({
   address: z.nullable(z.string()),
   network: z.enum(DEPOSIT_NETWORKS),
   chat_url: z.string(),
+  /** `derived`: the member's own address from the service's watch-only key; `operator`: typed by an operator. */
+  origin: z.nullable(z.enum(['operator', 'derived'])),
+  /** What the QR code encodes (the address itself), or null. */
+  qr_value: z.nullable(z.string()),
+});
+/** GET /api/deposit-address/xrp: the service's XRP address and the member's own destination tag. */
+export const xrpDepositAddressViewSchema = z.object({
+  network: z.literal('XRPL'),
+  address: z.nullable(z.string()),
+  destination_tag: z.nullable(z.string()),
+  /** The address with its tag (`r…?dt=123`, as XRPL wallets read it), or null. */
+  qr_value: z.nullable(z.string()),
+  chat_url: z.string(),
 });
 export type DepositAddressView = z.infer<typeof depositAddressViewSchema>;

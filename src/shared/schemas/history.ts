@@ -26,6 +26,15 @@ const historyItemSchema = z.object({
   created_at: z.string(),
   /** Issue 19: a crypto deposit the chain checker is still confirming ("블록체인 확인 중 (n/m)"). */
   chain: z.optional(memberChainView),
+  /** An approved external withdrawal: 출금 처리 중 until its payout is confirmed on chain, then 출금 완료
+   *  with the paying transaction and its explorer page. */
+  payout: z.optional(
+    z.object({
+      status: z.enum(['processing', 'completed']),
+      txid: z.nullable(z.string()),
+      explorer_url: z.nullable(z.string()),
+    }),
+  ),
 });
 export type HistoryItem = z.infer<typeof historyItemSchema>;
 export const historyViewSchema = z.object({ items: z.array(historyItemSchema), limit: z.number() });

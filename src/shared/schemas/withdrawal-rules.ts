@@ -91,9 +91,20 @@ const limitSchema = z.object({
 /** GET /api/withdrawals/rules: what the withdrawal screen and the asset page show. */
 export const withdrawalRulesViewSchema = z.object({
   address_delay_hours: z.number(),
+  /** A later KRW deposit holds its won value this many hours (DAXA: 24). */
   krw_deposit_delay_hours: z.number(),
-  /** External crypto withdrawals wait until then (the last approved KRW deposit + the delay), or null. */
+  /** The first KRW deposit holds every external crypto withdrawal this many hours (DAXA: 72). */
+  krw_first_deposit_hold_hours: z.number(),
+  /** External crypto withdrawals wait until then (the first approved KRW deposit + its hold), or null. */
   krw_deposit_hold_until: z.nullable(z.string()),
+  /** Each KRW deposit still holding its won value from external withdrawals and internal transfers. */
+  krw_deposit_holds: z.array(z.object({ amount_krw: z.string(), until: z.string(), first: z.boolean() })),
+  /** The sum of the holds (won). */
+  krw_deposit_held_krw: z.string(),
+  /** What may leave now by external withdrawal or internal transfer: the value of the available balances
+   *  at current prices less the holds (whole won, rounded down); while the first hold runs, external crypto
+   *  withdrawals are refused whatever this says. */
+  krw_deposit_free_krw: z.string(),
   travel_rule_threshold_krw: z.string(),
   crypto: limitSchema,
   krw: limitSchema,

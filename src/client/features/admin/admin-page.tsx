@@ -7,6 +7,7 @@ import { AuthEventsTab } from './auth-events';
 import { DetailPanel } from './detail-panel';
 import { LedgerCheck } from './ledger-check';
 import { MemberList } from './member-list';
+import { PayoutsSection } from './payouts-section';
 import { PendingQueue } from './pending-queue';
 import { ProposalsTab } from './proposals-tab';
 import { ResultMessage } from './result-message';
@@ -72,6 +73,7 @@ function AdminDesk() {
       </div>
       <ResultMessage text={notice} />
       <PendingQueue onSelectMember={(id) => update({ tab: 'members', member: id })} />
+      <PayoutsSection />
       {tab === 'members' ? (
         <div className="adm-layout">
           <MemberList

@@ -1,0 +1,98 @@
+import { MSG } from '../../shared/messages';
+import { actorOf, adminApi } from '../admin/common';
+import type { App, Ctx } from '../context';
+import { z } from '../http/zod';
+import { batchCsv, batchOf, importPayouts, listPayouts, recordPayout } from './store';
+
+const P = MSG.payouts;
+const rowView = z.object({
+  id: z.string(),
+  member_id: z.string(),
+  currency: z.string(),
+  network: z.string(),
+  address: z.string(),
+  tag: z.nullable(z.string()),
+  amount: z.string(),
+  fee: z.string(),
+  approved_at: z.nullable(z.string()),
+  txid: z.nullable(z.string()),
+  payout_status: z.enum(['processing', 'recorded', 'confirmed', 'mismatch']),
+  confirmations: z.nullable(z.number()),
+  detail: z.nullable(z.string()),
+  recorded_at: z.nullable(z.string()),
+  recorded_by: z.nullable(z.string()),
+  confirmed_at: z.nullable(z.string()),
+  overdue: z.boolean(),
+});
+const batchItem = z.object({
+  id: z.string(),
+  currency: z.string(),
+  network: z.string(),
+  address: z.string(),
+  tag: z.nullable(z.string()),
+  amount: z.string(),
+  fee: z.string(),
+});
+const txidBody = z.strictObject({ txid: z.string({ error: P.txidInvalid('') }).max(100, P.txidInvalid('')) });
+const importBody = z.strictObject({
+  items: z
+    .array(z.strictObject({ id: z.string().max(100), txid: z.string().max(100) }))
+    .min(1, P.importEmpty)
+    .max(500, P.importTooMany),
+});
+const idParams = z.strictObject({ id: z.string().max(100) });
+const listQuery = z.strictObject({ filter: z.optional(z.enum(['unpaid', 'open', 'all'])) });
+
+/**
+ * The desk's payouts (decision 0352): the list with each payout's state and overdue flag, the batch for
+ * the signing system (JSON, CSV), and recording the TXIDs by hand or by import.
+ */
+export async function payoutRoutes(app: App, { db, config }: Ctx) {
+  const admin = adminApi(app);
+  const hours = config.chain.payouts.confirmHours;
+
+  admin.get('/payouts', {
+    operationId: 'adminListPayouts',
+    summary: '승인된 외부 출금의 지급 상태 (출금 처리 중, 확인 중, 출금 완료, 불일치; 기한 넘김 표시)',
+    querystring: listQuery,
+    view: z.object({ items: z.array(rowView), confirm_hours: z.number() }),
+    run: async (req) => ({
+      items: await listPayouts(db, hours, req.query.filter ?? 'open'),
+      confirm_hours: hours,
+    }),
+  });
+
+  admin.get('/payouts/batch', {
+    operationId: 'adminPayoutBatch',
+    summary: '서명 시스템용 지급 배치 (JSON): 아직 TXID가 없는 승인된 외부 출금',
+    view: z.object({ items: z.array(batchItem) }),
+    run: async () => ({ items: batchOf(await listPayouts(db, hours, 'unpaid')) }),
+  });
+
+  app.get('/payouts/batch.csv', async (_req, reply) => {
+    const csv = batchCsv(batchOf(await listPayouts(db, hours, 'unpaid')));
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="payout-batch.csv"')
+      .send(csv);
+  });
+
+  admin.post('/withdrawals/:id/payout', {
+    operationId: 'adminRecordPayout',
+    summary: '출금 지급 TXID 기록 (이미 다른 출금에 쓰인 TXID는 거절, 감사 기록)',
+    params: idParams,
+    body: txidBody,
+    view: z.object({ id: z.string(), network: z.string(), txid: z.string() }),
+    run: (req) => recordPayout(db, actorOf(req), req.params.id, req.body.txid),
+  });
+
+  admin.post('/payouts/import', {
+    operationId: 'adminImportPayouts',
+    summary: '지급 TXID 가져오기 (서명 시스템 결과: id와 txid 목록, 건별 결과)',
+    body: importBody,
+    view: z.object({
+      results: z.array(z.object({ id: z.string(), ok: z.boolean(), error: z.nullable(z.string()) })),
+    }),
+    run: (req) => importPayouts(db, actorOf(req), req.body.items),
+  });
+}

@@ -1,0 +1,53 @@
+import { actorOf, adminApi } from '../admin/common';
+import type { App, Ctx } from '../context';
+import { z } from '../http/zod';
+import { listSnapshots, snapshotsCsv, takeSnapshot } from './reserves';
+
+const line = {
+  currency: z.string(),
+  liabilities: z.string(),
+  ledger: z.string(),
+  holdings: z.nullable(z.string()),
+  deposit_addresses: z.nullable(z.string()),
+  hot: z.nullable(z.string()),
+  cold: z.nullable(z.string()),
+  cold_share: z.nullable(z.string()),
+  warnings: z.array(z.string()),
+  detail: z.nullable(z.string()),
+};
+const stored = z.object({
+  ...line,
+  batch: z.string(),
+  taken_at: z.string(),
+  trigger: z.string(),
+  taken_by: z.string(),
+});
+
+/** The reserves (decision 0353): take a snapshot now, read the stored ones, export them (CSV). */
+export async function reserveRoutes(app: App, { db, config }: Ctx) {
+  const admin = adminApi(app);
+  const cold = config.chain.reserves.coldWalletsErc20;
+
+  admin.post('/reserves', {
+    operationId: 'adminTakeReserves',
+    summary:
+      '준비금 확인: 통화별 회원 잔액(liabilities), 원장, 체인 보유량, 콜드 비율과 경고 (기록으로 남음)',
+    view: z.object({ batch: z.string(), taken_at: z.string(), items: z.array(z.object(line)) }),
+    run: (req) => takeSnapshot(db, config.chain, cold, 'manual', actorOf(req).actorUsername),
+  });
+
+  admin.get('/reserves', {
+    operationId: 'adminListReserves',
+    summary: '저장된 준비금 기록 (최신순)',
+    querystring: z.strictObject({ limit: z.optional(z.coerce.number().int().min(1).max(1000)) }),
+    view: z.object({ items: z.array(stored) }),
+    run: async (req) => ({ items: await listSnapshots(db, req.query.limit ?? 100) }),
+  });
+
+  app.get('/reserves.csv', async (_req, reply) =>
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="reserves.csv"')
+      .send(snapshotsCsv(await listSnapshots(db, 10_000))),
+  );
+}

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chainProviders, runChainRound } from '../../src/server/chain/checker';
+import { MSG } from '../../src/shared/messages';
+import { adminClient, memberClient } from '../support/client';
+import { type EthNode, startEthNode } from '../support/eth-node';
+import { adjustBalance, erc20Address, expectLedgerOk, idemKey } from '../support/money';
+import { startTestServer, type TestServer } from '../support/server';
+
+/**
+ * Payouts tracked to a confirmed TXID (decision 0352) on a local Hardhat node: approved external
+ * withdrawals are 출금 처리 중, exported as a batch, their TXIDs recorded (by hand, by import, never one TXID
+ * twice), confirmed on chain against amount, address and hot wallet, then 출금 완료 in the member's history.
+ */
+let node: EthNode;
+let server: TestServer;
+let admin: Awaited<ReturnType<typeof adminClient>>;
+beforeAll(async () => {
+  node = await startEthNode();
+  server = await startTestServer({
+    ETH_RPC_URL: node.url,
+    ETH_USDT_CONTRACT: node.token,
+    PAYOUT_HOT_WALLET_ERC20: node.owner,
+    PAYOUT_CONFIRM_HOURS: '1',
+    CHAIN_CHECK_INTERVAL_MS: '3600000',
+    CHAIN_REQUEST_TIMEOUT_MS: '2000',
+  });
+  admin = await adminClient(server.url, server.db);
+}, 90_000);
+afterAll(async () => {
+  await server?.close();
+  await node?.stop();
+});
+
+const round = async () => {
+  await server.db.query(`UPDATE withdrawal_payouts SET next_check_at = now() WHERE status = 'recorded'`);
+  return runChainRound(server.db, server.config.chain, chainProviders(server.config.chain), 'test', {
+    force: true,
+  });
+};
+
+async function approvedWithdrawal(amount = '11') {
+  const m = await memberClient(server.url);
+  await adjustBalance(server.db, m.id, 'USDT', '100');
+  const address = erc20Address();
+  const w = await m.client.post(
+    '/api/withdrawals/crypto',
+    { currency: 'USDT', amount, method: 'external', network: 'ERC20', recipient_address: address },
+    { 'idempotency-key': idemKey() },
+  );
+  expect(w.status).toBe(201);
+  const id = w.body.data.id as string;
+  expect((await admin.client.post(`/api/admin/withdrawals/${id}/approve`)).status).toBe(200);
+  return { m, id, address };
+}
+const historyItem = async (m: Awaited<ReturnType<typeof memberClient>>, id: string) =>
+  (
+    (await m.client.get('/api/history?type=withdraw')).body.data.items as { id: string; payout?: unknown }[]
+  ).find((i) => i.id === id);
+
+describe('payouts', () => {
+  it('exports the batch, records the TXID, confirms it on chain and shows the member 출금 완료 with its link', async () => {
+    const { m, id, address } = await approvedWithdrawal();
+    expect((await historyItem(m, id))?.payout).toEqual({
+      status: 'processing',
+      txid: null,
+      explorer_url: null,
+    });
+
+    const batch = await admin.client.get('/api/admin/payouts/batch');
+    expect(batch.body.data.items).toContainEqual({
+      id,
+      currency: 'USDT',
+      network: 'ERC20',
+      address,
+      tag: null,
+      amount: '10',
+      fee: '1',
+    });
+    const csv = await fetch(`${server.url}/api/admin/payouts/batch.csv`, {
+      headers: { cookie: [...admin.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(await csv.text()).toContain(`${id},USDT,ERC20,${address},,10,1\r\n`);
+    // Members are refused; the administrator's bad TXID is refused with its reason.
+    expect((await m.client.get('/api/admin/payouts/batch')).status).toBe(403);
+    const bad = await admin.client.post(`/api/admin/withdrawals/${id}/payout`, { txid: 'abc' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error!.fields!.txid).toBe(MSG.payouts.txidInvalid('ERC20'));
+
+    const { hash } = await node.transfer(address, '10');
+    const rec = await admin.client.post(`/api/admin/withdrawals/${id}/payout`, { txid: hash });
+    expect(rec.status).toBe(200);
+    expect((await admin.client.post(`/api/admin/withdrawals/${id}/payout`, { txid: hash })).status).toBe(409);
+    const other = await approvedWithdrawal();
+    const reused = await admin.client.post(`/api/admin/withdrawals/${other.id}/payout`, { txid: hash });
+    expect(reused.status).toBe(409);
+    expect(reused.body.error!.message).toBe(MSG.payouts.txidUsed);
+
+    await round();
+    expect((await historyItem(m, id))?.payout).toMatchObject({ status: 'processing' });
+    await node.mine(12);
+    await round();
+    const done = (await admin.client.get('/api/admin/payouts?filter=all')).body.data.items.find(
+      (r: { id: string }) => r.id === id,
+    );
+    expect(done).toMatchObject({ payout_status: 'confirmed', txid: hash, overdue: false });
+    expect((await historyItem(m, id))?.payout).toEqual({
+      status: 'completed',
+      txid: hash,
+      explorer_url: `https://etherscan.io/tx/${hash}`,
+    });
+    await expectLedgerOk(server.db);
+  });
+
+  it('a payout of the wrong amount, to the wrong address or from another wallet is flagged, never completed', async () => {
+    const wrongAmount = await approvedWithdrawal();
+    const wrongTo = await approvedWithdrawal();
+    const notHot = await approvedWithdrawal();
+    const a = await node.transfer(wrongAmount.address, '9');
+    const b = await node.transfer(erc20Address(), '10');
+    const c = await node.transfer(notHot.address, '10', { from: node.pauper, gas: 100_000n });
+    const imported = await admin.client.post('/api/admin/payouts/import', {
+      items: [
+        { id: wrongAmount.id, txid: a.hash },
+        { id: wrongTo.id, txid: b.hash },
+        { id: notHot.id, txid: c.hash },
+        { id: 'not-an-id', txid: a.hash },
+      ],
+    });
+    expect(imported.status).toBe(200);
+    expect(imported.body.data.results.map((r: { ok: boolean }) => r.ok)).toEqual([true, true, true, false]);
+    await node.mine(12);
+    await round();
+    const rows = (await admin.client.get('/api/admin/payouts?filter=open')).body.data.items as {
+      id: string;
+      payout_status: string;
+      detail: string | null;
+    }[];
+    const of = (id: string) => rows.find((r) => r.id === id);
+    expect(of(wrongAmount.id)).toMatchObject({ payout_status: 'mismatch', detail: '금액 불일치' });
+    expect(of(wrongTo.id)).toMatchObject({ payout_status: 'mismatch', detail: '받는 주소 불일치' });
+    expect(of(notHot.id)?.payout_status).toBe('mismatch');
+    expect((await historyItem(wrongAmount.m, wrongAmount.id))?.payout).toMatchObject({
+      status: 'processing',
+    });
+  });
+
+  it('an approved withdrawal without a confirmed payout past the set time is flagged overdue', async () => {
+    const { id } = await approvedWithdrawal();
+    await server.db.query(`UPDATE withdrawals SET processed_at = now() - interval '2 hours' WHERE id = $1`, [
+      id,
+    ]);
+    const row = (await admin.client.get('/api/admin/payouts?filter=unpaid')).body.data.items.find(
+      (r: { id: string }) => r.id === id,
+    );
+    expect(row).toMatchObject({ payout_status: 'processing', overdue: true });
+  });
+
+  it('one TXID recorded for 20 withdrawals at once pays exactly one', async () => {
+    const ws = await Promise.all(Array.from({ length: 20 }, () => approvedWithdrawal()));
+    const { hash } = await node.transfer(ws[0]!.address, '10');
+    const answers = await Promise.all(
+      ws.map((w) => admin.client.post(`/api/admin/withdrawals/${w.id}/payout`, { txid: hash })),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.every((a) => a.status === 200 || a.status === 409)).toBe(true);
+  });
+});
