@@ -22,7 +22,10 @@ export async function historyRoutes(app: App, ctx: Ctx) {
     view: historyViewSchema,
     run: async (req) => {
       const s = memberSession(req);
-      return { items: await listHistory(db, s.member.id, req.query.type), limit: HISTORY_LIMIT };
+      return {
+        items: await listHistory(db, s.member.id, req.query.type, req.query.asset),
+        limit: HISTORY_LIMIT,
+      };
     },
   });
 }
