@@ -68,6 +68,11 @@ export const MARKET_MESSAGES = {
     light: '라이트',
     dark: '다크',
   },
+  otpExtra: {
+    copySecret: '비밀 키 복사',
+    copied: '복사했어요',
+    openApp: '인증 앱에서 열기',
+  },
   signIns: {
     more: '더 보기',
     less: '접기',
