@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { BALANCE_CURRENCIES, TOKEN_COLORS } from '../../../shared/constants';
 import {
@@ -16,8 +17,10 @@ import { TokenIcon } from '../../components/token-icon';
 import { usePriceHistory } from '../../lib/use-market';
 import { priceView, useBalances, usePrices } from '../../lib/use-wallet-queries';
 import { type HomeView, homeView, percentText } from './home-rows';
-import { NoticesSection } from './notices-section';
 import './home.css';
+
+/** The notices sit below the assets: their code loads after the first screen's (the /main budget). */
+const NoticesSection = lazy(() => import('./notices-section').then((m) => ({ default: m.NoticesSection })));
 
 const H = MSG.home;
 const M = MSG.market;
@@ -136,7 +139,9 @@ export function HomePage() {
         </ul>
       </section>
 
-      <NoticesSection />
+      <Suspense fallback={null}>
+        <NoticesSection />
+      </Suspense>
     </section>
   );
 }
