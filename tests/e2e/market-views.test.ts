@@ -1,9 +1,16 @@
+import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { adminClient, memberClient } from '../support/client';
 import { adjustBalance, trc20Address, txid } from '../support/money';
 import { type E2E, loginThroughUi, startE2E } from './support';
+
+const SHOTS = process.env.SCREENSHOT_DIR;
+if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+const shot = async (page: Page, name: string) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
+};
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -66,6 +73,7 @@ describe('the member app as a market view', () => {
       /^24시간 \+[\d,]+원 \(\+\d+\.\d%\)$/,
     );
     expect(await noSideScroll(page)).toBe(true);
+    await shot(page, 'market-home');
 
     // The bottom bar: 홈 / 내역 / 마이.
     const nav = page.getByRole('navigation', { name: MSG.nav.label });
@@ -85,6 +93,7 @@ describe('the member app as a market view', () => {
     const weekPoints = Number(await page.getByTestId('price-chart').getAttribute('data-points'));
     expect(weekPoints).toBeGreaterThanOrEqual(5 + 12);
     expect(weekPoints).toBeLessThan(dayPoints);
+    await shot(page, 'market-asset');
     await page.getByRole('button', { name: M.periods['1m'] }).click();
     expect(await page.getByRole('button', { name: M.periods['1m'] }).getAttribute('aria-pressed')).toBe(
       'true',
@@ -142,6 +151,7 @@ describe('the member app as a market view', () => {
     await row.click();
     const sheet = page.getByTestId('history-sheet');
     await sheet.waitFor();
+    await shot(page, 'market-history-sheet');
     expect(await sheet.getByTestId('fact-txid').textContent()).toContain(hash);
     expect(await sheet.getByRole('link', { name: MSG.timeline.explorer }).getAttribute('href')).toContain(
       hash,

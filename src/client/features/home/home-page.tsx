@@ -93,9 +93,11 @@ export function HomePage() {
                   <TokenIcon currency={row.currency} />
                   <span className="token-name">
                     <span className="token-label">{row.label}</span>
-                    <span className="token-sub token-balance" data-testid={`balance-${row.currency}`}>
-                      {row.balance}
-                    </span>
+                    {row.currency === 'KRW' ? null : (
+                      <span className="token-sub token-balance" data-testid={`balance-${row.currency}`}>
+                        {row.balance}
+                      </span>
+                    )}
                     {row.currency === 'KRW' ? null : (
                       <span className="token-sub" data-testid={`krw-${row.currency}`}>
                         ≈ {formatWon(row.krwValue)}
@@ -105,7 +107,7 @@ export function HomePage() {
                   {row.currency === 'KRW' ? (
                     <span className="token-amounts">
                       <span className="token-price" data-testid={`krw-${row.currency}`}>
-                        {formatWon(row.krwValue)}
+                        <span data-testid="balance-KRW">{row.balance}</span>
                       </span>
                     </span>
                   ) : (
