@@ -7,6 +7,7 @@ import { MSG } from '../shared/messages/member';
 import { AppRoutes, preloadScreen } from './app/router';
 import { ApiError, onSessionEnded } from './lib/api';
 import { SESSION_KEY } from './lib/session';
+import { applyTheme } from './lib/theme';
 import { ToastHost } from './lib/toast';
 import './app/styles.css';
 
@@ -23,6 +24,7 @@ const queryClient = new QueryClient({
 // A call refused for want of a session: read the session again, and the route guard goes to /login.
 onSessionEnded(() => void queryClient.invalidateQueries({ queryKey: SESSION_KEY }));
 
+applyTheme();
 preloadScreen(window.location.pathname);
 
 const root = document.getElementById('root');

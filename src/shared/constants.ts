@@ -96,11 +96,7 @@ export type ViewCurrency = (typeof VIEW_CURRENCIES)[number];
 export type PriceCurrency = (typeof CRYPTO_PRICE_CURRENCIES)[number];
 /** SPEC §2: the asset page's default asset. */
 export const DEFAULT_ASSET: BalanceCurrency = 'KRW';
-/** SPEC §9: crypto balance decimals on home and on the asset page (KRW is always whole won). */
-export const DISPLAY_DECIMALS: Record<'home' | 'asset', Record<Exclude<ViewCurrency, 'KRW'>, number>> = {
-  home: { ETH: 4, XRP: 4, USDT: 4, BTC: 4 },
-  asset: { ETH: 4, XRP: 4, USDT: 2, BTC: 4 },
-};
+/** Crypto balance decimals on every screen: one rule per asset, in src/shared/format.ts (formatAsset). */
 /** Defaults of the price service (configurable: PRICE_STALE_SECONDS, PRICE_FETCH_TIMEOUT_MS). */
 export const PRICE_STALE_SECONDS = 300;
 export const PRICE_FETCH_TIMEOUT_MS = 5_000;

@@ -1,3 +1,4 @@
+import { formatDateTime } from './format';
 /**
  * Where an address in the withdrawal address book lives, and the receiving side of the travel rule
  * (issue 15, decision 0158): Korean exchanges reported to the FIU, well-known foreign ones, and 기타.
@@ -26,10 +27,5 @@ export function exchangeName(code: string | null | undefined): string {
   return EXCHANGES.find((e) => e.code === code)?.name ?? code ?? '';
 }
 
-/** A time as Korean Standard Time text: "2026-11-24 07:30 (KST)". */
-export function formatKst(iso: string | Date): string {
-  const d = new Date(typeof iso === 'string' ? iso : iso.getTime());
-  const k = new Date(d.getTime() + 9 * 3600_000);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${k.getUTCFullYear()}-${p(k.getUTCMonth() + 1)}-${p(k.getUTCDate())} ${p(k.getUTCHours())}:${p(k.getUTCMinutes())} (KST)`;
-}
+/** A time in the app's one date style (Korean time): "2026. 11. 24. 오전 7:30". */
+export const formatKst = (iso: string | Date): string => formatDateTime(iso, false);

@@ -228,3 +228,37 @@ describe('koreanWon: a won amount read in Korean units', () => {
     );
   });
 });
+
+describe('one display rule per asset', () => {
+  it('won whole with 원, crypto trimmed up to its decimals, never rounded up', async () => {
+    const f = await import('./format');
+    expect(f.formatAsset('KRW', '100000.9')).toBe('100,000원');
+    expect(f.formatAsset('XRP', '2250.7500')).toBe('2,250.75 XRP');
+    expect(f.formatAsset('USDT', '1690.5000')).toBe('1,690.5 USDT');
+    expect(f.formatAsset('USDT', '95')).toBe('95 USDT');
+    expect(f.formatAsset('ETH', '0.123456789')).toBe('0.12345678 ETH');
+    expect(f.formatAsset('XRP', '0.9999999')).toBe('0.999999 XRP');
+    expect(f.formatUsd('0.5542')).toBe('$0.5542');
+    expect(f.formatUsd('3075.5')).toBe('$3,075.5');
+    expect(f.formatWonPrice('4401040.5')).toBe('4,401,041원');
+    expect(f.formatWonPrice('793.0602')).toBe('793원');
+    expect(f.formatWonPrice('1.5')).toBe('1.5원');
+    expect(f.formatChangePercent('2.345')).toBe('+2.3%');
+    expect(f.formatChangePercent('-0.84')).toBe('-0.8%');
+    expect(f.formatChangePercent('0.01')).toBe('0.0%');
+  });
+
+  it('dates in one Korean style, never split inside a token', async () => {
+    const f = await import('./format');
+    const at = '2026-11-27T04:41:05.000Z'; // 13:41:05 KST, a Friday
+    const plain = (s: string) => s.replaceAll('\u00a0', ' ');
+    expect(plain(f.formatDateTime(at))).toBe('2026. 11. 27. 오후 1:41:05');
+    expect(plain(f.formatDateTime(at, false))).toBe('2026. 11. 27. 오후 1:41');
+    expect(plain(f.formatTime('2026-11-26T15:05:00Z'))).toBe('오전 12:05');
+    expect(plain(f.formatDayHeading(at))).toBe('11월 27일 (금)');
+    expect(f.kstDayKey('2026-11-26T15:05:00Z')).toBe('2026-11-27');
+    expect(f.formatDate(at).split(' ')).toHaveLength(1);
+    expect(f.timeLeft('2026-11-28T01:00:00Z', Date.parse('2026-11-27T01:30:00Z'))).toBe('23시간 남음');
+    expect(f.timeLeft('2026-11-27T01:00:00Z', Date.parse('2026-11-27T01:30:00Z'))).toBeNull();
+  });
+});

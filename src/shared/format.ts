@@ -55,3 +55,103 @@ export function koreanWon(v: Dec | string | number): string {
   // "1만 원" (a unit last) but "1만 2,345원" (won after a number).
   return `${sign}${text}${/\d$/.test(text) ? '' : ' '}${won}`;
 }
+
+/**
+ * One display rule per asset, used on every screen: won as whole won with 원 ("1,234,567원"), crypto cut
+ * (never rounded up) to the asset's own decimals with trailing zeros trimmed and its symbol after
+ * ("0.3141 ETH", "1,690.5 USDT"). The decimals are what the asset's chain carries (XRP and USDT 6).
+ */
+const ASSET_DECIMALS: Record<string, number> = { KRW: 0, ETH: 8, XRP: 6, USDT: 6, BTC: 8 };
+const decimalsOf = (currency: string) => ASSET_DECIMALS[currency] ?? 8;
+
+/** The number alone, by the asset's rule (for a field or a table cell that names the unit elsewhere). */
+const formatAssetNumber = (currency: string, v: Dec | string | number) =>
+  currency === 'KRW' ? formatKrw(v) : formatDecimal(v, 0, decimalsOf(currency));
+
+/** The amount with its unit: "1,234원", "0.5 ETH". */
+export const formatAsset = (currency: string, v: Dec | string | number) =>
+  currency === 'KRW' ? `${formatKrw(v)}${MSG.home.won}` : `${formatAssetNumber(currency, v)} ${currency}`;
+
+/** Won with its unit: "1,234원". */
+export const formatWon = (v: Dec | string | number) => formatAsset('KRW', v);
+
+/**
+ * A won price of one unit: whole won from 100원 up, two decimals below (XRP "793.06원" would read 793원
+ * otherwise; Upbit shows the same). Rounded, as a price is not a balance.
+ */
+export function formatWonPrice(v: Dec | string | number): string {
+  const d = new D(v);
+  const places = d.abs().gte(100) ? 0 : d.abs().gte(1) ? 2 : 4;
+  return `${formatDecimal(d.toDecimalPlaces(places, D.ROUND_HALF_UP), 0, places)}${MSG.home.won}`;
+}
+
+/** A USD price: "$3,075.5", "$0.5542" (four decimals below one dollar, two above). */
+export function formatUsd(v: Dec | string | number): string {
+  const d = new D(v);
+  const places = d.abs().lt(1) ? 4 : 2;
+  return `$${formatDecimal(d.toDecimalPlaces(places, D.ROUND_HALF_UP), 0, places)}`;
+}
+
+/** A change as Korean apps show it: sign and one decimal of percent ("+2.3%", "-0.8%", "0.0%"). */
+export function formatChangePercent(percent: Dec | string | number): string {
+  const d = new D(percent).toDecimalPlaces(1, D.ROUND_HALF_UP);
+  if (d.isZero()) return '0.0%';
+  return `${d.isPositive() ? '+' : '-'}${d.abs().toFixed(1)}%`;
+}
+
+/** Up, down or flat, for the colour (red up, blue down, grey flat in Korean apps). */
+export const changeDirection = (v: Dec | string | number): 'up' | 'down' | 'flat' => {
+  const d = new D(v);
+  return d.isZero() ? 'flat' : d.isPositive() ? 'up' : 'down';
+};
+
+/**
+ * Dates and times: one style across the app, always Korean time (UTC+9, no daylight saving). Inside a
+ * date or a time the parts are joined by no-break spaces, so a narrow line never wraps mid-token.
+ */
+const NBSP = '\u00a0';
+const WEEKDAYS = ['일', '월', '화', '수', '목', '금', '토'];
+const kst = (iso: string | Date) => new Date(new Date(iso).getTime() + 9 * 3600_000);
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** "2026. 11. 27." */
+export function formatDate(iso: string | Date): string {
+  const k = kst(iso);
+  return [`${k.getUTCFullYear()}.`, `${k.getUTCMonth() + 1}.`, `${k.getUTCDate()}.`].join(NBSP);
+}
+
+/** "오후 1:41" (with `seconds`: "오후 1:41:05"). */
+export function formatTime(iso: string | Date, seconds = false): string {
+  const k = kst(iso);
+  const h = k.getUTCHours();
+  const hour12 = h % 12 === 0 ? 12 : h % 12;
+  const s = seconds ? `:${pad(k.getUTCSeconds())}` : '';
+  return `${h < 12 ? '오전' : '오후'}${NBSP}${hour12}:${pad(k.getUTCMinutes())}${s}`;
+}
+
+/** A detail sheet's full time: "2026. 11. 27. 오후 1:41:05"; without `seconds` for a notice or a hold. */
+export const formatDateTime = (iso: string | Date, seconds = true) =>
+  `${formatDate(iso)} ${formatTime(iso, seconds)}`;
+
+/** A list's day heading: "11월 27일 (금)". */
+export function formatDayHeading(iso: string | Date): string {
+  const k = kst(iso);
+  return `${k.getUTCMonth() + 1}월${NBSP}${k.getUTCDate()}일${NBSP}(${WEEKDAYS[k.getUTCDay()]})`;
+}
+
+/** The Korean calendar day of a time, as a key for grouping ("2026-11-27"). */
+export function kstDayKey(iso: string | Date): string {
+  const k = kst(iso);
+  return `${k.getUTCFullYear()}-${pad(k.getUTCMonth() + 1)}-${pad(k.getUTCDate())}`;
+}
+
+/** A wait until `iso` as Korean apps say it: "23시간 남음", "15분 남음" (null once it has passed). */
+export function timeLeft(iso: string | Date, now: number = Date.now()): string | null {
+  const ms = new Date(iso).getTime() - now;
+  if (ms <= 0) return null;
+  const minutes = Math.ceil(ms / 60_000);
+  if (minutes < 60) return `${minutes}분 남음`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours}시간 남음`;
+  return `${Math.floor(hours / 24)}일 ${hours % 24}시간 남음`;
+}

@@ -9,9 +9,18 @@ export type NetworkCode = (typeof NETWORK_CODES)[number];
 export const NETWORK_LABELS: Record<NetworkCode, string> = {
   TRC20: 'TRC20 (트론)',
   ERC20: 'ERC20 (이더리움)',
-  XRPL: 'XRP Ledger',
-  BTC: 'Bitcoin',
+  XRPL: 'XRP 레저',
+  BTC: '비트코인 네트워크',
 };
+
+/**
+ * The network as a member reads it for one currency: a coin on its own chain is named by the chain
+ * ("이더리움 네트워크" for ETH, not a token standard); a token keeps its standard ("TRC20 (트론)").
+ */
+export function networkLabelFor(currency: string, network: NetworkCode): string {
+  if (currency === 'ETH' && network === 'ERC20') return '이더리움 네트워크';
+  return NETWORK_LABELS[network];
+}
 
 /**
  * The networks each withdrawal currency may leave on, the first one being the default, with the fixed

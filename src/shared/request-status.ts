@@ -6,7 +6,10 @@ export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 export type StatusTone = 'success' | 'warning' | 'danger' | 'muted';
 
-/** SPEC §4: approved 완료 (green), pending 처리중 (yellow), rejected 실패 (red), anything else 미확인 (grey). */
+/**
+ * SPEC §4's statuses as Korean exchanges name them: approved 완료 (green), pending 처리중 (yellow), rejected
+ * 반려 (grey: a request turned down moved nothing), anything else 미확인 (grey).
+ */
 export function requestStatusDisplay(status: string): { label: string; tone: StatusTone } {
   switch (status) {
     case 'approved':
@@ -16,7 +19,7 @@ export function requestStatusDisplay(status: string): { label: string; tone: Sta
       return { label: MSG.history.statusPending, tone: 'warning' };
     case 'rejected':
     case 'failed':
-      return { label: MSG.history.statusRejected, tone: 'danger' };
+      return { label: MSG.history.statusRejected, tone: 'muted' };
     default:
       return { label: MSG.history.statusUnknown, tone: 'muted' };
   }

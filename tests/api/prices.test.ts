@@ -3,6 +3,7 @@ import { DEFAULT_FX_FEED_URL, DEFAULT_PRICE_FEED_URL, loadConfig } from '../../s
 import type { PriceFeedConfig } from '../../src/server/config-sections';
 import { createPriceRefresher, type RefresherLog } from '../../src/server/prices/price-refresher';
 import { MSG } from '../../src/shared/messages';
+import type { PriceHistory } from '../../src/shared/schemas/price-history';
 import type { Prices } from '../../src/shared/schemas/prices';
 import { Client, memberClient, newMemberCreds, signupBody } from '../support/client';
 import { startFakePriceProvider } from '../support/fake-price-provider';
@@ -259,5 +260,43 @@ describe('a bad provider never breaks getPrices', () => {
     // Within the interval nobody refreshes again.
     expect((await b.r.tick())?.claimed).toBe(false);
     expectLive(await getPrices());
+  });
+});
+
+describe('the price history kept from the refreshes', () => {
+  it('records each live price as served, never the sample, and serves it with the 24 h base', async () => {
+    await clearPrices();
+    const [{ since } = { since: '' }] = await server.db.query<{ since: string }>(
+      'SELECT clock_timestamp()::text AS since',
+    );
+    const recorded = async () =>
+      server.db.query<{ symbol: string; usd: string; krw: string }>(
+        `SELECT symbol, usd_price::text AS usd, krw_price::text AS krw FROM price_history
+          WHERE recorded_at >= $1::timestamptz ORDER BY recorded_at, symbol`,
+        [since],
+      );
+    // Both providers down and nothing stored: the sample is served, and nothing is recorded.
+    fake.set('http500');
+    const { r } = refresher();
+    await r.tick();
+    expect(await recorded()).toEqual([]);
+
+    fake.set('ok');
+    await r.tick();
+    const rows = await recorded();
+    expect(rows).toEqual([
+      { symbol: 'ETH', usd: '2000.12345678', krw: '2800672.87035620' },
+      { symbol: 'USDT', usd: '1.00000000', krw: '1400.25000000' },
+      { symbol: 'XRP', usd: '0.50000000', krw: '700.12500000' },
+    ]);
+
+    const res = await member.get<PriceHistory>('/api/prices/history?period=1d&symbol=ETH');
+    expect(res.status).toBe(200);
+    const eth = res.body.data!.items;
+    expect(eth.map((s) => s.symbol)).toEqual(['ETH']);
+    const last = eth[0]!.points.at(-1)!;
+    expect([last.usd_price, last.krw_price]).toEqual(['2000.12345678', '2800672.8703562']);
+    expect(eth[0]!.base_24h).not.toBeNull();
+    await r.stop();
   });
 });

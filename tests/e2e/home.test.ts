@@ -103,12 +103,12 @@ describe('home and asset detail in the browser', () => {
     expect(await page.locator('.price-badge').textContent()).toBe(MSG.home.sampleBadge);
     // 0.5 ETH × 3075.50 × 1431, 1000 XRP × 0.5542 × 1431, 100.123456 USDT × 1431 (each floored).
     expect(await text(page, 'balance-KRW')).toBe('1,000,000원');
-    expect(await text(page, 'balance-ETH')).toBe('0.5000 ETH');
-    expect(await text(page, 'balance-XRP')).toBe('1,000.0000 XRP');
-    expect(await text(page, 'balance-USDT')).toBe('100.1234 USDT');
-    expect(await text(page, 'krw-ETH')).toBe('2,200,520원');
-    expect(await text(page, 'krw-XRP')).toBe('793,060원');
-    expect(await text(page, 'krw-USDT')).toBe('143,276원');
+    expect(await text(page, 'balance-ETH')).toBe('0.5 ETH');
+    expect(await text(page, 'balance-XRP')).toBe('1,000 XRP');
+    expect(await text(page, 'balance-USDT')).toBe('100.123456 USDT');
+    expect(await text(page, 'krw-ETH')).toBe('≈ 2,200,520원');
+    expect(await text(page, 'krw-XRP')).toBe('≈ 793,060원');
+    expect(await text(page, 'krw-USDT')).toBe('≈ 143,276원');
     expect(await page.getByTestId('token-ETH').textContent()).toContain('$3,075.5');
     expect(await page.getByTestId('token-XRP').textContent()).toContain('$0.55');
     expect(await text(page, 'summary-ETH')).toMatch(/ETH\s*53%/);
@@ -153,9 +153,9 @@ describe('home and asset detail in the browser', () => {
     await expect.poll(() => badge(page)).toBe('live');
     expect(await page.locator('.price-badge').textContent()).toBe(MSG.home.liveBadge);
     await expect.poll(() => text(page, 'total-krw')).toBe('3,240,172원');
-    expect(await text(page, 'krw-ETH')).toBe('1,400,000원');
-    expect(await text(page, 'krw-XRP')).toBe('700,000원');
-    expect(await text(page, 'krw-USDT')).toBe('140,172원');
+    expect(await text(page, 'krw-ETH')).toBe('≈ 1,400,000원');
+    expect(await text(page, 'krw-XRP')).toBe('≈ 700,000원');
+    expect(await text(page, 'krw-USDT')).toBe('≈ 140,172원');
     expect(await page.getByTestId('token-ETH').textContent()).toContain('$2,000');
     await shot(page, 'home-live');
     await context.close();
@@ -167,43 +167,40 @@ describe('home and asset detail in the browser', () => {
     const { page, context } = await e2e.newPage();
     await signIn(page, m.creds);
     await page.getByTestId('token-ETH').click();
-    await page.waitForURL('**/assets?asset=ETH');
-    await expect.poll(() => text(page, 'asset-total')).toBe('0.5000 ETH');
+    await page.waitForURL('**/assets/ETH');
+    await expect.poll(() => text(page, 'asset-total')).toBe('0.5 ETH');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('이더리움');
-    expect(await text(page, 'asset-locked')).toBe('0.1000 ETH');
-    expect(await text(page, 'asset-held')).toBe('0.2000 ETH');
-    expect(await text(page, 'asset-available')).toBe('0.2000 ETH');
-    expect(await text(page, 'asset-latest-lock-end')).toBe('2099. 12. 31.');
+    expect(await text(page, 'asset-locked')).toBe('0.1 ETH');
+    expect(await text(page, 'asset-held')).toBe('0.2 ETH');
+    expect(await text(page, 'asset-available')).toBe('0.2 ETH');
+    expect((await text(page, 'asset-latest-lock-end'))?.replaceAll('\u00a0', ' ')).toBe('2099. 12. 31.');
     const locks = page.locator('.lock-item');
     expect(await locks.count()).toBe(2);
     expect(await page.locator('.lock-item-expired').textContent()).toContain(MSG.assetDetail.lockExpired);
-    expect(await page.getByText('보호예수').count()).toBe(1);
+    // The active lock's reason names the hold beside 잠금, and in the lock list.
+    expect(await page.locator('.asset-row-reason').first().textContent()).toBe('보호예수');
+    expect(await page.locator('.lock-list').getByText('보호예수').count()).toBe(1);
     await shot(page, 'asset-eth');
 
-    expect(await page.getByRole('link', { name: MSG.assetDetail.deposit }).getAttribute('href')).toBe(
-      '/assets/deposit',
-    );
-    expect(await page.getByRole('link', { name: MSG.assetDetail.withdraw }).getAttribute('href')).toBe(
-      '/assets/withdraw',
-    );
+    // ETH has no deposit route: the button says so; 출금 goes to ETH's own withdrawal.
+    expect(await page.getByTestId('asset-deposit').textContent()).toBe(MSG.market.noDeposit('이더리움'));
+    expect(await page.getByTestId('asset-withdraw').getAttribute('href')).toBe('/assets/withdraw?asset=ETH');
     await page.getByRole('link', { name: MSG.assetDetail.history }).click();
     await page.waitForURL('**/assets/history?asset=ETH');
     await page.goBack();
-    await page.waitForURL('**/assets?asset=ETH');
+    await page.waitForURL('**/assets/ETH');
     await page.getByRole('button', { name: MSG.assetDetail.backLabel }).click();
     await page.waitForURL('**/main');
 
-    // USDT shows 2 decimals on the asset page; KRW is whole won and deposits through the KRW screen.
+    // USDT keeps its decimals, trailing zeros trimmed; KRW is whole won and deposits through the KRW screen.
     await page.getByTestId('token-USDT').click();
-    await expect.poll(() => text(page, 'asset-total')).toBe('100.12 USDT');
+    await expect.poll(() => text(page, 'asset-total')).toBe('100.123456 USDT');
     await page.goto('/assets/KRW');
     await expect.poll(() => text(page, 'asset-total')).toBe('1,000,000원');
-    expect(await page.getByRole('link', { name: MSG.assetDetail.deposit }).getAttribute('href')).toBe(
-      '/assets/deposit-krw',
-    );
+    expect(await page.getByTestId('asset-deposit').getAttribute('href')).toBe('/assets/deposit-krw');
     await page.goto('/assets');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain('KRW');
-    await page.getByText(MSG.assetDetail.noLocks).waitFor();
+    await page.getByTestId('asset-total').waitFor();
     await shot(page, 'asset-krw');
     await context.close();
   });

@@ -25,7 +25,7 @@ async function onMypage() {
   const m = await memberClient(e2e.server.url);
   const { page, context } = await e2e.newPage();
   await signIn(page, m.creds);
-  await page.getByRole('link', { name: MSG.shell.profile }).click();
+  await page.getByRole('link', { name: MSG.nav.my }).click();
   await page.waitForURL('**/mypage');
   await page.getByRole('heading', { name: P.title }).waitFor();
   return { ...m, page, context };
@@ -148,7 +148,7 @@ describe('my page', () => {
     await page.locator('.home-page[aria-busy="false"]').waitFor();
     await page.waitForLoadState('networkidle');
     await e2e.server.db.query('DELETE FROM sessions WHERE member_id = $1', [id]);
-    await page.getByRole('link', { name: MSG.shell.profile }).click();
+    await page.getByRole('link', { name: MSG.nav.my }).click();
     await page.waitForURL('**/mypage');
     await page.getByText(P.loadFailed).waitFor();
     await page.getByText(P.unavailable).waitFor();

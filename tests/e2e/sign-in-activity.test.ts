@@ -42,9 +42,14 @@ describe('sign-in activity', () => {
 
     const { page, context } = await e2e.newPage();
     await loginThroughUi(page, m.creds);
-    await page.getByRole('link', { name: MSG.shell.profile }).click();
+    await page.getByRole('link', { name: MSG.nav.my }).click();
     await page.waitForURL('**/mypage');
     const section = page.getByRole('region', { name: E.title });
+    // The last 5 at first; 더 보기 shows the rest.
+    await section.getByRole('listitem').first().waitFor();
+    expect(await section.getByRole('listitem').count()).toBeLessThanOrEqual(5);
+    const more = section.getByRole('button', { name: MSG.signIns.more });
+    if (await more.count()) await more.click();
     await section.getByText(`${E.kinds.login} ${E.failure} (${E.reasons.bad_password})`).waitFor();
     await section.getByText('Chrome · Android').waitFor();
     await section.getByText('Safari · iPhone').waitFor();
@@ -57,7 +62,7 @@ describe('sign-in activity', () => {
     await first.getByText(`${E.address} 127.0.0.1`).waitFor();
     // The time is Korean time in the Korean date format.
     const iso = await first.locator('time').getAttribute('datetime');
-    expect(await first.locator('time').textContent()).toBe(koreanTime(iso!));
+    expect((await first.locator('time').textContent())?.replaceAll('\u00a0', ' ')).toBe(koreanTime(iso!));
     // The failure is shown in red.
     const failure = section.getByText(`${E.kinds.login} ${E.failure} (${E.reasons.bad_password})`);
     expect(await failure.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(198, 40, 40)');

@@ -1,6 +1,9 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../components/spinner';
-import { useSession } from '../lib/session';
+import { type SessionInfo, useSession } from '../lib/session';
+
+/** Where a fully signed-in user starts: an administrator at the desk, a member at home. */
+const homeOf = (session: SessionInfo | null | undefined) => (session?.user.is_admin ? '/admin' : '/main');
 
 /** Member screens: no session → /login; password-only session → the second step. */
 export function RequireMember() {
@@ -27,14 +30,14 @@ export function RequirePasswordStage() {
   const { data, isPending } = useSession();
   if (isPending) return <Spinner />;
   if (!data) return <Navigate to="/login" replace />;
-  if (data.stage === 'full') return <Navigate to="/main" replace />;
+  if (data.stage === 'full') return <Navigate to={homeOf(data)} replace />;
   return <Outlet />;
 }
 
-/** Login and sign-up: a fully logged-in member goes home. */
+/** Login and sign-up: a fully logged-in member goes home (an administrator to the desk). */
 export function RedirectIfLoggedIn() {
   const { data, isPending } = useSession();
   if (isPending) return <Spinner />;
-  if (data?.stage === 'full') return <Navigate to="/main" replace />;
+  if (data?.stage === 'full') return <Navigate to={homeOf(data)} replace />;
   return <Outlet />;
 }

@@ -7,7 +7,7 @@ import type {
   UseFormRegister,
   UseFormRegisterReturn,
 } from 'react-hook-form';
-import { NETWORK_LABELS, type NetworkCode } from '../../shared/networks';
+import { type NetworkCode, networkLabelFor } from '../../shared/networks';
 import type { AmountKind } from '../lib/amount-input';
 import { starred } from '../lib/form-errors';
 import { AmountInput } from './amount-input';
@@ -138,8 +138,11 @@ export function NetworkSelect({
   networks,
   registration,
   error,
+  currency = '',
 }: {
   label: string;
+  /** The currency that travels on it: ETH's own chain reads "이더리움 네트워크" (networkLabelFor). */
+  currency?: string;
   networks: readonly NetworkCode[];
   registration: UseFormRegisterReturn;
   error: string | undefined;
@@ -148,7 +151,7 @@ export function NetworkSelect({
     <SelectField label={label} {...registration} error={error}>
       {networks.map((n) => (
         <option key={n} value={n}>
-          {NETWORK_LABELS[n]}
+          {networkLabelFor(currency, n)}
         </option>
       ))}
     </SelectField>

@@ -18,16 +18,24 @@ export const starredOf =
   (name: Path<T>) =>
     starred(messageOf(errors)(name));
 
-/** Puts the server's per-field messages (a 400/409 with `fields`) under the form's fields. */
+/**
+ * Puts the server's per-field messages (a 400/409 with `fields`) under the form's fields; returns how
+ * many found a field of this form (0: the refusal belongs to no field here).
+ */
 export function applyFieldErrors<T extends FieldValues>(
   err: unknown,
   setError: UseFormSetError<T>,
   names: readonly Path<T>[],
-) {
-  if (!(err instanceof ApiError) || !err.fields) return;
+): number {
+  if (!(err instanceof ApiError) || !err.fields) return 0;
+  let placed = 0;
   for (const [field, message] of Object.entries(err.fields)) {
-    if ((names as readonly string[]).includes(field)) setError(field as Path<T>, { type: 'server', message });
+    if ((names as readonly string[]).includes(field)) {
+      setError(field as Path<T>, { type: 'server', message });
+      placed++;
+    }
   }
+  return placed;
 }
 
 /** A session that ended (401): the caller sends the member to /login. */

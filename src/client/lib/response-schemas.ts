@@ -15,6 +15,7 @@ import { depositAddressViewSchema, depositViewSchema } from '../../shared/schema
 import { historyViewSchema } from '../../shared/schemas/history';
 import { noticesSchema } from '../../shared/schemas/member-notices';
 import { totpRecoveryCodesSchema, totpSetupSchema, totpStatusSchema } from '../../shared/schemas/otp';
+import { priceHistorySchema } from '../../shared/schemas/price-history';
 import { pricesSchema } from '../../shared/schemas/prices';
 import { profileViewSchema } from '../../shared/schemas/profile';
 import { proposalListView } from '../../shared/schemas/proposals';
@@ -37,6 +38,7 @@ export const RESPONSE_SCHEMAS = {
   usernameCheck: usernameCheckView,
   balances: balancesSchema,
   prices: pricesSchema,
+  priceHistory: priceHistorySchema,
   withdrawalRules: withdrawalRulesViewSchema,
   depositAddress: depositAddressViewSchema,
   deposit: depositViewSchema,

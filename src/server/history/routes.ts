@@ -23,7 +23,7 @@ export async function historyRoutes(app: App, ctx: Ctx) {
     run: async (req) => {
       const s = memberSession(req);
       return {
-        items: await listHistory(db, s.member.id, req.query.type, config.explorerUrls),
+        items: await listHistory(db, s.member.id, req.query.type, req.query.asset, config.explorerUrls),
         limit: HISTORY_LIMIT,
       };
     },

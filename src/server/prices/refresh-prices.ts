@@ -4,6 +4,7 @@ import type { PriceFeedConfig } from '../config-sections';
 import type { Db, Queryable } from '../db';
 import { claimJob } from '../ops/interval-job';
 import { type CryptoPair, fetchCryptoPrices, fetchUsdKrw, ProviderError } from './providers';
+import { recordPriceHistory } from './record-price-history';
 
 const KOREAN_NAMES: Record<CryptoPair, string> = {
   ETHUSDT: MSG.prices.names.ETH,
@@ -81,6 +82,7 @@ export async function refreshPrices(
           [toWire(fx.value), hostOf(feed.fxUrl)],
         );
       }
+      await recordPriceHistory(q, feed.staleSeconds);
     });
   }
   return outcome;

@@ -8,6 +8,7 @@ import { AUTH_EVENT_MESSAGES } from './auth-events';
 import { CORE_MESSAGES } from './core';
 import { HOME_MESSAGES } from './home';
 import { LIVE_MESSAGES } from './live';
+import { MARKET_MESSAGES } from './market';
 import { MOBILE_MESSAGES } from './mobile';
 import { MONEY_MESSAGES } from './money';
 import { OTP_MESSAGES } from './otp';
@@ -24,4 +25,5 @@ export const MSG = {
   ...LIVE_MESSAGES,
   ...WITHDRAWAL_RULE_MESSAGES,
   ...OTP_MESSAGES,
+  ...MARKET_MESSAGES,
 } as const;

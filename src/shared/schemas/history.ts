@@ -1,17 +1,20 @@
-import { HISTORY_TYPES } from '../constants';
+import { BALANCE_CURRENCIES, HISTORY_TYPES } from '../constants';
 import { MSG } from '../messages/member';
 import { z } from '../zod';
 import { memberChainView } from './chain';
 
-/** GET /api/history?type=all|deposit|withdraw */
+/** GET /api/history?type=all|deposit|withdraw[&asset=KRW|ETH|XRP|USDT] */
 export const historyQuerySchema = z.strictObject({
   type: z._default(z.enum(HISTORY_TYPES, { error: MSG.history.typeInvalid }), 'all'),
+  /** Only this asset's rows (the page titled "XRP 거래 내역" lists XRP only); all assets when absent. */
+  asset: z.optional(z.enum(BALANCE_CURRENCIES, { error: MSG.timeline.assetInvalid })),
 });
 
 /**
  * One row of the member's history, derived from their requests and the ledger:
  * `source` deposit / withdrawal (their own requests), transfer_in (an internal transfer they received),
  * adjustment (an administrator's balance correction). `amount` is unsigned; `type` gives the sign.
+ * The detail fields are what the row's detail sheet shows; null where the row has no such fact.
  */
 const historyItemSchema = z.object({
   id: z.string(),
@@ -24,7 +27,21 @@ const historyItemSchema = z.object({
   memo: z.nullable(z.string()),
   counterparty: z.nullable(z.string()),
   created_at: z.string(),
-  /** Issue 19: a crypto deposit the chain checker is still confirming ("블록체인 확인 중 (n/m)"). */
+  /** What reaches the recipient (amount − fee) of a withdrawal; null for other rows. */
+  final_amount: z.nullable(z.string()),
+  network: z.nullable(z.string()),
+  /** A withdrawal's recipient address; a crypto deposit's deposit address. */
+  address: z.nullable(z.string()),
+  /** XRP Ledger destination tag, as text. */
+  destination_tag: z.nullable(z.string()),
+  txid: z.nullable(z.string()),
+  /** A won request's bank and account (the member's own). */
+  bank_name: z.nullable(z.string()),
+  account_number: z.nullable(z.string()),
+  processed_at: z.nullable(z.string()),
+  /** The administrator's reason, for a rejected request that was given one. */
+  reject_reason: z.nullable(z.string()),
+  /** A crypto deposit the chain checker is still confirming ("블록체인 확인 중 (n/m)"). */
   chain: z.optional(memberChainView),
   /** An approved external withdrawal: 출금 처리 중 until its payout is confirmed on chain, then 출금 완료
    *  with the paying transaction and its explorer page. */

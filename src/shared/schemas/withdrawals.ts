@@ -11,7 +11,7 @@ import { TRAVEL_DESTINATIONS } from '../exchanges';
 import { formatWithdrawBalance, payoutOf, withdrawalFee } from '../fees';
 import { formatKrw } from '../format';
 import { MSG } from '../messages/member';
-import { isNetworkAllowed, NETWORK_CODES, NETWORK_LABELS, type NetworkCode, networksFor } from '../networks';
+import { isNetworkAllowed, NETWORK_CODES, type NetworkCode, networkLabelFor, networksFor } from '../networks';
 import { REQUEST_STATUSES } from '../request-status';
 import { z } from '../zod';
 import { amountSchema, isAccountNumber, requiredText } from './amount';
@@ -82,7 +82,7 @@ function checkExternal(v: z.output<typeof cryptoWithdrawalFields>, issue: FieldI
     return;
   }
   if (!isNetworkAllowed(v.currency, v.network)) {
-    const allowed = networksFor(v.currency).map((n) => NETWORK_LABELS[n]);
+    const allowed = networksFor(v.currency).map((n) => networkLabelFor(v.currency, n));
     issue('network', W.networkNotAllowed(v.currency, allowed.join(', ')));
     return;
   }

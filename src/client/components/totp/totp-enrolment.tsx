@@ -1,6 +1,7 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useId, useState } from 'react';
 import { MSG } from '../../../shared/messages/member';
+import { CopyButton } from '../../components/copy-button';
 import { Field } from '../../components/field';
 import { errorMessage } from '../../lib/api';
 import { useConfirmTotp, useFinishTotp, useStartTotp } from './use-totp';
@@ -100,6 +101,13 @@ export default function TotpEnrolment({ onCancel, onDone }: { onCancel?: () => v
         <span className="muted">{O.secretLabel}</span>
         <code data-testid="totp-secret">{start.data.secret.match(/.{1,4}/g)?.join(' ')}</code>
       </p>
+      <div className="totp-actions">
+        <CopyButton text={start.data.secret} label={MSG.otpExtra.copySecret} done={MSG.otpExtra.copied} />
+        {/* On the phone that holds the authenticator app, the link opens it with the secret filled in. */}
+        <a className="btn btn-secondary" href={start.data.uri} data-testid="totp-link">
+          {MSG.otpExtra.openApp}
+        </a>
+      </div>
       <p>{O.step2}</p>
       <Field
         label={O.confirmCodeLabel}

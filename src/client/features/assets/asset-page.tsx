@@ -1,37 +1,55 @@
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { assetKrwValue } from '../../../shared/assets';
-import { type BalanceCurrency, DISPLAY_DECIMALS } from '../../../shared/constants';
-import { formatCrypto, formatKrw } from '../../../shared/format';
+import type { BalanceCurrency, PriceCurrency } from '../../../shared/constants';
+import {
+  changeDirection,
+  formatAsset,
+  formatChangePercent,
+  formatDate,
+  formatUsd,
+  formatWon,
+  formatWonPrice,
+} from '../../../shared/format';
 import { MSG } from '../../../shared/messages/member';
 import type { BalanceView, LockView } from '../../../shared/schemas/balances';
 import { PriceBadge } from '../../components/price-badge';
 import { LoadingOverlay } from '../../components/spinner';
 import { TokenIcon } from '../../components/token-icon';
+import { change24h, usePriceHistory } from '../../lib/use-market';
 import { priceView, useBalances, usePrices, useWithdrawalRules } from '../../lib/use-wallet-queries';
+import { AssetChart } from './asset-chart';
 import { pickAsset } from './pick-asset';
 import { WithdrawNow } from './withdraw-now';
 import './assets.css';
 
 const A = MSG.assetDetail;
+const M = MSG.market;
 
-/** SPEC §9 on the asset page: KRW floored to whole won, ETH/XRP 4 decimals, USDT 2. */
-export function amountText(currency: BalanceCurrency, amount: string) {
-  return currency === 'KRW'
-    ? `${formatKrw(amount)}${MSG.home.won}`
-    : `${formatCrypto(amount, DISPLAY_DECIMALS.asset[currency])} ${currency}`;
-}
+/** The one display rule of each asset (src/shared/format.ts). */
+export const amountText = (currency: BalanceCurrency, amount: string) => formatAsset(currency, amount);
 
-/** 2026-03-01 → 2026. 3. 1. (the ko-KR calendar date, without any time-zone shift). */
+/** 2026-03-01 → 2026. 3. 1. (a calendar date, Korean time, without any time-zone shift). */
 export function dateText(ymd: string | null) {
   if (!ymd) return A.none;
-  const [y, m, d] = ymd.split('-').map(Number);
-  return `${y}. ${m}. ${d}.`;
+  return formatDate(`${ymd}T00:00:00+09:00`);
 }
 
-export const depositPath = (asset: BalanceCurrency) =>
-  asset === 'KRW' ? '/assets/deposit-krw' : '/assets/deposit';
+/**
+ * Each asset's own deposit page; null where the service takes no deposit of it (the button says so).
+ * USDT names itself, so the deposit page never shows another currency's address.
+ */
+export const depositPath = (asset: BalanceCurrency): string | null =>
+  asset === 'KRW' ? '/assets/deposit-krw' : asset === 'USDT' ? '/assets/deposit?asset=USDT' : null;
 
-/** SPEC §2 Asset detail: total, locked, available, latest lock end date, locks, and the four buttons. */
+/** Each asset's withdrawal: won to the member's bank account, crypto by its own currency. */
+export const withdrawPath = (asset: BalanceCurrency) =>
+  asset === 'KRW' ? '/assets/withdraw-krw' : `/assets/withdraw?asset=${asset}`;
+
+/**
+ * The asset page (Upbit, Toss): price and 24 h change, a price chart (1일 / 1주 / 1개월), the balance as
+ * total = locked + pending withdrawals + available (each hold named with its reason), and 입금 / 출금 fixed
+ * at the bottom.
+ */
 export function AssetPage() {
   const params = useParams();
   const [search] = useSearchParams();
@@ -40,13 +58,13 @@ export function AssetPage() {
   const asset = pickAsset(params.asset, search, location.pathname);
   const balances = useBalances();
   const prices = usePrices();
-  // The withdrawal card reads the rules; asked here too (one request, shared) so the page knows when it is
-  // complete.
+  // The withdrawal note reads the rules; asked here too (one request, shared) so the page knows when it
+  // is complete.
   const rules = useWithdrawalRules();
   const view = priceView(prices.data);
   const b = balances.data?.items.find((x) => x.currency === asset);
-  // The cards, the buttons and the locks appear together once the three reads have answered (or failed):
-  // nothing already on screen is pushed down when a later answer arrives (layout shift, issue 18).
+  // The cards appear together once the three reads have answered (or failed): nothing on screen is
+  // pushed down when a later answer arrives.
   const settled = !balances.isPending && !prices.isPending && !rules.isPending;
 
   const back = () => {
@@ -55,6 +73,7 @@ export function AssetPage() {
     if (idx > 0) navigate(-1);
     else navigate('/main');
   };
+  const deposit = depositPath(asset);
 
   return (
     <section className="page asset-page" aria-busy={balances.isPending}>
@@ -63,6 +82,9 @@ export function AssetPage() {
         <button type="button" className="btn-link asset-back" onClick={back} aria-label={A.backLabel}>
           <span aria-hidden="true">‹</span> {A.back}
         </button>
+        <Link className="btn-link asset-history-link" to={`/assets/history?asset=${asset}`}>
+          {A.history} ›
+        </Link>
       </div>
       <h1 className="page-title asset-title">
         <TokenIcon currency={asset} size={32} />
@@ -70,6 +92,7 @@ export function AssetPage() {
           {MSG.prices.names[asset]} <span className="muted">({asset})</span>
         </span>
       </h1>
+      {asset !== 'KRW' && !prices.isPending ? <PriceHead symbol={asset as PriceCurrency} /> : null}
 
       {balances.isError ? (
         <div className="form-error" role="alert">
@@ -80,124 +103,146 @@ export function AssetPage() {
         </div>
       ) : null}
 
-      {settled ? (
-        <AssetBody
-          asset={asset}
-          b={b}
-          krw={b ? assetKrwValue(asset, b.total, view).toFixed() : '0'}
-          source={view.source}
-        />
+      {asset !== 'KRW' ? <AssetChart symbol={asset as PriceCurrency} /> : null}
+
+      {settled && b ? (
+        <>
+          <Summary asset={asset} b={b} krw={assetKrwValue(asset, b.total, view).toFixed()} />
+          <WithdrawNow asset={asset} b={b} />
+          {asset !== 'KRW' ? (
+            <p className="asset-badge">
+              <PriceBadge source={view.source} />
+            </p>
+          ) : null}
+          <LockList asset={asset} locks={b.locks} />
+        </>
       ) : null}
+
+      <nav className="asset-cta" aria-label={A.title}>
+        {deposit ? (
+          <Link className="btn btn-deposit" to={deposit} data-testid="asset-deposit">
+            {A.deposit}
+          </Link>
+        ) : (
+          <button type="button" className="btn btn-deposit" disabled data-testid="asset-deposit">
+            {M.noDeposit(MSG.prices.names[asset])}
+          </button>
+        )}
+        <Link className="btn btn-withdraw" to={withdrawPath(asset)} data-testid="asset-withdraw">
+          {A.withdraw}
+        </Link>
+      </nav>
     </section>
   );
 }
 
-function AssetBody({
-  asset,
-  b,
-  krw,
-  source,
-}: {
-  asset: BalanceCurrency;
-  b: BalanceView | undefined;
-  krw: string;
-  source: ReturnType<typeof priceView>['source'];
-}) {
+/** The won price of one unit, its USD price and the 24 h change (red up, blue down). */
+function PriceHead({ symbol }: { symbol: PriceCurrency }) {
+  const prices = usePrices();
+  const history = usePriceHistory('1d', symbol);
+  const item = prices.data?.items.find((i) => i.symbol === symbol);
+  const change = change24h(
+    history.data?.items.find((s) => s.symbol === symbol),
+    prices.data,
+    symbol,
+  );
+  if (!item) return null;
+  const dir = change ? changeDirection(change.percent) : 'flat';
   return (
-    <>
-      {b ? <Summary asset={asset} b={b} krw={krw} /> : null}
-      {b ? <WithdrawNow asset={asset} b={b} text={amountText} /> : null}
-      {b && asset !== 'KRW' ? (
-        <p className="asset-badge">
-          <PriceBadge source={source} />
-        </p>
-      ) : null}
-
-      <nav className="asset-actions" aria-label={A.title}>
-        <Link className="btn btn-primary" to={depositPath(asset)}>
-          {A.deposit}
-        </Link>
-        <Link className="btn btn-secondary" to="/assets/withdraw">
-          {A.withdraw}
-        </Link>
-        <Link className="btn btn-secondary" to={`/assets/history?asset=${asset}`}>
-          {A.history}
-        </Link>
-      </nav>
-
-      {b ? <LockList asset={asset} locks={b.locks} /> : null}
-    </>
+    <p className="asset-price" data-testid="asset-price">
+      <span className="asset-price-krw">{formatWonPrice(item.krw_price)}</span>
+      <span className={`asset-price-change change-${dir}`} data-testid="asset-change">
+        {change
+          ? `${formatChangePercent(change.percent)} (${change.perUnit.isNegative() ? '' : '+'}${formatWonPrice(change.perUnit)})`
+          : M.noChange}
+      </span>
+      <span className="muted asset-price-usd">{formatUsd(item.price)}</span>
+    </p>
   );
 }
 
+/**
+ * total = 잠금 + 출금 대기 + 사용 가능: the three parts add up to the total, each hold with its reason
+ * (a lock's own reason, a pending withdrawal's request).
+ */
 function Summary({ asset, b, krw }: { asset: BalanceCurrency; b: BalanceView; krw: string }) {
-  const rows: [string, string, string][] = [
-    [A.locked, amountText(asset, b.locked), 'locked'],
-    ...(b.held !== '0' ? [[A.held, amountText(asset, b.held), 'held'] as [string, string, string]] : []),
-    [A.available, amountText(asset, b.available), 'available'],
-    [A.latestLockEnd, dateText(b.latest_lock_end_date), 'latest-lock-end'],
+  const activeReasons = b.locks.filter((l) => l.active).map((l) => l.reason ?? M.lockReasonNone);
+  const rows: [string, string, string, string | null][] = [
+    [
+      A.locked,
+      amountText(asset, b.locked),
+      'locked',
+      b.locked !== '0' ? [...new Set(activeReasons)].join(', ') : null,
+    ],
+    [A.held, amountText(asset, b.held), 'held', b.held !== '0' ? M.holdReason : null],
+    [A.available, amountText(asset, b.available), 'available', null],
   ];
   return (
     <div className="asset-card">
-      <p className="asset-card-label">{A.total}</p>
+      <p className="asset-card-label">{M.balanceTitle}</p>
       <p className="asset-card-total" data-testid="asset-total">
         {amountText(asset, b.total)}
       </p>
       {asset !== 'KRW' ? (
         <p className="asset-card-krw" data-testid="asset-krw">
-          ≈ {formatKrw(krw)}
-          {MSG.home.won}
+          ≈ {formatWon(krw)}
         </p>
       ) : null}
       <dl className="asset-rows">
-        {rows.map(([label, value, key]) => (
+        {rows.map(([label, value, key, reason]) => (
           <div key={key} className="asset-row">
-            <dt>{label}</dt>
+            <dt>
+              {label}
+              {reason ? <span className="asset-row-reason">{reason}</span> : null}
+            </dt>
             <dd data-testid={`asset-${key}`}>{value}</dd>
           </div>
         ))}
+        {b.latest_lock_end_date ? (
+          <div className="asset-row">
+            <dt>{A.latestLockEnd}</dt>
+            <dd data-testid="asset-latest-lock-end">{dateText(b.latest_lock_end_date)}</dd>
+          </div>
+        ) : null}
       </dl>
     </div>
   );
 }
 
 function LockList({ asset, locks }: { asset: BalanceCurrency; locks: LockView[] }) {
+  if (locks.length === 0) return null;
   return (
     <section className="asset-locks" aria-labelledby="locks-title">
       <h2 id="locks-title" className="home-section-title">
         {A.locksTitle}
       </h2>
-      {locks.length === 0 ? (
-        <p className="muted asset-locks-empty">{A.noLocks}</p>
-      ) : (
-        <ul className="lock-list">
-          {locks.map((l) => (
-            <li key={l.id} className={`lock-item${l.active ? '' : ' lock-item-expired'}`}>
-              <div className="lock-head">
-                <span className="lock-amount">{amountText(asset, l.amount)}</span>
-                <span className={`lock-status ${l.active ? 'lock-status-active' : 'lock-status-expired'}`}>
-                  {l.active ? A.lockActive : A.lockExpired}
-                </span>
+      <ul className="lock-list">
+        {locks.map((l) => (
+          <li key={l.id} className={`lock-item${l.active ? '' : ' lock-item-expired'}`}>
+            <div className="lock-head">
+              <span className="lock-amount">{amountText(asset, l.amount)}</span>
+              <span className={`lock-status ${l.active ? 'lock-status-active' : 'lock-status-expired'}`}>
+                {l.active ? A.lockActive : A.lockExpired}
+              </span>
+            </div>
+            <dl className="lock-dates">
+              <div>
+                <dt>{A.lockStart}</dt>
+                <dd>{dateText(l.start_date)}</dd>
               </div>
-              <dl className="lock-dates">
-                <div>
-                  <dt>{A.lockStart}</dt>
-                  <dd>{dateText(l.start_date)}</dd>
-                </div>
-                <div>
-                  <dt>{A.lockEnd}</dt>
-                  <dd>{l.end_date ? dateText(l.end_date) : A.openEnded}</dd>
-                </div>
-              </dl>
-              {l.reason ? (
-                <p className="lock-reason">
-                  {A.lockReason}: {l.reason}
-                </p>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      )}
+              <div>
+                <dt>{A.lockEnd}</dt>
+                <dd>{l.end_date ? dateText(l.end_date) : A.openEnded}</dd>
+              </div>
+            </dl>
+            {l.reason ? (
+              <p className="lock-reason">
+                {A.lockReason}: {l.reason}
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

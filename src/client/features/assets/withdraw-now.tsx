@@ -1,6 +1,6 @@
 import type { BalanceCurrency } from '../../../shared/constants';
 import { D, type Dec, maxDec, ZERO } from '../../../shared/decimal';
-import { formatKst } from '../../../shared/exchanges';
+import { formatAsset, formatDateTime, timeLeft } from '../../../shared/format';
 import { MSG } from '../../../shared/messages/member';
 import type { BalanceView } from '../../../shared/schemas/balances';
 import type { Prices } from '../../../shared/schemas/prices';
@@ -20,53 +20,39 @@ function withdrawableNow(
   rules: WithdrawalRulesView,
   prices: Prices | undefined,
   now = Date.now(),
-): Dec {
-  if (asset === 'KRW') return D.min(available, new D(rules.krw.remaining));
-  if (rules.krw_deposit_hold_until && new Date(rules.krw_deposit_hold_until).getTime() > now) return ZERO;
+): { amount: Dec; hold: string | null } {
+  if (asset === 'KRW') return { amount: D.min(available, new D(rules.krw.remaining)), hold: null };
+  if (rules.krw_deposit_hold_until && new Date(rules.krw_deposit_hold_until).getTime() > now)
+    return { amount: ZERO, hold: rules.krw_deposit_hold_until };
   const price = prices?.items.find((i) => i.symbol === asset)?.krw_price;
-  if (!price || new D(price).lte(0)) return available;
+  if (!price || new D(price).lte(0)) return { amount: available, hold: null };
   const byLimit = new D(rules.crypto.remaining).div(price).toDecimalPlaces(8, D.ROUND_FLOOR);
-  return maxDec(D.min(available, byLimit), ZERO);
+  return { amount: maxDec(D.min(available, byLimit), ZERO), hold: null };
 }
 
-export function WithdrawNow(props: {
-  asset: BalanceCurrency;
-  b: BalanceView;
-  text: (currency: BalanceCurrency, amount: string) => string;
-}) {
+/**
+ * Shown only when less than the available balance can leave right now, with the reason: the hold after a
+ * won deposit (until when, how long) or what is left of today's limit. It never restates the balance.
+ */
+export function WithdrawNow(props: { asset: BalanceCurrency; b: BalanceView }) {
   const rules = useWithdrawalRules();
   const prices = usePrices();
   if (!rules.data) return null;
-  const now = withdrawableNow(props.asset, new D(props.b.available), rules.data, prices.data);
-  const hold =
-    props.asset !== 'KRW' && rules.data.krw_deposit_hold_until ? rules.data.krw_deposit_hold_until : null;
+  const available = new D(props.b.available);
+  const { amount, hold } = withdrawableNow(props.asset, available, rules.data, prices.data);
+  if (amount.gte(available)) return null;
+  const left = hold ? timeLeft(hold) : null;
   return (
-    <div className="asset-card withdraw-now" data-testid="withdraw-now">
-      <p className="asset-card-label">{R.nowTitle}</p>
-      <dl className="asset-rows">
-        <div className="asset-row">
-          <dt>{R.pendingLabel}</dt>
-          <dd data-testid="now-pending">{props.text(props.asset, props.b.held)}</dd>
-        </div>
-        <div className="asset-row">
-          <dt>{R.heldLabel}</dt>
-          <dd data-testid="now-locked">{props.text(props.asset, props.b.locked)}</dd>
-        </div>
-        <div className="asset-row">
-          <dt>
-            <strong>{R.nowLabel}</strong>
-          </dt>
-          <dd data-testid="now-available">
-            <strong>{props.text(props.asset, now.toFixed())}</strong>
-          </dd>
-        </div>
-      </dl>
-      <p className="field-hint">{R.nowHelp}</p>
-      {hold ? (
-        <p className="field-hint rules-hold" role="note">
-          {R.holdUntil(formatKst(hold))}
-        </p>
-      ) : null}
+    <div className="asset-card withdraw-now" data-testid="withdraw-now" role="note">
+      <p className="asset-row">
+        <span>
+          <strong>{R.nowLabel}</strong>
+        </span>
+        <strong data-testid="now-available">{formatAsset(props.asset, amount.toFixed())}</strong>
+      </p>
+      <p className="field-hint rules-hold">
+        {hold ? `${R.holdUntil(formatDateTime(hold, false))}${left ? ` · ${left}` : ''}` : R.nowHelp}
+      </p>
     </div>
   );
 }

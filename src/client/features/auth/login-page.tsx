@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { MSG } from '../../../shared/messages/member';
 import { type LoginBody, loginBodySchema } from '../../../shared/schemas/auth';
 import { CURRENT_PASSWORD, FieldList, type FieldSpec } from '../../components/field';
-import { ApiError, api } from '../../lib/api';
+import { api, refusalMessage } from '../../lib/api';
 import { SESSION_KEY, type SessionInfo } from '../../lib/session';
 import { AuthForm } from './auth-form';
 
@@ -59,11 +59,9 @@ export function LoginPage() {
       navigate('/second-factor');
     },
     onError: (err) => {
-      if (err instanceof ApiError && (err.status === 401 || err.status === 429 || err.status === 400)) {
-        setFormError(err.message);
-      } else {
-        setFormError(L.unexpected);
-      }
+      // Every refusal is the server's own Korean sentence (a closed account is told so); only no answer
+      // or a server failure gets the screen's general message.
+      setFormError(refusalMessage(err, L.unexpected));
     },
   });
 

@@ -43,7 +43,7 @@ export function SecondFactorPage() {
     onSuccess: (session) => {
       rememberLoginHint(session.user);
       qc.setQueryData(SESSION_KEY, session);
-      navigate('/main', { replace: true });
+      navigate(session.user.is_admin ? '/admin' : '/main', { replace: true });
     },
     onError: (err) => {
       resetField('second_password');

@@ -1,23 +1,41 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { BALANCE_CURRENCIES, TOKEN_COLORS } from '../../../shared/constants';
-import { formatKrw, formatPrice } from '../../../shared/format';
+import {
+  changeDirection,
+  formatChangePercent,
+  formatKrw,
+  formatUsd,
+  formatWon,
+  formatWonPrice,
+} from '../../../shared/format';
 import { MSG } from '../../../shared/messages/member';
 import { PriceBadge } from '../../components/price-badge';
+import { Sparkline } from '../../components/sparkline';
 import { LoadingOverlay } from '../../components/spinner';
 import { TokenIcon } from '../../components/token-icon';
+import { usePriceHistory } from '../../lib/use-market';
 import { priceView, useBalances, usePrices } from '../../lib/use-wallet-queries';
 import { type HomeView, homeView, percentText } from './home-rows';
-import { NoticesSection } from './notices-section';
 import './home.css';
 
-const H = MSG.home;
+/** The notices sit below the assets: their code loads after the first screen's (the /main budget). */
+const NoticesSection = lazy(() => import('./notices-section').then((m) => ({ default: m.NoticesSection })));
 
-/** SPEC §2 Home: total in KRW, summary row, indicator bar, notices, token list; refreshed every 30 s. */
+const H = MSG.home;
+const M = MSG.market;
+
+/**
+ * Home as a market view (Toss, Upbit): the total in won with its 24 h change, then each asset with its
+ * balance and won value, its won and USD price, the 24 h change (red up, blue down) and a sparkline; the
+ * notices come after the assets, so they never push them below the fold. Refreshed every 30 s.
+ */
 export function HomePage() {
   const balances = useBalances();
   const prices = usePrices();
+  const history = usePriceHistory('1d');
   const view = priceView(prices.data);
-  const home = balances.data ? homeView(balances.data.items, view) : null;
+  const home = balances.data ? homeView(balances.data.items, view, prices.data, history.data) : null;
   const loading = balances.isPending || prices.isPending;
 
   return (
@@ -27,7 +45,7 @@ export function HomePage() {
 
       <div className="home-total">
         <div className="home-total-top">
-          <h2 className="home-total-label">{H.totalAssets}</h2>
+          <h2 className="home-total-label">{M.totalValue}</h2>
           {prices.isPending ? null : <PriceBadge source={view.source} />}
         </div>
         <p className="home-total-value" data-testid="total-krw">
@@ -40,6 +58,7 @@ export function HomePage() {
             '-'
           )}
         </p>
+        <TotalChange home={home} />
         {prices.isError ? (
           <p className="home-warning" role="alert">
             {MSG.prices.loadFailed}
@@ -56,51 +75,102 @@ export function HomePage() {
         {home ? <Distribution home={home} /> : balances.isPending ? <DistributionPlaceholder /> : null}
       </div>
 
-      <NoticesSection />
-
       <section className="home-section" aria-labelledby="tokens-title">
         <h2 id="tokens-title" className="home-section-title">
-          {H.tokensTitle}
+          {M.assetsTitle}
         </h2>
         <ul className="token-list">
-          {home?.rows.map((row) => (
-            <li key={row.currency}>
-              <Link
-                to={`/assets?asset=${row.currency}`}
-                className="token-row"
-                data-testid={`token-${row.currency}`}
-              >
-                <TokenIcon currency={row.currency} />
-                <span className="token-name">
-                  <span className="token-label">{row.label}</span>
-                  <span className="token-sub">
-                    {row.usdPrice ?? `$1 = ${formatPrice(view.usdKrw)}${H.won}`}
+          {home?.rows.map((row) => {
+            const pct = row.change ? formatChangePercent(row.change.percent) : null;
+            const dir = row.change ? changeDirection(row.change.percent) : 'flat';
+            return (
+              <li key={row.currency}>
+                <Link
+                  to={`/assets/${row.currency}`}
+                  className="token-row"
+                  data-testid={`token-${row.currency}`}
+                >
+                  <TokenIcon currency={row.currency} />
+                  <span className="token-name">
+                    <span className="token-label">{row.label}</span>
+                    {row.currency === 'KRW' ? null : (
+                      <span className="token-sub token-balance" data-testid={`balance-${row.currency}`}>
+                        {row.balance}
+                      </span>
+                    )}
+                    {row.currency === 'KRW' ? null : (
+                      <span className="token-sub" data-testid={`krw-${row.currency}`}>
+                        ≈ {formatWon(row.krwValue)}
+                      </span>
+                    )}
                   </span>
-                </span>
-                <span className="token-amounts">
-                  <span className="token-balance" data-testid={`balance-${row.currency}`}>
-                    {row.balance}
-                  </span>
-                  <span className="token-sub" data-testid={`krw-${row.currency}`}>
-                    {formatKrw(row.krwValue)}
-                    {H.won}
-                  </span>
-                </span>
-                <span className="token-chevron" aria-hidden="true">
-                  ›
-                </span>
-              </Link>
-            </li>
-          ))}
+                  {row.currency === 'KRW' ? (
+                    <span className="token-amounts">
+                      <span className="token-price" data-testid={`krw-${row.currency}`}>
+                        <span data-testid="balance-KRW">{row.balance}</span>
+                      </span>
+                    </span>
+                  ) : (
+                    <>
+                      <Sparkline
+                        values={row.spark}
+                        change={row.change ? row.change.percent.toFixed() : null}
+                        label={
+                          row.spark.length > 1
+                            ? M.sparklineLabel(row.label, pct ?? M.noChange)
+                            : M.sparklineEmpty(row.label)
+                        }
+                      />
+                      <span className="token-amounts">
+                        <span className="token-price" data-testid={`price-${row.currency}`}>
+                          {formatWonPrice(row.krwPrice ?? '0')}
+                        </span>
+                        <span className="token-sub" data-testid={`usd-${row.currency}`}>
+                          {formatUsd(row.usdPrice ?? '0')}
+                        </span>
+                        <span className={`token-change change-${dir}`} data-testid={`change-${row.currency}`}>
+                          {pct ?? '-'}
+                        </span>
+                      </span>
+                    </>
+                  )}
+                </Link>
+              </li>
+            );
+          })}
         </ul>
       </section>
+
+      <Suspense fallback={null}>
+        <NoticesSection />
+      </Suspense>
     </section>
+  );
+}
+
+/** The total's change over 24 h: "+12,345원 (+1.2%)", red up, blue down; a line kept free until known. */
+function TotalChange({ home }: { home: HomeView | null }) {
+  const c = home?.totalChange;
+  if (!c) {
+    return (
+      <p className="home-total-change change-flat" data-testid="total-change">
+        {M.today} {home ? M.noChange : '\u00a0'}
+      </p>
+    );
+  }
+  const dir = changeDirection(c.percent);
+  const sign = c.won.isPositive() && !c.won.isZero() ? '+' : '';
+  return (
+    <p className={`home-total-change change-${dir}`} data-testid="total-change">
+      {M.today} {sign}
+      {formatWon(c.won)} ({formatChangePercent(c.percent)})
+    </p>
   );
 }
 
 /**
  * While the balances load, the bar and the summary row keep their place (same elements, no figures): the
- * notices and the token list below do not jump when they arrive (Lighthouse's layout shift, issue 18).
+ * list below does not jump when they arrive.
  */
 function DistributionPlaceholder() {
   return (

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import { HOME_NOTICES_PREVIEW } from '../../../shared/constants';
+import { formatDate } from '../../../shared/format';
 import { MSG } from '../../../shared/messages/member';
 import { useNotices } from './use-notices';
 
 const H = MSG.home;
 
-const dateText = (iso: string) =>
-  new Intl.DateTimeFormat('ko-KR', { dateStyle: 'medium', timeZone: 'Asia/Seoul' }).format(new Date(iso));
+const dateText = (iso: string) => formatDate(iso);
 
 /** The notices section: published notices, newest first; a notice opens in place when tapped. */
 export function NoticesSection() {

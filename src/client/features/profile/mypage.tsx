@@ -8,6 +8,7 @@ import { BankAccountSection } from './bank-account-section';
 import { ProfileInfoSection } from './profile-info-section';
 import { SecuritySection } from './security-section';
 import { SignInActivitySection } from './sign-in-activity-section';
+import { ThemeSection } from './theme-section';
 import { useProfile } from './use-profile';
 import './profile.css';
 
@@ -42,6 +43,7 @@ export function MyPage() {
           <SecuritySection profile={profile.data} />
           <TotpSection />
           <BankAccountSection profile={profile.data} />
+          <ThemeSection />
           <SignInActivitySection />
           <button
             type="button"

@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatDateTime } from '../../../shared/format';
 import { MSG } from '../../../shared/messages/member';
 import type { SignInActivityItem } from '../../../shared/schemas/auth-events';
 import { describeDevice } from '../../../shared/user-agent';
@@ -8,17 +10,14 @@ import { ProfileCard } from './profile-card';
 
 const E = MSG.authEvents;
 
-/** SPEC: dates in the Korean locale, in Korean time (as the history screen shows them). */
-const DATE = new Intl.DateTimeFormat('ko-KR', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Asia/Seoul',
-});
+/** The last 5 at first; 더 보기 shows the rest of the 20 the server sends. */
+const FIRST = 5;
 
 const SIGN_IN_ACTIVITY_KEY = ['profile', 'sign-in-activity'] as const;
 
-/** My page's "최근 로그인 활동": the member's last 20 authentication events, newest first. */
+/** My page's "최근 로그인 활동": the member's last authentication events, newest first, 5 at first. */
 export function SignInActivitySection() {
+  const [all, setAll] = useState(false);
   const q = useQuery({
     queryKey: SIGN_IN_ACTIVITY_KEY,
     queryFn: () =>
@@ -36,13 +35,13 @@ export function SignInActivitySection() {
         <p>{E.empty}</p>
       ) : (
         <ul className="profile-activity" data-testid="sign-in-activity">
-          {q.data.items.map((e) => (
+          {(all ? q.data.items : q.data.items.slice(0, FIRST)).map((e) => (
             <li key={e.id} className="profile-activity-item">
               <div className="profile-activity-line">
                 <span className={e.success ? 'profile-activity-ok' : 'profile-activity-fail'}>
                   {describeEvent(e)}
                 </span>
-                <time dateTime={e.created_at}>{DATE.format(new Date(e.created_at))}</time>
+                <time dateTime={e.created_at}>{formatDateTime(e.created_at, false)}</time>
               </div>
               <div className="profile-activity-meta">
                 <span>
@@ -54,6 +53,16 @@ export function SignInActivitySection() {
           ))}
         </ul>
       )}
+      {q.data && q.data.items.length > FIRST ? (
+        <button
+          type="button"
+          className="btn-link profile-activity-more"
+          aria-expanded={all}
+          onClick={() => setAll(!all)}
+        >
+          {all ? MSG.signIns.less : MSG.signIns.more}
+        </button>
+      ) : null}
     </ProfileCard>
   );
 }

@@ -173,6 +173,7 @@ export function CryptoWithdrawalPage() {
           <NetworkSelect
             label={W.networkLabel}
             networks={networks}
+            currency={currency}
             registration={register('network')}
             error={starred(e.network?.message)}
           />

@@ -1,0 +1,53 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import './bottom-sheet.css';
+
+/**
+ * A bottom sheet on the native <dialog>: modal (focus kept inside, Esc closes, the page behind inert),
+ * closed by its button, Esc or a tap on the backdrop.
+ */
+export function BottomSheet({
+  title,
+  closeLabel,
+  onClose,
+  children,
+  testId,
+}: {
+  title: string;
+  closeLabel: string;
+  onClose: () => void;
+  children: ReactNode;
+  testId?: string;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const d = ref.current;
+    if (d && !d.open) d.showModal();
+    return () => d?.close();
+  }, []);
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: Esc closes the dialog natively; the click is the backdrop's.
+    <dialog
+      ref={ref}
+      className="sheet"
+      aria-labelledby={titleId}
+      data-testid={testId}
+      onClose={onClose}
+      onClick={(e) => {
+        if (e.target === e.currentTarget) onClose();
+      }}
+    >
+      <div className="sheet-body">
+        <div className="sheet-head">
+          <h2 id={titleId} className="sheet-title">
+            {title}
+          </h2>
+          <button type="button" className="btn-link sheet-close" onClick={onClose}>
+            {closeLabel}
+          </button>
+        </div>
+        {children}
+      </div>
+    </dialog>
+  );
+}
