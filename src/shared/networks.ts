@@ -9,9 +9,24 @@ export type NetworkCode = (typeof NETWORK_CODES)[number];
 export const NETWORK_LABELS: Record<NetworkCode, string> = {
   TRC20: 'TRC20 (트론)',
   ERC20: 'ERC20 (이더리움)',
-  XRPL: 'XRP Ledger',
-  BTC: 'Bitcoin',
+  XRPL: '리플 네트워크',
+  BTC: '비트코인 네트워크',
 };
+
+/**
+ * A network as the member reads it for one currency: a coin on its own chain is "이더리움 네트워크", as
+ * Korean exchanges write it; a token names its standard (USDT on TRC20 or ERC20).
+ */
+export function networkLabelFor(currency: string, network: NetworkCode): string {
+  if (currency === 'ETH' && network === 'ERC20') return '이더리움 네트워크';
+  return NETWORK_LABELS[network];
+}
+
+/** The currencies a member can deposit, each with its own deposit screen (no other crypto deposit route). */
+export const DEPOSIT_CURRENCIES = ['KRW', 'USDT'] as const;
+export type DepositCurrency = (typeof DEPOSIT_CURRENCIES)[number];
+export const canDeposit = (currency: string): currency is DepositCurrency =>
+  (DEPOSIT_CURRENCIES as readonly string[]).includes(currency);
 
 /**
  * The networks each withdrawal currency may leave on, the first one being the default, with the fixed

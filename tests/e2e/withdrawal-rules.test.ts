@@ -33,7 +33,7 @@ describe('withdrawal rules in the browser', () => {
     await page.getByLabel(R.exchangeLabel).selectOption('upbit');
     await page.getByLabel(R.secondPasswordLabel).fill(member.creds.pin === '000000' ? '111111' : '000000');
     await page.getByRole('button', { name: R.registerSubmit }).click();
-    await page.getByText(`* ${R.secondPasswordWrong}`).waitFor();
+    await page.getByText(`* ${R.secondPasswordWrong(4)}`).waitFor();
     await page.getByLabel(R.secondPasswordLabel).fill(member.creds.pin);
     await page.getByRole('button', { name: R.registerSubmit }).click();
     await page.getByText(R.registered).waitFor();

@@ -9,6 +9,7 @@ import { memberRoutes } from './member-routes';
 import { moneyRoutes } from './money-routes';
 import { pendingQueueRoutes } from './pending-queue';
 import { proposalRoutes } from './proposal-routes';
+import { receivingAccountRoutes } from './receiving-account-routes';
 import { requestRoutes } from './request-routes';
 import { withdrawalLimitRoutes } from './withdrawal-limit-routes';
 
@@ -30,6 +31,7 @@ const ADMIN_ROUTES = [
   proposalRoutes,
   withdrawalLimitRoutes,
   chainStatusRoutes,
+  receivingAccountRoutes,
 ];
 
 export async function adminRoutes(app: App, ctx: Ctx) {

@@ -1,6 +1,6 @@
 import { resolveXrpDestination } from '../../shared/address';
 import { MSG } from '../../shared/messages';
-import { isNetworkAllowed, NETWORK_LABELS, networksFor } from '../../shared/networks';
+import { isNetworkAllowed, networkLabelFor, networksFor } from '../../shared/networks';
 import type { CryptoWithdrawalInput, WithdrawalView } from '../../shared/schemas/withdrawals';
 import type { Queryable } from '../db';
 import { AppError } from '../http/errors';
@@ -60,7 +60,7 @@ export async function createCryptoWithdrawal(
   }
   if (!isNetworkAllowed(input.currency, network)) {
     const allowed = networksFor(input.currency)
-      .map((n) => NETWORK_LABELS[n])
+      .map((n) => networkLabelFor(input.currency, n))
       .join(', ');
     const message = W.networkNotAllowed(input.currency, allowed);
     throw new AppError('VALIDATION', message, { network: message });

@@ -95,10 +95,10 @@ describe('crypto withdrawal schema', () => {
   it('each currency only on its own networks, with a Korean message naming them', () => {
     const p = (v: object) => issues(cryptoWithdrawalBodySchema.safeParse({ ...base, ...v }));
     expect(p({ currency: 'XRP', amount: '5' })).toEqual({
-      network: W.networkNotAllowed('XRP', 'XRP Ledger'),
+      network: W.networkNotAllowed('XRP', '리플 네트워크'),
     });
     expect(p({ currency: 'ETH', amount: '5' })).toEqual({
-      network: W.networkNotAllowed('ETH', 'ERC20 (이더리움)'),
+      network: W.networkNotAllowed('ETH', '이더리움 네트워크'),
     });
     expect(p({ currency: 'USDT', network: 'XRPL', recipient_address: XRP })).toEqual({
       network: W.networkNotAllowed('USDT', 'TRC20 (트론), ERC20 (이더리움)'),

@@ -207,7 +207,7 @@ function AddressItem(props: {
       </p>
       <p className="address-text">
         {a.address}
-        {a.destination_tag ? ` (tag ${a.destination_tag})` : ''}
+        {a.destination_tag ? ` · 태그 ${a.destination_tag}` : ''}
       </p>
       {props.confirming ? (
         <div className="address-confirm" role="alertdialog" aria-label={R.deleteConfirm(a.label)}>
