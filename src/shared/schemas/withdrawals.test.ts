@@ -129,17 +129,18 @@ describe('crypto withdrawal schema', () => {
       destination_tag: W.tagOnlyXrp,
     });
     const parsed = cryptoWithdrawalBodySchema.parse({ ...xrp, destination_tag: ' 12 ' });
-    expect(cryptoWithdrawalBodyFromForm(parsed)).toMatchObject({ network: 'XRPL', destination_tag: '12' });
+    expect(cryptoWithdrawalBodyFromForm(parsed, '1234')).toMatchObject({ network: 'XRPL', destination_tag: '12' });
   });
 
   it('the body sent for a form holds only the chosen method fields', () => {
     const parsed = cryptoWithdrawalBodySchema.parse({ ...base, recipient_id: 'leftover' });
-    expect(cryptoWithdrawalBodyFromForm(parsed)).toEqual({
+    expect(cryptoWithdrawalBodyFromForm(parsed, '1234')).toEqual({
       currency: 'USDT',
       amount: '10',
       method: 'external',
       recipient_address: TRC,
       network: 'TRC20',
+      second_password: '1234',
     });
   });
 });
