@@ -24,9 +24,6 @@ export function networkLabelFor(currency: string, network: NetworkCode): string 
 
 /** The currencies a member can deposit, each with its own deposit screen (no other crypto deposit route). */
 export const DEPOSIT_CURRENCIES = ['KRW', 'USDT'] as const;
-export type DepositCurrency = (typeof DEPOSIT_CURRENCIES)[number];
-export const canDeposit = (currency: string): currency is DepositCurrency =>
-  (DEPOSIT_CURRENCIES as readonly string[]).includes(currency);
 
 /**
  * The networks each withdrawal currency may leave on, the first one being the default, with the fixed

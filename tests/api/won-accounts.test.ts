@@ -44,7 +44,11 @@ describe('won withdrawals go only to the verified own-name account', () => {
   it('without a body account: paid to the own account, as recorded', async () => {
     const m = await member();
     await adjustBalance(server.db, m.id, 'KRW', '50000');
-    const r = await m.client.post('/api/withdrawals/krw', { amount: '20000' }, { 'idempotency-key': idemKey() });
+    const r = await m.client.post(
+      '/api/withdrawals/krw',
+      { amount: '20000' },
+      { 'idempotency-key': idemKey() },
+    );
     expect(r.status).toBe(201);
     expect(r.body.data).toMatchObject({ ...OWN, amount: '20000', method: 'bank', status: 'pending' });
   });
@@ -90,7 +94,11 @@ describe('won withdrawals go only to the verified own-name account', () => {
     await adjustBalance(server.db, m.id, 'KRW', '1000000');
     const results = await Promise.all(
       Array.from({ length: 50 }, () =>
-        m.client.post('/api/withdrawals/krw', { amount: '10000', ...OTHER }, { 'idempotency-key': idemKey() }),
+        m.client.post(
+          '/api/withdrawals/krw',
+          { amount: '10000', ...OTHER },
+          { 'idempotency-key': idemKey() },
+        ),
       ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(50).fill(400));
@@ -110,11 +118,18 @@ describe('won deposits come only from the verified own-name account', () => {
     );
     expect(ok.status).toBe(201);
     expect(ok.body.data).toMatchObject({ ...OWN, currency: 'KRW', status: 'pending' });
-    const other = await m.client.post('/api/deposits/krw', { amount: '10000', depositor_name: '홍길동', ...OTHER });
+    const other = await m.client.post('/api/deposits/krw', {
+      amount: '10000',
+      depositor_name: '홍길동',
+      ...OTHER,
+    });
     expect(other.status).toBe(400);
     expect(other.body.error?.message).toBe(O.depositOwnOnly);
     const none = await member('none');
-    const refused = await none.client.post('/api/deposits/krw', { amount: '10000', depositor_name: '홍길동' });
+    const refused = await none.client.post('/api/deposits/krw', {
+      amount: '10000',
+      depositor_name: '홍길동',
+    });
     expect(refused.status).toBe(409);
     expect(refused.body.error?.message).toBe(O.noOwnAccount);
   });
@@ -133,10 +148,17 @@ describe('the receiving account', () => {
     expect((await m.client.call('PUT', '/api/admin/receiving-account', OTHER)).status).toBe(403);
 
     const admin = await adminClient(server.url, server.db);
-    const bad = await admin.client.call('PUT', '/api/admin/receiving-account', { ...OTHER, account_number: '12' });
+    const bad = await admin.client.call('PUT', '/api/admin/receiving-account', {
+      ...OTHER,
+      account_number: '12',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error?.fields?.account_number).toBe(MSG.depositKrw.accountNumberInvalid);
-    const receiving = { bank_name: '우리은행', account_number: '1005-123-456789', account_holder: '(주)월렛' };
+    const receiving = {
+      bank_name: '우리은행',
+      account_number: '1005-123-456789',
+      account_holder: '(주)월렛',
+    };
     const set = await admin.client.call('PUT', '/api/admin/receiving-account', receiving);
     expect(set.status).toBe(200);
     expect(set.body.data).toMatchObject({ account: receiving, updated_by: admin.creds.username });
@@ -164,10 +186,17 @@ describe('a withdrawal is confirmed with the second password', () => {
     const first = await m.client.post('/api/withdrawals/krw', { amount: '10000', second_password: wrongPin });
     expect(first.status).toBe(400);
     expect(first.body.error?.fields?.second_password).toBe(MSG.wrules.secondPasswordWrong(4));
-    const second = await m.client.post('/api/withdrawals/krw', { amount: '10000', second_password: wrongPin });
+    const second = await m.client.post('/api/withdrawals/krw', {
+      amount: '10000',
+      second_password: wrongPin,
+    });
     expect(second.body.error?.fields?.second_password).toBe(MSG.wrules.secondPasswordWrong(3));
     expect(await withdrawalCount(m.id)).toBe(0);
-    const right = await m.client.post('/api/withdrawals/krw', { amount: '10000' }, { 'idempotency-key': idemKey() });
+    const right = await m.client.post(
+      '/api/withdrawals/krw',
+      { amount: '10000' },
+      { 'idempotency-key': idemKey() },
+    );
     expect(right.status).toBe(201);
   });
 

@@ -102,12 +102,17 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
 async function adoptOwnAccount(own: { db: TestDb; memberId: string }, body: unknown) {
   if (!isPlainObject(body)) return;
   const { bank_name, account_number, account_holder } = body;
-  if (typeof bank_name !== 'string' || typeof account_number !== 'string' || typeof account_holder !== 'string') {
+  if (
+    typeof bank_name !== 'string' ||
+    typeof account_number !== 'string' ||
+    typeof account_holder !== 'string'
+  ) {
     return;
   }
   const [name, number, holder] = [bank_name.trim(), account_number.trim(), account_holder.trim()];
   // Only what an administrator could record (the table's own rules); anything else is left to the server.
-  if (!name || !holder || number.length < 10 || number.length > 30 || name.length > 50 || holder.length > 50) return;
+  if (!name || !holder || number.length < 10 || number.length > 30 || name.length > 50 || holder.length > 50)
+    return;
   await own.db.query(
     `INSERT INTO bank_accounts (member_id, bank_name, account_number, account_holder, is_verified)
      VALUES ($1, $2, $3, $4, true)

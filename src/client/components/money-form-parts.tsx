@@ -62,38 +62,6 @@ function AccountNumberField({
   );
 }
 
-interface AccountText {
-  accountNumberLabel: string;
-  accountNumberPlaceholder: string;
-  accountHolderLabel: string;
-  accountHolderPlaceholder: string;
-}
-
-/** A KRW form's account number and account holder (deposit and withdrawal), with their starred errors. */
-export function BankAccountFields<
-  T extends FieldValues & { account_number: string; account_holder: string },
->({ text, register, errors }: { text: AccountText; register: UseFormRegister<T>; errors: FieldErrors<T> }) {
-  const message = (name: 'account_number' | 'account_holder') =>
-    starred(errors[name]?.message as string | undefined);
-  return (
-    <>
-      <AccountNumberField
-        label={text.accountNumberLabel}
-        placeholder={text.accountNumberPlaceholder}
-        registration={register('account_number' as Path<T>)}
-        error={message('account_number')}
-      />
-      <Field
-        label={text.accountHolderLabel}
-        placeholder={text.accountHolderPlaceholder}
-        autoComplete="off"
-        {...register('account_holder' as Path<T>)}
-        error={message('account_holder')}
-      />
-    </>
-  );
-}
-
 /**
  * A money form's amount (its field `amount`): won on the numeric keypad and read in Korean units, or a
  * crypto amount; `unit` names the currency in the label where the form lets the member change it. Its

@@ -93,7 +93,8 @@ export async function checkSecondPassword(
   plain: string,
   origin: EventOrigin,
   /** The refusal of a wrong second password (default: the login second step's message). */
-  wrong: (attemptsLeft: number) => AppError = () => new AppError('INVALID_CREDENTIALS', MSG.secondFactor.mismatch),
+  wrong: (attemptsLeft: number) => AppError = () =>
+    new AppError('INVALID_CREDENTIALS', MSG.secondFactor.mismatch),
 ): Promise<void> {
   const event = { ...origin, kind: 'second_factor' as const, memberId };
   const rows = await db.query<{ second_password_hash: string | null }>(

@@ -1,8 +1,8 @@
 import { MSG } from '../../shared/messages';
 import type { WonAccountsView, WonAccountView } from '../../shared/schemas/deposits';
 import type { Queryable } from '../db';
-import { AppError } from '../http/errors';
 import { readReceivingAccount } from '../deposits/receiving-account';
+import { AppError } from '../http/errors';
 
 const digits = (accountNumber: string) => accountNumber.replaceAll('-', '');
 

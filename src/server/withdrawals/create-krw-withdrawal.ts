@@ -1,5 +1,5 @@
-import type { krwWithdrawalBodySchema, WithdrawalView } from '../../shared/schemas/withdrawals';
 import { MSG } from '../../shared/messages';
+import type { krwWithdrawalBodySchema, WithdrawalView } from '../../shared/schemas/withdrawals';
 import type { z } from '../../shared/zod';
 import type { Queryable } from '../db';
 import { requireOwnAccount } from '../profile/won-accounts';

@@ -1,16 +1,16 @@
+import type { FastifyRequest } from 'fastify';
 import {
   cryptoWithdrawalBodySchema,
   krwWithdrawalBodySchema,
   withdrawalViewSchema,
 } from '../../shared/schemas/withdrawals';
-import type { FastifyRequest } from 'fastify';
 import { originOf } from '../auth/auth-events';
 import { verifyTotpFor } from '../auth/totp';
 import type { App, Ctx } from '../context';
 import type { Queryable } from '../db';
 import { idempotentCreateRoute } from '../http/create-route';
-import { createCryptoWithdrawal } from './create-crypto-withdrawal';
 import { verifyWithdrawalAuth } from '../withdrawal-rules/verify-auth';
+import { createCryptoWithdrawal } from './create-crypto-withdrawal';
 import { createKrwWithdrawal } from './create-krw-withdrawal';
 
 /** A member's withdrawal requests (approve/reject: admin/decision-routes.ts). */

@@ -50,6 +50,10 @@ export const MONEY_MESSAGES = {
         : '보내는 사람 지갑 주소가 TRC20 주소가 아닙니다. (T로 시작하는 34자리 주소)',
     failed: (message: string) => `입금 신청 중 오류가 발생했습니다: ${message}`,
     success: '입금 신청이 완료되었습니다. 관리자 확인 후 처리됩니다.',
+    otherTitle: (currency: string) => `${currency} 입금`,
+    otherUnavailable: (currency: string) =>
+      `${currency}는 아직 입금을 받지 않습니다. 원화와 USDT만 입금할 수 있습니다.`,
+    otherGo: (title: string) => `${title}으로 가기`,
   },
   depositKrw: {
     title: '원화 입금',
@@ -223,6 +227,7 @@ export const MONEY_MESSAGES = {
     adminHelp: '회원의 원화 입금 화면에 표시되는 회사 계좌입니다. 변경하면 감사 기록에 남습니다.',
     adminSave: '입금 계좌 저장',
     adminSaved: '원화 입금 계좌를 저장했습니다.',
+    adminSaveFailed: '원화 입금 계좌 저장 실패',
     adminNone: '아직 설정되지 않았습니다.',
     adminUpdated: (who: string, when: string) => `${who} · ${when} 변경`,
   },
@@ -269,8 +274,15 @@ export const MONEY_MESSAGES = {
     submit: '확인하고 출금하기',
     blockedTitle: '지금은 출금할 수 없어요',
     timeLeft: (text: string) => `${text} 남음`,
-    hoursMinutes: (h: number, m: number) => (h > 0 ? `${h}시간${m > 0 ? ` ${m}분` : ''}` : `${Math.max(m, 1)}분`),
+    hoursMinutes: (h: number, m: number) =>
+      h > 0 ? `${h}시간${m > 0 ? ` ${m}분` : ''}` : `${Math.max(m, 1)}분`,
     holdBlock: '원화 입금 후 출금 지연',
+    holdText:
+      '원화 입금 후 일정 시간 동안은 외부 지갑으로 암호화폐를 보낼 수 없어요. 회원 간 내부 전송은 할 수 있어요.',
+    limitTextCrypto:
+      '오늘의 암호화폐 출금 한도를 모두 사용했어요. 24시간 전 신청한 출금이 한도에서 빠지면 다시 보낼 수 있어요.',
+    limitTextKrw:
+      '오늘의 원화 출금 한도를 모두 사용했어요. 24시간 전 신청한 출금이 한도에서 빠지면 다시 보낼 수 있어요.',
     limitBlock: '1일 출금 한도 소진',
     waitingBlock: '출금 주소 대기 시간',
     chipAdd: (label: string) => `+${label}`,

@@ -94,7 +94,7 @@ export const depositAddressViewSchema = z.object({
 export type DepositAddressView = z.infer<typeof depositAddressViewSchema>;
 
 /** A won bank account as a member screen shows it (the service's receiving account, the member's own). */
-export const wonAccountViewSchema = z.object({
+const wonAccountViewSchema = z.object({
   bank_name: z.string(),
   account_number: z.string(),
   account_holder: z.string(),

@@ -129,7 +129,10 @@ describe('crypto withdrawal schema', () => {
       destination_tag: W.tagOnlyXrp,
     });
     const parsed = cryptoWithdrawalBodySchema.parse({ ...xrp, destination_tag: ' 12 ' });
-    expect(cryptoWithdrawalBodyFromForm(parsed, '1234')).toMatchObject({ network: 'XRPL', destination_tag: '12' });
+    expect(cryptoWithdrawalBodyFromForm(parsed, '1234')).toMatchObject({
+      network: 'XRPL',
+      destination_tag: '12',
+    });
   });
 
   it('the body sent for a form holds only the chosen method fields', () => {

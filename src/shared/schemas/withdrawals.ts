@@ -29,7 +29,9 @@ const K = MSG.withdrawKrw;
  * (`verifyWithdrawalAuth`) and counts every wrong one against the sign-in's attempt limit.
  */
 const secondPasswordField = z.optional(
-  z.string({ error: MSG.wrules.secondPasswordRequired }).check(z.maxLength(64, MSG.wrules.secondPasswordRequired)),
+  z
+    .string({ error: MSG.wrules.secondPasswordRequired })
+    .check(z.maxLength(64, MSG.wrules.secondPasswordRequired)),
 );
 
 const cryptoAmountSchema = amountSchema(

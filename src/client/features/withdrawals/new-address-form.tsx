@@ -8,8 +8,8 @@ import {
   registerAddressBodySchema,
   type WithdrawalAddressView,
 } from '../../../shared/schemas/withdrawal-rules';
-import { BlockSubmit } from '../../components/form-end';
 import { FieldList, type FieldSpec, PIN_INPUT } from '../../components/field';
+import { BlockSubmit } from '../../components/form-end';
 import { NetworkSelect } from '../../components/money-form-parts';
 import { SelectField } from '../../components/select-field';
 import { errorMessage } from '../../lib/api';
@@ -53,7 +53,6 @@ const SECOND_PASSWORD: FieldSpec<'second_password'> = {
   hint: R.secondPasswordHelp,
   ...PIN_INPUT,
 };
-
 
 /**
  * Registering a withdrawal address (second password required; usable after the waiting period): on the
@@ -120,7 +119,11 @@ export function NewAddressForm(props: {
           error={starred(e.network?.message)}
         />
         <FieldList fields={network === 'XRPL' ? [ADDRESS, TAG_FIELD, LABEL] : [ADDRESS, LABEL]} {...bound} />
-        <SelectField label={R.walletKindLabel} {...register('wallet_kind')} error={starred(e.wallet_kind?.message)}>
+        <SelectField
+          label={R.walletKindLabel}
+          {...register('wallet_kind')}
+          error={starred(e.wallet_kind?.message)}
+        >
           <option value="own">{R.walletOwn}</option>
           <option value="exchange">{R.walletExchange}</option>
         </SelectField>
