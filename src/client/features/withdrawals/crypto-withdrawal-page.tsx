@@ -8,7 +8,7 @@ import { exchangeName } from '../../../shared/exchanges';
 import { formatExact, payoutOf, withdrawalFee } from '../../../shared/fees';
 import { formatKrw } from '../../../shared/format';
 import { MSG } from '../../../shared/messages/member';
-import { type NetworkCode, networkLabelFor, networksFor } from '../../../shared/networks';
+import { isNetworkAllowed, type NetworkCode, networkLabelFor, networksFor } from '../../../shared/networks';
 import type { WithdrawalAddressView } from '../../../shared/schemas/withdrawal-rules';
 import {
   type CryptoWithdrawalInput,
@@ -20,7 +20,7 @@ import { MoneyAmountField, VERBATIM_INPUT } from '../../components/money-form-pa
 import { OtpCodeField } from '../../components/otp-code-field';
 import { PinPad } from '../../components/pin-pad/pin-pad';
 import { ApiError } from '../../lib/api';
-import { starredOf } from '../../lib/form-errors';
+import { starred, starredOf } from '../../lib/form-errors';
 import { useSession } from '../../lib/session';
 import { useMoneySubmit } from '../../lib/use-money-submit';
 import { usePrices, useWithdrawalRules } from '../../lib/use-wallet-queries';
@@ -88,7 +88,9 @@ export function CryptoWithdrawalPage() {
     defaultValues: {
       ...DEFAULTS,
       method: 'external',
-      currency: isCurrency(preset) ? preset : DEFAULTS.currency,
+      ...(isCurrency(preset)
+        ? { currency: preset, network: networksFor(preset)[0] ?? DEFAULTS.network }
+        : {}),
     },
   });
   const { register, formState, setError, watch, setValue, trigger, getValues, control } = form;
@@ -144,7 +146,9 @@ export function CryptoWithdrawalPage() {
     },
   });
 
-  const fee = withdrawalFee(currency, method, network);
+  // The network of the chosen entry; until one is chosen, the asset's first (the fee of a pair that exists).
+  const shownNetwork = isNetworkAllowed(currency, network) ? network : (networksFor(currency)[0] ?? network);
+  const fee = withdrawalFee(currency, method, shownNetwork);
   const amount = validAmount(amountText);
   const amountOk = amount !== null && !e.amount && payoutOf(amount, fee).gt(0);
   const wonOf = (v: Dec | null) => (v && price ? S.wonValue(formatKrw(v.times(price))) : null);
@@ -329,9 +333,9 @@ export function CryptoWithdrawalPage() {
               register={register as never}
               exchange={watch('travel_rule_exchange')}
               errors={{
-                name: e.travel_rule_name?.message,
-                exchange: e.travel_rule_exchange?.message,
-                declared: e.travel_rule_declared?.message,
+                name: starred(e.travel_rule_name?.message),
+                exchange: starred(e.travel_rule_exchange?.message),
+                declared: starred(e.travel_rule_declared?.message),
               }}
             />
           ) : null}
@@ -352,7 +356,7 @@ export function CryptoWithdrawalPage() {
             ...(method === 'external'
               ? [
                   { label: S.recipient, value: headTail(getValues('recipient_address')) },
-                  { label: S.network, value: networkLabelFor(currency, network) },
+                  { label: S.network, value: networkLabelFor(currency, shownNetwork) },
                   ...(getValues('destination_tag')
                     ? [{ label: S.tag, value: getValues('destination_tag') }]
                     : []),

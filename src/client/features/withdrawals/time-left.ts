@@ -12,9 +12,9 @@ export function msUntil(iso: string, rules: WithdrawalRulesView, fetchedAt: numb
   return Date.parse(iso) - Date.parse(rules.as_of) - (now - fetchedAt);
 }
 
-/** "23시간 남음", "5분 남음" (a started minute counts as a whole one). */
+/** "23시간 59분 남음", "5분 남음" (under a minute reads as 1분). */
 export function timeLeftText(ms: number): string {
-  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  const minutes = Math.max(1, Math.floor(ms / 60_000));
   return S.timeLeft(S.hoursMinutes(Math.floor(minutes / 60), minutes % 60));
 }
 
