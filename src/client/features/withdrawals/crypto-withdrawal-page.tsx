@@ -95,13 +95,14 @@ export function CryptoWithdrawalPage() {
   });
   const { register, formState, setError, watch, setValue, trigger, getValues, control } = form;
   const e = formState.errors;
-  const [currency, method, amountText, network, addressId, otpCode] = watch([
+  const [currency, method, amountText, network, addressId, otpCode, recipientId] = watch([
     'currency',
     'method',
     'amount',
     'network',
     'address_id',
     'otpCode',
+    'recipient_id',
   ]);
   const balance = withdrawable.byCurrency(currency);
   availableRef.current = balance?.available ?? null;
@@ -200,7 +201,7 @@ export function CryptoWithdrawalPage() {
   };
 
   const recipientReady =
-    method === 'internal' ? getValues('recipient_id').trim() !== '' : addressId !== '' && !blocks.external;
+    method === 'internal' ? recipientId.trim() !== '' : addressId !== '' && !blocks.external;
 
   if (step === 'done') {
     return <DoneScreen amount={amount ? coin(amount, currency) : ''} currency={currency} />;
