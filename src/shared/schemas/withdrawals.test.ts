@@ -163,6 +163,14 @@ describe('KRW withdrawal schema', () => {
     expect(krwWithdrawalBodySchema.parse({ ...base, memo: ' 월세 ' }).memo).toBe('월세');
   });
 
+  it('the account may be left out: the server pays the verified own account', () => {
+    expect(krwWithdrawalBodySchema.parse({ amount: '10000', second_password: '1234' })).toMatchObject({
+      amount: '10000',
+      memo: null,
+      second_password: '1234',
+    });
+  });
+
   it('gives SPEC messages', () => {
     const p = (v: object) => issues(krwWithdrawalBodySchema.safeParse({ ...base, ...v }));
     expect(p({ amount: '9999' })).toEqual({ amount: K.minAmount });
