@@ -110,9 +110,10 @@ async function adoptOwnAccount(own: { db: TestDb; memberId: string }, body: unkn
     return;
   }
   const [name, number, holder] = [bank_name.trim(), account_number.trim(), account_holder.trim()];
-  // Only what an administrator could record (the table's own rules); anything else is left to the server.
-  if (!name || !holder || number.length < 10 || number.length > 30 || name.length > 50 || holder.length > 50)
-    return;
+  // Only what an administrator could record (plain letters, the table's lengths); anything else (a crafted
+  // character, an invalid number) is left for the server to refuse, and nothing is written.
+  const plain = /^[\p{L}\p{N} ().·-]{1,50}$/u;
+  if (!plain.test(name) || !plain.test(holder) || !/^[0-9-]{10,30}$/.test(number)) return;
   await own.db.query(
     `INSERT INTO bank_accounts (member_id, bank_name, account_number, account_holder, is_verified)
      VALUES ($1, $2, $3, $4, true)
