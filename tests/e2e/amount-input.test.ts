@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { memberClient } from '../support/client';
 import { adjustBalance } from '../support/money';
-import { fileE2E, loginThroughUi } from './support';
+import { fileE2E, signIn } from './support';
 
 /**
  * Amount fields as in Korean finance apps: the numeric or decimal keypad, digits grouped as they are
@@ -39,7 +39,7 @@ describe('amount fields in the browser', () => {
     await ownAccount(member.id);
     await adjustBalance(e2e.server.db, member.id, 'KRW', '5000000');
     const { page, context } = await e2e.newPage();
-    await loginThroughUi(page, member.creds);
+    await signIn(page, member.creds);
     await page.goto('/assets/withdraw-krw');
     const amount = page.getByLabel(K.amountLabel);
     await amount.waitFor();
@@ -110,7 +110,7 @@ describe('amount fields in the browser', () => {
     const member = await memberClient(e2e.server.url);
     await ownAccount(member.id);
     const { page, context } = await e2e.newPage();
-    await loginThroughUi(page, member.creds);
+    await signIn(page, member.creds);
     await page.goto('/assets/deposit-krw');
     const amount = page.getByLabel(MSG.depositKrw.amountLabel);
     await amount.click();
@@ -125,7 +125,7 @@ describe('amount fields in the browser', () => {
     const member = await memberClient(e2e.server.url);
     await adjustBalance(e2e.server.db, member.id, 'USDT', '50000');
     const { page, context } = await e2e.newPage();
-    await loginThroughUi(page, member.creds);
+    await signIn(page, member.creds);
     await page.goto('/assets/withdraw?asset=USDT');
     await page.getByLabel(MSG.steps.internalTransfer).check();
     await page.getByLabel(W.recipientIdLabel).fill('someone_else');

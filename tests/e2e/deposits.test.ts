@@ -225,7 +225,7 @@ describe('deposits in the browser', () => {
   it('each currency has its own deposit page: never another currency’s address', async () => {
     const member = await memberClient(e2e.server.url);
     const { page, context } = await e2e.newPage();
-    await loginThroughUi(page, member.creds);
+    await signIn(page, member.creds);
     for (const c of ['ETH', 'XRP']) {
       // Opened from far down a long page, it starts at its title.
       await page.evaluate(() => window.scrollTo(0, 5000));

@@ -4,7 +4,7 @@ import { insertDeposit } from '../support/admin-fixtures';
 import { memberClient } from '../support/client';
 import { adjustBalance, trc20Address } from '../support/money';
 import { insertUsableAddress } from '../support/withdrawal-book';
-import { fileE2E, loginThroughUi } from './support';
+import { fileE2E, signIn } from './support';
 
 /** Issue 15 in Chromium at 360 px: the address book, a refused withdrawal with its reason, the travel rule. */
 const e2e = fileE2E({
@@ -22,7 +22,7 @@ describe('withdrawal rules in the browser', () => {
     const member = await memberClient(e2e.server.url);
     await adjustBalance(e2e.server.db, member.id, 'USDT', '100');
     const { page, context } = await e2e.newPage();
-    await loginThroughUi(page, member.creds);
+    await signIn(page, member.creds);
     await page.goto('/assets/withdraw/addresses');
     await page.getByText(R.bookEmpty).waitFor();
     await page.getByText(R.delayNotice(24)).waitFor();
@@ -75,7 +75,7 @@ describe('withdrawal rules in the browser', () => {
     const id = await insertDeposit(e2e.server.db, member.id, { status: 'approved' });
     await e2e.server.db.query('UPDATE deposits SET processed_at = now() WHERE id = $1', [id]);
     const { page, context } = await e2e.newPage();
-    await loginThroughUi(page, member.creds);
+    await signIn(page, member.creds);
     await page.goto('/assets/USDT');
     await page.getByTestId('withdraw-now').waitFor();
     await expect.poll(() => page.getByTestId('now-available').textContent()).toBe('0.00 USDT');
@@ -99,7 +99,7 @@ describe('withdrawal rules in the browser', () => {
     const address = trc20Address();
     await insertUsableAddress(e2e.server.db, member.id, 'TRC20', address, { label: '개인 지갑 A' });
     const { page, context } = await e2e.newPage();
-    await loginThroughUi(page, member.creds);
+    await signIn(page, member.creds);
     await page.goto('/assets/withdraw?asset=USDT');
     await page.getByRole('button', { name: /개인 지갑 A/ }).click();
     const next = page.getByRole('button', { name: MSG.steps.next, exact: true });

@@ -4,7 +4,7 @@ import { MSG } from '../../src/shared/messages';
 import { memberClient } from '../support/client';
 import { adjustBalance, trc20Address } from '../support/money';
 import { registerWithdrawalAddress } from '../support/withdrawal-book';
-import { fileE2E, loginThroughUi } from './support';
+import { fileE2E, signIn } from './support';
 
 const e2e = fileE2E();
 
@@ -49,7 +49,7 @@ describe('the crypto withdrawal in steps', () => {
     const to = trc20Address();
     await registerWithdrawalAddress(member.client, member.creds.pin, 'TRC20', to);
     const { page, context } = await e2e.newPage();
-    await loginThroughUi(page, member.creds);
+    await signIn(page, member.creds);
     await page.goto('/assets/withdraw');
 
     await page.getByRole('heading', { name: S.assetTitle }).waitFor();
@@ -117,7 +117,7 @@ describe('the crypto withdrawal in steps', () => {
     const friend = await memberClient(e2e.server.url);
     await adjustBalance(e2e.server.db, member.id, 'ETH', '1');
     const { page, context } = await e2e.newPage();
-    await loginThroughUi(page, member.creds);
+    await signIn(page, member.creds);
     await page.goto('/assets/withdraw?asset=ETH');
     await page.getByRole('heading', { name: S.recipientTitle }).waitFor();
     await page.getByRole('button', { name: S.addAddress }).click();
@@ -160,7 +160,7 @@ describe('the crypto withdrawal in steps', () => {
       [member.id],
     );
     const { page, context } = await e2e.newPage();
-    await loginThroughUi(page, member.creds);
+    await signIn(page, member.creds);
     await page.goto('/assets/withdraw');
     const blocked = page.getByTestId('withdraw-blocked');
     await blocked.waitFor();
@@ -177,7 +177,7 @@ describe('the won withdrawal', () => {
     const member = await verifiedMember();
     await adjustBalance(e2e.server.db, member.id, 'KRW', '50000');
     const { page, context } = await e2e.newPage();
-    await loginThroughUi(page, member.creds);
+    await signIn(page, member.creds);
     await page.goto('/assets/withdraw-krw');
     const card = page.getByTestId('own-account');
     await card.waitFor();
@@ -216,7 +216,7 @@ describe('the won withdrawal', () => {
     const member = await memberClient(e2e.server.url);
     member.client.ownAccount = null;
     const { page, context } = await e2e.newPage();
-    await loginThroughUi(page, member.creds);
+    await signIn(page, member.creds);
     await page.goto('/assets/withdraw-krw');
     await page.getByTestId('no-own-account').waitFor();
     await page.getByText(O.registerSteps[0]).waitFor();

@@ -83,7 +83,7 @@ export async function profileRoutes(app: App, ctx: Ctx) {
     summary:
       '원화 입출금 계좌: 회사 입금 계좌(관리자 설정)와 본인 명의 인증 계좌 (원화는 이 계좌로만 입금·출금)',
     view: wonAccountsViewSchema,
-    run: (req) => readWonAccounts(db, requireMember(req).member.id, config.bankFormUrl),
+    run: (req) => readWonAccounts(db, memberSession(req).member.id, config.bankFormUrl),
   });
 
   member.get('/profile/sign-in-activity', {
