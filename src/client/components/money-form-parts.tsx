@@ -1,17 +1,9 @@
 import type { ReactNode } from 'react';
-import type {
-  Control,
-  FieldErrors,
-  FieldValues,
-  Path,
-  UseFormRegister,
-  UseFormRegisterReturn,
-} from 'react-hook-form';
+import type { Control, FieldErrors, FieldValues, Path, UseFormRegisterReturn } from 'react-hook-form';
 import { NETWORK_LABELS, type NetworkCode } from '../../shared/networks';
 import type { AmountKind } from '../lib/amount-input';
 import { starred } from '../lib/form-errors';
 import { AmountInput } from './amount-input';
-import { Field } from './field';
 import { NoticeBox } from './notice-box';
 import { SelectField } from './select-field';
 
@@ -31,34 +23,6 @@ function MoneySubmitButton({
     <button type="submit" className="btn btn-primary btn-block" disabled={disabled} aria-busy={busy}>
       {busy ? busyLabel : label}
     </button>
-  );
-}
-
-/** A bank account number: only digits and '-' can be typed (KRW deposit and withdrawal). */
-function AccountNumberField({
-  label,
-  placeholder,
-  registration,
-  error,
-}: {
-  label: string;
-  placeholder: string;
-  registration: UseFormRegisterReturn;
-  error: string | undefined;
-}) {
-  return (
-    <Field
-      label={label}
-      placeholder={placeholder}
-      inputMode="numeric"
-      autoComplete="off"
-      {...registration}
-      onChange={(ev) => {
-        ev.target.value = ev.target.value.replace(/[^\d-]/g, '');
-        return registration.onChange(ev);
-      }}
-      error={error}
-    />
   );
 }
 

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { WITHDRAW_CURRENCIES } from '../../../shared/constants';
 import { amountProblem, D, type Dec } from '../../../shared/decimal';
 import { exchangeName } from '../../../shared/exchanges';
