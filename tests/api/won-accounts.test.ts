@@ -105,7 +105,8 @@ describe('won withdrawals go only to the verified own-name account', () => {
     expect(new Set(results.map((r) => r.body.error?.message))).toEqual(new Set([O.withdrawOwnOnly]));
     expect(await withdrawalCount(m.id)).toBe(0);
     expect(await available(m.client, 'KRW')).toMatchObject({ total: '1000000', available: '1000000' });
-  });
+    // Each of the 50 proves the second password first (argon2, one member's checks one after another).
+  }, 180_000);
 });
 
 describe('won deposits come only from the verified own-name account', () => {
