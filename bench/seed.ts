@@ -86,6 +86,12 @@ export async function seed(
       `INSERT INTO member_totp (member_id, secret, confirmed_at) VALUES ($1, 'plain:JBSWY3DPEHPK3PXP', now())`,
       [admin!.id],
     );
+    // Won deposits come only from a member's verified own-name account: each submitter has one.
+    await c.query(
+      `INSERT INTO bank_accounts (member_id, bank_name, account_number, account_holder, is_verified)
+       SELECT m::uuid, '국민은행', '123-456-789012', '홍길동', true FROM unnest($1::text[]) AS m`,
+      [submitters.map((m) => m.id)],
+    );
     const payees = (await members(c, 'benchp', opts.payees)).map((m) => m.id);
     const ids = readers.map((r) => r.id);
 

@@ -890,6 +890,12 @@ async function main() {
       await c.end();
     }
   };
+  // Won deposits come only from the member's verified own-name account (an administrator's record).
+  await appQuery(
+    `INSERT INTO bank_accounts (member_id, bank_name, account_number, account_holder, is_verified)
+     VALUES ($1, '국민은행', '123-456-789012', '홍길동', true) ON CONFLICT (member_id) DO NOTHING`,
+    [memberId],
+  );
   const depositCount = async () =>
     (await appQuery('SELECT count(*)::int AS n FROM deposits WHERE member_id = $1', [memberId]))[0].n;
   /** Sends KRW deposit requests until one goes through the stand-in; every one must answer `expect`. */

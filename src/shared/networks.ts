@@ -9,7 +9,7 @@ export type NetworkCode = (typeof NETWORK_CODES)[number];
 export const NETWORK_LABELS: Record<NetworkCode, string> = {
   TRC20: 'TRC20 (트론)',
   ERC20: 'ERC20 (이더리움)',
-  XRPL: 'XRP 레저',
+  XRPL: '리플 네트워크',
   BTC: '비트코인 네트워크',
 };
 
@@ -21,6 +21,9 @@ export function networkLabelFor(currency: string, network: NetworkCode): string 
   if (currency === 'ETH' && network === 'ERC20') return '이더리움 네트워크';
   return NETWORK_LABELS[network];
 }
+
+/** The currencies a member can deposit, each with its own deposit screen (no other crypto deposit route). */
+export const DEPOSIT_CURRENCIES = ['KRW', 'USDT'] as const;
 
 /**
  * The networks each withdrawal currency may leave on, the first one being the default, with the fixed

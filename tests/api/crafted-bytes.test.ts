@@ -12,6 +12,8 @@ const admin = fileAdmin(server);
 let member: Awaited<ReturnType<typeof memberClient>>;
 beforeAll(async () => {
   member = await memberClient(server.url);
+  // Refusals only: the test client records no bank account for the won withdrawals sent here.
+  member.client.ownAccount = null;
 });
 
 const HANGUL = /[가-힣]/;

@@ -66,7 +66,7 @@ describe('address book', () => {
     expect(none.body.error!.fields!.second_password).toBe(R.secondPasswordRequired);
     const wrong = await register(m.client, m.creds.pin === '000000' ? '111111' : '000000');
     expect(wrong.status).toBe(400);
-    expect(wrong.body.error!.fields!.second_password).toBe(R.secondPasswordWrong);
+    expect(wrong.body.error!.fields!.second_password).toBe(R.secondPasswordWrong(4));
     const bad = await register(m.client, m.creds.pin, { address: 'not-an-address' });
     expect(bad.status).toBe(400);
     expect(bad.body.error!.fields!.address).toBeTruthy();

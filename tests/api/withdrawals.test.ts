@@ -185,9 +185,9 @@ describe('createCryptoWithdrawal', () => {
     await adjustBalance(server.db, m.id, 'XRP', '50');
     await adjustBalance(server.db, m.id, 'ETH', '1');
     const cases = [
-      ['XRP', '10', 'TRC20', 'XRP 레저'],
+      ['XRP', '10', 'TRC20', '리플 네트워크'],
       ['ETH', '0.5', 'TRC20', '이더리움 네트워크'],
-      ['XRP', '10', 'ERC20', 'XRP 레저'],
+      ['XRP', '10', 'ERC20', '리플 네트워크'],
       ['ETH', '0.5', 'XRPL', '이더리움 네트워크'],
     ] as const;
     for (const [currency, amount, network, allowed] of cases) {

@@ -1,7 +1,9 @@
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
-import { fileE2E, memberOn } from './support';
+import { memberClient } from '../support/client';
+import { adjustBalance } from '../support/money';
+import { fileE2E, signIn } from './support';
 
 /**
  * Amount fields as in Korean finance apps: the numeric or decimal keypad, digits grouped as they are
@@ -23,9 +25,22 @@ const withCaret = (field: Locator) =>
 const putCaret = (field: Locator, at: number) =>
   field.evaluate((el: HTMLInputElement, i) => el.setSelectionRange(i, i), at);
 
+/** The member's verified own-name account: won moves only through it. */
+const ownAccount = (memberId: string) =>
+  e2e.server.db.query(
+    `INSERT INTO bank_accounts (member_id, bank_name, account_number, account_holder, is_verified)
+     VALUES ($1, '신한은행', '110-123-456789', '홍길동', true)`,
+    [memberId],
+  );
+
 describe('amount fields in the browser', () => {
   it('a KRW amount: numeric keypad, grouped as typed, caret kept, Korean units, plain digits sent', async () => {
-    const { member, page, context } = await memberOn(e2e, '/assets/withdraw-krw', { KRW: '5000000' });
+    const member = await memberClient(e2e.server.url);
+    await ownAccount(member.id);
+    await adjustBalance(e2e.server.db, member.id, 'KRW', '5000000');
+    const { page, context } = await e2e.newPage();
+    await signIn(page, member.creds);
+    await page.goto('/assets/withdraw-krw');
     const amount = page.getByLabel(K.amountLabel);
     await amount.waitFor();
     expect(await amount.getAttribute('inputmode')).toBe('numeric');
@@ -74,16 +89,15 @@ describe('amount fields in the browser', () => {
     // Pasting a formatted amount keeps the digits; the request carries the plain amount.
     await amount.fill('1,234,567원');
     expect(await amount.inputValue()).toBe('1,234,567');
-    await page.getByLabel(K.bankLabel).selectOption('신한은행');
-    await page.getByLabel(K.accountNumberLabel).fill('110-123-456789');
-    await page.getByLabel(K.accountHolderLabel).fill('홍길동');
-    const submit = page.getByRole('button', { name: K.submit });
-    await expect.poll(() => submit.isEnabled()).toBe(true);
+    const next = page.getByRole('button', { name: MSG.steps.next, exact: true });
+    await expect.poll(() => next.isEnabled()).toBe(true);
+    await next.click();
+    await page.getByRole('button', { name: MSG.steps.submit }).click();
     const request = page.waitForRequest((r) => r.url().endsWith('/api/withdrawals/krw'));
-    await submit.click();
+    for (const d of member.creds.pin)
+      await page.getByRole('button', { name: MSG.pin.key(d), exact: true }).click();
     expect((await request).postDataJSON()).toMatchObject({ amount: '1234567' });
-    await page.getByText(W.success).waitFor();
-    await expect.poll(() => amount.inputValue()).toBe('');
+    await page.getByTestId('withdraw-done').waitFor();
     const rows = await e2e.server.db.query<{ amount: string }>(
       'SELECT amount::text AS amount FROM withdrawals WHERE member_id = $1',
       [member.id],
@@ -93,7 +107,11 @@ describe('amount fields in the browser', () => {
   });
 
   it('a KRW deposit shows the Korean reading beside the minimum', async () => {
-    const { page, context } = await memberOn(e2e, '/assets/deposit-krw');
+    const member = await memberClient(e2e.server.url);
+    await ownAccount(member.id);
+    const { page, context } = await e2e.newPage();
+    await signIn(page, member.creds);
+    await page.goto('/assets/deposit-krw');
     const amount = page.getByLabel(MSG.depositKrw.amountLabel);
     await amount.click();
     await amount.pressSequentially('123450000');
@@ -104,7 +122,14 @@ describe('amount fields in the browser', () => {
   });
 
   it('a crypto amount: decimal keypad, the whole part grouped, one point, caret kept', async () => {
-    const { page, context } = await memberOn(e2e, '/assets/withdraw', { USDT: '50000' });
+    const member = await memberClient(e2e.server.url);
+    await adjustBalance(e2e.server.db, member.id, 'USDT', '50000');
+    const { page, context } = await e2e.newPage();
+    await signIn(page, member.creds);
+    await page.goto('/assets/withdraw?asset=USDT');
+    await page.getByLabel(MSG.steps.internalTransfer).check();
+    await page.getByLabel(W.recipientIdLabel).fill('someone_else');
+    await page.getByRole('button', { name: MSG.steps.next, exact: true }).click();
     const amount = page.getByLabel(`${W.amountLabel} (USDT)`);
     await amount.waitFor();
     expect(await amount.getAttribute('inputmode')).toBe('decimal');
@@ -117,14 +142,12 @@ describe('amount fields in the browser', () => {
     await putCaret(amount, 1); // 1|2,345.6789
     await page.keyboard.type('0');
     expect(await withCaret(amount)).toBe('10|2,345.6789');
-    // No Korean won reading for crypto.
+    // No Korean reading in units of 만 for crypto.
     expect(await page.locator('.field-aid').count()).toBe(0);
-    // The summary reads the plain amount (external fee 1 USDT).
-    await page.getByLabel(W.methodLabel).selectOption('external');
+    // The payout preview reads the plain amount (an internal transfer has no fee).
     await amount.fill('1234.5');
     expect(await amount.inputValue()).toBe('1,234.5');
-    const summary = page.getByRole('region', { name: W.summaryTitle });
-    await expect.poll(() => summary.textContent()).toContain('1,233.5000 USDT');
+    await expect.poll(() => page.getByTestId('payout-preview').textContent()).toContain('1,234.5 USDT');
     await context.close();
   });
 });

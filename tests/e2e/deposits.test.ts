@@ -9,17 +9,50 @@ const CHAT = 'https://chat.example.com/wallet-admin';
 const e2e = fileE2E({ ADMIN_CHAT_URL: CHAT });
 
 const K = MSG.depositKrw;
+const O = MSG.wonAccounts;
 const D = MSG.deposit;
 const H = MSG.history;
 
 describe('deposits in the browser', () => {
   it('a KRW deposit request is approved by an administrator and the history shows it', async () => {
     const member = await memberClient(e2e.server.url, { fullName: '김입금' });
+    member.client.ownAccount = null;
     const admin = await adminClient(e2e.server.url, e2e.server.db);
     const { page, context } = await e2e.newPage();
     await signIn(page, member.creds);
     await page.goto('/assets/deposit-krw');
     await page.getByRole('heading', { name: K.title }).waitFor();
+    // Without a verified own-name account: how to register one, and no form.
+    await page.getByTestId('no-own-account').waitFor();
+    expect(await page.getByLabel(K.amountLabel).count()).toBe(0);
+
+    // The operator sets the receiving account; the member's own account is verified.
+    const receiving = {
+      bank_name: '우리은행',
+      account_number: '1005-123-456789',
+      account_holder: '(주)월렛',
+    };
+    const set = await admin.client.call('PUT', '/api/admin/receiving-account', receiving);
+    expect(set.status).toBe(200);
+    await e2e.server.db.query(
+      `INSERT INTO bank_accounts (member_id, bank_name, account_number, account_holder, is_verified)
+       VALUES ($1, '국민은행', '123-456-789012', '김입금', true)`,
+      [member.id],
+    );
+    await page.reload();
+    const to = page.getByTestId('receiving-account');
+    await to.waitFor();
+    expect(await to.textContent()).toContain('1005-123-456789');
+    expect(await to.textContent()).toContain('(주)월렛');
+    await to.getByRole('button', { name: O.copyNumber, exact: true }).waitFor();
+    const from = page.getByTestId('own-account');
+    expect(await from.textContent()).toContain('123-456-789012');
+    // The sender is the own account: nothing to type for it.
+    expect(await page.getByLabel(K.bankLabel).count()).toBe(0);
+    expect(await page.getByLabel(K.accountNumberLabel).count()).toBe(0);
+    if (process.env.E2E_SHOTS_DIR) {
+      await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/deposit-krw.png`, fullPage: true });
+    }
 
     const submit = page.getByRole('button', { name: K.submit });
     const amount = page.getByLabel(K.amountLabel);
@@ -28,28 +61,24 @@ describe('deposits in the browser', () => {
     await page.getByText(K.minimum).waitFor();
     expect(await submit.isDisabled()).toBe(true);
 
-    // Validation: digits only, the SPEC minimum, every field required.
+    // Validation: digits only, the SPEC minimum.
     await amount.fill('5,0a00');
     expect(await amount.inputValue()).toBe('5,000'); // grouped as typed; the form keeps 5000
     await page.getByText(K.minAmountInline).waitFor();
-    await page.getByLabel(K.bankLabel).fill('국민');
-    await page.getByLabel(K.bankLabel).fill('');
-    await page.getByText(`* ${K.allFieldsRequired}`).first().waitFor();
-    await page.getByLabel(K.accountNumberLabel).fill('12345');
-    await page.getByText(`* ${K.accountNumberInvalid}`).waitFor();
     expect(await submit.isDisabled()).toBe(true);
 
-    await page.getByLabel(K.bankLabel).fill('국민은행');
-    await page.getByLabel(K.accountNumberLabel).fill('123-456-789012');
-    await page.getByLabel(K.accountHolderLabel).fill('김입금');
     await amount.fill('50000');
     await expect.poll(() => submit.isEnabled()).toBe(true);
     await submit.click();
     await page.getByText(K.success).waitFor();
     // Cleared except the depositor name.
     await expect.poll(() => amount.inputValue()).toBe('');
-    expect(await page.getByLabel(K.bankLabel).inputValue()).toBe('');
     expect(await page.getByLabel(K.depositorLabel).inputValue()).toBe('김입금');
+    const [sender] = await e2e.server.db.query<{ bank: string }>(
+      `SELECT bank_name || ' ' || account_number || ' ' || account_holder AS bank FROM deposits WHERE member_id = $1`,
+      [member.id],
+    );
+    expect(sender?.bank).toBe('국민은행 123-456-789012 김입금');
 
     const [deposit] = await e2e.server.db.query<{ id: string }>(
       `SELECT id::text AS id FROM deposits WHERE member_id = $1 AND status = 'pending'`,
@@ -130,7 +159,7 @@ describe('deposits in the browser', () => {
     await expect.poll(() => submit.isEnabled()).toBe(true);
     await submit.click();
     await page.getByText(D.success).waitFor();
-    await page.waitForURL('**/assets?asset=USDT');
+    await page.waitForURL('**/assets/USDT');
 
     // The same TXID again: the server's refusal in SPEC's toast wording.
     await page.goto('/assets/deposit');
@@ -190,6 +219,28 @@ describe('deposits in the browser', () => {
       [member.id],
     );
     expect(rows).toEqual([{ network: 'ERC20', deposit_address: erc, txid: hash }]);
+    await context.close();
+  });
+
+  it('each currency has its own deposit page: never another currency’s address', async () => {
+    const member = await memberClient(e2e.server.url);
+    const { page, context } = await e2e.newPage();
+    await signIn(page, member.creds);
+    for (const c of ['ETH', 'XRP']) {
+      // Opened from far down a long page, it starts at its title.
+      await page.evaluate(() => window.scrollTo(0, 5000));
+      await page.goto(`/assets/deposit/${c}`);
+      await page.getByRole('heading', { name: D.otherTitle(c) }).waitFor();
+      await page.getByText(D.otherUnavailable(c)).waitFor();
+      expect(await page.getByLabel(D.addressLabel).count()).toBe(0);
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    }
+    await page.goto('/assets/deposit/USDT');
+    await page.getByRole('heading', { name: D.title }).waitFor();
+    await page.getByLabel(D.addressLabel).waitFor();
+    await page.goto('/assets/deposit/KRW');
+    await page.waitForURL('**/assets/deposit-krw');
+    await page.getByRole('heading', { name: MSG.depositKrw.title }).waitFor();
     await context.close();
   });
 });

@@ -162,6 +162,7 @@ describe('every member screen is in Korean', () => {
     'nobody_here',
     'not-an-email',
     'T123',
+    'someone_else',
   ];
 
   beforeAll(async () => {

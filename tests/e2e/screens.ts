@@ -86,15 +86,53 @@ export const MEMBER_SCREENS: Screen[] = [
   },
   { name: '/assets/withdraw', path: '/assets/withdraw' },
   {
-    name: '/assets/withdraw, external transfer with errors',
+    name: '/assets/withdraw, a new address with errors (inline)',
     path: '/assets/withdraw',
     act: async (page) => {
-      await page.getByLabel(W.methodLabel).selectOption('external');
-      await page.getByLabel(`${W.amountLabel} (USDT)`).fill('99999999');
+      await page.getByTestId('wd-asset-USDT').click();
+      await page.getByRole('button', { name: MSG.steps.addAddress }).click();
       await page.getByLabel(W.recipientAddressLabel).fill('T123');
+      await page.getByLabel(W.recipientAddressLabel).blur();
       await page.getByText(`* ${W.trc20Invalid}`).waitFor();
     },
   },
+  {
+    name: '/assets/withdraw?asset=USDT, amount above the available',
+    path: '/assets/withdraw?asset=USDT',
+    act: async (page) => {
+      await page.getByLabel(MSG.steps.internalTransfer).check();
+      await page.getByLabel(W.recipientIdLabel).fill('someone_else');
+      await page.getByRole('button', { name: MSG.steps.next, exact: true }).click();
+      await page.getByLabel(`${W.amountLabel} (USDT)`).fill('99999999');
+      await page.locator('.field-error').first().waitFor();
+    },
+  },
+  {
+    name: '/assets/withdraw?asset=USDT, confirmation sheet',
+    path: '/assets/withdraw?asset=USDT',
+    act: async (page) => {
+      await page.getByLabel(MSG.steps.internalTransfer).check();
+      await page.getByLabel(W.recipientIdLabel).fill('someone_else');
+      await page.getByRole('button', { name: MSG.steps.next, exact: true }).click();
+      await page.getByLabel(`${W.amountLabel} (USDT)`).fill('1');
+      await page.getByRole('button', { name: MSG.steps.next, exact: true }).click();
+      await page.getByRole('dialog').waitFor();
+    },
+  },
+  {
+    name: '/assets/withdraw?asset=USDT, PIN pad',
+    path: '/assets/withdraw?asset=USDT',
+    act: async (page) => {
+      await page.getByLabel(MSG.steps.internalTransfer).check();
+      await page.getByLabel(W.recipientIdLabel).fill('someone_else');
+      await page.getByRole('button', { name: MSG.steps.next, exact: true }).click();
+      await page.getByLabel(`${W.amountLabel} (USDT)`).fill('1');
+      await page.getByRole('button', { name: MSG.steps.next, exact: true }).click();
+      await page.getByRole('button', { name: MSG.steps.submit }).click();
+      await page.getByTestId('pin-pad').waitFor();
+    },
+  },
+  { name: '/assets/deposit/ETH (no ETH deposits)', path: '/assets/deposit/ETH' },
   { name: '/assets/withdraw-krw', path: '/assets/withdraw-krw' },
   {
     name: '/assets/withdraw-krw, amount below the minimum',

@@ -19,6 +19,11 @@ const K = MSG.withdrawKrw;
 describe('one-time codes in the browser (360 px)', () => {
   it('enrols from my page by reading the secret, logs in with a code and withdraws with a code', async () => {
     const { member, page, context } = await memberOn(e2e, '/mypage', { KRW: '50000' });
+    await e2e.server.db.query(
+      `INSERT INTO bank_accounts (member_id, bank_name, account_number, account_holder, is_verified)
+       VALUES ($1, '카카오뱅크', '3333-01-1234567', '홍길동', true)`,
+      [member.id],
+    );
     const section = page.getByTestId('totp-section');
     await section.getByText(O.statusOff).waitFor();
     await section.getByRole('button', { name: O.enrolButton }).click();
@@ -60,21 +65,25 @@ describe('one-time codes in the browser (360 px)', () => {
     await page.getByRole('button', { name: '확인' }).click();
     await page.waitForURL('**/main');
 
-    // A KRW withdrawal: without a code the server answers at the field; with a fresh code it is accepted.
+    // A KRW withdrawal: the PIN pad also asks for the code and sends nothing without it; with a fresh
+    // code and the PIN it is accepted.
     await page.goto('/assets/withdraw-krw');
-    await expect.poll(() => page.getByTestId('available-balance').textContent()).toBe('50,000원');
+    await expect.poll(() => page.getByTestId('available-balance').textContent()).toContain('50,000원');
     await page.getByLabel(K.amountLabel).fill('30000');
-    await page.getByLabel(K.bankLabel).selectOption('카카오뱅크');
-    await page.getByLabel(K.accountNumberLabel).fill('3333-01-1234567');
-    await page.getByLabel(K.accountHolderLabel).fill('홍길동');
-    const submit = page.getByRole('button', { name: K.submit });
-    await expect.poll(() => submit.isEnabled()).toBe(true);
-    await submit.click();
-    await page.getByText(O.required).first().waitFor();
+    await page.getByRole('button', { name: MSG.steps.next, exact: true }).click();
+    await page.getByRole('button', { name: MSG.steps.submit }).click();
+    await page.getByTestId('pin-pad').waitFor();
+    for (const d of member.creds.pin)
+      await page.getByRole('button', { name: MSG.pin.key(d), exact: true }).click();
+    const confirm = page.getByRole('button', { name: MSG.pin.confirm, exact: true });
+    expect(await confirm.isDisabled()).toBe(true);
+    expect(await e2e.server.db.query('SELECT 1 FROM withdrawals WHERE member_id = $1', [member.id])).toEqual(
+      [],
+    );
     await page.getByLabel(O.codeLabel).fill(await nextCode(secret));
     await shot(page, 'totp-withdrawal');
-    await submit.click();
-    await page.getByText(MSG.withdraw.success).waitFor();
+    await confirm.click();
+    await page.getByTestId('withdraw-done').waitFor();
     const rows = await e2e.server.db.query('SELECT 1 FROM withdrawals WHERE member_id = $1', [member.id]);
     expect(rows).toHaveLength(1);
     await context.close();

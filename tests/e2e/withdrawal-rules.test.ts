@@ -4,7 +4,7 @@ import { insertDeposit } from '../support/admin-fixtures';
 import { memberClient } from '../support/client';
 import { adjustBalance, trc20Address } from '../support/money';
 import { insertUsableAddress } from '../support/withdrawal-book';
-import { fileE2E, memberOn, signIn } from './support';
+import { fileE2E, signIn } from './support';
 
 /** Issue 15 in Chromium at 360 px: the address book, a refused withdrawal with its reason, the travel rule. */
 const e2e = fileE2E({
@@ -20,10 +20,11 @@ const shots = process.env.SCREENSHOT_DIR;
 
 describe('withdrawal rules in the browser', () => {
   it('registers an address with the second password, shows when it is usable (KST), refuses it before, deletes it', async () => {
-    const { member, page, context } = await memberOn(e2e, '/assets/withdraw', { USDT: '100' });
-    await page.getByLabel(W.methodLabel).selectOption('external');
-    await page.getByRole('link', { name: R.bookLink }).click();
-    await page.waitForURL('**/assets/withdraw/addresses');
+    const member = await memberClient(e2e.server.url);
+    await adjustBalance(e2e.server.db, member.id, 'USDT', '100');
+    const { page, context } = await e2e.newPage();
+    await signIn(page, member.creds);
+    await page.goto('/assets/withdraw/addresses');
     await page.getByText(R.bookEmpty).waitFor();
     await page.getByText(R.delayNotice(24)).waitFor();
 
@@ -34,7 +35,7 @@ describe('withdrawal rules in the browser', () => {
     await page.getByLabel(R.exchangeLabel).selectOption('upbit');
     await page.getByLabel(R.secondPasswordLabel).fill(member.creds.pin === '000000' ? '111111' : '000000');
     await page.getByRole('button', { name: R.registerSubmit }).click();
-    await page.getByText(`* ${R.secondPasswordWrong}`).waitFor();
+    await page.getByText(`* ${R.secondPasswordWrong(4)}`).waitFor();
     await page.getByLabel(R.secondPasswordLabel).fill(member.creds.pin);
     await page.getByRole('button', { name: R.registerSubmit }).click();
     await page.getByText(R.registered).waitFor();
@@ -43,19 +44,13 @@ describe('withdrawal rules in the browser', () => {
     expect(await item.textContent()).toContain(address);
     if (shots) await page.screenshot({ path: `${shots}/address-book-360.png`, fullPage: true });
 
-    // The form: the entry is listed but not choosable yet; typing it in is refused with its rule and time.
-    await page.goto('/assets/withdraw');
-    await page.getByLabel(W.methodLabel).selectOption('external');
-    const option = page.getByLabel(R.bookPickLabel).locator('option', { hasText: '업비트 지갑' });
-    expect(await option.isDisabled()).toBe(true);
-    await page.getByLabel(`${W.amountLabel} (USDT)`).fill('5');
-    await page.getByLabel(W.recipientAddressLabel).fill(address);
-    const submit = page.getByRole('button', { name: W.submit });
-    await expect.poll(() => submit.isEnabled()).toBe(true);
-    await submit.click();
-    await page
-      .getByText(/\* \[출금 주소 대기 시간\] 새로 등록한 주소는 .*\(KST\)부터 출금에 쓸 수 있습니다\./)
-      .waitFor();
+    // The withdrawal: the entry is listed but not choosable yet, with the time left of its waiting period.
+    await page.goto('/assets/withdraw?asset=USDT');
+    const entry = page.getByRole('button', { name: /업비트 지갑/ });
+    await entry.waitFor();
+    expect(await entry.isDisabled()).toBe(true);
+    await expect.poll(() => entry.textContent()).toMatch(/출금 주소 대기 시간 · 23시간 \d+분 남음/);
+    expect(await page.getByRole('button', { name: MSG.steps.next, exact: true }).isDisabled()).toBe(true);
     if (shots) await page.screenshot({ path: `${shots}/withdraw-waiting-360.png`, fullPage: true });
     const [{ n } = { n: -1 }] = await e2e.server.db.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM withdrawals WHERE member_id = $1',
@@ -88,17 +83,14 @@ describe('withdrawal rules in the browser', () => {
     await page.getByText(/원화 입금 후 출금 지연: .*\(KST\)까지 외부 출금 불가/).waitFor();
     if (shots) await page.screenshot({ path: `${shots}/asset-withdraw-now-360.png`, fullPage: true });
 
-    await page.goto('/assets/withdraw');
-    await page.getByTestId('krw-hold').waitFor();
-    await page.getByLabel(W.methodLabel).selectOption('external');
-    const picker = page.getByLabel(R.bookPickLabel);
-    await picker.selectOption(
-      (await picker.locator('option', { hasText: '내 지갑' }).getAttribute('value'))!,
-    );
-    await expect.poll(() => page.getByLabel(W.recipientAddressLabel).inputValue()).toBe(address);
-    await page.getByLabel(`${W.amountLabel} (USDT)`).fill('5');
-    await page.getByRole('button', { name: W.submit }).click();
-    await page.getByText(/\* \[원화 입금 후 출금 지연\] 첫 원화 입금 후 72시간 동안은/).waitFor();
+    // The withdrawal says so before it starts, with the time left; only a member transfer stays open.
+    await page.goto('/assets/withdraw?asset=USDT');
+    const blocked = page.getByTestId('withdraw-blocked');
+    await blocked.waitFor();
+    expect(await blocked.textContent()).toContain(MSG.steps.holdBlock);
+    await expect.poll(() => page.getByTestId('time-left').textContent()).toMatch(/^\d+시간 \d+분 남음$/);
+    expect(await page.getByRole('button', { name: /내 지갑/ }).isDisabled()).toBe(true);
+    if (shots) await page.screenshot({ path: `${shots}/withdraw-hold-360.png`, fullPage: true });
     await context.close();
   });
 
@@ -109,12 +101,10 @@ describe('withdrawal rules in the browser', () => {
     await insertUsableAddress(e2e.server.db, member.id, 'TRC20', address, { label: '개인 지갑 A' });
     const { page, context } = await e2e.newPage();
     await signIn(page, member.creds);
-    await page.goto('/assets/withdraw');
-    await page.getByTestId('rules-crypto').waitFor();
-    await page.getByLabel(W.methodLabel).selectOption('external');
-    const picker = page.getByLabel(R.bookPickLabel);
-    const value = await picker.locator('option', { hasText: '개인 지갑 A' }).getAttribute('value');
-    await picker.selectOption(value!);
+    await page.goto('/assets/withdraw?asset=USDT');
+    await page.getByRole('button', { name: /개인 지갑 A/ }).click();
+    const next = page.getByRole('button', { name: MSG.steps.next, exact: true });
+    await next.click();
     const amount = page.getByLabel(`${W.amountLabel} (USDT)`);
     await amount.fill('5');
     expect(await page.getByTestId('travel-rule').count()).toBe(0);
@@ -122,15 +112,22 @@ describe('withdrawal rules in the browser', () => {
     await page.getByTestId('travel-rule').waitFor();
     // The own-wallet entry chose "개인 지갑"; the declaration is still required.
     expect(await page.getByLabel(R.travelExchangeLabel).inputValue()).toBe('personal');
-    await page.getByRole('button', { name: W.submit }).click();
+    // The server's refusal comes back to the amount step, at its field.
+    const confirmAndPin = async () => {
+      await next.click();
+      await page.getByRole('button', { name: MSG.steps.submit }).click();
+      for (const d of member.creds.pin)
+        await page.getByRole('button', { name: MSG.pin.key(d), exact: true }).click();
+    };
+    await confirmAndPin();
     await page.getByText(`* ${R.travelNameRequired('14,310')}`).waitFor();
     await page.getByLabel(R.travelNameLabel).fill('홍길동');
-    await page.getByRole('button', { name: W.submit }).click();
+    await confirmAndPin();
     await page.getByText(`* ${R.travelDeclareRequired}`).waitFor();
     if (shots) await page.screenshot({ path: `${shots}/travel-rule-360.png`, fullPage: true });
     await page.getByLabel(R.travelDeclareLabel).check();
-    await page.getByRole('button', { name: W.submit }).click();
-    await page.getByText(W.success).waitFor();
+    await confirmAndPin();
+    await page.getByTestId('withdraw-done').waitFor();
     const rows = await e2e.server.db.query<{ name: string; exchange: string; declared: boolean }>(
       `SELECT travel_rule_name AS name, travel_rule_exchange AS exchange, travel_rule_personal_declared AS declared
          FROM withdrawals WHERE member_id = $1`,

@@ -1,7 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { SignupBody } from '../../src/shared/schemas/auth';
 import { formatRecoveryCode, RECOVERY_ALPHABET, RECOVERY_CODE_LENGTH } from '../../src/shared/schemas/otp';
-import { uniqueName } from './server';
+import { testDbOf, uniqueName } from './server';
 import { enrolTotp, loginCode } from './totp';
 
 export interface Res<T = unknown> {
@@ -56,12 +56,32 @@ export class Client {
   get<T = any>(path: string) {
     return this.call<T>('GET', path);
   }
-  post<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
-    if (this.addressBookPin && path === '/api/withdrawals/crypto') {
-      return registerThenWithdraw<T>(this, this.addressBookPin, body, headers);
+  async post<T = any>(path: string, body?: unknown, headers?: Record<string, string>): Promise<Res<T>> {
+    const withdrawal = path === '/api/withdrawals/crypto' || path === '/api/withdrawals/krw';
+    // A withdrawal is confirmed with the second password (the PIN pad): sent for the test unless it names one.
+    const b =
+      withdrawal && this.withdrawalPin && isPlainObject(body) && !('second_password' in body)
+        ? { ...body, second_password: this.withdrawalPin }
+        : body;
+    if (this.ownAccount && (path === '/api/withdrawals/krw' || path === '/api/deposits/krw')) {
+      await adoptOwnAccount(this.ownAccount, b);
     }
-    return this.call<T>('POST', path, body, headers);
+    if (this.addressBookPin && path === '/api/withdrawals/crypto') {
+      return registerThenWithdraw<T>(this, this.addressBookPin, b, headers);
+    }
+    return this.call<T>('POST', path, b, headers);
   }
+
+  /**
+   * Won moves only through the member's verified own-name account (src/server/profile/won-accounts.ts).
+   * With the test database here (memberClient sets it when the server is known), a won deposit or
+   * withdrawal naming a bank account first records that account as the member's verified one, as an
+   * administrator would; the request then meets the rule. Tests of the rule itself set it to null.
+   */
+  ownAccount: { db: TestDb; memberId: string } | null = null;
+
+  /** The second password sent with a withdrawal that names none (memberClient sets it). */
+  withdrawalPin: string | null = null;
 
   /**
    * Issue 15: external withdrawals go only to addresses in the member's address book. With the member's
@@ -70,6 +90,37 @@ export class Client {
    * WITHDRAWAL_ADDRESS_DELAY_HOURS=0, so it is usable at once). Tests of the address book set it to null.
    */
   addressBookPin: string | null = null;
+}
+
+interface TestDb {
+  query(sql: string, params?: unknown[]): Promise<unknown[]>;
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+async function adoptOwnAccount(own: { db: TestDb; memberId: string }, body: unknown) {
+  if (!isPlainObject(body)) return;
+  const { bank_name, account_number, account_holder } = body;
+  if (
+    typeof bank_name !== 'string' ||
+    typeof account_number !== 'string' ||
+    typeof account_holder !== 'string'
+  ) {
+    return;
+  }
+  const [name, number, holder] = [bank_name.trim(), account_number.trim(), account_holder.trim()];
+  // Only what an administrator could record (plain letters, the table's lengths); anything else (a crafted
+  // character, an invalid number) is left for the server to refuse, and nothing is written.
+  const plain = /^[\p{L}\p{N} ().·-]{1,50}$/u;
+  if (!plain.test(name) || !plain.test(holder) || !/^[0-9-]{10,30}$/.test(number)) return;
+  await own.db.query(
+    `INSERT INTO bank_accounts (member_id, bank_name, account_number, account_holder, is_verified)
+     VALUES ($1, $2, $3, $4, true)
+     ON CONFLICT (member_id) DO UPDATE SET bank_name = EXCLUDED.bank_name,
+       account_number = EXCLUDED.account_number, account_holder = EXCLUDED.account_holder, is_verified = true`,
+    [own.memberId, name, number, holder],
+  );
 }
 
 const registering = new WeakMap<Client, Promise<void>>();
@@ -160,7 +211,11 @@ export async function memberClient(base: string, over: Partial<MemberCreds> = {}
   if (s.status !== 201) throw new Error(`signup failed: ${JSON.stringify(s.body)}`);
   await loginFully(client, creds);
   client.addressBookPin = creds.pin;
-  return { client, creds, id: (s.body.data as { user: { id: string } }).user.id };
+  client.withdrawalPin = creds.pin;
+  const id = (s.body.data as { user: { id: string } }).user.id;
+  const db = testDbOf(base);
+  if (db) client.ownAccount = { db, memberId: id };
+  return { client, creds, id };
 }
 
 export async function loginFully(

@@ -5,6 +5,10 @@ import type { Db } from '../../src/server/db';
 import { openDb } from '../../src/server/db';
 import { type RunningServer, startServer } from '../../src/server/start-server';
 
+/** Each running test server's database, by its URL (the member helpers' test-only setup reads it). */
+const testDbs = new Map<string, Db>();
+export const testDbOf = (url: string): Db | undefined => testDbs.get(url);
+
 export interface TestServer extends RunningServer {
   db: Db;
   config: Config;
@@ -38,11 +42,13 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const server = await startServer(config, { memory: !config.databaseUrl });
   // A second handle on the same database for assertions (PGlite: the server's own connection).
   const db = config.databaseUrl ? await openDb({ databaseUrl: config.databaseUrl }) : server.db;
+  testDbs.set(server.url, db);
   return {
     ...server,
     db,
     config,
     async close() {
+      testDbs.delete(server.url);
       if (config.databaseUrl) await db.close();
       await server.close();
     },

@@ -80,6 +80,14 @@ export async function seedShowcase(
     }),
   );
   await must(
+    'receiving account',
+    admin.call('PUT', '/api/admin/receiving-account', {
+      bank_name: '우리은행',
+      account_number: '1005-123-456789',
+      account_holder: '(주)월렛',
+    }),
+  );
+  await must(
     'lock',
     approved(
       admin.post(a('/locks'), {
@@ -130,13 +138,8 @@ export async function seedShowcase(
     'withdrawal',
     member.post(
       '/api/withdrawals/krw',
-      {
-        amount: '50000',
-        bank_name: '신한은행',
-        account_number: '110-123-456789',
-        account_holder: m.creds.fullName,
-        memo: '생활비',
-      },
+      // Won leaves only for the verified own account (the one recorded above).
+      { amount: '50000', memo: '생활비' },
       idem(),
     ),
   );

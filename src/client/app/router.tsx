@@ -48,6 +48,8 @@ const assetScreen = screen(() => import('../features/assets/asset-page'), 'Asset
 /** The member's screens under /assets, by their path there. */
 const ASSET_SCREENS: Screens = {
   deposit: screen(() => import('../features/deposits/crypto-deposit-page'), 'CryptoDepositPage'),
+  /** Each currency's own deposit screen (/assets/deposit/USDT …); KRW's is /assets/deposit-krw. */
+  'deposit/:currency': screen(() => import('../features/deposits/crypto-deposit-page'), 'CryptoDepositPage'),
   'deposit-krw': screen(() => import('../features/deposits/krw-deposit-page'), 'KrwDepositPage'),
   withdraw: screen(() => import('../features/withdrawals/crypto-withdrawal-page'), 'CryptoWithdrawalPage'),
   'withdraw-krw': screen(() => import('../features/withdrawals/krw-withdrawal-page'), 'KrwWithdrawalPage'),
@@ -73,7 +75,9 @@ export function preloadScreen(pathname: string): void {
     path === '/assets'
       ? assetScreen
       : sub !== null
-        ? (ASSET_SCREENS[sub] ?? assetScreen)
+        ? (ASSET_SCREENS[sub] ??
+          ASSET_SCREENS[sub.replace(/^deposit\/[^/]+$/, 'deposit/:currency')] ??
+          assetScreen)
         : (SIGN_IN_SCREENS[path] ??
           PASSWORD_STAGE_SCREENS[path] ??
           MEMBER_SCREENS[path] ??

@@ -1,17 +1,9 @@
 import type { ReactNode } from 'react';
-import type {
-  Control,
-  FieldErrors,
-  FieldValues,
-  Path,
-  UseFormRegister,
-  UseFormRegisterReturn,
-} from 'react-hook-form';
+import type { Control, FieldErrors, FieldValues, Path, UseFormRegisterReturn } from 'react-hook-form';
 import { type NetworkCode, networkLabelFor } from '../../shared/networks';
 import type { AmountKind } from '../lib/amount-input';
 import { starred } from '../lib/form-errors';
 import { AmountInput } from './amount-input';
-import { Field } from './field';
 import { NoticeBox } from './notice-box';
 import { SelectField } from './select-field';
 
@@ -31,66 +23,6 @@ function MoneySubmitButton({
     <button type="submit" className="btn btn-primary btn-block" disabled={disabled} aria-busy={busy}>
       {busy ? busyLabel : label}
     </button>
-  );
-}
-
-/** A bank account number: only digits and '-' can be typed (KRW deposit and withdrawal). */
-function AccountNumberField({
-  label,
-  placeholder,
-  registration,
-  error,
-}: {
-  label: string;
-  placeholder: string;
-  registration: UseFormRegisterReturn;
-  error: string | undefined;
-}) {
-  return (
-    <Field
-      label={label}
-      placeholder={placeholder}
-      inputMode="numeric"
-      autoComplete="off"
-      {...registration}
-      onChange={(ev) => {
-        ev.target.value = ev.target.value.replace(/[^\d-]/g, '');
-        return registration.onChange(ev);
-      }}
-      error={error}
-    />
-  );
-}
-
-interface AccountText {
-  accountNumberLabel: string;
-  accountNumberPlaceholder: string;
-  accountHolderLabel: string;
-  accountHolderPlaceholder: string;
-}
-
-/** A KRW form's account number and account holder (deposit and withdrawal), with their starred errors. */
-export function BankAccountFields<
-  T extends FieldValues & { account_number: string; account_holder: string },
->({ text, register, errors }: { text: AccountText; register: UseFormRegister<T>; errors: FieldErrors<T> }) {
-  const message = (name: 'account_number' | 'account_holder') =>
-    starred(errors[name]?.message as string | undefined);
-  return (
-    <>
-      <AccountNumberField
-        label={text.accountNumberLabel}
-        placeholder={text.accountNumberPlaceholder}
-        registration={register('account_number' as Path<T>)}
-        error={message('account_number')}
-      />
-      <Field
-        label={text.accountHolderLabel}
-        placeholder={text.accountHolderPlaceholder}
-        autoComplete="off"
-        {...register('account_holder' as Path<T>)}
-        error={message('account_holder')}
-      />
-    </>
   );
 }
 

@@ -11,7 +11,12 @@ import {
 import { authEventListView, signInActivityView } from '../../shared/schemas/auth-events';
 import { balancesSchema } from '../../shared/schemas/balances';
 import { chainStatusView } from '../../shared/schemas/chain';
-import { depositAddressViewSchema, depositViewSchema } from '../../shared/schemas/deposits';
+import {
+  depositAddressViewSchema,
+  depositViewSchema,
+  receivingAccountAdminViewSchema,
+  wonAccountsViewSchema,
+} from '../../shared/schemas/deposits';
 import { historyViewSchema } from '../../shared/schemas/history';
 import { noticesSchema } from '../../shared/schemas/member-notices';
 import { totpRecoveryCodesSchema, totpSetupSchema, totpStatusSchema } from '../../shared/schemas/otp';
@@ -64,6 +69,8 @@ export const RESPONSE_SCHEMAS = {
   pendingQueue: pendingQueueView,
   proposals: proposalListView,
   chainStatus: chainStatusView,
+  wonAccounts: wonAccountsViewSchema,
+  adminReceivingAccount: receivingAccountAdminViewSchema,
 } as const;
 
 export type ResponseSchemaName = keyof typeof RESPONSE_SCHEMAS;

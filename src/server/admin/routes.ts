@@ -11,6 +11,7 @@ import { memberRoutes } from './member-routes';
 import { moneyRoutes } from './money-routes';
 import { pendingQueueRoutes } from './pending-queue';
 import { proposalRoutes } from './proposal-routes';
+import { receivingAccountRoutes } from './receiving-account-routes';
 import { requestRoutes } from './request-routes';
 import { withdrawalLimitRoutes } from './withdrawal-limit-routes';
 
@@ -34,6 +35,7 @@ const ADMIN_ROUTES = [
   chainStatusRoutes,
   payoutRoutes,
   reserveRoutes,
+  receivingAccountRoutes,
 ];
 
 export async function adminRoutes(app: App, ctx: Ctx) {

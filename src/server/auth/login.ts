@@ -92,6 +92,9 @@ export async function checkSecondPassword(
   memberId: string,
   plain: string,
   origin: EventOrigin,
+  /** The refusal of a wrong second password (default: the login second step's message). */
+  wrong: (attemptsLeft: number) => AppError = () =>
+    new AppError('INVALID_CREDENTIALS', MSG.secondFactor.mismatch),
 ): Promise<void> {
   const event = { ...origin, kind: 'second_factor' as const, memberId };
   const rows = await db.query<{ second_password_hash: string | null }>(
@@ -110,7 +113,7 @@ export async function checkSecondPassword(
       return row.second_password_hash;
     },
     secret: plain,
-    wrong: () => new AppError('INVALID_CREDENTIALS', MSG.secondFactor.mismatch),
+    wrong,
   });
   await recordAuthEvent(db, { ...event, success: true });
 }

@@ -21,7 +21,8 @@ export async function proveSecret(
     lockedMessage: string;
     hash: () => string | Promise<string>;
     secret: string;
-    wrong: () => AppError;
+    /** The refusal of a wrong secret, told how many attempts are left before the lockout. */
+    wrong: (attemptsLeft: number) => AppError;
   },
 ): Promise<void> {
   const reservation = await reserveAttempt(db, [
@@ -40,11 +41,12 @@ export async function proveSecret(
   }
   if (!(await verifySecret(hash, o.secret))) {
     await recordAuthEvent(db, { ...o.event, success: false, reason: 'bad_password' });
-    if ((reservation.before[0] ?? 0) + 1 >= o.limit) {
+    const used = (reservation.before[0] ?? 0) + 1;
+    if (used >= o.limit) {
       await recordAuthEvent(db, { ...o.event, kind: 'lockout', success: false });
       throw new AppError('ACCOUNT_LOCKED', o.lockedMessage);
     }
-    throw o.wrong();
+    throw o.wrong(o.limit - used);
   }
   await releaseAttempt(db, reservation.ids);
 }

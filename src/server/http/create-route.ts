@@ -28,6 +28,16 @@ export interface CreateRoute<B extends z.core.$ZodType, V extends z.core.$ZodTyp
 }
 
 /**
+ * The body as the idempotency key stores its hash: without the second password, which a hash of a few
+ * known fields and 4–6 digits would give away to anyone reading the table.
+ */
+function withoutSecrets(body: unknown): unknown {
+  if (body === null || typeof body !== 'object' || !('second_password' in body)) return body;
+  const { second_password: _secret, ...rest } = body as Record<string, unknown>;
+  return rest;
+}
+
+/**
  * POST `url` for a signed-in member: the body and an optional Idempotency-Key are validated, the create
  * runs in one transaction at most once per key (`idempotent`), the answer is 201 (or the
  * first answer again).
@@ -57,7 +67,7 @@ export function idempotentCreateRoute<B extends z.core.$ZodType, V extends z.cor
             memberId,
             key: req.headers['idempotency-key'] as string | undefined,
             operation: r.operationId,
-            body,
+            body: withoutSecrets(body),
           },
           async (q) => {
             if (first) await first(q);

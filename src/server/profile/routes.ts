@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { PROFILE_LIMITS } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import { signInActivityView } from '../../shared/schemas/auth-events';
+import { wonAccountsViewSchema } from '../../shared/schemas/deposits';
 import {
   changePasswordBodySchema,
   confirmEmailChangeBodySchema,
@@ -27,6 +28,7 @@ import { requestEmailChange } from './request-email-change';
 import { setSecondPassword } from './set-second-password';
 import { readSignInActivity } from './sign-in-activity';
 import { updateContact } from './update-contact';
+import { readWonAccounts } from './won-accounts';
 
 /** My page: the member's own profile, contact, email (confirmed by a mailed link), passwords. */
 export async function profileRoutes(app: App, ctx: Ctx) {
@@ -74,6 +76,14 @@ export async function profileRoutes(app: App, ctx: Ctx) {
     summary: '내 프로필 (마이페이지): 회원 정보, 대기 중인 이메일 변경, 보안 등급, 출금 계좌 상태',
     view: profileViewSchema,
     run: (req) => readProfile(db, config, memberSession(req).member.id),
+  });
+
+  member.get('/won-accounts', {
+    operationId: 'getWonAccounts',
+    summary:
+      '원화 입출금 계좌: 회사 입금 계좌(관리자 설정)와 본인 명의 인증 계좌 (원화는 이 계좌로만 입금·출금)',
+    view: wonAccountsViewSchema,
+    run: (req) => readWonAccounts(db, memberSession(req).member.id, config.bankFormUrl),
   });
 
   member.get('/profile/sign-in-activity', {

@@ -151,6 +151,7 @@ export async function readRules(
     travel_rule_threshold_krw: String(cfg.travelRuleThresholdKrw),
     crypto: limit('crypto'),
     krw: limit('krw'),
+    as_of: new Date().toISOString(),
   };
 }
 

@@ -1,12 +1,17 @@
+import { MSG } from '../../shared/messages';
 import type { krwWithdrawalBodySchema, WithdrawalView } from '../../shared/schemas/withdrawals';
 import type { z } from '../../shared/zod';
 import type { Queryable } from '../db';
+import { requireOwnAccount } from '../profile/won-accounts';
 import { checkWithdrawalRules, type RulesDeps, readRuleInputs } from '../withdrawal-rules/rules';
 import { insertWithdrawal } from './insert-withdrawal';
 
 type Input = z.output<typeof krwWithdrawalBodySchema>;
 
-/** A KRW withdrawal to a bank account: whole won, at least 10,000, fee 0, at most the available balance. */
+/**
+ * A KRW withdrawal to the member's verified own-name account (the only destination; a body naming another
+ * account is refused): whole won, at least 10,000, fee 0, at most the available balance.
+ */
 export async function createKrwWithdrawal(
   q: Queryable,
   memberId: string,
@@ -23,6 +28,7 @@ export async function createKrwWithdrawal(
     );
   // Read before the member's withdrawal lock (prices, own limits).
   const pre = readRuleInputs(q, memberId, deps);
+  const own = await requireOwnAccount(q, memberId, input, MSG.wonAccounts.withdrawOwnOnly);
   return insertWithdrawal(
     q,
     memberId,
@@ -30,9 +36,9 @@ export async function createKrwWithdrawal(
       currency: 'KRW',
       amount: input.amount,
       method: 'bank',
-      bankName: input.bank_name,
-      accountNumber: input.account_number,
-      accountHolder: input.account_holder,
+      bankName: own.bank_name,
+      accountNumber: own.account_number,
+      accountHolder: own.account_holder,
       memo: input.memo,
     },
     checkRules,

@@ -374,6 +374,7 @@ export const ADMIN_MESSAGES = {
         notice: '공지',
         deposit: '입금 요청',
         withdrawal: '출금 요청',
+        settings: '서비스 설정',
       } as Record<string, string>,
       actions: {
         'member.balances.set': '자산 수정',
@@ -384,6 +385,7 @@ export const ADMIN_MESSAGES = {
         'member.bank_account.save': '계좌 저장',
         'member.bank_account.delete': '계좌 삭제',
         'member.bank_account.verify': '계좌 인증 변경',
+        'settings.receiving_account.set': '원화 입금 계좌 변경',
         'member.deposit_address.set': '입금 주소 저장',
         'member.deposit_address.clear': '입금 주소 삭제',
         'member.password.reset': '비밀번호 변경',

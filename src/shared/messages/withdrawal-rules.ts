@@ -29,9 +29,10 @@ export const WITHDRAWAL_RULE_MESSAGES = {
     exchangeRequired: '거래소를 선택해주세요.',
     exchangeOnlyForExchange: '거래소는 거래소 지갑일 때만 선택합니다.',
     secondPasswordLabel: '2차 비밀번호',
-    secondPasswordHelp: '주소 등록에는 2차 비밀번호(6자리 숫자)가 필요합니다.',
-    secondPasswordRequired: '2차 비밀번호 6자리를 입력해주세요.',
-    secondPasswordWrong: '2차 비밀번호가 일치하지 않습니다.',
+    secondPasswordHelp: '주소 등록에는 2차 비밀번호(숫자 4~6자리)가 필요합니다.',
+    secondPasswordRequired: '2차 비밀번호를 입력해주세요.',
+    secondPasswordWrong: (attemptsLeft: number) =>
+      `2차 비밀번호가 일치하지 않습니다. (남은 시도 ${attemptsLeft}회)`,
     delayNotice: (hours: number) =>
       hours > 0
         ? `새로 등록한 주소는 등록 후 ${hours}시간이 지나야 출금에 쓸 수 있습니다. (피싱·계정 도용 피해 예방)`

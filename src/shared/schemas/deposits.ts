@@ -45,11 +45,17 @@ export type CryptoDepositBody = z.input<typeof cryptoDepositBodySchema>;
 
 const krwText = (max: number) => requiredText(K.allFieldsRequired, max, K.tooLong);
 
-/** POST /api/deposits/krw (and the KRW deposit form). */
+/**
+ * POST /api/deposits/krw (and the KRW deposit form). Won arrives only from the member's verified own-name
+ * account, which the server reads itself: the sender's bank fields may be left out, and when sent they
+ * must name that account (else refused, `ownAccountOnly`).
+ */
 export const krwDepositBodySchema = z.strictObject({
-  bank_name: krwText(50),
-  account_number: krwText(30).check(z.refine((v) => v === '' || isAccountNumber(v), K.accountNumberInvalid)),
-  account_holder: krwText(50),
+  bank_name: z.optional(krwText(50)),
+  account_number: z.optional(
+    krwText(30).check(z.refine((v) => v === '' || isAccountNumber(v), K.accountNumberInvalid)),
+  ),
+  account_holder: z.optional(krwText(50)),
   amount: amountSchema(
     { format: K.amountInvalid, decimals: K.amountInvalid, positive: K.minAmount, max: K.amountTooLarge },
     0,
@@ -99,3 +105,39 @@ export const xrpDepositAddressViewSchema = z.object({
   chat_url: z.string(),
 });
 export type DepositAddressView = z.infer<typeof depositAddressViewSchema>;
+
+/** A won bank account as a member screen shows it (the service's receiving account, the member's own). */
+const wonAccountViewSchema = z.object({
+  bank_name: z.string(),
+  account_number: z.string(),
+  account_holder: z.string(),
+});
+export type WonAccountView = z.infer<typeof wonAccountViewSchema>;
+
+/**
+ * GET /api/won-accounts: what the won deposit and withdrawal screens show. `receiving`: where members send
+ * won (set by the operator; null until set). `own`: the member's verified own-name account, the only
+ * sender of a won deposit and the only destination of a won withdrawal (null until verified, with
+ * `own_status` saying why). `bank_form_url`: where a member registers their account.
+ */
+export const wonAccountsViewSchema = z.object({
+  receiving: z.nullable(wonAccountViewSchema),
+  own: z.nullable(wonAccountViewSchema),
+  own_status: z.enum(['none', 'unverified', 'verified']),
+  bank_form_url: z.nullable(z.string()),
+});
+export type WonAccountsView = z.infer<typeof wonAccountsViewSchema>;
+
+/** GET/PUT /api/admin/receiving-account: the service's won receiving account (null until set). */
+export const receivingAccountBodySchema = z.strictObject({
+  bank_name: krwText(50),
+  account_number: krwText(30).check(z.refine((v) => v === '' || isAccountNumber(v), K.accountNumberInvalid)),
+  account_holder: krwText(50),
+});
+export type ReceivingAccountBody = z.input<typeof receivingAccountBodySchema>;
+export const receivingAccountAdminViewSchema = z.object({
+  account: z.nullable(wonAccountViewSchema),
+  updated_by: z.nullable(z.string()),
+  updated_at: z.nullable(z.string()),
+});
+export type ReceivingAccountAdminView = z.infer<typeof receivingAccountAdminViewSchema>;

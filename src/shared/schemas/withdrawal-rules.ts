@@ -108,6 +108,11 @@ export const withdrawalRulesViewSchema = z.object({
   travel_rule_threshold_krw: z.string(),
   crypto: limitSchema,
   krw: limitSchema,
+  /**
+   * The server's clock when this was read: a screen counts the time left of a hold or a limit ("23시간
+   * 남음") from it, not from the phone's own clock, which may be wrong.
+   */
+  as_of: z.string(),
 });
 export type WithdrawalRulesView = z.infer<typeof withdrawalRulesViewSchema>;
 

@@ -95,7 +95,7 @@ describe('crypto withdrawal schema', () => {
   it('each currency only on its own networks, with a Korean message naming them', () => {
     const p = (v: object) => issues(cryptoWithdrawalBodySchema.safeParse({ ...base, ...v }));
     expect(p({ currency: 'XRP', amount: '5' })).toEqual({
-      network: W.networkNotAllowed('XRP', 'XRP 레저'),
+      network: W.networkNotAllowed('XRP', '리플 네트워크'),
     });
     expect(p({ currency: 'ETH', amount: '5' })).toEqual({
       network: W.networkNotAllowed('ETH', '이더리움 네트워크'),
@@ -129,17 +129,21 @@ describe('crypto withdrawal schema', () => {
       destination_tag: W.tagOnlyXrp,
     });
     const parsed = cryptoWithdrawalBodySchema.parse({ ...xrp, destination_tag: ' 12 ' });
-    expect(cryptoWithdrawalBodyFromForm(parsed)).toMatchObject({ network: 'XRPL', destination_tag: '12' });
+    expect(cryptoWithdrawalBodyFromForm(parsed, '1234')).toMatchObject({
+      network: 'XRPL',
+      destination_tag: '12',
+    });
   });
 
   it('the body sent for a form holds only the chosen method fields', () => {
     const parsed = cryptoWithdrawalBodySchema.parse({ ...base, recipient_id: 'leftover' });
-    expect(cryptoWithdrawalBodyFromForm(parsed)).toEqual({
+    expect(cryptoWithdrawalBodyFromForm(parsed, '1234')).toEqual({
       currency: 'USDT',
       amount: '10',
       method: 'external',
       recipient_address: TRC,
       network: 'TRC20',
+      second_password: '1234',
     });
   });
 });
@@ -157,6 +161,14 @@ describe('KRW withdrawal schema', () => {
     expect(r.memo).toBeNull();
     expect(krwWithdrawalBodySchema.parse(base).memo).toBeNull();
     expect(krwWithdrawalBodySchema.parse({ ...base, memo: ' 월세 ' }).memo).toBe('월세');
+  });
+
+  it('the account may be left out: the server pays the verified own account', () => {
+    expect(krwWithdrawalBodySchema.parse({ amount: '10000', second_password: '1234' })).toMatchObject({
+      amount: '10000',
+      memo: null,
+      second_password: '1234',
+    });
   });
 
   it('gives SPEC messages', () => {

@@ -23,6 +23,17 @@ import { BANK_FIELDS, REQUEST_TIMES, TRAVEL_RULE_FIELDS } from './view-parts';
 const W = MSG.withdraw;
 const K = MSG.withdrawKrw;
 
+/**
+ * The member's second password, typed on the PIN pad after the confirmation sheet. Optional here so its
+ * absence gets the same Korean field message as a wrong one; the server requires it
+ * (`verifyWithdrawalAuth`) and counts every wrong one against the sign-in's attempt limit.
+ */
+const secondPasswordField = z.optional(
+  z
+    .string({ error: MSG.wrules.secondPasswordRequired })
+    .check(z.maxLength(64, MSG.wrules.secondPasswordRequired)),
+);
+
 const cryptoAmountSchema = amountSchema(
   { format: W.amountInvalid, decimals: W.amountDecimals, positive: W.amountPositive, max: W.amountTooLarge },
   CRYPTO_DECIMALS,
@@ -55,6 +66,7 @@ const cryptoWithdrawalFields = z.strictObject({
   travel_rule_declared: z.optional(z.nullable(z.boolean())),
   /** A fresh one-time code; required by the server when the member is enrolled (decision 0150). */
   otpCode: otpCodeField,
+  second_password: secondPasswordField,
 });
 
 const HEX40 = /^0x[0-9a-fA-F]{40}$/;
@@ -146,7 +158,7 @@ function notAbove<T extends z.ZodMiniType<string, unknown>>(
  */
 export function cryptoWithdrawalFormSchema(available: Dec | string | null, currency: string) {
   return z
-    .extend(cryptoWithdrawalFields, {
+    .extend(z.omit(cryptoWithdrawalFields, { second_password: true }), {
       amount: notAbove(cryptoAmountSchema, CRYPTO_DECIMALS, available, () =>
         W.availableInline(formatWithdrawBalance(available ?? '0', currency), currency),
       ),
@@ -155,8 +167,14 @@ export function cryptoWithdrawalFormSchema(available: Dec | string | null, curre
 }
 
 /** The body sent for a crypto withdrawal form: only the fields of the chosen method. */
-export function cryptoWithdrawalBodyFromForm(f: CryptoWithdrawalInput): CryptoWithdrawalBody {
-  const otp = f.otpCode ? { otpCode: f.otpCode } : {};
+export function cryptoWithdrawalBodyFromForm(
+  f: Omit<CryptoWithdrawalInput, 'second_password'>,
+  secondPassword: string,
+): CryptoWithdrawalBody {
+  const otp = {
+    ...(f.otpCode ? { otpCode: f.otpCode } : {}),
+    second_password: secondPassword,
+  };
   return f.method === 'internal'
     ? { currency: f.currency, amount: f.amount, method: 'internal', recipient_id: f.recipient_id, ...otp }
     : {
@@ -184,26 +202,33 @@ const krwAmountSchema = amountSchema(
   { value: KRW_MIN_WITHDRAWAL, message: K.minAmount },
 );
 
-/** POST /api/withdrawals/krw (and the KRW withdrawal form). The memo is optional: empty → null. */
+/**
+ * POST /api/withdrawals/krw (and the KRW withdrawal form). Won leaves only for the member's verified
+ * own-name account, which the server reads itself: the bank fields may be left out, and when sent they
+ * must name that account (else refused, `ownAccountOnly`). The memo is optional: empty → null.
+ */
 export const krwWithdrawalBodySchema = z.strictObject({
   amount: krwAmountSchema,
-  bank_name: z.enum(KRW_BANKS, { error: K.bankRequired }),
-  account_number: requiredText(K.accountNumberRequired, 30, K.tooLong).check(
-    z.refine((v) => v === '' || isAccountNumber(v), K.accountNumberInvalid),
+  bank_name: z.optional(z.enum(KRW_BANKS, { error: K.bankRequired })),
+  account_number: z.optional(
+    requiredText(K.accountNumberRequired, 30, K.tooLong).check(
+      z.refine((v) => v === '' || isAccountNumber(v), K.accountNumberInvalid),
+    ),
   ),
-  account_holder: requiredText(K.holderRequired, 50, K.tooLong),
+  account_holder: z.optional(requiredText(K.holderRequired, 50, K.tooLong)),
   memo: z.pipe(
     z.nullish(z.string().check(multilineText(), z.trim(), z.maxLength(200, K.memoTooLong))),
     z.transform((v: string | null | undefined) => (v ? v : null)),
   ),
   /** A fresh one-time code; required by the server when the member is enrolled (decision 0150). */
   otpCode: otpCodeField,
+  second_password: secondPasswordField,
 });
 export type KrwWithdrawalBody = z.input<typeof krwWithdrawalBodySchema>;
 
 /** The KRW withdrawal form: the body's rules plus "not above the available balance" (when known). */
 export function krwWithdrawalFormSchema(available: Dec | string | null) {
-  return z.extend(krwWithdrawalBodySchema, {
+  return z.extend(z.omit(krwWithdrawalBodySchema, { second_password: true }), {
     amount: notAbove(krwAmountSchema, 0, available, () => K.availableExceeded(formatKrw(available ?? '0'))),
   });
 }

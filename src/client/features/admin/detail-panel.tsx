@@ -11,6 +11,7 @@ import { MemberInfoSection } from './member-info-section';
 import { NoticesSection } from './notices-section';
 import { PasswordSection } from './password-section';
 import { RoleSection } from './proposals-tab';
+import { ReceivingAccountSection } from './receiving-account-section';
 import { RequestsSection } from './requests-section';
 import { failureText, ResultMessage } from './result-message';
 import { WithdrawalLimitsSection } from './withdrawal-limits-section';
@@ -61,6 +62,7 @@ export function DetailPanel({
       )}
       <RequestsSection memberId={detail ? detail.member.id : null} />
       <NoticesSection />
+      <ReceivingAccountSection />
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { CRYPTO_DEPOSIT_CURRENCY } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages/member';
-import { DEFAULT_DEPOSIT_NETWORK, DEPOSIT_NETWORKS } from '../../../shared/networks';
+import { DEFAULT_DEPOSIT_NETWORK, DEPOSIT_CURRENCIES, DEPOSIT_NETWORKS } from '../../../shared/networks';
 import { type CryptoDepositBody, cryptoDepositBodySchema } from '../../../shared/schemas/deposits';
 import { PageHeading } from '../../components/back-button';
 import { FieldList, type FieldSpec } from '../../components/field';
@@ -27,8 +28,44 @@ const TRANSFER: FieldSpec<keyof CryptoDepositBody>[] = [
   { name: 'sender_address', label: M.senderLabel, placeholder: M.senderPlaceholder, ...VERBATIM_INPUT },
 ];
 
+/**
+ * /assets/deposit/:currency — each currency's own deposit screen, never another currency's address:
+ * USDT (also at /assets/deposit) claims a transfer to the member's USDT address; KRW goes to the won
+ * deposit screen; a currency the service takes no deposits of says so, and where members can deposit.
+ */
 export function CryptoDepositPage() {
+  const { currency = 'USDT' } = useParams();
+  const code = currency.toUpperCase();
+  if (code === 'KRW') return <Navigate to="/assets/deposit-krw" replace />;
+  if (code !== CRYPTO_DEPOSIT_CURRENCY) return <NoDeposit currency={code} />;
+  return <UsdtDepositPage />;
+}
+
+function NoDeposit({ currency }: { currency: string }) {
+  useEffect(() => window.scrollTo(0, 0), []);
+  return (
+    <section className="page" data-testid="no-deposit">
+      <PageHeading title={M.otherTitle(currency)} backLabel={M.back} fallback={`/assets/${currency}`} />
+      <p>{M.otherUnavailable(currency)}</p>
+      <div className="form">
+        {DEPOSIT_CURRENCIES.map((c) => (
+          <Link
+            key={c}
+            className="btn btn-secondary btn-block"
+            to={c === 'KRW' ? '/assets/deposit-krw' : `/assets/deposit/${c}`}
+          >
+            {M.otherGo(c === 'KRW' ? MSG.depositKrw.title : M.title)}
+          </Link>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function UsdtDepositPage() {
   const navigate = useNavigate();
+  // The screen opens at its title, wherever the previous page was scrolled to.
+  useEffect(() => window.scrollTo(0, 0), []);
   const { register, handleSubmit, formState, reset, setError, control, watch, getFieldState, trigger } =
     useForm<CryptoDepositBody>({
       resolver: zodResolver(cryptoDepositBodySchema),
@@ -49,7 +86,7 @@ export function CryptoDepositPage() {
     onSuccess: () => {
       reset({ amount: '', network, txid: '', sender_address: '' });
       toast.success(M.success);
-      navigate('/assets?asset=USDT');
+      navigate('/assets/USDT');
     },
     onError: (err) => toast.error(M.failed(errorMessage(err))),
   });
@@ -65,7 +102,7 @@ export function CryptoDepositPage() {
 
   return (
     <section className="page">
-      <PageHeading title={M.title} backLabel={M.back} fallback="/assets?asset=USDT" />
+      <PageHeading title={M.title} backLabel={M.back} fallback="/assets/USDT" />
       <form onSubmit={onSubmit} noValidate className="form">
         <MoneyAmountField control={control} kind="decimal" text={M} errors={e} />
         <NetworkSelect

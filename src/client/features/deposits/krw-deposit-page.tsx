@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { KRW_BANKS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages/member';
 import { type KrwDepositBody, krwDepositBodySchema } from '../../../shared/schemas/deposits';
 import { PageHeading } from '../../components/back-button';
 import { FieldList, type FieldSpec } from '../../components/field';
-import { BankAccountFields, MoneyAmountField, MoneyFormEnd } from '../../components/money-form-parts';
+import { MoneyAmountField, MoneyFormEnd } from '../../components/money-form-parts';
+import { NoOwnAccount, useWonAccounts, WonAccountCard } from '../../components/won-accounts';
 import { ApiError } from '../../lib/api';
 import { starredOf } from '../../lib/form-errors';
 import { useSession } from '../../lib/session';
@@ -15,14 +15,8 @@ import { useMoneySubmit } from '../../lib/use-money-submit';
 import { KRW_DEPOSIT } from './use-deposits';
 
 const K = MSG.depositKrw;
-const EMPTY = { bank_name: '', account_number: '', account_holder: '', amount: '' };
-const BANK: FieldSpec<'bank_name'> = {
-  name: 'bank_name',
-  label: K.bankLabel,
-  placeholder: K.bankPlaceholder,
-  list: 'krw-bank-names',
-  autoComplete: 'off',
-};
+const O = MSG.wonAccounts;
+type Form = { amount: string; depositor_name: string };
 const DEPOSITOR: FieldSpec<'depositor_name'> = {
   name: 'depositor_name',
   label: K.depositorLabel,
@@ -30,27 +24,33 @@ const DEPOSITOR: FieldSpec<'depositor_name'> = {
   autoComplete: 'name',
 };
 
+/**
+ * The won deposit: the service's receiving account to send to (with copy buttons; set by the operator),
+ * the member's verified own-name account as the sender (read-only: won arrives only from it, which the
+ * server checks), the amount and the depositor name. Without a verified account the screen says how to
+ * register one.
+ */
 export function KrwDepositPage() {
   const { data: session } = useSession();
+  const accounts = useWonAccounts();
   const fullName = session?.user.full_name ?? '';
-  const { register, handleSubmit, formState, reset, setError, getValues, setValue, control } =
-    useForm<KrwDepositBody>({
-      resolver: zodResolver(krwDepositBodySchema),
-      mode: 'onChange',
-      defaultValues: { ...EMPTY, depositor_name: fullName },
-    });
+  const { register, handleSubmit, formState, reset, setError, getValues, setValue, control } = useForm<Form>({
+    resolver: zodResolver(krwDepositBodySchema) as never,
+    mode: 'onChange',
+    defaultValues: { amount: '', depositor_name: fullName },
+  });
   const e = formState.errors;
-  const bound = { bind: register, error: starredOf(e) };
-  const { submit, busy } = useMoneySubmit({
+  const { submit, busy } = useMoneySubmit<KrwDepositBody, Form>({
     ...KRW_DEPOSIT,
     setError,
     onSuccess: () => {
       // Cleared except the depositor name (SPEC).
-      reset({ ...EMPTY, depositor_name: getValues('depositor_name') });
+      reset({ amount: '', depositor_name: getValues('depositor_name') });
       toast.success(K.success);
     },
     onError: (err) => {
-      if (err instanceof ApiError && err.status === 400) toast.error(err.message);
+      if (err instanceof ApiError && err.fields?.amount) return;
+      if (err instanceof ApiError && (err.status === 400 || err.status === 409)) toast.error(err.message);
       else toast.error(err instanceof ApiError && err.code !== 'NETWORK' ? K.failed : K.unexpected);
     },
   });
@@ -61,21 +61,36 @@ export function KrwDepositPage() {
       setValue('depositor_name', fullName, { shouldValidate: true });
   }, [fullName, getValues, setValue]);
 
+  const data = accounts.data;
+  const own = data?.own ?? null;
   return (
     <section className="page">
-      <PageHeading title={K.title} backLabel={K.back} fallback="/assets?asset=KRW" />
-      <form onSubmit={handleSubmit(submit)} noValidate className="form">
-        <FieldList fields={[BANK]} {...bound} />
-        <datalist id="krw-bank-names">
-          {KRW_BANKS.map((b) => (
-            <option key={b} value={b} />
-          ))}
-        </datalist>
-        <BankAccountFields text={K} register={register} errors={e} />
-        <MoneyAmountField control={control} kind="whole" text={K} hint={K.minimum} errors={e} />
-        <FieldList fields={[DEPOSITOR]} {...bound} />
-        <MoneyFormEnd text={K} disabled={!formState.isValid || busy} busy={busy} />
-      </form>
+      <PageHeading title={K.title} backLabel={K.back} fallback="/assets/KRW" />
+      {accounts.isError ? <p className="field-hint">{O.loadFailed}</p> : null}
+      {data ? (
+        data.receiving ? (
+          <WonAccountCard
+            title={O.receivingTitle}
+            help={O.receivingHelp}
+            account={data.receiving}
+            copyable
+            testId="receiving-account"
+          />
+        ) : (
+          <p className="won-card" data-testid="receiving-missing">
+            {O.receivingNotSet}
+          </p>
+        )
+      ) : null}
+      {data && !own ? <NoOwnAccount status={data.own_status} /> : null}
+      {own ? (
+        <form onSubmit={handleSubmit((v) => submit(v))} noValidate className="form">
+          <WonAccountCard title={O.senderTitle} account={own} testId="own-account" />
+          <MoneyAmountField control={control} kind="whole" text={K} hint={K.minimum} errors={e} />
+          <FieldList fields={[DEPOSITOR]} bind={register} error={starredOf(e)} />
+          <MoneyFormEnd text={K} disabled={!formState.isValid || busy || !data?.receiving} busy={busy} />
+        </form>
+      ) : null}
     </section>
   );
 }

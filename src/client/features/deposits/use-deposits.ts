@@ -38,5 +38,5 @@ export const CRYPTO_DEPOSIT = {
 export const KRW_DEPOSIT = {
   ...DEPOSIT,
   send: idempotentPost<KrwDepositBody>('/deposits/krw', 'deposit'),
-  fields: ['bank_name', 'account_number', 'account_holder', 'amount', 'depositor_name'],
+  fields: ['amount', 'depositor_name'],
 } as const;

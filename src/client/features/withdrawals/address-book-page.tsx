@@ -1,111 +1,23 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { EXCHANGES, exchangeName, formatKst } from '../../../shared/exchanges';
+import { exchangeName, formatKst } from '../../../shared/exchanges';
 import { MSG } from '../../../shared/messages/member';
-import { NETWORK_CODES, NETWORK_LABELS } from '../../../shared/networks';
-import {
-  type RegisterAddressBody,
-  registerAddressBodySchema,
-  type WithdrawalAddressView,
-} from '../../../shared/schemas/withdrawal-rules';
-import { FieldList, type FieldSpec, PIN_INPUT } from '../../components/field';
-import { SelectField } from '../../components/select-field';
+import { NETWORK_LABELS } from '../../../shared/networks';
+import type { WithdrawalAddressView } from '../../../shared/schemas/withdrawal-rules';
 import { errorMessage } from '../../lib/api';
-import { applyFieldErrors, starred, starredOf } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
-import { useWithdrawalRules } from '../../lib/use-wallet-queries';
-import { useAddressBook, useDeleteAddress, useRegisterAddress } from './use-withdrawal-rules';
+import { useAddressBook, useDeleteAddress } from './use-withdrawal-rules';
 import '../../components/withdrawal-rules.css';
-import { BlockSubmit } from '../../components/form-end';
-import { NetworkSelect } from '../../components/money-form-parts';
-import { addressField, TAG_FIELD } from './address-fields';
+import { NewAddressForm } from './new-address-form';
 
 const R = MSG.wrules;
 const W = MSG.withdraw;
-type Form = Required<{ [K in keyof RegisterAddressBody]: NonNullable<RegisterAddressBody[K]> }>;
-const FIELDS = [
-  'network',
-  'address',
-  'destination_tag',
-  'label',
-  'wallet_kind',
-  'exchange',
-  'second_password',
-] as const;
-const DEFAULTS: Form = {
-  network: 'TRC20',
-  address: '',
-  destination_tag: '',
-  label: '',
-  wallet_kind: 'own',
-  exchange: 'upbit',
-  second_password: '',
-};
-const ADDRESS = addressField('address');
-const LABEL: FieldSpec<'label'> = {
-  name: 'label',
-  label: R.labelLabel,
-  placeholder: R.labelPlaceholder,
-  autoComplete: 'off',
-};
-const SECOND_PASSWORD: FieldSpec<'second_password'> = {
-  name: 'second_password',
-  label: R.secondPasswordLabel,
-  hint: R.secondPasswordHelp,
-  ...PIN_INPUT,
-};
 
 /** The withdrawal address book: the member's registered addresses, when each is usable (KST), and a new one. */
 export function AddressBookPage() {
   const book = useAddressBook();
-  const rules = useWithdrawalRules();
-  const register_ = useRegisterAddress();
   const del = useDeleteAddress();
   const [confirming, setConfirming] = useState<string | null>(null);
-  const { register, handleSubmit, formState, watch, setError, reset } = useForm<Form>({
-    resolver: (values, ctx, opts) =>
-      zodResolver(registerAddressBodySchema)(
-        {
-          ...values,
-          destination_tag: values.network === 'XRPL' ? values.destination_tag : '',
-          exchange: values.wallet_kind === 'exchange' ? values.exchange : null,
-        } as never,
-        ctx,
-        opts as never,
-      ) as never,
-    mode: 'onTouched',
-    defaultValues: DEFAULTS,
-  });
-  const e = formState.errors;
-  const bound = { bind: register, error: starredOf(e) };
-  const [network, walletKind] = watch(['network', 'wallet_kind']);
-
-  const onSubmit = handleSubmit((v) => {
-    register_.mutate(
-      {
-        network: v.network,
-        address: v.address,
-        ...(v.network === 'XRPL' && v.destination_tag ? { destination_tag: v.destination_tag } : {}),
-        label: v.label,
-        wallet_kind: v.wallet_kind,
-        exchange: v.wallet_kind === 'exchange' ? v.exchange : null,
-        second_password: v.second_password,
-      },
-      {
-        onSuccess: () => {
-          toast.success(R.registered);
-          reset(DEFAULTS);
-        },
-        onError: (err) => {
-          applyFieldErrors(err, setError, FIELDS);
-          toast.error(errorMessage(err));
-        },
-      },
-    );
-  });
-
   const items = book.data?.items ?? [];
   return (
     <section className="page">
@@ -145,42 +57,7 @@ export function AddressBookPage() {
         <h2 id="book-new-title" className="home-section-title">
           {R.registerTitle}
         </h2>
-        {rules.data ? <p className="field-hint">{R.delayNotice(rules.data.address_delay_hours)}</p> : null}
-        <form onSubmit={onSubmit} noValidate className="form">
-          <NetworkSelect
-            label={W.networkLabel}
-            networks={NETWORK_CODES}
-            registration={register('network')}
-            error={starred(e.network?.message)}
-          />
-          <FieldList
-            fields={network === 'XRPL' ? [ADDRESS, TAG_FIELD, LABEL] : [ADDRESS, LABEL]}
-            {...bound}
-          />
-          <SelectField
-            label={R.walletKindLabel}
-            {...register('wallet_kind')}
-            error={starred(e.wallet_kind?.message)}
-          >
-            <option value="own">{R.walletOwn}</option>
-            <option value="exchange">{R.walletExchange}</option>
-          </SelectField>
-          {walletKind === 'exchange' ? (
-            <SelectField
-              label={R.exchangeLabel}
-              {...register('exchange')}
-              error={starred(e.exchange?.message)}
-            >
-              {EXCHANGES.map((x) => (
-                <option key={x.code} value={x.code}>
-                  {x.name}
-                </option>
-              ))}
-            </SelectField>
-          ) : null}
-          <FieldList fields={[SECOND_PASSWORD]} {...bound} />
-          <BlockSubmit busy={register_.isPending} label={R.registerSubmit} busyLabel={W.busy} />
-        </form>
+        <NewAddressForm />
       </section>
     </section>
   );
@@ -207,7 +84,7 @@ function AddressItem(props: {
       </p>
       <p className="address-text">
         {a.address}
-        {a.destination_tag ? ` (${MSG.timeline.tag} ${a.destination_tag})` : ''}
+        {a.destination_tag ? ` · 태그 ${a.destination_tag}` : ''}
       </p>
       {props.confirming ? (
         <div className="address-confirm" role="alertdialog" aria-label={R.deleteConfirm(a.label)}>

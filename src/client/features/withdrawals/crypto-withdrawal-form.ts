@@ -1,10 +1,11 @@
-import { useEffect, useRef } from 'react';
-import type { UseFormReturn } from 'react-hook-form';
 import { DEFAULT_WITHDRAW_CURRENCY } from '../../../shared/constants';
-import { defaultNetworkFor, isNetworkAllowed } from '../../../shared/networks';
+import { defaultNetworkFor } from '../../../shared/networks';
 import type { CryptoWithdrawalBody } from '../../../shared/schemas/withdrawals';
 
-export type Form = Required<{ [K in keyof CryptoWithdrawalBody]: NonNullable<CryptoWithdrawalBody[K]> }>;
+/** The form's values: the body's fields except the second password, asked on the PIN pad at the end. */
+export type Form = Required<{
+  [K in Exclude<keyof CryptoWithdrawalBody, 'second_password'>]: NonNullable<CryptoWithdrawalBody[K]>;
+}>;
 
 export const DEFAULTS: Form = {
   currency: DEFAULT_WITHDRAW_CURRENCY,
@@ -28,40 +29,3 @@ export const withoutEmptyRuleFields = (v: Form) => ({
   travel_rule_name: v.travel_rule_name || undefined,
   travel_rule_exchange: v.travel_rule_exchange || undefined,
 });
-
-type FormParts = Pick<UseFormReturn<Form>, 'getValues' | 'setValue' | 'getFieldState' | 'trigger'>;
-
-/**
- * The network follows the currency: a new currency starts on its default network, a tag is dropped off
- * the XRP Ledger, and a typed address and tag are checked again on a new network.
- */
-export function useNetworkFollowsCurrency({
-  currency,
-  network,
-  getValues,
-  setValue,
-  getFieldState,
-  trigger,
-}: FormParts & { currency: Form['currency']; network: Form['network'] }) {
-  // A new currency starts on its default network (USDT: TRC20), so a network is never carried over.
-  const shownCurrency = useRef(currency);
-  useEffect(() => {
-    const changed = shownCurrency.current !== currency;
-    shownCurrency.current = currency;
-    if (changed || !isNetworkAllowed(currency, network)) {
-      const next = defaultNetworkFor(currency);
-      if (next && next !== network) setValue('network', next, { shouldValidate: true });
-    }
-  }, [currency, network, setValue]);
-  useEffect(() => {
-    // A tag belongs to the XRP Ledger only: it is dropped when another network is chosen.
-    if (network !== 'XRPL' && getValues('destination_tag') !== '') {
-      setValue('destination_tag', '', { shouldValidate: true });
-    }
-  }, [network, getValues, setValue]);
-  useEffect(() => {
-    void network;
-    if (getFieldState('recipient_address').isDirty) void trigger('recipient_address');
-    if (getFieldState('destination_tag').isDirty) void trigger('destination_tag');
-  }, [network, getFieldState, trigger]);
-}

@@ -1,43 +1,36 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { KRW_BANKS, KRW_MIN_WITHDRAWAL, KRW_WITHDRAWAL_FEE } from '../../../shared/constants';
+import { KRW_MIN_WITHDRAWAL } from '../../../shared/constants';
 import { amountProblem, D, type Dec } from '../../../shared/decimal';
 import { formatKrw } from '../../../shared/format';
 import { MSG } from '../../../shared/messages/member';
 import { type KrwWithdrawalBody, krwWithdrawalFormSchema } from '../../../shared/schemas/withdrawals';
 import { FieldList, type FieldSpec } from '../../components/field';
-import { BankAccountFields, MoneyAmountField } from '../../components/money-form-parts';
+import { MoneyAmountField } from '../../components/money-form-parts';
 import { OtpCodeField } from '../../components/otp-code-field';
-import { SelectField } from '../../components/select-field';
-import { SummaryList } from '../../components/summary-list';
-import { starred, starredOf } from '../../lib/form-errors';
-import { toast } from '../../lib/toast';
+import { PinPad } from '../../components/pin-pad/pin-pad';
+import { NoOwnAccount, useWonAccounts, WonAccountCard } from '../../components/won-accounts';
+import { ApiError } from '../../lib/api';
+import { starredOf } from '../../lib/form-errors';
+import { useSession } from '../../lib/session';
 import { useMoneySubmit } from '../../lib/use-money-submit';
+import { BlockedNotice, useBlocks } from './blocks';
+import { ConfirmSheet, DoneScreen } from './confirm-sheet';
 import { KRW_WITHDRAWAL } from './requests';
+import { useRefreshRules } from './rule-fields';
 import { RulesCard } from './rules-card';
 import { useWithdrawable } from './use-available';
+import { WithdrawTabs } from './withdraw-tabs';
 import { toastWithdrawalError } from './withdrawal-errors';
-import { WithdrawalFrame } from './withdrawal-frame';
+import './withdrawals.css';
 
 const W = MSG.withdraw;
 const K = MSG.withdrawKrw;
-type Form = {
-  amount: string;
-  bank_name: string;
-  account_number: string;
-  account_holder: string;
-  memo: string;
-  otpCode: string;
-};
-const DEFAULTS: Form = {
-  amount: '',
-  bank_name: '',
-  account_number: '',
-  account_holder: '',
-  memo: '',
-  otpCode: '',
-};
+const O = MSG.wonAccounts;
+const S = MSG.steps;
+type Form = { amount: string; memo: string; otpCode: string };
+const DEFAULTS: Form = { amount: '', memo: '', otpCode: '' };
 const MEMO: FieldSpec<'memo'> = {
   name: 'memo',
   label: K.memoLabel,
@@ -45,77 +38,162 @@ const MEMO: FieldSpec<'memo'> = {
   autoComplete: 'off',
 };
 const won = (v: Dec | string | number) => K.won(formatKrw(v));
+/** The amount chips: added to what is typed, as Korean banking apps do. */
+const ADD_CHIPS = [
+  { label: '1만', value: 10_000 },
+  { label: '5만', value: 50_000 },
+  { label: '10만', value: 100_000 },
+  { label: '100만', value: 1_000_000 },
+] as const;
 
+/**
+ * The won withdrawal: only to the member's verified own-name account (a read-only card; the server
+ * refuses any other), the amount with +1만 … 전액 chips, then the confirmation sheet, the PIN pad and the
+ * done screen. Without a verified account the screen says how to register one.
+ */
 export function KrwWithdrawalPage() {
   const withdrawable = useWithdrawable();
+  const accounts = useWonAccounts();
+  const blocks = useBlocks('krw');
+  const refreshRules = useRefreshRules();
+  const hasTotp = useSession().data?.user.has_totp === true;
+  const [step, setStep] = useState<'form' | 'confirm' | 'pin' | 'done'>('form');
+  const [pinError, setPinError] = useState<string | null>(null);
 
   const availableRef = useRef<Dec | null>(null);
   const resolver: Resolver<Form> = (values, ctx, opts) =>
     zodResolver(krwWithdrawalFormSchema(availableRef.current))(values as never, ctx, opts as never) as never;
-  const { register, handleSubmit, formState, reset, setError, watch, getFieldState, trigger, control } =
-    useForm<Form>({
-      resolver,
-      mode: 'onChange',
-      defaultValues: DEFAULTS,
-    });
+  const { register, formState, setError, watch, getFieldState, trigger, control, setValue, getValues } =
+    useForm<Form>({ resolver, mode: 'onChange', defaultValues: DEFAULTS });
   const e = formState.errors;
   const balance = withdrawable.byCurrency('KRW');
   availableRef.current = balance?.available ?? null;
-  const amountText = watch('amount');
+  const [amountText, otpCode] = watch(['amount', 'otpCode']);
 
   const availableText = balance?.available.toFixed() ?? '';
   useEffect(() => {
     void availableText;
     if (getFieldState('amount').isDirty) void trigger('amount');
   }, [availableText, getFieldState, trigger]);
+  useEffect(() => {
+    void step;
+    window.scrollTo(0, 0);
+  }, [step]);
 
   const { submit, busy } = useMoneySubmit({
     ...KRW_WITHDRAWAL,
     setError,
     onSuccess: () => {
-      reset(DEFAULTS);
-      toast.success(W.success);
+      setPinError(null);
+      setStep('done');
     },
-    onError: toastWithdrawalError,
+    onError: (err) => {
+      void refreshRules();
+      if (
+        err instanceof ApiError &&
+        (err.fields?.second_password || err.code === 'ACCOUNT_LOCKED' || err.fields?.otpCode)
+      ) {
+        setPinError(err.fields?.second_password ?? err.fields?.otpCode ?? err.message);
+        return;
+      }
+      setPinError(null);
+      setStep('form');
+      if (!(err instanceof ApiError && err.fields?.amount)) toastWithdrawalError(err);
+    },
   });
-  const onSubmit = handleSubmit((values) => submit(values as unknown as KrwWithdrawalBody));
+
+  const own = accounts.data?.own ?? null;
+  const typed = amountProblem(amountText, 0) === null ? new D(amountText) : null;
+  const add = (v: number) =>
+    setValue('amount', (typed ?? new D(0)).plus(v).toFixed(), { shouldValidate: true, shouldDirty: true });
+  const all = () => {
+    if (balance)
+      setValue('amount', balance.available.floor().toFixed(), { shouldValidate: true, shouldDirty: true });
+  };
+  const send = (pin: string) => {
+    const v = getValues();
+    const body: KrwWithdrawalBody = {
+      amount: v.amount,
+      memo: v.memo,
+      second_password: pin,
+      ...(v.otpCode ? { otpCode: v.otpCode } : {}),
+    };
+    submit(body);
+  };
+
+  if (step === 'done') return <DoneScreen amount={typed ? won(typed) : ''} currency="KRW" />;
 
   const balanceText = withdrawable.isPending ? W.loadingBalance : balance ? won(balance.available) : '-';
-  const typed = amountProblem(amountText, 0) === null ? new D(amountText) : new D(0);
-  const fee = new D(KRW_WITHDRAWAL_FEE);
-
+  const canGo = !!own && formState.isValid && !blocks.all && typed !== null;
   return (
-    <WithdrawalFrame
-      text={K}
-      balanceLabel={K.available}
-      balanceText={balanceText}
-      rules={<RulesCard kind="krw" />}
-      onSubmit={onSubmit}
-      canSubmit={formState.isValid}
-      busy={busy}
-      otpField={<OtpCodeField {...register('otpCode')} error={e.otpCode?.message} />}
-    >
-      <MoneyAmountField control={control} kind="whole" text={K} errors={e} />
-      <SelectField label={K.bankLabel} {...register('bank_name')} error={starred(e.bank_name?.message)}>
-        <option value="">{K.bankPlaceholder}</option>
-        {KRW_BANKS.map((b) => (
-          <option key={b} value={b}>
-            {b}
-          </option>
-        ))}
-      </SelectField>
-      <BankAccountFields text={K} register={register} errors={e} />
-      <FieldList fields={[MEMO]} bind={register} error={starredOf(e)} />
-      <SummaryList
-        title={K.summaryTitle}
-        rows={[
-          { label: K.summaryBalance, value: balanceText },
-          { label: K.summaryAmount, value: won(typed) },
-          { label: K.summaryMinimum, value: won(KRW_MIN_WITHDRAWAL) },
-          { label: K.summaryFee, value: won(fee) },
-          { label: K.summaryTotal, value: won(typed.plus(fee)), strong: true },
-        ]}
-      />
-    </WithdrawalFrame>
+    <section className="page wd">
+      <h1 className="page-title">{K.title}</h1>
+      <WithdrawTabs />
+      <BlockedNotice blocks={blocks.blocks} />
+      {accounts.isError ? <p className="field-hint">{O.loadFailed}</p> : null}
+      {accounts.data && !own ? <NoOwnAccount status={accounts.data.own_status} /> : null}
+      {own && step !== 'pin' ? (
+        <>
+          <WonAccountCard title={O.destinationTitle} account={own} testId="own-account" />
+          <p className="wd-available" data-testid="available-balance">
+            {K.available} {balanceText}
+          </p>
+          <RulesCard kind="krw" />
+          <MoneyAmountField control={control} kind="whole" text={K} errors={e} />
+          <fieldset className="won-chips">
+            <legend className="sr-only">{K.amountLabel}</legend>
+            {ADD_CHIPS.map((c) => (
+              <button key={c.label} type="button" onClick={() => add(c.value)}>
+                {S.chipAdd(c.label)}
+              </button>
+            ))}
+            <button type="button" onClick={all}>
+              {S.chipAll}
+            </button>
+          </fieldset>
+          <FieldList fields={[MEMO]} bind={register} error={starredOf(e)} />
+          <p className="field-hint">
+            {K.summaryMinimum} {won(KRW_MIN_WITHDRAWAL)} · {K.summaryFee} {won(0)}
+          </p>
+          <button
+            type="button"
+            className="btn btn-primary btn-block"
+            disabled={!canGo}
+            onClick={() => setStep('confirm')}
+          >
+            {S.next}
+          </button>
+        </>
+      ) : null}
+      {step === 'confirm' && own && typed ? (
+        <ConfirmSheet
+          rows={[
+            { label: O.destinationTitle, value: `${own.bank_name} ${own.account_number}` },
+            { label: O.holder, value: own.account_holder },
+            { label: K.summaryAmount, value: won(typed) },
+            { label: K.summaryFee, value: won(0) },
+            { label: S.received, value: won(typed), strong: true },
+          ]}
+          onCancel={() => setStep('form')}
+          onConfirm={() => {
+            setPinError(null);
+            setStep('pin');
+          }}
+        />
+      ) : null}
+      {step === 'pin' ? (
+        <section className="wd-pin">
+          <PinPad
+            help={MSG.pin.help}
+            error={pinError}
+            busy={busy}
+            extra={hasTotp ? <OtpCodeField {...register('otpCode')} error={undefined} /> : null}
+            extraReady={!hasTotp || otpCode.trim() !== ''}
+            onComplete={send}
+            onCancel={() => setStep('confirm')}
+          />
+        </section>
+      ) : null}
+    </section>
   );
 }

@@ -38,5 +38,5 @@ export const CRYPTO_WITHDRAWAL = {
 export const KRW_WITHDRAWAL = {
   ...WITHDRAWAL,
   send: idempotentPost<KrwWithdrawalBody>('/withdrawals/krw', 'withdrawal'),
-  fields: ['amount', 'bank_name', 'account_number', 'account_holder', 'memo', 'otpCode'],
+  fields: ['amount', 'memo', 'otpCode'],
 } as const;

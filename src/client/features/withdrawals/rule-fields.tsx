@@ -34,49 +34,6 @@ export function useTravelRuleNeeded(currency: string, amountText: string, extern
   return { needed: value.gte(threshold), threshold };
 }
 
-const short = (a: string) => (a.length > 18 ? `${a.slice(0, 8)}…${a.slice(-6)}` : a);
-
-/** The address book on the withdrawal form: choose a registered address (usable ones), or go register one. */
-export function AddressPicker(props: {
-  currency: string;
-  register: UseFormRegisterReturn<'address_id'>;
-  error?: string;
-  onPick: (a: WithdrawalAddressView) => void;
-}) {
-  const book = useAddressBook();
-  const networks = networksFor(props.currency) as readonly string[];
-  const items = (book.data?.items ?? []).filter((a) => networks.includes(a.network));
-  const { onChange, ...reg } = props.register;
-  return (
-    <div className="address-picker">
-      <SelectField
-        label={R.bookPickLabel}
-        {...reg}
-        onChange={(ev) => {
-          void onChange(ev);
-          const a = items.find((x) => x.id === ev.target.value);
-          if (a) props.onPick(a);
-        }}
-        error={props.error}
-      >
-        <option value="">{items.length ? R.bookPickPlaceholder : R.bookEmpty}</option>
-        {items.map((a) => (
-          <option key={a.id} value={a.id} disabled={!a.usable}>
-            {a.label} · {NETWORK_LABELS[a.network]} · {short(a.address)}
-            {a.usable ? '' : ` (${R.usableFrom(formatKst(a.usable_at))})`}
-          </option>
-        ))}
-      </SelectField>
-      <p className="field-hint">
-        {R.bookPickHelp}{' '}
-        <Link to="/assets/withdraw/addresses" className="btn-link">
-          {R.bookLink}
-        </Link>
-      </p>
-    </div>
-  );
-}
-
 type WithdrawForm = Required<{ [K in keyof CryptoWithdrawalBody]: NonNullable<CryptoWithdrawalBody[K]> }>;
 
 /** The travel rule's fields: the recipient's name and the receiving exchange or a declared personal wallet. */
