@@ -94,7 +94,7 @@ function cpuTable(rows: ApiRow[]): string[] {
   return lines;
 }
 
-/** How many runs of how long each row took: reads and writes may differ (decision 0217). */
+/** How many runs of how long each row took: reads and writes may differ. */
 function runsText(rows: ApiRow[], r: Report): string {
   const kinds = new Map<string, string>();
   for (const row of rows) {

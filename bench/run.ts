@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: every benchmark of issue 8, written to docs/BENCHMARKS.md (see bench/README.md).
+ * `npm run bench`: every benchmark, written to docs/BENCHMARKS.md (see bench/README.md).
  *
  *   npm run bench                          # all sections; PostgreSQL from BENCH_DATABASE_URL / DATABASE_URL
  *   npm run bench -- --only api,size       # some sections (api, search, startup, size, lighthouse)
@@ -191,7 +191,7 @@ if (only.has('search')) {
 
 if (only.has('history')) {
   const entries = Number(process.env.BENCH_HISTORY_ENTRIES ?? 100_000);
-  // 1,000: with 300, the p95 is the 15th slowest call, and a few slow calls after the seed moved it (session 27).
+  // 1,000: with 300, the p95 is the 15th slowest call, and a few slow calls after the seed moved it.
   const samples = Number(process.env.BENCH_HISTORY_SAMPLES ?? (quick ? 100 : 1_000));
   log(
     `history at depth: ${entries} ledger entries against 100, ${samples} alternating calls each, PostgreSQL`,
