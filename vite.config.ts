@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * Writes a .br and a .gz copy beside every built script, style sheet and page: the server sends them
@@ -36,39 +36,23 @@ function precompress(): Plugin {
 }
 
 /**
- * Gives the service worker (public/sw.js) the list of this build's member scripts and style sheets, so it
+ * The service worker (public/sw.js) is built by vite-plugin-pwa's injectManifest: it bundles the file and
+ * writes this build's member scripts and style sheets where the worker reads `self.__WB_MANIFEST`, so it
  * keeps every member screen at install, not only what the first page happened to load; the
- * administrator's page is left out. The list's hash names the cache, so each build is a new worker
- * that replaces the old one and drops the old build's files.
+ * administrator's page is left out. The worker registers itself from the client and the web manifest is
+ * our own file in public/, so the plugin injects neither.
  */
-function serviceWorkerPrecache(): Plugin {
-  let files: string[] = [];
-  let outDir = 'dist/client';
-  return {
-    name: 'wallet-sw-precache',
-    apply: 'build',
-    configResolved(config) {
-      outDir = config.build.outDir;
-    },
-    generateBundle(_options, bundle) {
-      files = Object.values(bundle)
-        .filter((f) => /\.(js|css)$/.test(f.fileName) && !/^assets\/admin-/.test(f.fileName))
-        .map((f) => `/${f.fileName}`)
-        .sort();
-    },
-    closeBundle() {
-      const sw = path.join(outDir, 'sw.js');
-      if (!existsSync(sw)) return;
-      const source = readFileSync(sw, 'utf8');
-      const version = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 12);
-      const out = source
-        .replace(/const BUILD_FILES = \[\];/, `const BUILD_FILES = ${JSON.stringify(files)};`)
-        .replace(/const VERSION = '[^']*';/, `const VERSION = '${version}';`);
-      if (!out.includes(files[0] ?? '/assets/')) throw new Error('sw.js: no BUILD_FILES placeholder to fill');
-      writeFileSync(sw, out);
-    },
-  };
-}
+const serviceWorker = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'public',
+  filename: 'sw.js',
+  injectRegister: false,
+  manifest: false,
+  injectManifest: {
+    globPatterns: ['assets/*.{js,css}'],
+    globIgnores: ['assets/admin-*'],
+  },
+});
 
 /**
  * React Router 7's package exports name only its development build, which has its warnings switched on
@@ -82,7 +66,7 @@ const REACT_ROUTER_PRODUCTION = fileURLToPath(
 );
 
 export default defineConfig(({ command }) => ({
-  plugins: [precompress(), serviceWorkerPrecache()],
+  plugins: [precompress(), serviceWorker],
   resolve:
     command === 'build' ? { alias: [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] } : {},
   esbuild: { jsx: 'automatic' },

@@ -70,7 +70,7 @@ export interface ApiRow {
 
 export interface ApiOptions {
   baseUrl: string;
-  /** Timed runs per server (pairs of wallet and baseline runs) and their seconds (decision 0217). */
+  /** Timed runs per server (pairs of wallet and baseline runs) and their seconds. */
   runs: number;
   duration: number;
   /** Connections of the write and approval runs (and pgbench's clients). */
@@ -198,7 +198,7 @@ function recording(db: Db, log: string[]): Db {
       if (!HUB_PULL.test(folded)) log.push(folded);
       return q.query(sql, params);
     },
-    // Kept, so both servers announce live events after commit as they do when timed (decision 0131).
+    // Kept, so both servers announce live events after commit as they do when timed.
     ...(q.notifyAfterCommit && {
       notifyAfterCommit: (channel: string) => {
         log.push(`NOTIFY ${channel} after commit`);

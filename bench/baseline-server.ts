@@ -29,7 +29,7 @@ const STALE_SECONDS = 300;
 export function openBaselineDb(url: string, max: number): Db {
   const pool = new pg.Pool({ connectionString: url, ...PG_POOL_OPTIONS, max });
   pool.on('error', () => {});
-  // Live events are announced after commit as the wallet does (decision 0131), with the same statement.
+  // Live events are announced after commit as the wallet does, with the same statement.
   const notify = notifier((channel) => pool.query('SELECT pg_notify($1, $2)', [channel, '']));
   return {
     kind: 'pg',

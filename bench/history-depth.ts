@@ -93,7 +93,7 @@ export async function runHistoryDepthBench(
     );
     const deep = await memberWithEntries(db, 'deep', deepEntries, admin!.id);
     const shallow = await memberWithEntries(db, 'shallow', 100, admin!.id);
-    // The tables as autovacuum leaves them after a bulk insert (decision 0202): without it, an autovacuum
+    // The tables as autovacuum leaves them after a bulk insert: without it, an autovacuum
     // started by the seed's inserts runs during the timing on PostgreSQL and lands in one side's tail.
     await db.query('VACUUM (ANALYZE)');
     const seedMs = performance.now() - t0;

@@ -44,8 +44,7 @@ interface Sample {
  * targets, chrome://omnibox-popup.top-chrome/, each a renderer running Lit and some 200 scripts while the
  * audited page loads). On a 2-core machine they take CPU from the page under audit. They are switched off with
  * the background work chrome-launcher's default flags switch off, in the same `--disable-features` list (Chromium
- * reads only the last one given); `BENCH_LIGHTHOUSE_CHROME_UI=keep` leaves them on, to compare (bench/NOTES.md,
- * session 38).
+ * reads only the last one given); `BENCH_LIGHTHOUSE_CHROME_UI=keep` leaves them on, to compare.
  */
 const CHROME_UI_FEATURES =
   process.env.BENCH_LIGHTHOUSE_CHROME_UI === 'keep' ? '' : ',WebUIOmniboxPopup,WebUIOmniboxAimPopup';

@@ -1,5 +1,5 @@
 /**
- * Live events (issue 16): 1,000 open `GET /api/events` streams on one instance (a server process on
+ * Live events: 1,000 open `GET /api/events` streams on one instance (a server process on
  * PostgreSQL). Measured: the server's RSS and CPU idle (heartbeats only) and under a load of approvals, and
  * the latency of each approval's event to its member's stream, p50/p99. The latency is taken two ways on
  * one clock (client and server on this machine): from the approval's HTTP response (the commit happened

@@ -1,5 +1,5 @@
 /**
- * Administrator member search at 100,000 members (issue 6, docs/decisions/0040-admin-member-search.md).
+ * Administrator member search at 100,000 members (docs/decisions/0040-admin-member-search.md).
  *
  * Seeds N members (realistic row width: two argon2id-sized hashes) in a throw-away database (or an
  * in-memory PGlite when no URL is given), then times the queries the administrator list
@@ -15,7 +15,7 @@ import { percentile } from './lib';
 export interface SearchRow {
   label: string;
   total: number;
-  /** The total is the count cap, a lower bound (decision 0202). */
+  /** The total is the count cap, a lower bound. */
   capped?: boolean;
   p50: number;
   p95: number;
@@ -71,7 +71,7 @@ export async function runSearchBench(
       );
     });
     // The table as it stands once vacuumed: on PostgreSQL autovacuum does this after a bulk insert
-    // (autovacuum_vacuum_insert_threshold), on PGlite the server's housekeeping (decision 0202). Without it
+    // (autovacuum_vacuum_insert_threshold), on PGlite the server's housekeeping. Without it
     // the visibility map is empty and the count and the deep pages read every row from the heap.
     await db.query('VACUUM (ANALYZE) members');
     const seedMs = performance.now() - t0;

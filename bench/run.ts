@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: every benchmark of issue 8, written to docs/BENCHMARKS.md (see bench/README.md).
+ * `npm run bench`: every benchmark, written to docs/BENCHMARKS.md (see bench/README.md).
  *
  *   npm run bench                          # all sections; PostgreSQL from BENCH_DATABASE_URL / DATABASE_URL
  *   npm run bench -- --only api,size       # some sections (api, search, startup, size, lighthouse)
@@ -29,7 +29,7 @@ const arg = (name: string) => {
   return i >= 0 ? argv[i + 1] : undefined;
 };
 
-// `--render`: writes the page again from docs/benchmarks.json (after bench/NOTES.md changed), measuring nothing.
+// `--render`: writes the page again from docs/benchmarks.json (after report.ts changed), measuring nothing.
 if (argv.includes('--render')) {
   const page = path.resolve(arg('out') ?? path.join(ROOT, 'docs/BENCHMARKS.md'));
   const json = page
@@ -56,8 +56,8 @@ const baseUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/wallet';
 // Runs of the embedded start (BENCH_STARTUP_RUNS overrides).
 const runs = Number(process.env.BENCH_RUNS ?? (quick ? 2 : 7));
-// The API's ratios are held to 0.95 × the baseline: a margin of 5 %, where one pair of runs on a 2-core host
-// scatters by ±10 %. Many short pairs narrow their median to an interval of a few hundredths (decision 0217).
+// One pair of runs on a 2-core host scatters by ±10 %; many short pairs narrow the median of their ratios
+// to an interval of a few hundredths, small beside the targets' margins (report.ts TARGETS).
 const pairs = Number(process.env.BENCH_PAIRS ?? (quick ? 3 : 31));
 const pairSeconds = Number(process.env.BENCH_PAIR_SECONDS ?? 2);
 const log = (line: string) => console.log(`[bench] ${line}`);
@@ -191,7 +191,7 @@ if (only.has('search')) {
 
 if (only.has('history')) {
   const entries = Number(process.env.BENCH_HISTORY_ENTRIES ?? 100_000);
-  // 1,000: with 300, the p95 is the 15th slowest call, and a few slow calls after the seed moved it (session 27).
+  // 1,000: with 300, the p95 is the 15th slowest call, and a few slow calls after the seed moved it.
   const samples = Number(process.env.BENCH_HISTORY_SAMPLES ?? (quick ? 100 : 1_000));
   log(
     `history at depth: ${entries} ledger entries against 100, ${samples} alternating calls each, PostgreSQL`,

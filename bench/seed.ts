@@ -80,7 +80,7 @@ export async function seed(
     const readers = await members(c, 'benchr', opts.readers);
     const submitters = await members(c, 'benchs', opts.submitters);
     const [admin] = await members(c, 'benchadmin', 1, { admin: true });
-    // An enrolled administrator, as production requires (ADMIN_TOTP_REQUIRED, decision 0150): the bench
+    // An enrolled administrator, as production requires (ADMIN_TOTP_REQUIRED): the bench
     // approves with a session row of its own, so the secret is never asked for.
     await c.query(
       `INSERT INTO member_totp (member_id, secret, confirmed_at) VALUES ($1, 'plain:JBSWY3DPEHPK3PXP', now())`,

@@ -1,12 +1,21 @@
 // Service worker: keeps the app shell (the page, the hashed JS/CSS, icons) for fast repeat loads.
 // It never stores an /api response: balances, prices and history always come from the server.
-// The build (vite.config.ts) writes its own hash here and the list of the member screens' build files.
-const VERSION = 'dev';
+// The build (vite-plugin-pwa, vite.config.ts) puts the member screens' build files where
+// `self.__WB_MANIFEST` stands; served unbuilt (`vite` in development) the list is empty.
+const BUILD_FILES = (self.__WB_MANIFEST ?? []).map((entry) => `/${entry.url.replace(/^\//, '')}`);
+/** A name per build: the build files' names carry their content hash, so a new build is a new cache. */
+const VERSION = BUILD_FILES.length > 0 ? hashOf(BUILD_FILES.join('\n')) : 'dev';
 const SHELL_CACHE = `shell-${VERSION}`;
 const SHELL = ['/', '/manifest.webmanifest', '/icons/icon-192.png', '/icons/icon.svg'];
-const BUILD_FILES = [];
 /** Build files kept at most besides the precached ones (files fetched later, oldest dropped first). */
 const MAX_BUILD_FILES = 30;
+
+/** FNV-1a, 32 bits, in hex: enough to tell one build's list of file names from another's. */
+function hashOf(text) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16).padStart(8, '0');
+}
 
 const isApi = (url) => url.pathname === '/api' || url.pathname.startsWith('/api/');
 // Vite's hashed output (/assets/index-3f9a1c.js). The app's own routes under /assets/ (/assets/deposit)

@@ -1,4 +1,4 @@
-// `npm run admin -- create <username> …` (decision 0160): runs the TypeScript source with tsx on a
+// `npm run admin -- create <username> …`: runs the TypeScript source with tsx on a
 // development install (so it is never a stale build), otherwise the compiled command
 // (dist/server/admin-cli.js) of a production install, where tsx is pruned away.
 import { spawnSync } from 'node:child_process';

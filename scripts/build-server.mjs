@@ -1,7 +1,7 @@
-// `npm run build:server`: compiles the server to plain JavaScript in dist/server (decision 0120).
+// `npm run build:server`: compiles the server to plain JavaScript in dist/server.
 // esbuild bundles our own TypeScript (src/server and the src/shared it imports) and the packages it uses
-// into ES modules: resolving and loading ~900 files from node_modules took ~0.7 s of every start (issue 14,
-// decision 0196). Packages that load files of their own at run time (PGlite's WebAssembly, argon2's
+// into ES modules: resolving and loading ~900 files from node_modules took ~0.7 s of every start.
+// Packages that load files of their own at run time (PGlite's WebAssembly, argon2's
 // native addon) stay ordinary imports from node_modules, so a production install still needs the
 // dependencies, never TypeScript or tsx. The migrations, read at run time from the folder beside the
 // running file, are copied next to it; then the PGlite copies new data folders start from are written.
@@ -19,7 +19,7 @@ await build({
   entryPoints: {
     main: path.join(root, 'src/server/main.ts'),
     'pglite-template': path.join(root, 'src/server/db/pglite-template.ts'),
-    // `npm run backup` / `npm run restore` (decision 0124).
+    // `npm run backup` / `npm run restore`.
     backup: path.join(root, 'src/server/ops/backup-cli.ts'),
     restore: path.join(root, 'src/server/ops/restore-cli.ts'),
     'admin-cli': path.join(root, 'src/server/admin-cli.ts'),

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { constants, gzipSync } from 'node:zlib';
 
-/** The screens with a budget: what a member's phone loads first (decision 0082). 1 kB = 1000 bytes, as Vite reports. */
+/** The screens with a budget: what a member's phone loads first. 1 kB = 1000 bytes, as Vite reports. */
 export const BUDGETS = [
   { route: '/login', screen: 'src/client/features/auth/login-page.tsx', maxGzipKb: 130 },
   // The administrator's catalogues (admin, chain verdicts, proposals) live outside the entry since

@@ -1,5 +1,5 @@
 // `npm run check:lock`: the lockfile must hold every platform's optional packages (biome, esbuild,
-// rollup, argon2…), or `npm ci` refuses it on a machine of another kind (npm/cli#4828, decision 0121).
+// rollup, argon2…), or `npm ci` refuses it on a machine of another kind (npm/cli#4828).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -140,12 +140,12 @@ async function main() {
     PRICE_FEED_URL: prices.tickerUrl,
     FX_FEED_URL: prices.fxUrl,
     BANK_FORM_URL: 'https://forms.example.com/bank-account',
-    // Demo data seeded by one administrator: balance edits and locks in one step (decision 0160).
+    // Demo data seeded by one administrator: balance edits and locks in one step.
     FOUR_EYES_ADMIN_EDITS: 'false',
-    // A demo server in memory: the administrator who seeds it is not enrolled in one-time codes (decision 0150).
+    // A demo server in memory: the administrator who seeds it is not enrolled in one-time codes.
     ADMIN_TOTP_REQUIRED: 'false',
     // The showcase member withdraws to an address registered a moment before, after a KRW deposit: the
-    // waiting times of the withdrawal rules (decision 0155) are off for the demo, as in the tests.
+    // waiting times of the withdrawal rules are off for the demo, as in the tests.
     WITHDRAWAL_ADDRESS_DELAY_HOURS: '0',
     KRW_DEPOSIT_WITHDRAWAL_DELAY_HOURS: '0',
     KRW_FIRST_DEPOSIT_HOLD_HOURS: '0',

@@ -1,5 +1,5 @@
 // `npm start`: builds the client and the server when missing or older than their sources (a development
-// install), then runs the compiled server with plain node: no TypeScript at run time (decision 0120).
+// install), then runs the compiled server with plain node: no TypeScript at run time.
 // A production install (`npm ci && npm run build && npm prune --omit=dev`) has a fresh build and never
 // reaches the build step, which needs the development dependencies (vite, esbuild).
 import { spawn, spawnSync } from 'node:child_process';

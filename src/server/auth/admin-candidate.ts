@@ -23,7 +23,7 @@ export interface AdminCandidate {
 /**
  * From ADMIN_* settings when given, otherwise generated credentials that the caller prints once. The
  * hashing starts at once on argon2's threads: `main.ts` calls this for a new data folder while the
- * database is still opening (issue 14, decision 0196).
+ * database is still opening (decision 0196).
  */
 export function adminCandidate(config: Config): AdminCandidate {
   const { username: u, password: p, secondPassword: s } = config.admin;

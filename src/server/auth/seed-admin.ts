@@ -14,7 +14,7 @@ export async function ensureAdmin(
   config: Config,
   candidate?: AdminCandidate,
 ): Promise<SeededAdmin | null> {
-  // A restart has its administrator: no hashing (two argon2 hashes took 0.1–0.4 s of every start; issue 14).
+  // A restart has its administrator: no hashing (two argon2 hashes took 0.1–0.4 s of every start).
   // The check is repeated under the lock below, for instances that start together.
   if ((await db.query('SELECT 1 FROM members WHERE is_admin LIMIT 1')).length > 0) return null;
   const { admin, hashes } = candidate ?? adminCandidate(config);

@@ -15,7 +15,7 @@ import { checkSecondPassword } from './login';
 import { confirmEnrolment, disableTotp, startEnrolment, totpStatus } from './totp';
 
 /**
- * One-time codes of the session's own member (issue 15 item 1, decision 0150): members from my page,
+ * One-time codes of the session's own member (decision 0150): members from my page,
  * administrators from the admin page. Outside /api/admin, so an administrator who has not enrolled yet
  * (ADMIN_TOTP_REQUIRED) can reach them. No route takes a member id: nobody touches another's enrolment.
  */

@@ -26,7 +26,7 @@ const STREAM_HEADERS = {
 export async function eventRoutes(app: App, ctx: Ctx): Promise<EventHub> {
   const hub = new EventHub(ctx.db, app.log, ctx.config.sessionIdleMinutes, ctx.config.events);
   // Started when the app is ready (before it listens), not while it registers: the plugins after this one
-  // register while the embedded database is still opening (issue 14).
+  // register while the embedded database is still opening.
   app.addHook('onReady', async () => hub.start());
   app.addHook('preClose', async () => hub.close());
 

@@ -108,7 +108,7 @@ const envelopes = (views: Views) =>
  * registers `app.get(url, { preHandler, schema, handler })`: the schema's tags, security, response
  * envelopes and error answers come from here and from what the module's routes share; the handler sends
  * what `run` returns in the envelope, with the route's status. A route's own `preHandler` / `onError`
- * replace the module's. The OpenAPI document and the response serializers read the schema as before.
+ * replace the module's. The OpenAPI document and the response serializers read the same schema.
  */
 export function declareRoutes<E extends ErrorAnswers>(app: App, shared: Shared<E>) {
   const { tags, errors: moduleErrors, security, ...moduleHooks } = shared;

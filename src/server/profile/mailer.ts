@@ -32,7 +32,7 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
     };
   }
   const smtpUrl = config.smtpUrl;
-  // nodemailer is loaded at the first mail, not at every start (issue 14, decision 0196).
+  // nodemailer is loaded at the first mail, not at every start (decision 0196).
   let transport: Promise<Transporter> | null = null;
   const transportOnce = () => {
     transport ??= import('nodemailer').then(({ default: nodemailer }) =>

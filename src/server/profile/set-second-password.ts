@@ -62,7 +62,7 @@ export async function setSecondPassword(
       [who.actorId, row.second_password_hash, newHash],
     );
     if (updated.length === 0) throw new AppError('CONFLICT', SP.modeChanged);
-    // As a login-password change does: every other session of the member ends, this one stays (issue 12).
+    // As a login-password change does: every other session of the member ends, this one stays.
     const n = await deleteMemberSessions(q, who.actorId, who.tokenHash);
     await writeAudit(q, {
       actorId: who.actorId,

@@ -1,4 +1,4 @@
--- Pending email changes (issue 5): the new address replaces the old one only when the link mailed to it is
+-- Pending email changes: the new address replaces the old one only when the link mailed to it is
 -- opened. Only the SHA-256 of the link's token is stored; a link works once and until expires_at.
 CREATE TABLE email_changes (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),

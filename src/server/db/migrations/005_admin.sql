@@ -1,4 +1,4 @@
--- Administrator page (issue 6).
+-- Administrator page.
 
 -- Member search (docs/decisions/0040-admin-member-search.md): "contains" on username, email and name
 -- scans one narrow, already lower-cased column instead of calling lower() three times per row.

@@ -1,4 +1,4 @@
--- Money records are permanent (issue 13, docs/decisions/0110-closing-accounts.md,
+-- Money records are permanent (docs/decisions/0110-closing-accounts.md,
 -- docs/decisions/0111-append-only-records.md). A member is closed, never deleted; no row of the ledger,
 -- the audit log or the sign-in log is ever updated or deleted; requests are never deleted.
 
@@ -39,7 +39,7 @@ $$;
 ALTER TABLE audit_log ADD CONSTRAINT audit_log_actor_id_fkey FOREIGN KEY (actor_id) REFERENCES members(id)
   ON DELETE RESTRICT NOT VALID;
 
--- The sign-in log (migration 007, issue 12) gets the same link when it exists.
+-- The sign-in log (migration 007) gets the same link when it exists.
 DO $$
 BEGIN
   IF to_regclass('auth_events') IS NOT NULL AND NOT EXISTS (
@@ -91,7 +91,7 @@ CREATE TRIGGER members_no_delete BEFORE DELETE ON members
 CREATE TRIGGER members_no_truncate BEFORE TRUNCATE ON members
   FOR EACH STATEMENT EXECUTE FUNCTION permanent_record_guard();
 
--- The sign-in log: issue 12's migration 007 makes it append-only; these make sure of it here too.
+-- The sign-in log: migration 007 makes it append-only; these make sure of it here too.
 DO $$
 BEGIN
   IF to_regclass('auth_events') IS NOT NULL THEN

@@ -1,4 +1,4 @@
--- Networks per currency (issue 13, decision 0115). Existing rows keep what they had; nothing is deleted.
+-- Networks per currency (decision 0115). Existing rows keep what they had; nothing is deleted.
 
 -- Withdrawals: the XRP Ledger and Bitcoin join TRC20 and ERC20; an XRP withdrawal may carry a destination
 -- tag (unsigned 32-bit). Which pairs a currency allows is checked by the server (src/shared/networks.ts),

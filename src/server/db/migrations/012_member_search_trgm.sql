@@ -1,4 +1,4 @@
--- Member search at 100,000 members (issue 18, decision 0141): a trigram GIN index on the one lower-cased
+-- Member search at 100,000 members (decision 0141): a trigram GIN index on the one lower-cased
 -- search column lets "contains" (LIKE '%term%') read only the rows holding the term's trigrams instead
 -- of scanning every member. PostgreSQL ships pg_trgm in contrib; PGlite loads its build of it
 -- (src/server/db/pglite-open.ts). fastupdate off: members join rarely, and a search never reads a pending

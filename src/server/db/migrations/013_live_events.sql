@@ -1,4 +1,4 @@
--- Live events (issue 16, decision 0130): what GET /api/events streams and replays after Last-Event-ID.
+-- Live events (decision 0130): what GET /api/events streams and replays after Last-Event-ID.
 -- A row is written in the same transaction as the change it announces (src/server/events/publish.ts),
 -- with pg_notify('wallet_events', ...), so a rollback announces nothing and a commit is never lost.
 -- Ids are taken under a transaction advisory lock, so they grow in commit order and a replay of

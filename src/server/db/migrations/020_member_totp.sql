@@ -1,4 +1,4 @@
--- One-time codes (TOTP, RFC 6238; issue 15 item 1, decision 0150). One row per member who started
+-- One-time codes (TOTP, RFC 6238; decision 0150). One row per member who started
 -- enrolment; `confirmed_at` is set when the first code was accepted. `secret` is the base32 secret,
 -- sealed with AES-256-GCM under TOTP_ENCRYPTION_KEY when that is set ('v1:' prefix), else 'plain:'.
 -- `last_step` is the last accepted time step (unix time / 30 s): a code is accepted only by the

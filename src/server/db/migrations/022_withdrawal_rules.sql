@@ -1,4 +1,4 @@
--- Withdrawal safety rules (issue 15 items 2-5, decisions 0155-0158): the address book, the KRW value of a
+-- Withdrawal safety rules (decisions 0155-0158): the address book, the KRW value of a
 -- withdrawal at request time (for daily limits), the travel-rule fields, and a member's own limits.
 
 -- The address book: external crypto withdrawals go only to a registered, usable address. Rows are never

@@ -1,4 +1,4 @@
--- Two-person approval (issue 15 item 6, decision 0160): an administrator's balance edit, lock change,
+-- Two-person approval (decision 0160): an administrator's balance edit, lock change,
 -- large payout or administrator-role change is first a proposal; it takes effect only when a different
 -- administrator confirms it. A proposal records exactly what will be applied (`payload`) and, for a
 -- balance edit, the balances it was based on (`basis`). Proposals are permanent records: never deleted;

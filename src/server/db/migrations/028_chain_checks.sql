@@ -1,4 +1,4 @@
--- Deposits checked on chain (issue 19, docs/decisions/0170-chain-checks.md). The deposit row itself is not
+-- Deposits checked on chain (docs/decisions/0170-chain-checks.md). The deposit row itself is not
 -- changed: what the chain says about it lives beside it, in a row the checker rewrites until it is final.
 -- These rows are not money records (nothing is credited from them unless CHAIN_AUTO_APPROVE is on, and
 -- then through the ordinary approval, audited).

@@ -1,4 +1,4 @@
--- Live events ordered without serialising commits (issue 18, decision 0131).
+-- Live events ordered without serialising commits (decision 0131).
 -- Until now every publishing transaction took one advisory lock and called pg_notify, so event ids grew
 -- in commit order; both held every money transaction's commit behind the previous one's (pg_notify takes
 -- PostgreSQL's notification-queue lock until the end of the transaction). Each event now records the id
