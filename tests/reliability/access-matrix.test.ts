@@ -6,7 +6,7 @@ import { startTestServer, type TestServer, uniqueName } from '../support/server'
 import { type SmtpServer, startSmtpServer, tokenFromMail } from '../support/smtp-server';
 import { nextCode } from '../support/totp';
 import { ACCESS_MATRIX, CALLERS, type Caller } from './access-matrix';
-import { type Actor, adminActor, memberActor } from './actors';
+import { type Actor, adminActor, confirmProposal, memberActor, stepUpCode } from './actors';
 import { Http, type Reply } from './cluster';
 import { snapshot } from './db-snapshot';
 import { fillPath, loadOperations, type Operation } from './openapi';
@@ -58,12 +58,9 @@ afterAll(async () => {
 async function prepare(method: string, path: string, body?: unknown, as: Actor = admin) {
   let r = await http.call(server.url, method, path, { session: as.session, body });
   if (r.status === 202 && r.body.data?.proposal) {
-    // Two-person approval: the setup's proposal is confirmed by the other administrator.
+    // Two-person approval: the setup's proposal is confirmed by the other administrator, with a fresh code.
     const by = as === checker ? admin : checker;
-    r = await http.call(server.url, 'POST', `/api/admin/proposals/${r.body.data.proposal.id}/confirm`, {
-      session: by.session,
-      body: {},
-    });
+    r = await confirmProposal(http, server.url, server.db, by, r.body.data.proposal.id);
     if (r.status < 300) return r.body.data.result;
   }
   if (r.status >= 300) throw new Error(`setup ${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
@@ -79,8 +76,12 @@ async function checkerProposal(): Promise<string> {
   if (r.status !== 202) throw new Error(`setup proposal: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body.data.proposal.id;
 }
+/**
+ * Enough for every cell's withdrawals, and below FOUR_EYES_DEPOSIT_KRW in won (an edit upwards counts as
+ * money in, decision 0321), so the administrator still approves the cells' deposits alone.
+ */
 async function fund(a: Actor) {
-  await prepare('PUT', `/api/admin/members/${a.id}/balances`, { krw: '100000000', usdt: '100000' });
+  await prepare('PUT', `/api/admin/members/${a.id}/balances`, { krw: '5000000', usdt: '1000' });
   await prepare('PUT', `/api/admin/members/${a.id}/deposit-address`, { deposit_address: trc20Address() });
 }
 let balanceStep = 0;
@@ -200,6 +201,10 @@ const REQUESTS: Record<string, Factory> = {
   adminCloseMember: async (w) => ({
     params: { id: w.caller === 'admin' ? (await freshMember()).id : owner.id },
   }),
+  adminAdjustBalance: async () => ({
+    params: { id: owner.id },
+    body: { currency: 'KRW', delta: '1000', reason: '접근 시험 조정' },
+  }),
   adminSetBalances: async () => ({
     params: { id: owner.id },
     body: { krw: String(100_000_000 + ++balanceStep) },
@@ -261,7 +266,10 @@ const REQUESTS: Record<string, Factory> = {
   adminListAudit: async () => ({ query: { targetId: owner.id } }),
   adminListAuthEvents: async () => ({ query: { memberId: owner.id, result: 'failure' } }),
   adminListProposals: async () => ({}),
-  adminConfirmProposal: async () => ({ params: { id: await checkerProposal() }, body: {} }),
+  adminConfirmProposal: async (w) => ({
+    params: { id: await checkerProposal() },
+    body: w.caller === 'admin' ? { otpCode: await stepUpCode(server.db, w.actor!) } : {},
+  }),
   adminCancelProposal: async () => ({ params: { id: await checkerProposal() }, body: {} }),
   adminProposeRole: async () => ({ params: { id: (await freshMember()).id }, body: { admin: true } }),
   getTotpStatus: async () => ({}),

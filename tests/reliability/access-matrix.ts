@@ -57,7 +57,9 @@ export const ACCESS_MATRIX: Record<string, Row> = {
   adminListMembers: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
   adminGetMember: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
   adminCloseMember: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
-  // two-person approval (decision 0160): balance edits and lock changes are proposals (202)
+  // two-person approval (decisions 0160, 0321): adjustments, balance edits, lock changes and deposit
+  // addresses are proposals (202); a member's password reset stays one step
+  adminAdjustBalance: { none: 401, password: 401, member: 403, other: 403, admin: 202 },
   adminSetBalances: { none: 401, password: 401, member: 403, other: 403, admin: 202 },
   adminCreateLock: { none: 401, password: 401, member: 403, other: 403, admin: 202 },
   adminUpdateLock: { none: 401, password: 401, member: 403, other: 403, admin: 202 },
@@ -65,8 +67,8 @@ export const ACCESS_MATRIX: Record<string, Row> = {
   adminSaveBankAccount: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
   adminSetBankAccountVerified: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
   adminDeleteBankAccount: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
-  adminSetDepositAddress: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
-  adminClearDepositAddress: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  adminSetDepositAddress: { none: 401, password: 401, member: 403, other: 403, admin: 202 },
+  adminClearDepositAddress: { none: 401, password: 401, member: 403, other: 403, admin: 202 },
   adminResetPassword: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
   adminResetSecondPassword: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
   adminListDeposits: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
@@ -101,7 +103,8 @@ export const ACCESS_MATRIX: Record<string, Row> = {
   // deposits checked on chain (decision 0170): which networks are checked, for the admin page
   adminChainStatus: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
   adminGetWithdrawalLimits: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
-  adminSetWithdrawalLimits: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  // a member's daily withdrawal limits are a proposal (decision 0321)
+  adminSetWithdrawalLimits: { none: 401, password: 401, member: 403, other: 403, admin: 202 },
   // one-time codes (issue 15, decision 0150): the session's own enrolment only (no ids taken); outside
   // /api/admin, so an administrator who has not enrolled yet reaches them (the cells' admin is such a one)
   getTotpStatus: { none: 401, password: 401, member: 200, other: 'n/a', admin: 200 },

@@ -5,7 +5,7 @@ import { BALANCE_CURRENCIES, type BalanceCurrency, KRW_BANKS } from '../../src/s
 import { D, type Dec, ZERO } from '../../src/shared/decimal';
 import { type NetworkCode, networkFee, networksFor } from '../../src/shared/networks';
 import { addressFor, erc20Address, trc20Address, txid } from '../support/money';
-import { type Actor, adminActor, memberActor } from './actors';
+import { type Actor, adminActor, confirmProposal, memberActor } from './actors';
 import {
   DATABASE_URL,
   Http,
@@ -228,8 +228,9 @@ describe.skipIf(!DATABASE_URL)('concurrency model test (two servers, one Postgre
   ) => http.call(server(rng), method, path, { session: actor.session, body, headers });
 
   /**
-   * An administrator's balance or lock change under two-person approval (decision 0160): proposed by
-   * `admin` (202), confirmed by another administrator; answers like the one-step action did.
+   * An administrator's action under two-person approval (decisions 0160, 0321): when it is a proposal
+   * (202), another administrator confirms it with a fresh one-time code; answers like the one-step action
+   * did.
    */
   const adminChange = async (
     rng: Rng,
@@ -242,7 +243,7 @@ describe.skipIf(!DATABASE_URL)('concurrency model test (two servers, one Postgre
     const r = await http.call(at ?? server(rng), method, path, { session: admin.session, body });
     if (r.status !== 202) return r;
     const by = rng.pick(admins.filter((a) => a !== admin));
-    const c = await call(rng, by, 'POST', `/api/admin/proposals/${r.body.data.proposal.id}/confirm`, {});
+    const c = await confirmProposal(http, server(rng), db, by, r.body.data.proposal.id);
     if (c.status >= 300) return c;
     return { ...c, body: { data: c.body.data.result, error: null } } as Reply;
   };
@@ -438,7 +439,15 @@ describe.skipIf(!DATABASE_URL)('concurrency model test (two servers, one Postgre
     if (!taken) return readBalances(rng);
     const [id, d] = taken;
     const decision = rng.chance(0.75) ? 'approve' : 'reject';
-    const r = await call(rng, rng.pick(admins), 'POST', `/api/admin/deposits/${id}/${decision}`, reason(rng));
+    // An approval that brings the member's deposits of 24 h to FOUR_EYES_DEPOSIT_KRW, or the administrator's
+    // lone approvals to FOUR_EYES_ADMIN_DAILY_KRW, is a proposal another administrator confirms.
+    const r = await adminChange(
+      rng,
+      rng.pick(admins),
+      'POST',
+      `/api/admin/deposits/${id}/${decision}`,
+      reason(rng),
+    );
     if (expectReply('decideDeposit', r, [200], decision)) {
       model.depositDecided(id, d, decision === 'approve' ? 'approved' : 'rejected');
     }
@@ -458,9 +467,9 @@ describe.skipIf(!DATABASE_URL)('concurrency model test (two servers, one Postgre
         }),
       ),
     );
-    // A payout worth FOUR_EYES_PAYOUT_KRW or more becomes a proposal (202; a second approval is refused
-    // with CONFLICT while it waits), confirmed by another administrator: it wins if the request is still
-    // pending then (decision 0160).
+    // An approval past a four-eyes threshold (decision 0321) becomes a proposal (202; a second approval is
+    // refused with CONFLICT while it waits), confirmed by another administrator: it wins if the request is
+    // still pending then.
     for (const r of replies) expectReply(kind, r, [200, 202, 409]);
     for (const r of replies.filter((x) => x.status === 409)) {
       if (r.body?.error?.code !== 'CONFLICT') checkCode(kind, r, 'NOT_PENDING');
@@ -469,7 +478,7 @@ describe.skipIf(!DATABASE_URL)('concurrency model test (two servers, one Postgre
       replies.map(async (r, i) => {
         if (r.status !== 202) return r;
         const by = admins[(i + 1) % admins.length]!;
-        const c = await call(rng, by, 'POST', `/api/admin/proposals/${r.body.data.proposal.id}/confirm`, {});
+        const c = await confirmProposal(http, server(rng), db, by, r.body.data.proposal.id);
         expectReply(`${kind}Confirm`, c, [200, 409]);
         if (c.status === 409) checkCode(`${kind}Confirm`, c, 'NOT_PENDING');
         return c;
@@ -679,11 +688,7 @@ describe.skipIf(!DATABASE_URL)('concurrency model test (two servers, one Postgre
     if (p.status !== 202) return;
     const id = p.body.data.proposal.id as string;
     const replies = await Promise.all(
-      servers.flatMap((s) =>
-        admins.map((a) =>
-          http.call(s.url, 'POST', `/api/admin/proposals/${id}/confirm`, { session: a.session, body: {} }),
-        ),
-      ),
+      servers.flatMap((s) => admins.map((a) => confirmProposal(http, s.url, db, a, id))),
     );
     const won = replies.filter((r) => r.status === 200);
     for (const r of replies) expectReply('confirmRace', r, [200, 403, 409]);
@@ -803,7 +808,7 @@ describe.skipIf(!DATABASE_URL)('concurrency model test (two servers, one Postgre
             return;
           }
           const decision = rng.chance(0.6) ? 'approve' : 'reject';
-          const d = await call(rng, admin, 'POST', `${path}/${decision}`);
+          const d = await adminChange(rng, admin, 'POST', `${path}/${decision}`);
           if (expectReply('decideWithdrawal', d, [200], decision)) {
             model.withdrawalDecided(r.body.data.id, w, decision === 'approve' ? 'approved' : 'rejected');
           }
@@ -898,10 +903,15 @@ describe.skipIf(!DATABASE_URL)('concurrency model test (two servers, one Postgre
     await Promise.all(
       everyone.map(async (m) => {
         for (const deposit_address of [trc20Address(), erc20Address()]) {
-          const a = await http.call(base, 'PUT', `/api/admin/members/${m.id}/deposit-address`, {
-            session: admins[0]!.session,
-            body: { deposit_address },
-          });
+          // Setting a deposit address is always a proposal (decision 0321).
+          const a = await adminChange(
+            setup,
+            admins[0]!,
+            'PUT',
+            `/api/admin/members/${m.id}/deposit-address`,
+            { deposit_address },
+            base,
+          );
           if (a.status !== 200) throw new Error(`deposit address: ${JSON.stringify(a.body)}`);
         }
         // Issue 15: one registered address per network (XRPL: with and without the tag used below).

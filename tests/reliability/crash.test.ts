@@ -3,7 +3,7 @@ import { type Db, openDb } from '../../src/server/db';
 import { BALANCE_CURRENCIES, type BalanceCurrency } from '../../src/shared/constants';
 import { D, type Dec, ZERO } from '../../src/shared/decimal';
 import { trc20Address, txid } from '../support/money';
-import { type Actor, adminActor, memberActor } from './actors';
+import { type Actor, adminActor, confirmProposal, memberActor } from './actors';
 import { Http, type Instance, type Reply, Rng, seedFromEnv, sleep, startInstances } from './cluster';
 import { checkInvariants } from './invariants';
 import { reliabilitySize } from './size';
@@ -63,13 +63,17 @@ describe.skipIf(!PG_BIN)('crash test', () => {
 
   beforeAll(async () => {
     console.log(`crash: seed=${SEED} (SEED=${SEED} reproduces the choices and kill times)`);
-    // Issue 15's controls are not under test here (the model and access tests cover them): balances are
-    // edited in one step, a registered address is usable at once, and the travel rule starts above it all.
+    // Issue 15's controls and the four-eyes thresholds are not under test here (the model and access tests
+    // cover them): balances are edited and requests decided in one step, a registered address is usable at
+    // once, and the travel rule starts above it all.
     pg = await startThrowawayPg();
     DATABASE_URL = pg.url;
     servers = await startInstances(2, {
       DATABASE_URL,
       FOUR_EYES_ADMIN_EDITS: 'false',
+      FOUR_EYES_DEPOSIT_KRW: '1000000000000',
+      FOUR_EYES_PAYOUT_KRW: '1000000000000',
+      FOUR_EYES_ADMIN_DAILY_KRW: '1000000000000',
       WITHDRAWAL_ADDRESS_DELAY_HOURS: '0',
       KRW_DEPOSIT_WITHDRAWAL_DELAY_HOURS: '0',
       KRW_FIRST_DEPOSIT_HOLD_HOURS: '0',
@@ -80,10 +84,15 @@ describe.skipIf(!PG_BIN)('crash test', () => {
     admins = await Promise.all([adminActor(base, db), adminActor(base, db)]);
     members = await Promise.all(Array.from({ length: 8 }, () => memberActor(base)));
     for (const m of members) {
-      const a = await http.call(base, 'PUT', `/api/admin/members/${m.id}/deposit-address`, {
+      // A deposit address is always set by two administrators (decision 0321).
+      const proposed = await http.call(base, 'PUT', `/api/admin/members/${m.id}/deposit-address`, {
         session: admins[0]!.session,
         body: { deposit_address: trc20Address() },
       });
+      const a =
+        proposed.status === 202
+          ? await confirmProposal(http, base, db, admins[1]!, proposed.body.data.proposal.id)
+          : proposed;
       const f = await http.call(base, 'PUT', `/api/admin/members/${m.id}/balances`, {
         session: admins[0]!.session,
         body: { krw: '50000000', usdt: '50000', eth: '0', xrp: '0' },

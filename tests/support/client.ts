@@ -251,7 +251,7 @@ export async function adminClient(
  * More recovery codes for a test administrator, stored as enrolment stores them: every confirmation of a
  * proposal takes a fresh code (step-up), and a test confirms more often than two codes per 30 s step.
  */
-async function extraRecoveryCodes(
+export async function extraRecoveryCodes(
   db: { query(sql: string, params?: unknown[]): Promise<unknown[]> },
   memberId: string,
   n: number,
