@@ -83,6 +83,9 @@ async function checkerProposal(): Promise<string> {
 async function fund(a: Actor) {
   await prepare('PUT', `/api/admin/members/${a.id}/balances`, { krw: '5000000', usdt: '1000' });
   await prepare('PUT', `/api/admin/members/${a.id}/deposit-address`, { deposit_address: trc20Address() });
+  // Won moves only through the member's verified own-name account: the cells' bank details.
+  await prepare('PUT', `/api/admin/members/${a.id}/bank-account`, bankBody);
+  await prepare('PATCH', `/api/admin/members/${a.id}/bank-account`, { is_verified: true });
 }
 let balanceStep = 0;
 const lockBody = { currency: 'krw', locked_amount: '1000' };
@@ -98,7 +101,34 @@ const krwDeposit = { ...bankBody, amount: '10000', depositor_name: '홍길동' }
 const pendingDeposit = async () =>
   (await prepare('POST', '/api/deposits/krw', krwDeposit, owner)).id as string;
 const pendingWithdrawal = async () =>
-  (await prepare('POST', '/api/withdrawals/krw', krwWithdrawal, owner)).id as string;
+  (
+    await prepare(
+      'POST',
+      '/api/withdrawals/krw',
+      { ...krwWithdrawal, second_password: owner.creds.pin },
+      owner,
+    )
+  ).id as string;
+/** An approved external withdrawal of the owner, not paid out yet (for the payout cells). */
+async function approvedPayout(): Promise<string> {
+  const to = trc20Address();
+  await prepare('POST', '/api/withdrawal-addresses', bookEntry(to, owner), owner);
+  const w = await prepare(
+    'POST',
+    '/api/withdrawals/crypto',
+    {
+      currency: 'USDT',
+      amount: '5',
+      method: 'external',
+      network: 'TRC20',
+      recipient_address: to,
+      second_password: owner.creds.pin,
+    },
+    owner,
+  );
+  await prepare('POST', `/api/admin/withdrawals/${w.id}/approve`, {});
+  return w.id;
+}
 const bookEntry = (address: string, as: Actor) => ({
   network: 'TRC20',
   address,
@@ -117,6 +147,11 @@ const signedIn = (w: Who) => w.caller !== 'none' && w.caller !== 'password';
 /** The enrolled actor's fresh code (administrators of the tests are enrolled, decision 0150). */
 const otp = async (w: Who) =>
   signedIn(w) && w.actor?.creds.totpSecret ? { otpCode: await nextCode(w.actor.creds.totpSecret) } : {};
+/** A withdrawal's proof: the second password (the PIN pad), then the enrolled actor's fresh code. */
+const withdrawalAuth = async (w: Who) => ({
+  ...(w.actor ? { second_password: w.actor.creds.pin } : {}),
+  ...(await otp(w)),
+});
 /** Starts enrolment of a cell's own caller and returns its secret. */
 const setupFor = async (w: Who) => (await prepare('POST', '/api/totp/setup', {}, w.actor!)).secret as string;
 
@@ -140,6 +175,7 @@ const REQUESTS: Record<string, Factory> = {
     return { body: { token: tokenFromMail(await smtp.waitForMail(email)) } };
   },
   getProfile: async () => ({}),
+  getWonAccounts: async () => ({}),
   getSignInActivity: async () => ({}),
   updateContact: async () => ({ body: { contact: '010-9876-5432' } }),
   requestEmailChange: async () => ({ body: { email: `${uniqueName('e')}@example.com` } }),
@@ -159,20 +195,22 @@ const REQUESTS: Record<string, Factory> = {
     },
   }),
   getPrices: async () => ({}),
+  getPriceHistory: async () => ({ query: { period: '1d' } }),
   getBalances: async () => ({}),
   listNotices: async () => ({ query: { limit: '5' } }),
   listHistory: async () => ({ query: { type: 'all' } }),
   getDepositAddress: async () => ({}),
+  getXrpDepositAddress: async () => ({}),
   createKrwDeposit: async () => ({ body: krwDeposit }),
   createCryptoDeposit: async () => ({ body: { amount: '10', txid: txid(), sender_address: trc20Address() } }),
-  createKrwWithdrawal: async (w) => ({ body: { ...krwWithdrawal, ...(await otp(w)) } }),
+  createKrwWithdrawal: async (w) => ({ body: { ...krwWithdrawal, ...(await withdrawalAuth(w)) } }),
   createCryptoWithdrawal: async (w) => {
     const to = trc20Address();
     // Issue 15: only to a registered address (the test server's waiting period is 0).
     if (w.actor) await prepare('POST', '/api/withdrawal-addresses', bookEntry(to, w.actor), w.actor);
     return {
       body: {
-        ...(await otp(w)),
+        ...(await withdrawalAuth(w)),
         currency: 'USDT',
         amount: '5',
         method: 'external',
@@ -196,6 +234,17 @@ const REQUESTS: Record<string, Factory> = {
     body: { crypto_krw: null, krw: '600000000' },
   }),
 
+  adminGetReceivingAccount: async () => ({}),
+  adminSetReceivingAccount: async () => ({ body: bankBody }),
+  adminListPayouts: async () => ({ query: { filter: 'all' } }),
+  adminPayoutBatch: async () => ({}),
+  adminRecordPayout: async () => ({ params: { id: await approvedPayout() }, body: { txid: txid() } }),
+  adminImportPayouts: async () => ({ body: { items: [{ id: await approvedPayout(), txid: txid() }] } }),
+  adminTakeReserves: async () => ({ body: {} }),
+  adminListReserves: async () => ({ query: { limit: '5' } }),
+  'get /api/admin/payouts/batch.csv': async () => ({}),
+  'get /api/admin/reserves.csv': async () => ({}),
+
   adminListMembers: async () => ({ query: { q: owner.username, page: '1' } }),
   adminGetMember: async () => ({ params: { id: owner.id } }),
   adminCloseMember: async (w) => ({
@@ -218,14 +267,17 @@ const REQUESTS: Record<string, Factory> = {
     const lock = await prepare('POST', `/api/admin/members/${owner.id}/locks`, lockBody);
     return { params: { id: owner.id, itemId: lock.id } };
   },
-  adminSaveBankAccount: async () => ({ params: { id: owner.id }, body: bankBody }),
+  // A fresh member's account: the owner's verified one carries the won cells.
+  adminSaveBankAccount: async () => ({ params: { id: (await freshMember()).id }, body: bankBody }),
   adminSetBankAccountVerified: async () => {
-    await prepare('PUT', `/api/admin/members/${owner.id}/bank-account`, bankBody);
-    return { params: { id: owner.id }, body: { is_verified: true } };
+    const m = await freshMember();
+    await prepare('PUT', `/api/admin/members/${m.id}/bank-account`, bankBody);
+    return { params: { id: m.id }, body: { is_verified: true } };
   },
   adminDeleteBankAccount: async () => {
-    await prepare('PUT', `/api/admin/members/${owner.id}/bank-account`, bankBody);
-    return { params: { id: owner.id } };
+    const m = await freshMember();
+    await prepare('PUT', `/api/admin/members/${m.id}/bank-account`, bankBody);
+    return { params: { id: m.id } };
   },
   adminSetDepositAddress: async () => ({
     params: { id: owner.id },
@@ -337,7 +389,19 @@ async function prepareCell(op: Operation, caller: Caller, expected: number): Pro
 
 async function send(p: Prepared) {
   if (p.op.operationId === 'streamEvents') return openStream(p);
+  if (p.op.path.endsWith('.csv')) return download(p);
   return http.call(server.url, p.op.method, p.url, { session: p.session, body: p.body });
+}
+
+/** A CSV export answers text/csv, not the JSON envelope: its success is read from the headers. */
+async function download(p: Prepared): Promise<Reply> {
+  const res = await fetch(`${server.url}${p.url}`, {
+    headers: p.session ? { cookie: `${SESSION_COOKIE}=${p.session}` } : {},
+  });
+  const type = res.headers.get('content-type') ?? '';
+  if (!type.startsWith('text/csv')) return { status: res.status, body: await res.json(), ms: 0 };
+  await res.text();
+  return { status: res.status, body: { data: type, error: null }, ms: 0 };
 }
 
 /** The event stream never ends by itself: its status is read from the headers, then it is closed. */

@@ -39,15 +39,18 @@ export const ACCESS_MATRIX: Record<string, Row> = {
 
   // a member's own data: both steps, scoped to the session's member (no ids taken)
   getProfile: { none: 401, password: 401, member: 200, other: 'n/a', admin: 200 },
+  getWonAccounts: { none: 401, password: 401, member: 200, other: 'n/a', admin: 200 },
   updateContact: { none: 401, password: 401, member: 200, other: 'n/a', admin: 200 },
   requestEmailChange: { none: 401, password: 401, member: 202, other: 'n/a', admin: 202 },
   changePassword: { none: 401, password: 401, member: 200, other: 'n/a', admin: 200 },
   setSecondPassword: { none: 401, password: 401, member: 200, other: 'n/a', admin: 200 },
   getPrices: { none: 401, password: 401, member: 200, other: 'n/a', admin: 200 },
+  getPriceHistory: { none: 401, password: 401, member: 200, other: 'n/a', admin: 200 },
   getBalances: { none: 401, password: 401, member: 200, other: 'n/a', admin: 200 },
   listNotices: { none: 401, password: 401, member: 200, other: 'n/a', admin: 200 },
   listHistory: { none: 401, password: 401, member: 200, other: 'n/a', admin: 200 },
   getDepositAddress: { none: 401, password: 401, member: 200, other: 'n/a', admin: 200 },
+  getXrpDepositAddress: { none: 401, password: 401, member: 200, other: 'n/a', admin: 200 },
   createKrwDeposit: { none: 401, password: 401, member: 201, other: 'n/a', admin: 201 },
   createCryptoDeposit: { none: 401, password: 401, member: 201, other: 'n/a', admin: 201 },
   createKrwWithdrawal: { none: 401, password: 401, member: 201, other: 'n/a', admin: 201 },
@@ -103,6 +106,17 @@ export const ACCESS_MATRIX: Record<string, Row> = {
   // deposits checked on chain (decision 0170): which networks are checked, for the admin page
   adminChainStatus: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
   adminGetWithdrawalLimits: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  // the service's won receiving account, payouts of approved external withdrawals, reserves: the desk only
+  adminGetReceivingAccount: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  adminSetReceivingAccount: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  adminListPayouts: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  adminPayoutBatch: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  adminRecordPayout: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  adminImportPayouts: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  adminTakeReserves: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  adminListReserves: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  'get /api/admin/payouts/batch.csv': { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  'get /api/admin/reserves.csv': { none: 401, password: 401, member: 403, other: 403, admin: 200 },
   // a member's daily withdrawal limits are a proposal (decision 0321)
   adminSetWithdrawalLimits: { none: 401, password: 401, member: 403, other: 403, admin: 202 },
   // one-time codes (issue 15, decision 0150): the session's own enrolment only (no ids taken); outside

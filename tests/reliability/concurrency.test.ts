@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDb } from '../../src/server/db';
-import { BALANCE_CURRENCIES, type BalanceCurrency, KRW_BANKS } from '../../src/shared/constants';
+import { BALANCE_CURRENCIES, type BalanceCurrency } from '../../src/shared/constants';
 import { D, type Dec, ZERO } from '../../src/shared/decimal';
 import { type NetworkCode, networkFee, networksFor } from '../../src/shared/networks';
 import { addressFor, erc20Address, trc20Address, txid } from '../support/money';
@@ -77,6 +77,8 @@ const key = (memberId: string, currency: string) => `${memberId}|${currency}`;
 /** Issue 15: each member's registered address per network ("memberId|network"). */
 const book = new Map<string, string>();
 const XRP_TAG = '3141592653';
+/** Every member's verified own-name bank account: won deposits come from it and withdrawals go to it. */
+const OWN_ACCOUNT = { bank_name: '국민은행', account_number: '110-123-456789', account_holder: '홍길동' };
 const bookEntry = (m: { creds: { pin: string } }, network: string, address: string) => ({
   network,
   address,
@@ -225,7 +227,17 @@ describe.skipIf(!DATABASE_URL)('concurrency model test (two servers, one Postgre
     path: string,
     body?: unknown,
     headers?: Record<string, string>,
-  ) => http.call(server(rng), method, path, { session: actor.session, body, headers });
+  ) =>
+    http.call(server(rng), method, path, {
+      session: actor.session,
+      body: withPin(actor, path, body),
+      headers,
+    });
+  /** A withdrawal carries the member's second password (the PIN pad). */
+  const withPin = (actor: Actor, path: string, body: unknown) =>
+    path.startsWith('/api/withdrawals/') && body && typeof body === 'object'
+      ? { ...body, second_password: actor.creds.pin }
+      : body;
 
   /**
    * An administrator's action under two-person approval (decisions 0160, 0321): when it is a proposal
@@ -259,9 +271,7 @@ describe.skipIf(!DATABASE_URL)('concurrency model test (two servers, one Postgre
       'POST',
       '/api/deposits/krw',
       {
-        bank_name: '국민은행',
-        account_number: '110-123-456789',
-        account_holder: '홍길동',
+        ...OWN_ACCOUNT,
         amount: text(amount),
         depositor_name: '홍길동',
       },
@@ -317,9 +327,8 @@ describe.skipIf(!DATABASE_URL)('concurrency model test (two servers, one Postgre
   function krwWithdrawalBody(rng: Rng) {
     return {
       amount: text(new D(rng.int(10, 600) * 1_000)),
-      bank_name: rng.pick(KRW_BANKS),
-      account_number: '110-123-456789',
-      account_holder: '홍길동',
+      // Won leaves only to the member's verified own-name account (OWN_ACCOUNT, set up below).
+      ...OWN_ACCOUNT,
     };
   }
 
@@ -421,7 +430,9 @@ describe.skipIf(!DATABASE_URL)('concurrency model test (two servers, one Postgre
     const body = krw ? krwWithdrawalBody(rng) : t.body;
     const headers = { 'idempotency-key': randomUUID() };
     const replies = await Promise.all(
-      servers.map((s) => http.call(s.url, 'POST', path, { session: m.session, body, headers })),
+      servers.map((s) =>
+        http.call(s.url, 'POST', path, { session: m.session, body: withPin(m, path, body), headers }),
+      ),
     );
     for (const r of replies) expectReply('idempotentRetry', r, [201, 409]);
     for (const r of replies.filter((x) => x.status === 409))
@@ -763,9 +774,7 @@ describe.skipIf(!DATABASE_URL)('concurrency model test (two servers, one Postgre
         currency === 'KRW'
           ? {
               amount: text(amount),
-              bank_name: '신한은행',
-              account_number: '110-123-456789',
-              account_holder: '홍길동',
+              ...OWN_ACCOUNT,
             }
           : {
               currency,
@@ -777,7 +786,10 @@ describe.skipIf(!DATABASE_URL)('concurrency model test (two servers, one Postgre
       const path = currency === 'KRW' ? '/api/withdrawals/krw' : '/api/withdrawals/crypto';
       const replies = await Promise.all(
         Array.from({ length: n }, (_, i) =>
-          http.call(servers[i % servers.length]!.url, 'POST', path, { session: m.session, body }),
+          http.call(servers[i % servers.length]!.url, 'POST', path, {
+            session: m.session,
+            body: withPin(m, path, body),
+          }),
         ),
       );
       for (const r of replies) expectReply('flood', r, [201, 409]);
@@ -914,6 +926,11 @@ describe.skipIf(!DATABASE_URL)('concurrency model test (two servers, one Postgre
           );
           if (a.status !== 200) throw new Error(`deposit address: ${JSON.stringify(a.body)}`);
         }
+        await db.query(
+          `INSERT INTO bank_accounts (member_id, bank_name, account_number, account_holder, is_verified)
+           VALUES ($1, $2, $3, $4, true)`,
+          [m.id, OWN_ACCOUNT.bank_name, OWN_ACCOUNT.account_number, OWN_ACCOUNT.account_holder],
+        );
         // Issue 15: one registered address per network (XRPL: with and without the tag used below).
         for (const network of ['TRC20', 'ERC20', 'XRPL', 'BTC'] as const) {
           const address = addressFor(network);

@@ -26,6 +26,8 @@ const SEED = seedFromEnv();
 const KILLS = Number(process.env.KILLS ?? reliabilitySize({ full: 20, reduced: 8 }));
 const CONCURRENCY = Number(process.env.CRASH_CONCURRENCY ?? 16);
 const HANGUL = /[가-힣]/;
+/** Every member's verified own-name bank account: won deposits come from it and withdrawals go to it. */
+const OWN_ACCOUNT = { bank_name: '국민은행', account_number: '110-123-456789', account_holder: '홍길동' };
 
 const PG_BIN = postgresBin();
 if (!PG_BIN) console.log('crash: skipped (no PostgreSQL binaries for a cluster of its own: set PG_BIN)');
@@ -97,6 +99,11 @@ describe.skipIf(!PG_BIN)('crash test', () => {
         session: admins[0]!.session,
         body: { krw: '50000000', usdt: '50000', eth: '0', xrp: '0' },
       });
+      await db.query(
+        `INSERT INTO bank_accounts (member_id, bank_name, account_number, account_holder, is_verified)
+         VALUES ($1, $2, $3, $4, true)`,
+        [m.id, OWN_ACCOUNT.bank_name, OWN_ACCOUNT.account_number, OWN_ACCOUNT.account_holder],
+      );
       // Each member's external withdrawals go to the one address of its address book.
       const to = trc20Address();
       const b = await http.call(base, 'POST', '/api/withdrawal-addresses', {
@@ -145,9 +152,7 @@ describe.skipIf(!PG_BIN)('crash test', () => {
       const r = await http.call(s.url, 'POST', '/api/deposits/krw', {
         session: m.session,
         body: {
-          bank_name: '국민은행',
-          account_number: '110-123-456789',
-          account_holder: '홍길동',
+          ...OWN_ACCOUNT,
           amount: amount.toFixed(),
           depositor_name: '홍길동',
         },
@@ -168,9 +173,7 @@ describe.skipIf(!PG_BIN)('crash test', () => {
       const body = rng.chance(0.4)
         ? {
             amount: String(rng.int(10, 300) * 1000),
-            bank_name: '신한은행',
-            account_number: '110-123-456789',
-            account_holder: '홍길동',
+            ...OWN_ACCOUNT,
           }
         : internal
           ? {
@@ -187,7 +190,10 @@ describe.skipIf(!PG_BIN)('crash test', () => {
               recipient_address: bookOf.get(m.id)!,
             };
       const path = 'bank_name' in body ? '/api/withdrawals/krw' : '/api/withdrawals/crypto';
-      const r = await http.call(s.url, 'POST', path, { session: m.session, body });
+      const r = await http.call(s.url, 'POST', path, {
+        session: m.session,
+        body: { ...body, second_password: m.creds.pin },
+      });
       if (r.status === 201)
         track('withdrawal', r, m, 'method' in body && body.method === 'internal' ? to.id : null);
       else if (!r.failure && r.status !== 409) note('create withdrawal', r);
