@@ -68,6 +68,44 @@ describe('permanent records in the database itself (as the application’s own d
     expect(await server.db.query('SELECT 1 FROM withdrawals WHERE member_id = $1', [m.id])).toHaveLength(1);
   });
 
+  it('a payout, a derived address, a destination tag and a reserve snapshot are never deleted', async () => {
+    const m = await memberClient(server.url);
+    const w = await insertWithdrawal(server.db, m.id, { status: 'approved' });
+    const txid = randomBytes(32).toString('hex');
+    await server.db.query(
+      `INSERT INTO withdrawal_payouts (withdrawal_id, network, txid, recorded_by_username) VALUES ($1, 'TRC20', $2, 'x')`,
+      [w, txid],
+    );
+    await server.db.query(
+      `INSERT INTO deposit_address_derivations (network, xpub, derivation_index, address, member_id)
+       VALUES ('TRC20', repeat('x', 111), nextval('deposit_derivation_index_trc20'), $1, $2)`,
+      [`T${randomBytes(16).toString('hex')}`, m.id],
+    );
+    await server.db.query(
+      `INSERT INTO member_deposit_tags (member_id, tag) VALUES ($1, nextval('member_deposit_tag_seq'))`,
+      [m.id],
+    );
+    const refused = /permanent record|append-only/;
+    for (const table of ['withdrawal_payouts', 'deposit_address_derivations', 'member_deposit_tags']) {
+      const col = table === 'withdrawal_payouts' ? 'withdrawal_id' : 'member_id';
+      const id = table === 'withdrawal_payouts' ? w : m.id;
+      await expect(server.db.query(`DELETE FROM ${table} WHERE ${col} = $1`, [id]), table).rejects.toThrow(
+        refused,
+      );
+      await expect(server.db.query(`TRUNCATE ${table} CASCADE`), `${table} truncate`).rejects.toThrow(refused);
+      expect(await server.db.query(`SELECT 1 FROM ${table} WHERE ${col} = $1`, [id]), table).toHaveLength(1);
+    }
+    await expect(server.db.query('TRUNCATE reserve_snapshots')).rejects.toThrow(refused);
+    // What was recorded never changes; the checker's verdict is written once and is then final.
+    await expect(
+      server.db.query(`UPDATE withdrawal_payouts SET txid = $2 WHERE withdrawal_id = $1`, [w, '0'.repeat(64)]),
+    ).rejects.toThrow(refused);
+    await server.db.query(`UPDATE withdrawal_payouts SET status = 'confirmed' WHERE withdrawal_id = $1`, [w]);
+    await expect(
+      server.db.query(`UPDATE withdrawal_payouts SET status = 'recorded' WHERE withdrawal_id = $1`, [w]),
+    ).rejects.toThrow(refused);
+  });
+
   it('every foreign key to members, deposits or withdrawals is ON DELETE RESTRICT', async () => {
     const fks = await server.db.query<{ tbl: string; conname: string; confdeltype: string }>(
       `SELECT conrelid::regclass::text AS tbl, conname, confdeltype::text AS confdeltype FROM pg_constraint
@@ -90,7 +128,8 @@ describe('upgrading a database of the previous version', () => {
   let db: Db;
   let schema: string | null = null;
   beforeAll(async () => {
-    const url = process.env.DATABASE_URL;
+    // The schema lives in the file's own database (the server's), so connect there, not to the shared one.
+    const url = process.env.DATABASE_URL ? server.config.databaseUrl : undefined;
     if (url) {
       schema = `upgrade_${randomBytes(6).toString('hex')}`;
       await server.db.query(`CREATE SCHEMA ${schema}`);

@@ -5,6 +5,6 @@ CREATE TABLE service_receiving_account (
   bank_name text NOT NULL,
   account_number text NOT NULL,
   account_holder text NOT NULL,
-  updated_by uuid REFERENCES members(id),
+  updated_by uuid REFERENCES members(id) ON DELETE RESTRICT,
   updated_at timestamptz NOT NULL DEFAULT now()
 );
