@@ -71,7 +71,13 @@ async function scenario(
   const put = (id: string, body: unknown) =>
     admin.client.call('PUT', `/api/admin/members/${id}/balances`, body);
   const members = [];
-  for (let i = 0; i < 8; i++) members.push(await memberClient(server.url));
+  for (let i = 0; i < 8; i++) {
+    const m = await memberClient(server.url);
+    // This file starts its servers itself, so memberClient does not know their database: won moves only
+    // through the member's verified own-name account, recorded here as the other files' members have it.
+    m.client.ownAccount = { db, memberId: m.id };
+    members.push(m);
+  }
   const [a1, a2, a3, a4, ...lanes] = members as [(typeof members)[0], ...typeof members];
 
   // History: deposits approved and rejected, balances set, a lock, withdrawals approved and rejected.
