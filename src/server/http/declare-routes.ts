@@ -13,7 +13,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App } from '../context';
 import { envelope, type errorEnvelope, ok } from './envelope';
-import type { z } from './zod';
+import { z } from './zod';
 
 type Zod = z.core.$ZodType;
 type Maybe = Zod | undefined;
@@ -158,8 +158,52 @@ export function declareRoutes<E extends ErrorAnswers>(app: App, shared: Shared<E
       const options = { ...definedOnly({ preHandler, onError }), schema, config, handler };
       (app as unknown as FastifyInstance)[method](url, options as RouteShorthandOptionsWithHandler);
     };
-  return Object.fromEntries(METHODS.map((m) => [m, declare(m)])) as {
-    [M in (typeof METHODS)[number]]: ReturnType<typeof declare>;
+  /**
+   * A GET that answers a file to download (a CSV export) rather than the JSON envelope: the same OpenAPI
+   * name, summary, tags and error answers as the module's other routes, its 200 declared with the file's
+   * content type. `run` returns the file's text.
+   */
+  const download = <Q extends Maybe = undefined>(
+    url: string,
+    route: {
+      operationId: string;
+      summary: string;
+      querystring?: Q;
+      /** The file's content type (`text/csv; charset=utf-8`) and the name it is saved under. */
+      contentType: string;
+      filename: string;
+      run: (req: Req<Inputs<undefined, Q, undefined, undefined>>) => Promise<string>;
+    },
+  ) => {
+    const { operationId, summary, querystring, contentType, filename, run } = route;
+    const mediaType = contentType.split(';')[0]!.trim();
+    const schema = {
+      operationId,
+      summary,
+      tags,
+      ...definedOnly({ security, querystring }),
+      response: {
+        200: { description: filename, content: { [mediaType]: { schema: z.string() } } },
+        ...moduleErrors,
+      },
+    };
+    const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+      const text = await run(req as never);
+      return reply
+        .header('content-type', contentType)
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .send(text);
+    };
+    const config: DeclaredRouteConfig = { declaredInputsOnly: true };
+    const { preHandler, onError } = moduleHooks;
+    const options = { ...definedOnly({ preHandler, onError }), schema, config, handler };
+    (app as unknown as FastifyInstance).get(url, options as RouteShorthandOptionsWithHandler);
+  };
+  return {
+    ...(Object.fromEntries(METHODS.map((m) => [m, declare(m)])) as {
+      [M in (typeof METHODS)[number]]: ReturnType<typeof declare>;
+    }),
+    download,
   };
 }
 

@@ -69,12 +69,12 @@ export async function payoutRoutes(app: App, { db, config }: Ctx) {
     run: async () => ({ items: batchOf(await listPayouts(db, hours, 'unpaid')) }),
   });
 
-  app.get('/payouts/batch.csv', async (_req, reply) => {
-    const csv = batchCsv(batchOf(await listPayouts(db, hours, 'unpaid')));
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="payout-batch.csv"')
-      .send(csv);
+  admin.download('/payouts/batch.csv', {
+    operationId: 'adminPayoutBatchCsv',
+    summary: '서명 시스템용 지급 배치 (CSV): 아직 TXID가 없는 승인된 외부 출금',
+    contentType: 'text/csv; charset=utf-8',
+    filename: 'payout-batch.csv',
+    run: async () => batchCsv(batchOf(await listPayouts(db, hours, 'unpaid'))),
   });
 
   admin.post('/withdrawals/:id/payout', {

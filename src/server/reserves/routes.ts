@@ -44,10 +44,11 @@ export async function reserveRoutes(app: App, { db, config }: Ctx) {
     run: async (req) => ({ items: await listSnapshots(db, req.query.limit ?? 100) }),
   });
 
-  app.get('/reserves.csv', async (_req, reply) =>
-    reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="reserves.csv"')
-      .send(snapshotsCsv(await listSnapshots(db, 10_000))),
-  );
+  admin.download('/reserves.csv', {
+    operationId: 'adminReservesCsv',
+    summary: '저장된 준비금 기록 내보내기 (CSV)',
+    contentType: 'text/csv; charset=utf-8',
+    filename: 'reserves.csv',
+    run: async () => snapshotsCsv(await listSnapshots(db, 10_000)),
+  });
 }
