@@ -92,13 +92,18 @@ describe('permanent records in the database itself (as the application’s own d
       await expect(server.db.query(`DELETE FROM ${table} WHERE ${col} = $1`, [id]), table).rejects.toThrow(
         refused,
       );
-      await expect(server.db.query(`TRUNCATE ${table} CASCADE`), `${table} truncate`).rejects.toThrow(refused);
+      await expect(server.db.query(`TRUNCATE ${table} CASCADE`), `${table} truncate`).rejects.toThrow(
+        refused,
+      );
       expect(await server.db.query(`SELECT 1 FROM ${table} WHERE ${col} = $1`, [id]), table).toHaveLength(1);
     }
     await expect(server.db.query('TRUNCATE reserve_snapshots')).rejects.toThrow(refused);
     // What was recorded never changes; the checker's verdict is written once and is then final.
     await expect(
-      server.db.query(`UPDATE withdrawal_payouts SET txid = $2 WHERE withdrawal_id = $1`, [w, '0'.repeat(64)]),
+      server.db.query(`UPDATE withdrawal_payouts SET txid = $2 WHERE withdrawal_id = $1`, [
+        w,
+        '0'.repeat(64),
+      ]),
     ).rejects.toThrow(refused);
     await server.db.query(`UPDATE withdrawal_payouts SET status = 'confirmed' WHERE withdrawal_id = $1`, [w]);
     await expect(

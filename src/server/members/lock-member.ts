@@ -40,3 +40,19 @@ export async function lockMember(
   if (row.closed) throw new AppError('CONFLICT', MSG.admin.memberClosed);
   return row;
 }
+
+/**
+ * The first lock of a member's own money request (a deposit or withdrawal request): the member's row FOR
+ * KEY SHARE, before any other row of theirs. Closing an account holds the row FOR UPDATE and then takes
+ * the member's balances and bank account (src/server/members/close-member.ts); a request that took one of
+ * those first and met the close at its insert (migration 040 takes this same lock there) would deadlock
+ * with it. Members' requests do not wait on each other here (KEY SHARE locks do not conflict). A member
+ * closed meanwhile is refused as the database's trigger would refuse the insert (403 ACCOUNT_CLOSED).
+ */
+export async function holdOpenMember(q: Queryable, id: string): Promise<void> {
+  const [row] = await q.query<{ closed: boolean }>(
+    'SELECT closed_at IS NOT NULL AS closed FROM members WHERE id = $1 FOR KEY SHARE',
+    [id],
+  );
+  if (!row || row.closed) throw new AppError('ACCOUNT_CLOSED', MSG.common.memberClosed);
+}

@@ -3,6 +3,7 @@ import type { WonAccountsView, WonAccountView } from '../../shared/schemas/depos
 import type { Queryable } from '../db';
 import { readReceivingAccount } from '../deposits/receiving-account';
 import { AppError } from '../http/errors';
+import { holdOpenMember } from '../members/lock-member';
 
 const digits = (accountNumber: string) => accountNumber.replaceAll('-', '');
 
@@ -59,6 +60,7 @@ export async function requireOwnAccount(
   claimed: ClaimedAccount,
   mismatch: string,
 ): Promise<WonAccountView> {
+  await holdOpenMember(q, memberId);
   const own = await readOwnAccount(q, memberId, true);
   if (!own?.verified) throw new AppError('CONFLICT', MSG.wonAccounts.noOwnAccount);
   const a = own.account;

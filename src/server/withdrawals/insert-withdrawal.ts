@@ -6,6 +6,7 @@ import type { WithdrawalView } from '../../shared/schemas/withdrawals';
 import type { Queryable } from '../db';
 import { publishRequestCreated } from '../events/publish';
 import { AppError } from '../http/errors';
+import { holdOpenMember } from '../members/lock-member';
 import { lockBalances, readBalanceState } from '../wallet/balance-state';
 import { lockMemberWithdrawals } from '../withdrawal-rules/member-lock';
 import type { RuleColumns } from '../withdrawal-rules/rules';
@@ -48,6 +49,7 @@ export async function insertWithdrawal(
       amount: MSG.withdraw.payoutNotPositive,
     });
   }
+  await holdOpenMember(q, memberId);
   if (checkRules) await lockMemberWithdrawals(q, memberId);
   await lockBalances(q, [{ memberId, currency: w.currency }]);
   const state = await readBalanceState(q, memberId, w.currency);
