@@ -242,8 +242,8 @@ const REQUESTS: Record<string, Factory> = {
   adminImportPayouts: async () => ({ body: { items: [{ id: await approvedPayout(), txid: txid() }] } }),
   adminTakeReserves: async () => ({ body: {} }),
   adminListReserves: async () => ({ query: { limit: '5' } }),
-  'get /api/admin/payouts/batch.csv': async () => ({}),
-  'get /api/admin/reserves.csv': async () => ({}),
+  adminPayoutBatchCsv: async () => ({}),
+  adminReservesCsv: async () => ({}),
 
   adminListMembers: async () => ({ query: { q: owner.username, page: '1' } }),
   adminGetMember: async () => ({ params: { id: owner.id } }),

@@ -115,8 +115,8 @@ export const ACCESS_MATRIX: Record<string, Row> = {
   adminImportPayouts: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
   adminTakeReserves: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
   adminListReserves: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
-  'get /api/admin/payouts/batch.csv': { none: 401, password: 401, member: 403, other: 403, admin: 200 },
-  'get /api/admin/reserves.csv': { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  adminPayoutBatchCsv: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  adminReservesCsv: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
   // a member's daily withdrawal limits are a proposal (decision 0321)
   adminSetWithdrawalLimits: { none: 401, password: 401, member: 403, other: 403, admin: 202 },
   // one-time codes (issue 15, decision 0150): the session's own enrolment only (no ids taken); outside
