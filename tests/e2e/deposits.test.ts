@@ -86,13 +86,13 @@ describe('deposits in the browser', () => {
     );
     await page.goto('/assets/history');
     await page.getByText(H.limitNote).waitFor();
-    await page.getByText('+50,000 KRW').waitFor();
+    await page.getByText('+50,000원').waitFor();
     await page.getByText(H.statusPending, { exact: true }).waitFor();
 
     const approved = await admin.client.post(`/api/admin/deposits/${deposit!.id}/approve`);
     expect(approved.status).toBe(200);
     await page.reload();
-    await page.getByText('+50,000 KRW').waitFor();
+    await page.getByText('+50,000원').waitFor();
     await page.getByText(H.statusApproved, { exact: true }).waitFor();
     expect(await page.getByText(H.statusPending, { exact: true }).count()).toBe(0);
     const [balance] = await e2e.server.db.query<{ balance: string }>(
@@ -102,13 +102,13 @@ describe('deposits in the browser', () => {
     expect(Number(balance?.balance)).toBe(50000);
 
     // The filters: a withdrawal-only view of a member who never withdrew is empty.
-    await page.getByRole('button', { name: H.filterWithdraw }).click();
-    await page.getByText(H.empty).waitFor();
-    await page.getByRole('button', { name: H.filterDeposit }).click();
-    await page.getByText('+50,000 KRW').waitFor();
-    expect(await page.getByRole('button', { name: H.filterDeposit }).getAttribute('aria-pressed')).toBe(
-      'true',
-    );
+    await page.getByRole('button', { name: H.filterWithdraw, exact: true }).click();
+    await page.getByText(MSG.timeline.empty).waitFor();
+    await page.getByRole('button', { name: H.filterDeposit, exact: true }).click();
+    await page.getByText('+50,000원').waitFor();
+    expect(
+      await page.getByRole('button', { name: H.filterDeposit, exact: true }).getAttribute('aria-pressed'),
+    ).toBe('true');
     await context.close();
   });
 
@@ -161,7 +161,7 @@ describe('deposits in the browser', () => {
     await page.getByText(D.success).waitFor();
     await page.waitForURL('**/assets/USDT');
 
-    // The same TXID again: the server's refusal in SPEC's toast wording.
+    // The same TXID again: the server's refusal, once, at the TXID field (no system-error toast).
     await page.goto('/assets/deposit');
     await expect.poll(() => address.inputValue()).toBe(assigned);
     await amount.fill('1');
@@ -169,8 +169,16 @@ describe('deposits in the browser', () => {
     await page.getByLabel(D.senderLabel).fill(trc20Address());
     await expect.poll(() => submit.isEnabled()).toBe(true);
     await submit.click();
-    await page.getByText(D.failed(D.duplicateTxid)).waitFor();
     await page.getByText(`* ${D.duplicateTxid}`).waitFor();
+    const txidInput = page.getByLabel(D.txidLabel);
+    expect(await txidInput.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await txidInput.getAttribute('aria-describedby')) ?? '';
+    const under = await Promise.all(
+      describedBy.split(' ').map((id) => page.locator(`[id="${id}"]`).textContent()),
+    );
+    expect(under).toContain(`* ${D.duplicateTxid}`);
+    expect(await page.getByText(D.duplicateTxid).count()).toBe(1);
+    expect(await page.getByText(D.failed('')).count()).toBe(0);
 
     await page.goto('/assets/history?asset=USDT');
     await page.getByRole('heading', { name: H.title('USDT') }).waitFor();

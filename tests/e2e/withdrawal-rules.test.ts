@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatKst } from '../../src/shared/exchanges';
 import { MSG } from '../../src/shared/messages';
 import { insertDeposit } from '../support/admin-fixtures';
 import { memberClient } from '../support/client';
@@ -19,7 +20,7 @@ const R = MSG.wrules;
 const shots = process.env.SCREENSHOT_DIR;
 
 describe('withdrawal rules in the browser', () => {
-  it('registers an address with the second password, shows when it is usable (KST), refuses it before, deletes it', async () => {
+  it('registers an address with the second password, shows when it is usable (Korean time), refuses it before, deletes it', async () => {
     const member = await memberClient(e2e.server.url);
     await adjustBalance(e2e.server.db, member.id, 'USDT', '100');
     const { page, context } = await e2e.newPage();
@@ -40,7 +41,12 @@ describe('withdrawal rules in the browser', () => {
     await page.getByRole('button', { name: R.registerSubmit }).click();
     await page.getByText(R.registered).waitFor();
     const item = page.getByTestId('address-item');
-    await expect.poll(() => item.textContent()).toMatch(/\(KST\)부터 사용 가능/);
+    // When it is usable, in the app's one date style (Korean time, as every date of the app).
+    const [entryRow] = await e2e.server.db.query<{ usable_at: Date | string }>(
+      'SELECT usable_at FROM withdrawal_addresses WHERE member_id = $1',
+      [member.id],
+    );
+    await expect.poll(() => item.textContent()).toContain(R.usableFrom(formatKst(entryRow!.usable_at)));
     expect(await item.textContent()).toContain(address);
     if (shots) await page.screenshot({ path: `${shots}/address-book-360.png`, fullPage: true });
 
@@ -68,7 +74,7 @@ describe('withdrawal rules in the browser', () => {
     await context.close();
   });
 
-  it('after a KRW deposit: the hold shows with its end (KST) and an external withdrawal is refused at the method', async () => {
+  it('after a KRW deposit: the hold shows with its end (Korean time) and an external withdrawal is refused at the method', async () => {
     const member = await memberClient(e2e.server.url);
     await adjustBalance(e2e.server.db, member.id, 'USDT', '100');
     const address = trc20Address();
@@ -79,8 +85,12 @@ describe('withdrawal rules in the browser', () => {
     await signIn(page, member.creds);
     await page.goto('/assets/USDT');
     await page.getByTestId('withdraw-now').waitFor();
-    await expect.poll(() => page.getByTestId('now-available').textContent()).toBe('0.00 USDT');
-    await page.getByText(/원화 입금 후 출금 지연: .*\(KST\)까지 외부 출금 불가/).waitFor();
+    await expect.poll(() => page.getByTestId('now-available').textContent()).toBe('0 USDT');
+    await page
+      .getByText(
+        /^원화 입금 후 출금 지연: \d{4}\.\s\d{1,2}\.\s\d{1,2}\.\s오[전후]\s\d{1,2}:\d{2}까지 외부 출금 불가/,
+      )
+      .waitFor();
     if (shots) await page.screenshot({ path: `${shots}/asset-withdraw-now-360.png`, fullPage: true });
 
     // The withdrawal says so before it starts, with the time left; only a member transfer stays open.

@@ -98,6 +98,8 @@ describe('the crypto withdrawal in steps', () => {
     await expect
       .poll(() => page.getByTestId('pin-error').textContent())
       .toBe(MSG.wrules.secondPasswordWrong(4));
+    // Read once, under the dots: no system-error toast of the same refusal.
+    expect(await page.getByText(MSG.wrules.secondPasswordWrong(4)).count()).toBe(1);
     await shot(page, 'withdraw-5-pin-wrong');
     expect(await pendingOf(member.id)).toEqual([]);
     await typePin(page, member.creds.pin);

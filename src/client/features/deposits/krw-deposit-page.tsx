@@ -48,11 +48,10 @@ export function KrwDepositPage() {
       reset({ amount: '', depositor_name: getValues('depositor_name') });
       toast.success(K.success);
     },
-    onError: (err) => {
-      if (err instanceof ApiError && err.fields?.amount) return;
-      if (err instanceof ApiError && (err.status === 400 || err.status === 409)) toast.error(err.message);
-      else toast.error(err instanceof ApiError && err.code !== 'NETWORK' ? K.failed : K.unexpected);
-    },
+    // A refusal stands at its field (or, naming none, is the server's sentence as a toast); this is a
+    // failure the member did not cause.
+    onError: (err) =>
+      toast.error(err instanceof ApiError && err.code !== 'NETWORK' ? K.failed : K.unexpected),
   });
 
   // The depositor name is prefilled from the profile once it is known.

@@ -19,7 +19,6 @@ import { FieldList, type FieldSpec } from '../../components/field';
 import { MoneyAmountField, VERBATIM_INPUT } from '../../components/money-form-parts';
 import { OtpCodeField } from '../../components/otp-code-field';
 import { PinPad } from '../../components/pin-pad/pin-pad';
-import { ApiError } from '../../lib/api';
 import { starred, starredOf } from '../../lib/form-errors';
 import { useSession } from '../../lib/session';
 import { useMoneySubmit } from '../../lib/use-money-submit';
@@ -34,7 +33,6 @@ import { msUntil, timeLeftText, useMinuteClock } from './time-left';
 import { useWithdrawable } from './use-available';
 import { useAddressBook } from './use-withdrawal-rules';
 import { WithdrawTabs } from './withdraw-tabs';
-import { toastWithdrawalError } from './withdrawal-errors';
 import './withdrawals.css';
 
 const W = MSG.withdraw;
@@ -53,6 +51,15 @@ const RECIPIENT_ID: FieldSpec<'recipient_id'> = {
 export const headTail = (a: string) => (a.length > 16 ? `${a.slice(0, 8)}…${a.slice(-6)}` : a);
 /** A crypto amount with its symbol, trailing zeros trimmed (at most 8 decimals). */
 const coin = (v: Dec | string, currency: string) => `${formatExact(v)} ${currency}`;
+/** The form's fields by the step they stand on (the one-time code stands on the PIN pad). */
+const RECIPIENT_FIELDS: readonly string[] = [
+  'recipient_id',
+  'recipient_address',
+  'address_id',
+  'network',
+  'destination_tag',
+];
+const STEP_FIELDS: readonly string[] = CRYPTO_WITHDRAWAL.fields.filter((f) => f !== 'otpCode');
 const isCurrency = (c: string | null): c is Currency =>
   !!c && (WITHDRAW_CURRENCIES as readonly string[]).includes(c);
 const validAmount = (t: string) => (amountProblem(t.trim()) === null ? new D(t.trim()) : null);
@@ -123,27 +130,16 @@ export function CryptoWithdrawalPage() {
       setPinError(null);
       setStep('done');
     },
-    onError: (err) => {
+    // A refusal that names no field of the form (a wrong second password with the attempts left, a lock, a
+    // duplicate submission): the server's sentence under the PIN pad's dots, where the member is.
+    onFormError: setPinError,
+    onRefused: (err) => {
       void refreshRules();
-      if (err instanceof ApiError && err.fields?.second_password) {
-        setPinError(err.fields.second_password);
-        return;
-      }
-      if (err instanceof ApiError && (err.code === 'ACCOUNT_LOCKED' || err.fields?.otpCode)) {
-        setPinError(err.fields?.otpCode ?? err.message);
-        return;
-      }
       // A refusal of the request itself: back to the step of its field, where the message now stands.
+      const fields = Object.keys(err.fields ?? {}).filter((f) => STEP_FIELDS.includes(f));
+      if (fields.length === 0) return;
       setPinError(null);
-      const fields = err instanceof ApiError ? Object.keys(err.fields ?? {}) : [];
-      if (
-        fields.some((f) =>
-          ['recipient_id', 'recipient_address', 'address_id', 'network', 'destination_tag'].includes(f),
-        )
-      ) {
-        setStep('recipient');
-      } else setStep('amount');
-      if (fields.length === 0) toastWithdrawalError(err);
+      setStep(fields.some((f) => RECIPIENT_FIELDS.includes(f)) ? 'recipient' : 'amount');
     },
   });
 

@@ -11,7 +11,6 @@ import { MoneyAmountField } from '../../components/money-form-parts';
 import { OtpCodeField } from '../../components/otp-code-field';
 import { PinPad } from '../../components/pin-pad/pin-pad';
 import { NoOwnAccount, useWonAccounts, WonAccountCard } from '../../components/won-accounts';
-import { ApiError } from '../../lib/api';
 import { starredOf } from '../../lib/form-errors';
 import { useSession } from '../../lib/session';
 import { useMoneySubmit } from '../../lib/use-money-submit';
@@ -22,7 +21,6 @@ import { useRefreshRules } from './rule-fields';
 import { RulesCard } from './rules-card';
 import { useWithdrawable } from './use-available';
 import { WithdrawTabs } from './withdraw-tabs';
-import { toastWithdrawalError } from './withdrawal-errors';
 import './withdrawals.css';
 
 const W = MSG.withdraw;
@@ -87,18 +85,16 @@ export function KrwWithdrawalPage() {
       setPinError(null);
       setStep('done');
     },
-    onError: (err) => {
+    // A refusal that names no field of the form (a wrong second password with the attempts left, a lock, a
+    // duplicate submission): the server's sentence under the PIN pad's dots, where the member is.
+    onFormError: setPinError,
+    onRefused: (err) => {
       void refreshRules();
-      if (
-        err instanceof ApiError &&
-        (err.fields?.second_password || err.code === 'ACCOUNT_LOCKED' || err.fields?.otpCode)
-      ) {
-        setPinError(err.fields?.second_password ?? err.fields?.otpCode ?? err.message);
-        return;
+      // A refused amount or memo: back to the form, where the message now stands at its field.
+      if (err.fields?.amount || err.fields?.memo) {
+        setPinError(null);
+        setStep('form');
       }
-      setPinError(null);
-      setStep('form');
-      if (!(err instanceof ApiError && err.fields?.amount)) toastWithdrawalError(err);
     },
   });
 
