@@ -35,6 +35,7 @@ const round = async () => {
   await server.db.query(`UPDATE withdrawal_payouts SET next_check_at = now() WHERE status = 'recorded'`);
   return runChainRound(server.db, server.config.chain, chainProviders(server.config.chain), 'test', {
     force: true,
+    approval: server.config,
   });
 };
 
@@ -154,6 +155,25 @@ describe('payouts', () => {
       (r: { id: string }) => r.id === id,
     );
     expect(row).toMatchObject({ payout_status: 'processing', overdue: true });
+  });
+
+  it('an approved withdrawal without its decision time (written outside the desk) is listed and flagged from its creation', async () => {
+    const { m } = await approvedWithdrawal();
+    const [row] = await server.db.query<{ id: string }>(
+      `INSERT INTO withdrawals (member_id, currency, amount, fee, final_amount, method, network, recipient_address,
+                                status, created_at)
+       VALUES ($1, 'USDT', 11, 1, 10, 'external', 'ERC20', $2, 'approved', now() - interval '2 hours')
+       RETURNING id::text AS id`,
+      [m.id, erc20Address()],
+    );
+    for (const filter of ['unpaid', 'open', 'all']) {
+      const list = await admin.client.get(`/api/admin/payouts?filter=${filter}`);
+      expect(list.status).toBe(200);
+      expect(list.body.data.items.find((r: { id: string }) => r.id === row!.id)).toMatchObject({
+        approved_at: null,
+        overdue: true,
+      });
+    }
   });
 
   it('one TXID recorded for 20 withdrawals at once pays exactly one', async () => {
