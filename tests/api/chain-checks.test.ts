@@ -42,6 +42,7 @@ const round = async (opts: { dueNow?: boolean } = { dueNow: true }) => {
     await server.db.query('UPDATE deposit_chain_checks SET next_check_at = now() WHERE NOT final');
   return runChainRound(server.db, server.config.chain, chainProviders(server.config.chain), 'test', {
     force: true,
+    approval: server.config,
   });
 };
 
