@@ -40,7 +40,9 @@ describe('withdrawal rules in the browser', () => {
     await page.getByRole('button', { name: R.registerSubmit }).click();
     await page.getByText(R.registered).waitFor();
     const item = page.getByTestId('address-item');
-    await expect.poll(() => item.textContent()).toMatch(/\(KST\)부터 사용 가능/);
+    await expect
+      .poll(() => item.textContent())
+      .toMatch(/\d{4}\.\s\d{1,2}\.\s\d{1,2}\.\s오[전후]\s\d{1,2}:\d{2}부터 사용 가능/);
     expect(await item.textContent()).toContain(address);
     if (shots) await page.screenshot({ path: `${shots}/address-book-360.png`, fullPage: true });
 
@@ -80,7 +82,11 @@ describe('withdrawal rules in the browser', () => {
     await page.goto('/assets/USDT');
     await page.getByTestId('withdraw-now').waitFor();
     await expect.poll(() => page.getByTestId('now-available').textContent()).toBe('0.00 USDT');
-    await page.getByText(/원화 입금 후 출금 지연: .*\(KST\)까지 외부 출금 불가/).waitFor();
+    await page
+      .getByText(
+        /원화 입금 후 출금 지연: .*\d{4}\.\s\d{1,2}\.\s\d{1,2}\.\s오[전후]\s\d{1,2}:\d{2}까지 외부 출금 불가/,
+      )
+      .waitFor();
     if (shots) await page.screenshot({ path: `${shots}/asset-withdraw-now-360.png`, fullPage: true });
 
     // The withdrawal says so before it starts, with the time left; only a member transfer stays open.
