@@ -22,15 +22,19 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([node?.stop(), tron?.close()]);
 });
-const server = fileServer(() => ({
-  ETH_RPC_URL: node.url,
-  ETH_USDT_CONTRACT: node.token,
-  TRON_API_URL: tron.url,
-  TRON_USDT_CONTRACT: TRON_TOKEN,
-  CHAIN_CHECK_INTERVAL_MS: '3600000',
-  CHAIN_REQUEST_TIMEOUT_MS: '2000',
-  CHAIN_CHECK_BATCH: '200',
-}));
+const server = fileServer(
+  () => ({
+    ETH_RPC_URL: node.url,
+    ETH_USDT_CONTRACT: node.token,
+    TRON_API_URL: tron.url,
+    TRON_USDT_CONTRACT: TRON_TOKEN,
+    CHAIN_CHECK_INTERVAL_MS: '3600000',
+    CHAIN_REQUEST_TIMEOUT_MS: '2000',
+    CHAIN_CHECK_BATCH: '200',
+  }),
+  // The chain's scan cursor is one row per network: a database of its own, so another file's node does not move it.
+  { ownDatabase: true },
+);
 const admin = fileAdmin(server);
 afterEach(async () => {
   await expectLedgerOk(server.db);
@@ -42,6 +46,7 @@ const round = async (opts: { dueNow?: boolean } = { dueNow: true }) => {
     await server.db.query('UPDATE deposit_chain_checks SET next_check_at = now() WHERE NOT final');
   return runChainRound(server.db, server.config.chain, chainProviders(server.config.chain), 'test', {
     force: true,
+    approval: server.config,
   });
 };
 

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainProviders, runChainRound } from '../../src/server/chain/checker';
 import { memberClient } from '../support/client';
 import { type EthNode, startEthNode } from '../support/eth-node';
+import { fileServer } from '../support/fixture';
 import { available, expectLedgerOk } from '../support/money';
-import { startTestServer, type TestServer } from '../support/server';
 
 /**
  * Deposits found by the scan at members' derived addresses on a local Hardhat node, credited through the
@@ -14,10 +14,15 @@ import { startTestServer, type TestServer } from '../support/server';
 const XPUB =
   'xpub6DCoCpSuQZB2jawqnGMEPS63ePKWkwWPH4TU45Q7LPXWuNd8TMtVxRrgjtEshuqpK3mdhaWHPFsBngh5GFZaM6si3yZdUsT8ddYM3PwnATt';
 let node: EthNode;
-let server: TestServer;
 beforeAll(async () => {
   node = await startEthNode();
-  server = await startTestServer({
+}, 90_000);
+afterAll(async () => {
+  await node?.stop();
+});
+// The chain's scan cursor is one row per network: a database of its own, so another file's node does not move it.
+const server = fileServer(
+  () => ({
     ETH_RPC_URL: node.url,
     ETH_USDT_CONTRACT: node.token,
     DEPOSIT_XPUB_ERC20: XPUB,
@@ -25,17 +30,15 @@ beforeAll(async () => {
     CHAIN_CHECK_INTERVAL_MS: '3600000',
     CHAIN_REQUEST_TIMEOUT_MS: '2000',
     CHAIN_CHECK_BATCH: '200',
-  });
-}, 90_000);
-afterAll(async () => {
-  await server?.close();
-  await node?.stop();
-});
+  }),
+  { ownDatabase: true },
+);
 
 const round = async (instance = 'test') => {
   await server.db.query('UPDATE deposit_chain_checks SET next_check_at = now() WHERE NOT final');
   return runChainRound(server.db, server.config.chain, chainProviders(server.config.chain), instance, {
     force: true,
+    approval: server.config,
   });
 };
 async function memberWithAddress() {
@@ -44,6 +47,11 @@ async function memberWithAddress() {
   expect(r.body.data.origin).toBe('derived');
   return { ...m, address: r.body.data.address as string };
 }
+/** A transfer to a member's address, in a block dated after the address's assignment (as on a real chain). */
+const transferTo = async (address: string, amount: string) => {
+  await node.clockToNow();
+  return node.transfer(address, amount);
+};
 const depositsOf = (memberId: string) =>
   server.db.query<{
     status: string;
@@ -61,7 +69,7 @@ const depositsOf = (memberId: string) =>
 describe('scan, confirmations and re-organisations', () => {
   it('a found transfer shows n/12 live, then is credited once at 12 confirmations', async () => {
     const m = await memberWithAddress();
-    await node.transfer(m.address, '12.5');
+    await transferTo(m.address, '12.5');
     await round();
     const [found] = await depositsOf(m.id);
     expect(found).toMatchObject({ status: 'pending', amount: '12.50000000', verdict: 'waiting' });
@@ -85,7 +93,7 @@ describe('scan, confirmations and re-organisations', () => {
   it('a transfer dropped by a re-organisation below the depth is never credited', async () => {
     const m = await memberWithAddress();
     const snap = await node.snapshot();
-    await node.transfer(m.address, '9');
+    await transferTo(m.address, '9');
     await round();
     await node.mine(2);
     await round();
@@ -103,11 +111,11 @@ describe('scan, confirmations and re-organisations', () => {
   it('a transfer mined again in another block after a re-organisation is credited once', async () => {
     const m = await memberWithAddress();
     const snap = await node.snapshot();
-    const first = await node.transfer(m.address, '7');
+    const first = await transferTo(m.address, '7');
     await round();
     await node.revert(snap);
     await node.mine(1); // the replacement chain: the same transfer lands a block later
-    const again = await node.transfer(m.address, '7');
+    const again = await transferTo(m.address, '7');
     expect(again.receipt.blockNumber).not.toBe(first.receipt.blockNumber);
     await node.mine(15);
     for (let i = 0; i < 3; i++) await round();
@@ -119,7 +127,7 @@ describe('scan, confirmations and re-organisations', () => {
 
   it('two instances scanning the same blocks at once record and credit each transfer once', async () => {
     const members = await Promise.all(Array.from({ length: 5 }, () => memberWithAddress()));
-    for (const m of members) await node.transfer(m.address, '3');
+    for (const m of members) await transferTo(m.address, '3');
     await Promise.all([round('instance-a'), round('instance-b'), round('instance-a'), round('instance-b')]);
     await node.mine(12);
     await Promise.all([round('instance-a'), round('instance-b')]);

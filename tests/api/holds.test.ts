@@ -82,7 +82,7 @@ describe('DAXA holds after KRW deposits', () => {
     const refused = await external(m.client, m, '2');
     expect(refused.status).toBe(400);
     expect(refused.body.error!.fields!.method).toMatch(
-      /첫 원화 입금 후 72시간.*\(KST\)부터 출금할 수 있습니다/,
+      /첫 원화 입금 후 72시간.*\d{4}\.\s\d{1,2}\.\s\d{1,2}\.\s오[전후]\s\d{1,2}:\d{2}부터 출금할 수 있습니다/,
     );
     // An internal transfer may move the free part (65 USDT = 93,015 KRW), not the held value.
     const tooMuch = await internal(m.client, friend.creds.username, '66');
@@ -108,7 +108,9 @@ describe('DAXA holds after KRW deposits', () => {
 
     const over = await external(m.client, m, '50.01');
     expect(over.status).toBe(400);
-    expect(over.body.error!.fields!.amount).toMatch(/71,550원.*\(KST\)까지.*원화 환산 71,550원까지/);
+    expect(over.body.error!.fields!.amount).toMatch(
+      /71,550원.*\d{4}\.\s\d{1,2}\.\s\d{1,2}\.\s오[전후]\s\d{1,2}:\d{2}까지.*원화 환산 71,550원까지/,
+    );
     expect((await external(m.client, m, '50')).status).toBe(201);
     expect((await rules(m.client)).krw_deposit_free_krw).toBe('0');
     const none = await external(m.client, m, '2');

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainProviders, runChainRound } from '../../src/server/chain/checker';
 import { MSG } from '../../src/shared/messages';
-import { adminClient, memberClient } from '../support/client';
+import { memberClient } from '../support/client';
 import { type EthNode, startEthNode } from '../support/eth-node';
+import { fileAdmin, fileServer } from '../support/fixture';
 import { adjustBalance, erc20Address, expectLedgerOk, idemKey } from '../support/money';
-import { startTestServer, type TestServer } from '../support/server';
 
 /**
  * Payouts tracked to a confirmed TXID (decision 0352) on a local Hardhat node: approved external
@@ -12,29 +12,31 @@ import { startTestServer, type TestServer } from '../support/server';
  * twice), confirmed on chain against amount, address and hot wallet, then 출금 완료 in the member's history.
  */
 let node: EthNode;
-let server: TestServer;
-let admin: Awaited<ReturnType<typeof adminClient>>;
 beforeAll(async () => {
   node = await startEthNode();
-  server = await startTestServer({
+}, 90_000);
+afterAll(async () => {
+  await node?.stop();
+});
+// The chain's scan cursor is one row per network: a database of its own, so another file's node does not move it.
+const server = fileServer(
+  () => ({
     ETH_RPC_URL: node.url,
     ETH_USDT_CONTRACT: node.token,
     PAYOUT_HOT_WALLET_ERC20: node.owner,
     PAYOUT_CONFIRM_HOURS: '1',
     CHAIN_CHECK_INTERVAL_MS: '3600000',
     CHAIN_REQUEST_TIMEOUT_MS: '2000',
-  });
-  admin = await adminClient(server.url, server.db);
-}, 90_000);
-afterAll(async () => {
-  await server?.close();
-  await node?.stop();
-});
+  }),
+  { ownDatabase: true },
+);
+const admin = fileAdmin(server);
 
 const round = async () => {
   await server.db.query(`UPDATE withdrawal_payouts SET next_check_at = now() WHERE status = 'recorded'`);
   return runChainRound(server.db, server.config.chain, chainProviders(server.config.chain), 'test', {
     force: true,
+    approval: server.config,
   });
 };
 
@@ -154,6 +156,25 @@ describe('payouts', () => {
       (r: { id: string }) => r.id === id,
     );
     expect(row).toMatchObject({ payout_status: 'processing', overdue: true });
+  });
+
+  it('an approved withdrawal without its decision time (written outside the desk) is listed and flagged from its creation', async () => {
+    const { m } = await approvedWithdrawal();
+    const [row] = await server.db.query<{ id: string }>(
+      `INSERT INTO withdrawals (member_id, currency, amount, fee, final_amount, method, network, recipient_address,
+                                status, created_at)
+       VALUES ($1, 'USDT', 11, 1, 10, 'external', 'ERC20', $2, 'approved', now() - interval '2 hours')
+       RETURNING id::text AS id`,
+      [m.id, erc20Address()],
+    );
+    for (const filter of ['unpaid', 'open', 'all']) {
+      const list = await admin.client.get(`/api/admin/payouts?filter=${filter}`);
+      expect(list.status).toBe(200);
+      expect(list.body.data.items.find((r: { id: string }) => r.id === row!.id)).toMatchObject({
+        approved_at: null,
+        overdue: true,
+      });
+    }
   });
 
   it('one TXID recorded for 20 withdrawals at once pays exactly one', async () => {

@@ -87,7 +87,9 @@ describe('address book', () => {
     const refused = early.filter((r) => r.status === 400);
     expect(refused.length).toBeGreaterThan(0);
     expect(early.every((r) => r.status === 400 || r.status === 201)).toBe(true);
-    expect(refused[0]!.body.error!.fields!.recipient_address).toMatch(/\[출금 주소 대기 시간\].*\(KST\)/);
+    expect(refused[0]!.body.error!.fields!.recipient_address).toMatch(
+      /\[출금 주소 대기 시간\].*\d{4}\.\s\d{1,2}\.\s\d{1,2}\.\s오[전후]\s\d{1,2}:\d{2}부터/,
+    );
     const byId = await withdraw(m.client, external(a, { address_id: reg.body.data.id }));
     if (byId.status === 400)
       expect(byId.body.error!.fields!.address_id).toMatch(/부터 출금에 쓸 수 있습니다/);
@@ -211,7 +213,7 @@ describe('hold after a KRW deposit', () => {
     const refused = await withdraw(m.client, external(a.address, { address_id: a.id }));
     expect(refused.status).toBe(400);
     expect(refused.body.error!.fields!.method).toMatch(
-      /\[원화 입금 후 출금 지연\].*\(KST\)부터 출금할 수 있습니다/,
+      /\[원화 입금 후 출금 지연\].*\d{4}\.\s\d{1,2}\.\s\d{1,2}\.\s오[전후]\s\d{1,2}:\d{2}부터 출금할 수 있습니다/,
     );
     const internal = await withdraw(m.client, {
       currency: 'USDT',
@@ -249,7 +251,7 @@ describe('daily limits', () => {
     const over = await send('10');
     expect(over.status).toBe(400);
     expect(over.body.error!.fields!.amount).toMatch(
-      /^\[1일 출금 한도\].*14,140원.*\(KST\)부터 한도가 다시 늘어납니다/,
+      /^\[1일 출금 한도\].*14,140원.*\d{4}\.\s\d{1,2}\.\s\d{1,2}\.\s오[전후]\s\d{1,2}:\d{2}부터 한도가 다시 늘어납니다/,
     );
     // A rejected withdrawal no longer counts.
     expect((await admin.client.post(`/api/admin/withdrawals/${first.body.data.id}/reject`)).status).toBe(200);

@@ -112,6 +112,17 @@ export async function startEthNode() {
       return { hash, receipt };
     },
     mine: (blocks: number) => test.mine({ blocks }),
+    /**
+     * The next block's time no earlier than our clock's current second. The node's clock starts up to a
+     * couple of seconds behind ours (a real chain's slot times agree with the server's clock), which would
+     * date a transfer made just after an address's assignment before it.
+     */
+    async clockToNow() {
+      const latest = await pub.getBlock();
+      const now = BigInt(Math.ceil(Date.now() / 1000));
+      const next = now > latest.timestamp ? now : latest.timestamp + 1n;
+      await test.setNextBlockTimestamp({ timestamp: next });
+    },
     /** The chain as it is now, to go back to (a re-organisation: blocks after it are dropped). */
     snapshot: () => test.snapshot(),
     revert: (id: Hex) => test.revert({ id }),

@@ -43,14 +43,15 @@ export const claimRound = (q: Queryable, instanceId: string, minAgeMs: number) =
  * One round: claim it; give every pending crypto deposit of a checked network its check row; scan new
  * Ethereum blocks for transfers to assigned addresses; re-check the deposits whose time has come (at most
  * `batch`, one call after another, and never longer than most of an interval); approve matched ones when
- * CHAIN_AUTO_APPROVE is on.
+ * CHAIN_AUTO_APPROVE is on, through the approval core with `approval`'s thresholds (required: without them a
+ * round could not credit, and matched deposits would wait for an administrator while the setting says otherwise).
  */
 export async function runChainRound(
   db: Db,
   c: ChainConfig,
   providers: ChainProvider[],
   instanceId: string,
-  opts: { force?: boolean; approval?: KindConfig } = {},
+  opts: { force?: boolean; approval: KindConfig },
 ): Promise<RoundOutcome> {
   const out: RoundOutcome = { claimed: false, scanned: 0, checked: 0, approved: 0, errors: [] };
   if (providers.length === 0) return out;
@@ -129,7 +130,7 @@ async function checkOne(
   c: ChainConfig,
   p: ChainProvider,
   row: DueRow,
-  approval: KindConfig | undefined,
+  approval: KindConfig,
 ): Promise<'checked' | 'approved'> {
   if (!row.txid || !row.deposit_address) return 'checked';
   const found = await p.lookup(row.txid);
@@ -205,7 +206,7 @@ async function checkOne(
       ],
     );
   });
-  if (verdict === 'match' && final && c.autoApprove && approval) {
+  if (verdict === 'match' && final && c.autoApprove) {
     if (!(await minedAfterAssignment(db, p, row.id, j.blockNumber))) return 'checked';
     try {
       const out = await approveDeposit(db, approval, SYSTEM_ACTOR, row.id);

@@ -53,9 +53,10 @@ export async function listPayouts(
             COALESCE(p.status, 'processing') AS payout_status, p.confirmations, p.detail,
             ${isoTime('p.recorded_at')} AS recorded_at, p.recorded_by_username AS recorded_by,
             ${isoTime('p.confirmed_at')} AS confirmed_at,
-            -- IS TRUE: a row without an approval time (written outside the desk) is not overdue, never null.
-            ((COALESCE(p.status, 'processing') <> 'confirmed'
-              AND COALESCE(p.recorded_at, w.processed_at) < now() - make_interval(secs => $1::double precision)) IS TRUE) AS overdue
+            -- A row approved without its decision time (written outside the desk) still gets a flag,
+            -- never NULL: from its creation.
+            (COALESCE(p.status, 'processing') <> 'confirmed'
+              AND COALESCE(p.recorded_at, w.processed_at, w.created_at) < now() - make_interval(secs => $1::double precision)) AS overdue
        FROM withdrawals w LEFT JOIN withdrawal_payouts p ON p.withdrawal_id = w.id
       WHERE w.method = 'external' AND w.status = 'approved'
         AND ($2 = 'all' OR ($2 = 'unpaid' AND p.withdrawal_id IS NULL) OR ($2 = 'open' AND COALESCE(p.status, '') <> 'confirmed'))
