@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { MSG } from '../../shared/messages/member';
+import { MSG } from '../../shared/messages/member-flows';
 import type { WonAccountsView, WonAccountView } from '../../shared/schemas/deposits';
 import { api } from '../lib/api';
 import { toast } from '../lib/toast';

@@ -3,7 +3,7 @@
  * Administrator messages). Failures read "<action> 실패: <reason>" (or contain 오류) so that the page
  * shows them in red; everything else is shown in green.
  */
-import { MONEY_MESSAGES } from './money';
+import { MONEY_SERVER_MESSAGES } from './money-server';
 
 const F = {
   loadMembers: '회원 목록 불러오기 실패',
@@ -39,10 +39,10 @@ export const ADMIN_MESSAGES = {
     memberNotFound: '회원 정보가 없습니다.',
     noBankAccount: '해당 회원의 계좌 정보가 없습니다.',
     requestNotFound: '입금 또는 출금 요청을 찾을 수 없습니다.',
-    // The same words as an approval's (one home each: messages/money.ts).
-    unsupportedCurrency: MONEY_MESSAGES.approval.unsupportedCurrency,
+    // The same words as an approval's (one home each: messages/money-server.ts).
+    unsupportedCurrency: MONEY_SERVER_MESSAGES.approval.unsupportedCurrency,
     assetRecordMissing: '회원의 자산 정보가 없습니다.',
-    insufficientBalance: MONEY_MESSAGES.approval.insufficient,
+    insufficientBalance: MONEY_SERVER_MESSAGES.approval.insufficient,
     lockNotFound: '잠금 정보를 찾을 수 없습니다.',
     noticeNotFound: '공지사항을 찾을 수 없습니다.',
 

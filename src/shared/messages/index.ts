@@ -8,11 +8,15 @@
 import { ADMIN_MESSAGES } from './admin';
 import { CHAIN_MESSAGES } from './chain';
 import { MSG as MEMBER_MSG } from './member';
+import { MONEY_FLOW_MESSAGES } from './money-flows';
+import { MONEY_SERVER_MESSAGES } from './money-server';
 import { PAYOUT_MESSAGES } from './payouts';
 import { PROPOSAL_MESSAGES } from './proposals';
 
 export const MSG = {
   ...MEMBER_MSG,
+  ...MONEY_FLOW_MESSAGES,
+  ...MONEY_SERVER_MESSAGES,
   ...ADMIN_MESSAGES,
   ...CHAIN_MESSAGES,
   ...PROPOSAL_MESSAGES,

@@ -1,6 +1,6 @@
 import { isAddressFor, TXID_PATTERNS } from '../address';
 import { CRYPTO_DECIMALS, KRW_MIN_DEPOSIT } from '../constants';
-import { MSG } from '../messages/member';
+import { MSG } from '../messages/member-flows';
 import { DEPOSIT_NETWORKS } from '../networks';
 import { REQUEST_STATUSES } from '../request-status';
 import { z } from '../zod';

@@ -1,6 +1,6 @@
 import { isAddressFor, resolveXrpDestination } from '../address';
 import { EXCHANGE_CODES } from '../exchanges';
-import { MSG } from '../messages/member';
+import { MSG } from '../messages/member-flows';
 import { NETWORK_CODES } from '../networks';
 import { z } from '../zod';
 import { crossFieldRule, type FieldIssue } from './cross-field';

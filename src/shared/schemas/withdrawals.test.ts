@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../messages/member';
+import { MSG } from '../messages/member-flows';
 import {
   cryptoWithdrawalBodyFromForm,
   cryptoWithdrawalBodySchema,

@@ -10,7 +10,7 @@ import { amountProblem, D, type Dec } from '../decimal';
 import { TRAVEL_DESTINATIONS } from '../exchanges';
 import { formatWithdrawBalance, payoutOf, withdrawalFee } from '../fees';
 import { formatKrw } from '../format';
-import { MSG } from '../messages/member';
+import { MSG } from '../messages/member-flows';
 import { isNetworkAllowed, NETWORK_CODES, type NetworkCode, networkLabelFor, networksFor } from '../networks';
 import { REQUEST_STATUSES } from '../request-status';
 import { z } from '../zod';

@@ -1,6 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { SECOND_PASSWORD_MIN, SECOND_PASSWORD_SIGNUP_MAX } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages/member';
+import { MSG } from '../../../shared/messages/member-flows';
 import './pin-pad.css';
 
 const P = MSG.pin;

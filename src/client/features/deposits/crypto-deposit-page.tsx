@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { CRYPTO_DEPOSIT_CURRENCY } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages/member';
+import { MSG } from '../../../shared/messages/member-flows';
 import { DEFAULT_DEPOSIT_NETWORK, DEPOSIT_CURRENCIES, DEPOSIT_NETWORKS } from '../../../shared/networks';
 import { type CryptoDepositBody, cryptoDepositBodySchema } from '../../../shared/schemas/deposits';
 import { PageHeading } from '../../components/back-button';

@@ -1,7 +1,7 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect } from 'react';
 import { ADDRESS_PLACEHOLDERS } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages/member';
+import { MSG } from '../../../shared/messages/member-flows';
 import type { DepositNetwork } from '../../../shared/networks';
 import { toast } from '../../lib/toast';
 import { useDepositAddress } from './use-deposits';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { MSG } from '../../../shared/messages/member';
+import { MSG } from '../../../shared/messages/member-flows';
 import { type KrwDepositBody, krwDepositBodySchema } from '../../../shared/schemas/deposits';
 import { PageHeading } from '../../components/back-button';
 import { FieldList, type FieldSpec } from '../../components/field';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { MSG } from '../../../shared/messages/member';
+import { MSG } from '../../../shared/messages/member-flows';
 import type { DepositNetwork } from '../../../shared/networks';
 import type { CryptoDepositBody, DepositAddressView, KrwDepositBody } from '../../../shared/schemas/deposits';
 import { api } from '../../lib/api';

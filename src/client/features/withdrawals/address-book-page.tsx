@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { exchangeName, formatKst } from '../../../shared/exchanges';
-import { MSG } from '../../../shared/messages/member';
+import { MSG } from '../../../shared/messages/member-flows';
 import { NETWORK_LABELS } from '../../../shared/networks';
 import type { WithdrawalAddressView } from '../../../shared/schemas/withdrawal-rules';
 import { errorMessage } from '../../lib/api';

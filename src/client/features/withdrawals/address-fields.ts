@@ -1,4 +1,4 @@
-import { MSG } from '../../../shared/messages/member';
+import { MSG } from '../../../shared/messages/member-flows';
 import type { FieldSpec } from '../../components/field';
 import { VERBATIM_INPUT } from '../../components/money-form-parts';
 

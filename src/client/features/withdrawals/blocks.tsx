@@ -1,5 +1,5 @@
 import { D } from '../../../shared/decimal';
-import { MSG } from '../../../shared/messages/member';
+import { MSG } from '../../../shared/messages/member-flows';
 import { useWithdrawalRules } from '../../lib/use-wallet-queries';
 import { msUntil, timeLeftText, useMinuteClock } from './time-left';
 

@@ -7,7 +7,7 @@ import { amountProblem, D, type Dec } from '../../../shared/decimal';
 import { exchangeName } from '../../../shared/exchanges';
 import { formatExact, payoutOf, withdrawalFee } from '../../../shared/fees';
 import { formatKrw } from '../../../shared/format';
-import { MSG } from '../../../shared/messages/member';
+import { MSG } from '../../../shared/messages/member-flows';
 import { isNetworkAllowed, type NetworkCode, networkLabelFor, networksFor } from '../../../shared/networks';
 import type { WithdrawalAddressView } from '../../../shared/schemas/withdrawal-rules';
 import {

@@ -4,7 +4,7 @@ import { type Resolver, useForm } from 'react-hook-form';
 import { KRW_MIN_WITHDRAWAL } from '../../../shared/constants';
 import { amountProblem, D, type Dec } from '../../../shared/decimal';
 import { formatKrw } from '../../../shared/format';
-import { MSG } from '../../../shared/messages/member';
+import { MSG } from '../../../shared/messages/member-flows';
 import { type KrwWithdrawalBody, krwWithdrawalFormSchema } from '../../../shared/schemas/withdrawals';
 import { FieldList, type FieldSpec } from '../../components/field';
 import { MoneyAmountField } from '../../components/money-form-parts';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { EXCHANGES } from '../../../shared/exchanges';
-import { MSG } from '../../../shared/messages/member';
+import { MSG } from '../../../shared/messages/member-flows';
 import { NETWORK_CODES, type NetworkCode } from '../../../shared/networks';
 import {
   type RegisterAddressBody,

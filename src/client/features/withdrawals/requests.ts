@@ -1,4 +1,4 @@
-import { MSG } from '../../../shared/messages/member';
+import { MSG } from '../../../shared/messages/member-flows';
 import type { CryptoWithdrawalBody, KrwWithdrawalBody } from '../../../shared/schemas/withdrawals';
 import { idempotentPost } from '../../lib/use-money-submit';
 import { BALANCES_KEY, RULES_KEY } from '../../lib/use-wallet-queries';

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { amountProblem, D } from '../../../shared/decimal';
 import { EXCHANGES, formatKst } from '../../../shared/exchanges';
 import { formatKrw } from '../../../shared/format';
-import { MSG } from '../../../shared/messages/member';
+import { MSG } from '../../../shared/messages/member-flows';
 import { NETWORK_LABELS, networksFor } from '../../../shared/networks';
 import type { WithdrawalAddressView } from '../../../shared/schemas/withdrawal-rules';
 import type { CryptoWithdrawalBody } from '../../../shared/schemas/withdrawals';

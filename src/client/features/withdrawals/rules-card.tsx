@@ -1,6 +1,6 @@
 import { formatKst } from '../../../shared/exchanges';
 import { formatKrw } from '../../../shared/format';
-import { MSG } from '../../../shared/messages/member';
+import { MSG } from '../../../shared/messages/member-flows';
 import { useWithdrawalRules } from '../../lib/use-wallet-queries';
 import '../../components/withdrawal-rules.css';
 

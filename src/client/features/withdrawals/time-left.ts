@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { MSG } from '../../../shared/messages/member';
+import { MSG } from '../../../shared/messages/member-flows';
 import type { WithdrawalRulesView } from '../../../shared/schemas/withdrawal-rules';
 
 const S = MSG.steps;

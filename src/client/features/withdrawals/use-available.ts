@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { D, type Dec } from '../../../shared/decimal';
-import { MSG } from '../../../shared/messages/member';
+import { MSG } from '../../../shared/messages/member-flows';
 import { toast } from '../../lib/toast';
 import { useBalances } from '../../lib/use-wallet-queries';
 

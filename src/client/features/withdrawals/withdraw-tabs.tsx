@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { MSG } from '../../../shared/messages/member';
+import { MSG } from '../../../shared/messages/member-flows';
 import '../../components/money-ui.css';
 
 /** The toggle between the crypto and the KRW withdrawal screens. */
