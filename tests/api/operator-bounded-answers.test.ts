@@ -15,7 +15,7 @@ import { fetchCryptoPrices, fetchUsdKrw, ProviderError } from '../../src/server/
 const HUGE_BYTES = 300 * 1024 * 1024;
 /** What the process may grow by while refusing a huge answer (the bound itself is 8 MB at most). */
 // RSS also moves with whatever else the process does meanwhile (the parallel suite's garbage, a worker's
-// heap growth): a quarter of the 300 MB answer still fails an unbounded read, which took 1.5 GB.
+// heap growth): under a third of the 300 MB answer still fails an unbounded read, which took 1.5 GB.
 const MARGIN_BYTES = 96 * 1024 * 1024;
 
 let standIn: Server;
