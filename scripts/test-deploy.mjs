@@ -710,6 +710,21 @@ async function main() {
       .join('; ')})`,
   );
 
+  // Won moves only through the member's verified own-name account (an administrator's record).
+  {
+    const c = new pg.Client({ connectionString: databaseUrl });
+    await c.connect();
+    try {
+      await c.query(
+        `INSERT INTO bank_accounts (member_id, bank_name, account_number, account_holder, is_verified)
+         VALUES ($1, '국민은행', '123-456-789012', '홍길동', true) ON CONFLICT (member_id) DO NOTHING`,
+        [memberId],
+      );
+    } finally {
+      await c.end();
+    }
+  }
+
   await adminB.ok('POST', '/api/login', { email: admin.username, password: admin.password });
   await adminB.ok('POST', '/api/auth/second-factor', { second_password: admin.pin });
   // An administrator enrols a one-time code before any administrator operation (ADMIN_TOTP_REQUIRED, on in
@@ -771,9 +786,10 @@ async function main() {
     return 0;
   });
   const withdrawal = await krwRequest('withdrawals', {
+    second_password: creds.pin,
     amount: '20000',
-    bank_name: '신한은행',
-    account_number: '110-123-456789',
+    bank_name: '국민은행',
+    account_number: '123-456-789012',
     account_holder: '홍길동',
     memo: '',
   });
