@@ -1,29 +1,11 @@
 import { MSG } from '../../shared/messages';
+import { payoutRowSchema } from '../../shared/schemas/payouts';
 import { actorOf, adminApi } from '../admin/common';
 import type { App, Ctx } from '../context';
 import { z } from '../http/zod';
 import { batchCsv, batchOf, importPayouts, listPayouts, recordPayout } from './store';
 
 const P = MSG.payouts;
-const rowView = z.object({
-  id: z.string(),
-  member_id: z.string(),
-  currency: z.string(),
-  network: z.string(),
-  address: z.string(),
-  tag: z.nullable(z.string()),
-  amount: z.string(),
-  fee: z.string(),
-  approved_at: z.nullable(z.string()),
-  txid: z.nullable(z.string()),
-  payout_status: z.enum(['processing', 'recorded', 'confirmed', 'mismatch']),
-  confirmations: z.nullable(z.number()),
-  detail: z.nullable(z.string()),
-  recorded_at: z.nullable(z.string()),
-  recorded_by: z.nullable(z.string()),
-  confirmed_at: z.nullable(z.string()),
-  overdue: z.boolean(),
-});
 const batchItem = z.object({
   id: z.string(),
   currency: z.string(),
@@ -55,7 +37,7 @@ export async function payoutRoutes(app: App, { db, config }: Ctx) {
     operationId: 'adminListPayouts',
     summary: '승인된 외부 출금의 지급 상태 (출금 처리 중, 확인 중, 출금 완료, 불일치; 기한 넘김 표시)',
     querystring: listQuery,
-    view: z.object({ items: z.array(rowView), confirm_hours: z.number() }),
+    view: z.object({ items: z.array(payoutRowSchema), confirm_hours: z.number() }),
     run: async (req) => ({
       items: await listPayouts(db, hours, req.query.filter ?? 'open'),
       confirm_hours: hours,

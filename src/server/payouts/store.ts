@@ -1,5 +1,6 @@
 import { toWire } from '../../shared/decimal';
 import { MSG } from '../../shared/messages';
+import type { PayoutRow } from '../../shared/schemas/payouts';
 import type { Actor } from '../audit/actor';
 import { writeAudit } from '../audit/write-audit';
 import type { Db, Queryable } from '../db';
@@ -13,27 +14,6 @@ function normalizePayoutTxid(network: string, txid: string): string | null {
   const t = txid.trim();
   const ok = network === 'ERC20' ? /^0x[0-9a-fA-F]{64}$/.test(t) : /^(0x)?[0-9a-fA-F]{64}$/.test(t);
   return ok ? t.toLowerCase().replace(/^0x/, '') : null;
-}
-
-export interface PayoutRow {
-  id: string;
-  member_id: string;
-  currency: string;
-  network: string;
-  address: string;
-  tag: string | null;
-  amount: string;
-  fee: string;
-  approved_at: string | null;
-  txid: string | null;
-  payout_status: 'processing' | 'recorded' | 'confirmed' | 'mismatch';
-  confirmations: number | null;
-  detail: string | null;
-  recorded_at: string | null;
-  recorded_by: string | null;
-  confirmed_at: string | null;
-  /** Not confirmed within PAYOUT_CONFIRM_HOURS of the approval (no TXID) or of the TXID's recording. */
-  overdue: boolean;
 }
 
 /**

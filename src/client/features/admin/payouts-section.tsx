@@ -1,26 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MSG } from '../../../shared/messages';
+import type { PayoutRow } from '../../../shared/schemas/payouts';
 import { api } from '../../lib/api';
 import { ADMIN_KEY, useAdminMutation } from './api';
 import { ResultMessage, useResult } from './result-message';
 import { Section } from './section';
 
 const P = MSG.payouts;
-
-interface PayoutRow {
-  id: string;
-  currency: string;
-  network: string;
-  address: string;
-  tag: string | null;
-  amount: string;
-  fee: string;
-  txid: string | null;
-  payout_status: 'processing' | 'recorded' | 'confirmed' | 'mismatch';
-  detail: string | null;
-  overdue: boolean;
-}
 
 const STATUS: Record<PayoutRow['payout_status'], string> = {
   processing: P.processing,

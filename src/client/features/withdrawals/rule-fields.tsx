@@ -1,17 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { UseFormRegister, UseFormRegisterReturn } from 'react-hook-form';
-import { Link } from 'react-router';
+import type { UseFormRegister } from 'react-hook-form';
 import { amountProblem, D } from '../../../shared/decimal';
-import { EXCHANGES, formatKst } from '../../../shared/exchanges';
+import { EXCHANGES } from '../../../shared/exchanges';
 import { formatKrw } from '../../../shared/format';
 import { MSG } from '../../../shared/messages/member-flows';
-import { NETWORK_LABELS, networksFor } from '../../../shared/networks';
-import type { WithdrawalAddressView } from '../../../shared/schemas/withdrawal-rules';
 import type { CryptoWithdrawalBody } from '../../../shared/schemas/withdrawals';
 import { Field } from '../../components/field';
 import { SelectField } from '../../components/select-field';
 import { RULES_KEY, usePrices, useWithdrawalRules } from '../../lib/use-wallet-queries';
-import { useAddressBook } from './use-withdrawal-rules';
 import '../../components/withdrawal-rules.css';
 
 const R = MSG.wrules;

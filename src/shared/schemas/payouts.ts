@@ -1,0 +1,27 @@
+import { z } from '../zod';
+
+/**
+ * One approved external withdrawal and its payout, as the desk lists it (decision 0352): 출금 처리 중
+ * without a TXID, recorded, confirmed on chain, or a mismatch; `overdue` when not confirmed within
+ * PAYOUT_CONFIRM_HOURS of the approval (no TXID) or of the TXID's recording.
+ */
+export const payoutRowSchema = z.object({
+  id: z.string(),
+  member_id: z.string(),
+  currency: z.string(),
+  network: z.string(),
+  address: z.string(),
+  tag: z.nullable(z.string()),
+  amount: z.string(),
+  fee: z.string(),
+  approved_at: z.nullable(z.string()),
+  txid: z.nullable(z.string()),
+  payout_status: z.enum(['processing', 'recorded', 'confirmed', 'mismatch']),
+  confirmations: z.nullable(z.number()),
+  detail: z.nullable(z.string()),
+  recorded_at: z.nullable(z.string()),
+  recorded_by: z.nullable(z.string()),
+  confirmed_at: z.nullable(z.string()),
+  overdue: z.boolean(),
+});
+export type PayoutRow = z.infer<typeof payoutRowSchema>;
