@@ -42,6 +42,8 @@ export interface Proc {
   stop: () => Promise<void>;
 }
 
+const BENCH_TOTP_KEY = '42'.repeat(32);
+
 /** Starts a child process, keeping its output for error messages. */
 export function startProcess(
   cmd: string,
@@ -49,9 +51,11 @@ export function startProcess(
   env: Record<string, string | undefined>,
   cwd = ROOT,
 ): Proc {
-  // An undefined value removes the variable (e.g. DATABASE_URL for the embedded database).
+  // An undefined value removes the variable (e.g. DATABASE_URL for the embedded database). Production mode
+  // refuses to start without an OTP encryption key once an administrator has enrolled (the seeds enrol one),
+  // so every bench process gets a fixed throwaway key unless the caller names one.
   const merged = Object.fromEntries(
-    Object.entries({ ...process.env, ...env }).filter((e): e is [string, string] => e[1] !== undefined),
+    Object.entries({ ...process.env, TOTP_ENCRYPTION_KEY: BENCH_TOTP_KEY, ...env }).filter((e): e is [string, string] => e[1] !== undefined),
   );
   const child = spawn(cmd, args, { cwd, env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
