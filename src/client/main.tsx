@@ -31,7 +31,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('root 요소를 찾을 수 없습니다.');
 
 // The first render runs as a transition: React renders it in slices of a few milliseconds and lets the
-// browser in between, instead of one long task (Lighthouse's Total Blocking Time, issue 18).
+// browser in between, instead of one long task (Lighthouse's Total Blocking Time).
 const reactRoot = createRoot(root);
 startTransition(() =>
   reactRoot.render(

@@ -10,7 +10,7 @@ export const DEFAULT_WITHDRAW_CURRENCY: WithdrawCurrency = 'USDT';
 export const LOCK_CURRENCIES = ['krw', 'eth', 'xrp', 'usdt'] as const;
 export const DEFAULT_LOCK_CURRENCY = 'usdt';
 
-/** Withdrawal and deposit networks per currency, with their fees: `networks.ts` (issue 13). */
+/** Withdrawal and deposit networks per currency, with their fees: `networks.ts`. */
 
 export const PRICE_REFRESH_MS = 30_000;
 export const SAMPLE_USD_KRW = '1431';
@@ -39,7 +39,7 @@ export const HISTORY_LIMIT = 100;
 export const SECOND_PASSWORD_SIGNUP_MAX = 6;
 export const SECOND_PASSWORD_MIN = 4;
 export const SECOND_PASSWORD_MAX = 12;
-/** Members and administrators alike: 8+ characters with letters and digits (issue 12, decision 0107). */
+/** Members and administrators alike: 8+ characters with letters and digits (decision 0107). */
 export const PASSWORD_MIN_MEMBER = 8;
 export const ACCOUNT_NUMBER_MIN = 10;
 export const PASSWORD_CHANGE_REDIRECT_MS = 2_000;
@@ -82,7 +82,7 @@ export const AUTH_LIMITS = {
   lockMinutes: 15,
 } as const;
 
-/** My page (issue 5): email-change links and the per-member limits of the profile endpoints. */
+/** My page: email-change links and the per-member limits of the profile endpoints. */
 export const EMAIL_CHANGE_TTL_HOURS = 24;
 export const PROFILE_LIMITS = {
   /** Email-change requests (each sends a mail) per member per hour. */
@@ -90,7 +90,7 @@ export const PROFILE_LIMITS = {
   /** Contact updates per member per 15 minutes. */
   contactUpdatesPerWindow: 20,
 } as const;
-/** Home and asset detail (issue 3). */
+/** Home and asset detail. */
 export const VIEW_CURRENCIES = ['KRW', 'ETH', 'XRP', 'USDT', 'BTC'] as const;
 export type ViewCurrency = (typeof VIEW_CURRENCIES)[number];
 export type PriceCurrency = (typeof CRYPTO_PRICE_CURRENCIES)[number];

@@ -1,7 +1,7 @@
 import { formatDateTime } from './format';
 /**
  * Where an address in the withdrawal address book lives, and the receiving side of the travel rule
- * (issue 15, decision 0158): Korean exchanges reported to the FIU, well-known foreign ones, and 기타.
+ * (decision 0158): Korean exchanges reported to the FIU, well-known foreign ones, and 기타.
  */
 export const EXCHANGES = [
   { code: 'upbit', name: '업비트 (Upbit)', korean: true },

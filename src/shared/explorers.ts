@@ -1,7 +1,7 @@
 import { NETWORK_CODES, type NetworkCode } from './networks';
 
 /**
- * Public block explorers per network (issue 13, decision 0117). The base URL is configuration
+ * Public block explorers per network (decision 0117). The base URL is configuration
  * (EXPLORER_URL_TRC20 …); the path of an address and of a transaction is each explorer's own.
  */
 export const DEFAULT_EXPLORER_URLS: Record<NetworkCode, string> = {

@@ -1,5 +1,5 @@
 /**
- * Withdrawal and deposit networks (issue 13, DESIGN "Networks per currency"): each currency offers only
+ * Withdrawal and deposit networks (DESIGN "Networks per currency"): each currency offers only
  * the networks that can carry it. One table, used by the form, the schemas and the server.
  */
 export const NETWORK_CODES = ['TRC20', 'ERC20', 'XRPL', 'BTC'] as const;

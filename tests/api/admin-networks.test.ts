@@ -11,7 +11,7 @@ import {
   xrpAddress,
 } from '../support/money';
 
-/** The administrator's request list: network, address, destination tag and explorer links (issue 13). */
+/** The administrator's request list: network, address, destination tag and explorer links. */
 const server = fileServer({
   EXPLORER_URL_TRC20: 'https://tron.explorer.test/#',
   EXPLORER_URL_XRPL: 'https://xrp.explorer.test/',
@@ -44,7 +44,7 @@ describe('request list: networks and explorer links', () => {
       recipient_address: eth,
     });
     expect(e.status).toBe(201);
-    // A request accepted before issue 13 (XRP over TRC20) is flagged, so the administrator rejects it.
+    // A request from before network checks (XRP over TRC20) is flagged, so the administrator rejects it.
     const legacyAddress = trc20Address();
     await server.db.query(
       `INSERT INTO withdrawals (member_id, currency, amount, fee, final_amount, method, network, recipient_address)

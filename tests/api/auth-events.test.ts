@@ -1,5 +1,5 @@
 /**
- * The sign-in log (issue 12): every authentication event is kept with time, address and user agent,
+ * The sign-in log: every authentication event is kept with time, address and user agent,
  * append-only in the database; a member reads only their own last 20, an administrator reads everyone's
  * with filters.
  */

@@ -1,5 +1,5 @@
 /**
- * Every attempt limit under parallel guessing (issue 12): 50 wrong guesses and the right one arrive at
+ * Every attempt limit under parallel guessing: 50 wrong guesses and the right one arrive at
  * once. The attempts are reserved before the secret is verified, so at most the limit is verified —
  * measured by the failures the server recorded (its counter rows and its sign-in log), not by timing —
  * and once locked the right secret is refused too. Runs on PGlite and, with DATABASE_URL, on PostgreSQL.

@@ -1,5 +1,5 @@
 /**
- * Issue 14: backup and restore round trip. A server with history (members, deposits, approvals, withdrawals,
+ * Backup and restore round trip. A server with history (members, deposits, approvals, withdrawals,
  * administrator edits) is backed up while a burst of approvals and requests is in flight; the backup is
  * restored into a fresh place, a server starts on it, and every table is compared row by row with the
  * original: the restored database is the original at one moment (decision 0124), and the ledger check passes.

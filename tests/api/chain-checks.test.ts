@@ -9,7 +9,7 @@ import { fileAdmin, fileServer } from '../support/fixture';
 import { erc20Address, expectLedgerOk, setDepositAddress, trc20Address } from '../support/money';
 import { startTronApi } from '../support/tron-api';
 
-// Issue 19: deposits checked on a real chain (Hardhat's node with a 6-decimal ERC20) and against a local
+// Deposits checked on a real chain (Hardhat's node with a 6-decimal ERC20) and against a local
 // server answering in TronGrid's shapes. Rounds are run here one at a time (the server's own worker ticks
 // once at start and then hourly), so each step's verdict is known.
 let node: EthNode;
@@ -187,7 +187,7 @@ describe('ERC20 USDT on a local Hardhat node', () => {
     const c = await claim(m, 'ERC20', `0x${hash.slice(2).toUpperCase()}`, '7.25');
     expect(c.status).toBe(201);
     expect(c.body.data.id).toBe(row!.id);
-    // Another member claiming that TXID is refused as before.
+    // Another member claiming that TXID is still refused.
     const other = await memberWith('ERC20');
     expect((await claim(other, 'ERC20', hash, '7.25')).status).toBe(409);
   });

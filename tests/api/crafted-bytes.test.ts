@@ -5,7 +5,7 @@ import { snapshot } from '../reliability/db-snapshot';
 import { Client, memberClient, newMemberCreds, signupBody } from '../support/client';
 import { fileAdmin, fileServer } from '../support/fixture';
 
-/** Issue 12, part 4 and 8: NUL, control, bidi and invisible characters, and look-alike emails. */
+/** NUL, control, bidi and invisible characters, and look-alike emails. */
 // A database of its own: the test compares fingerprints of the whole database.
 const server = fileServer({}, { ownDatabase: true });
 const admin = fileAdmin(server);

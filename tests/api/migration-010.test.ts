@@ -95,7 +95,7 @@ describe('migration 010: networks', () => {
        VALUES ($1, 'KRW', 50000, '국민은행', '123-456-789012', '홍길동', '홍길동')`,
       [d],
     );
-    // XRP over TRC20 was accepted before issue 13: the row keeps its network.
+    // XRP over TRC20 was accepted before networks were checked: the row keeps its network.
     await db.query(
       `INSERT INTO withdrawals (member_id, currency, amount, fee, final_amount, method, network, recipient_address) VALUES
          ($1, 'XRP', 10, 0.25, 9.75, 'external', 'TRC20', $2),

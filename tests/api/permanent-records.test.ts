@@ -126,8 +126,9 @@ describe('permanent records in the database itself (as the application’s own d
 });
 
 /**
- * A database filled by the version before issue 13 (migrations 001–006 only) is brought to this model by
- * the remaining migrations without losing or changing a row. On PostgreSQL it runs in a schema of its own.
+ * A database filled by the version with migrations 001–006 only (before money records became
+ * permanent) is brought to this model by the remaining migrations without losing or changing a row.
+ * On PostgreSQL it runs in a schema of its own.
  */
 describe('upgrading a database of the previous version', () => {
   let db: Db;
@@ -253,7 +254,7 @@ describe('upgrading a database of the previous version', () => {
       `INSERT INTO sessions (token_hash, member_id, stage, expires_at) VALUES ('t1', $1, 'full', now() + interval '1 hour')`,
       [ids.bob],
     );
-    // Issue 12's sign-in log arrives in migration 007; on a branch without it, a stand-in of its shape (with
+    // The sign-in log arrives in migration 007; on a branch without it, a stand-in of its shape (with
     // a row naming a member an earlier version deleted) exercises 009's guarded link.
     const standIn = !(await readdir(MIGRATIONS)).some((f) => f.startsWith('007_'));
     if (standIn) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Client, loginFully, memberClient } from '../support/client';
 import { fileServer } from '../support/fixture';
 
-/** Issue 12, part 6: a second-password change ends the member's other sessions, as a password change does. */
+/** A second-password change ends the member's other sessions, as a password change does. */
 const server = fileServer();
 
 describe('changing the second password', () => {

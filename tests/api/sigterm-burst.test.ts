@@ -1,5 +1,5 @@
 /**
- * Issue 14: SIGTERM during a burst of approvals. The server runs as a real child process (its sources through
+ * SIGTERM during a burst of approvals. The server runs as a real child process (its sources through
  * tsx, as `node src/server/main.ts` would); lanes of administrators approve deposits and withdrawals one after
  * another, and the process gets SIGTERM in the middle. It must exit 0 within its drain bound; every approval
  * that was answered 2xx is committed whole (status, its one ledger entry, its audit row); every approval that

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, ConfigError, loadConfig } from '../../src/server/config';
 
-/** Issue 12: the administrator's start-up password follows the member policy (8+ with letters and digits). */
+/** The administrator's start-up password follows the member policy (8+ with letters and digits). */
 describe('ADMIN_PASSWORD', () => {
   it('refuses a weak password at start, naming the variable', () => {
     for (const weak of ['123456', 'abcdef', 'abc12', '12345678', 'abcdefgh', 'x'.repeat(129)]) {
@@ -22,7 +22,7 @@ describe('ADMIN_PASSWORD', () => {
 });
 
 /**
- * Issue 14: every configuration variable is checked at start. Each row: a variable and values it must
+ * Every configuration variable is checked at start. Each row: a variable and values it must
  * refuse; the error names the variable, in Korean and English. Every variable the server reads is listed
  * here (CONFIG_VARIABLES), and in the README's configuration table.
  */

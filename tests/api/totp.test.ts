@@ -341,7 +341,7 @@ describe('withdrawals of an enrolled member', () => {
     expect(ok.status).toBe(201);
   });
 
-  it('members without OTP withdraw as before (no code asked)', async () => {
+  it('members without OTP withdraw with no code asked', async () => {
     const m = await memberClient(server.url);
     await adjustBalance(server.db, m.id, 'KRW', '20000');
     expect((await m.client.post('/api/withdrawals/krw', bank())).status).toBe(201);

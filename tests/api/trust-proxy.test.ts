@@ -6,7 +6,7 @@ import { newMemberCreds, signupBody } from '../support/client';
 import { startTestServer, type TestServer } from '../support/server';
 
 /**
- * Issue 12, part 2: forged X-Forwarded-For / -Proto. A client on its own loopback address (127.x.y.z, so
+ * Forged X-Forwarded-For / -Proto. A client on its own loopback address (127.x.y.z, so
  * its rate-limit key is its own) talks to the server directly or through a small real proxy (node:http)
  * that appends the address it sees to X-Forwarded-For, as nginx's $proxy_add_x_forwarded_for does.
  */

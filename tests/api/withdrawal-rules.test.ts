@@ -14,7 +14,7 @@ import {
 } from '../support/money';
 
 /**
- * Issue 15 items 2-5 and 7, on PGlite and (DATABASE_URL) PostgreSQL. Sample prices: 1 USDT = 1,431 KRW.
+ * Address book, delays, limits, travel rule; PGlite and PostgreSQL. Sample prices: 1 USDT = 1,431 KRW.
  * Address delay 0.001 h (3.6 s), hold 24 h after a KRW deposit, crypto limit 100,000 KRW a day, KRW limit
  * 50,000, travel rule from 14,310 KRW (10 USDT).
  */

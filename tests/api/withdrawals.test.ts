@@ -180,7 +180,7 @@ describe('createCryptoWithdrawal', () => {
     expect((await available(client, 'USDT')).available).toBe('0');
   });
 
-  it('refuses XRP or ETH over TRC20 to a Tron address (accepted with 201 before issue 13), holding nothing', async () => {
+  it('refuses XRP or ETH over TRC20 to a Tron address (TRC20 carries neither), holding nothing', async () => {
     const m = await memberClient(server.url);
     await adjustBalance(server.db, m.id, 'XRP', '50');
     await adjustBalance(server.db, m.id, 'ETH', '1');

@@ -204,8 +204,7 @@ describe('the administrator page in the browser (desktop 1280×900)', () => {
     await page.getByLabel(A.list.search).fill('');
   });
 
-  // The next two steps call the approval core (issue 4: POST /api/admin/deposits|withdrawals/:id/approve|reject);
-  // they pass once it is merged.
+  // The next two steps call the approval core (POST /api/admin/deposits|withdrawals/:id/approve|reject).
   it('approves a pending KRW deposit (approval core)', async () => {
     await openMember(rich.creds.username);
     const requests = region(A.requests.title);

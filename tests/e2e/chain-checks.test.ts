@@ -5,7 +5,7 @@ import { type EthNode, startEthNode } from '../support/eth-node';
 import { erc20Address, setDepositAddress } from '../support/money';
 import { type E2E, signIn, startE2E } from './support';
 
-// Issue 19 in the browser: a local Hardhat node, the server's own checker running every 300 ms.
+// Chain checks in the browser: a local Hardhat node, the server's own checker running every 300 ms.
 let node: EthNode;
 let e2e: E2E;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 /**
- * The sign-in log in the browser (issue 12): my page shows the member's recent sign-in activity with
+ * The sign-in log in the browser: my page shows the member's recent sign-in activity with
  * Korean time, address, a readable device and the result; the administrator's 로그인 기록 tab lists and
  * filters every member's events, and the member detail panel shows the selected member's.
  */

@@ -7,7 +7,7 @@ import { adjustBalance, trc20Address } from '../support/money';
 import { insertUsableAddress } from '../support/withdrawal-book';
 import { fileE2E, signIn } from './support';
 
-/** Issue 15 in Chromium at 360 px: the address book, a refused withdrawal with its reason, the travel rule. */
+/** Withdrawal rules, Chromium 360 px: address book, a refused withdrawal with its reason, travel rule. */
 const e2e = fileE2E({
   WITHDRAWAL_ADDRESS_DELAY_HOURS: '24',
   KRW_DEPOSIT_WITHDRAWAL_DELAY_HOURS: '24',

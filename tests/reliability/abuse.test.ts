@@ -9,7 +9,7 @@ import { fillPath, loadOperations } from './openapi';
 /**
  * Part 5 of the reliability suite: brute force, enumeration, cross-site requests, headers. Dependencies
  * are not judged here: the registry this machine reaches answers 405 to npm's advisory endpoint, so a
- * test of `npm audit` could never fail; it was removed (issue 12) and `npm audit --omit=dev` is a release
+ * test of `npm audit` could never fail; so there is none, and `npm audit --omit=dev` is a release
  * step on a machine that reaches registry.npmjs.org (docs/SECURITY.md).
  */
 let server: TestServer;

@@ -206,7 +206,7 @@ const REQUESTS: Record<string, Factory> = {
   createKrwWithdrawal: async (w) => ({ body: { ...krwWithdrawal, ...(await withdrawalAuth(w)) } }),
   createCryptoWithdrawal: async (w) => {
     const to = trc20Address();
-    // Issue 15: only to a registered address (the test server's waiting period is 0).
+    // Address book: only to a registered address (the test server's waiting period is 0).
     if (w.actor) await prepare('POST', '/api/withdrawal-addresses', bookEntry(to, w.actor), w.actor);
     return {
       body: {

@@ -90,7 +90,7 @@ export const ACCESS_MATRIX: Record<string, Row> = {
   // the sign-in log: a member reads only their own (no id taken); across members only administrators
   getSignInActivity: { none: 401, password: 401, member: 200, other: 'n/a', admin: 200 },
   adminListAuthEvents: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
-  // live events (issue 16): a member's stream carries only their own events (tests/api/live-events.test.ts)
+  // live events: a member's stream carries only their own events (tests/api/live-events.test.ts)
   streamEvents: { none: 401, password: 401, member: 200, other: 'n/a', admin: 200 },
   adminPendingQueue: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
   // two-person approval (decision 0160): the list, confirming another administrator's proposal, cancelling
@@ -98,7 +98,7 @@ export const ACCESS_MATRIX: Record<string, Row> = {
   adminConfirmProposal: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
   adminCancelProposal: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
   adminProposeRole: { none: 401, password: 401, member: 403, other: 403, admin: 202 },
-  // withdrawal rules (issue 15): a member's own address book and rules; B cannot delete A's address
+  // withdrawal rules: a member's own address book and rules; B cannot delete A's address
   listWithdrawalAddresses: { none: 401, password: 401, member: 200, other: 'n/a', admin: 200 },
   registerWithdrawalAddress: { none: 401, password: 401, member: 201, other: 'n/a', admin: 201 },
   deleteWithdrawalAddress: { none: 401, password: 401, member: 200, other: 404, admin: 200 },
@@ -119,7 +119,7 @@ export const ACCESS_MATRIX: Record<string, Row> = {
   adminReservesCsv: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
   // a member's daily withdrawal limits are a proposal (decision 0321)
   adminSetWithdrawalLimits: { none: 401, password: 401, member: 403, other: 403, admin: 202 },
-  // one-time codes (issue 15, decision 0150): the session's own enrolment only (no ids taken); outside
+  // one-time codes (decision 0150): the session's own enrolment only (no ids taken); outside
   // /api/admin, so an administrator who has not enrolled yet reaches them (the cells' admin is such a one)
   getTotpStatus: { none: 401, password: 401, member: 200, other: 'n/a', admin: 200 },
   startTotpEnrolment: { none: 401, password: 401, member: 200, other: 'n/a', admin: 200 },

@@ -21,7 +21,7 @@ import { reliabilitySize } from './size';
 /**
  * Part 3 of the reliability suite: for every operation of /api/openapi.json, generated requests that are
  * each wrong in at least one way. Every answer must be a 4xx envelope with a Korean message, never a 5xx,
- * and the database must be exactly as before.
+ * and the database must be left exactly unchanged.
  */
 const TOTAL = Number(process.env.BAD_INPUT_REQUESTS ?? reliabilitySize({ full: 10_000, reduced: 2_500 }));
 const SEED = Number(process.env.SEED ?? Date.now() % 1_000_000);
@@ -170,7 +170,7 @@ function badBody(given: JsonSchema): fc.Arbitrary<unknown> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Crafted bytes (issue 12): NUL, control, bidi and invisible characters placed inside an otherwise valid
+// Crafted bytes: NUL, control, bidi and invisible characters placed inside an otherwise valid
 // body or query: without the character each body below passes its schema (most would change the database).
 
 /** Characters no field accepts; line breaks only where a field is multi-line (notice body, memo). */
@@ -298,7 +298,7 @@ const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
   }),
   adminApproveWithdrawal: () => ({ reason: '확인' }),
   adminRejectWithdrawal: () => ({ reason: '확인' }),
-  // withdrawal rules (issue 15)
+  // withdrawal rules (address book, delays, daily limits, travel rule)
   registerWithdrawalAddress: () => ({
     network: 'TRC20',
     address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
@@ -577,7 +577,7 @@ describe('bad input to every operation', () => {
 });
 
 /**
- * Issue 13: requests that are well-formed except for one network fault — a currency on a network that
+ * Networks: requests that are well-formed except for one network fault — a currency on a network that
  * cannot carry it, an address of another network or with a broken checksum, a bad or conflicting XRP
  * destination tag, a deposit TXID or sender of the other network. The member holds enough of everything,
  * so only the fault can refuse them: each must be a 400 naming the field, in Korean, and change nothing.

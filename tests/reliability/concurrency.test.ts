@@ -74,7 +74,7 @@ const amountIn = (rng: Rng, currency: BalanceCurrency, min: number, max: number)
   new D(min + rng.next() * (max - min)).toDecimalPlaces(DECIMALS[currency], D.ROUND_DOWN);
 const text = (d: Dec) => d.toFixed();
 const key = (memberId: string, currency: string) => `${memberId}|${currency}`;
-/** Issue 15: each member's registered address per network ("memberId|network"). */
+/** Withdrawal rules: each member's registered address per network ("memberId|network"). */
 const book = new Map<string, string>();
 const XRP_TAG = '3141592653';
 /** Every member's verified own-name bank account: won deposits come from it and withdrawals go to it. */
@@ -173,7 +173,7 @@ describe.skipIf(!DATABASE_URL)('concurrency model test (two servers, one Postgre
 
   beforeAll(async () => {
     console.log(`concurrency: seed=${SEED} (SEED=${SEED} reproduces this workload)`);
-    // Issue 15's rules that this model does not follow are relaxed (tests/api/withdrawal-rules.test.ts has
+    // Withdrawal rules that this model does not follow are relaxed (tests/api/withdrawal-rules.test.ts has
     // them); external withdrawals still go only to registered addresses (each member's book, below).
     servers = await startInstances(2, {
       WITHDRAWAL_ADDRESS_DELAY_HOURS: '0',
@@ -841,7 +841,7 @@ describe.skipIf(!DATABASE_URL)('concurrency model test (two servers, one Postgre
     }
   }
 
-  /** Issue 15: register an address, delete it, and a withdrawal to it is refused (nothing held). */
+  /** Address book: register an address, delete it, and a withdrawal to it is refused (nothing held). */
   async function addressBook(rng: Rng) {
     const m = rng.pick(members);
     const address = trc20Address();
@@ -931,7 +931,7 @@ describe.skipIf(!DATABASE_URL)('concurrency model test (two servers, one Postgre
            VALUES ($1, $2, $3, $4, true)`,
           [m.id, OWN_ACCOUNT.bank_name, OWN_ACCOUNT.account_number, OWN_ACCOUNT.account_holder],
         );
-        // Issue 15: one registered address per network (XRPL: with and without the tag used below).
+        // Address book: one registered address per network (XRPL: with and without the tag used below).
         for (const network of ['TRC20', 'ERC20', 'XRPL', 'BTC'] as const) {
           const address = addressFor(network);
           book.set(`${m.id}|${network}`, address);

@@ -60,12 +60,12 @@ describe.skipIf(!PG_BIN)('crash test', () => {
   /** Decisions whose answer was lost, and what a retry found: already decided (committed) or still pending. */
   const cut = new Set<string>();
   const lostAnswers = { committed: 0, rolledBack: 0 };
-  /** Each member's registered withdrawal address (issue 15: external withdrawals go only to those). */
+  /** Each member's registered withdrawal address (external withdrawals go only to those). */
   const bookOf = new Map<string, string>();
 
   beforeAll(async () => {
     console.log(`crash: seed=${SEED} (SEED=${SEED} reproduces the choices and kill times)`);
-    // Issue 15's controls and the four-eyes thresholds are not under test here (the model and access tests
+    // The withdrawal rules and the four-eyes thresholds are not under test here (the model and access tests
     // cover them): balances are edited and requests decided in one step, a registered address is usable at
     // once, and the travel rule starts above it all.
     pg = await startThrowawayPg();

@@ -19,7 +19,7 @@ import { verifyLedger } from '../../src/server/wallet/ledger';
  * - every withdrawal: approved ⇔ exactly one debit of its full amount ('withdrawal', or 'transfer_out'
  *   for an internal transfer, plus one 'transfer_in' of its payout for the recipient); otherwise none;
  * - internal transfers conserve the total: per currency, transfer_in + transfer_out + fees = 0;
- * - money records keep their links (issue 13): every request-driven ledger entry names its request;
+ * - money records keep their links: every request-driven ledger entry names its request;
  *   a closed account holds nothing and has no pending request, sent or received; the ledger and the
  *   audit log carry their append-only triggers.
  */

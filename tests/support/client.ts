@@ -84,7 +84,7 @@ export class Client {
   withdrawalPin: string | null = null;
 
   /**
-   * Issue 15: external withdrawals go only to addresses in the member's address book. With the member's
+   * Address book: external withdrawals go only to addresses in the member's address book. With the member's
    * second password here (memberClient sets it), an external withdrawal first registers its destination
    * through the real POST /api/withdrawal-addresses (test servers start with
    * WITHDRAWAL_ADDRESS_DELAY_HOURS=0, so it is usable at once). Tests of the address book set it to null.

@@ -12,7 +12,7 @@ import { startTestServer, type TestServer } from './server';
  *   const checker = fileChecker(server);      // the second administrator of two-person approval
  *
  * Each returns a stand-in that forwards to the real object once the file's beforeAll has made it, so the
- * tests read `server.url`, `admin.client` as before; using it outside a test (at import time) throws.
+ * tests read `server.url`, `admin.client` directly; using it outside a test (at import time) throws.
  */
 export function late<T extends object>(make: () => Promise<T>, close?: (value: T) => unknown): T {
   let value: T | undefined;

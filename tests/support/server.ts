@@ -31,7 +31,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ADMIN_SECOND_PASSWORD: '123456',
     // No test reaches the internet: the price refresher runs only where a test points it at its fake provider.
     PRICE_REFRESH: 'false',
-    // Withdrawal rules (issue 15) not under test: a registered address is usable at once, a KRW deposit
+    // Withdrawal rules not under test: a registered address is usable at once, a KRW deposit
     // holds nothing back, and the travel rule starts above what tests send. Their own tests set them.
     WITHDRAWAL_ADDRESS_DELAY_HOURS: '0',
     KRW_DEPOSIT_WITHDRAWAL_DELAY_HOURS: '0',

@@ -2,7 +2,7 @@ import type { Queryable } from '../../src/server/db';
 import type { Client } from './client';
 
 /**
- * Issue 15: an external withdrawal goes only to a registered address. Registers one through the real API
+ * Address book: an external withdrawal goes only to a registered address. Registers one through the real API
  * (the member's second password); on a test server (WITHDRAWAL_ADDRESS_DELAY_HOURS=0) it is usable at once.
  */
 export async function registerWithdrawalAddress(

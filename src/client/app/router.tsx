@@ -65,7 +65,7 @@ const OPEN_SCREENS: Screens = {
 /**
  * Starts downloading the screen of an address: the one the page was opened at, before the session is read
  * (main.tsx: the guard then renders a screen whose code is already here, one round trip less before the
- * first content; Lighthouse, issue 18), and the one a sign-in screen's link points at (app/preload.ts).
+ * first content in Lighthouse), and the one a sign-in screen's link points at (app/preload.ts).
  * The browser loads a module once, so `lazy` later gets the same one.
  */
 export function preloadScreen(pathname: string): void {

@@ -10,7 +10,7 @@ import { chainProviders, type RoundOutcome, runChainRound } from './checker';
 type ChainWorker = IntervalJob<RoundOutcome>;
 
 /**
- * The chain checker's loop (issue 19): one round per interval, skipped while the previous one runs, one
+ * The chain checker's loop: one round per interval, skipped while the previous one runs, one
  * instance at a time across servers (claim row). It runs beside the request path: a provider that is down
  * or slow delays verdicts, never a member's request or the admin page. Problems are logged when they
  * start or change, not on every round.

@@ -10,7 +10,7 @@ export type LockedDeposit = DepositRow & {
 };
 
 /**
- * Issue 19, decision 0171: a deposit the chain checker has a verdict on is approved as usual when the
+ * Decision 0171: a deposit the chain checker has a verdict on is approved as usual when the
  * verdict is 일치 (match). Any other verdict (waiting, mismatch, not found, not yet checked…) needs the
  * administrator's explicit `chain_override` and a reason; the audit entry records the verdict, the
  * confirmations and the override. The system (auto-approval) approves only matches.

@@ -30,7 +30,7 @@ export async function createCryptoDeposit(
     [input.txid],
   );
   if (used) {
-    // Issue 19: the scan recorded this member's transfer first; their claim is that request.
+    // Chain checks: the scan recorded this member's transfer first; their claim is that request.
     if (used.origin === 'scan' && used.member_id === memberId) {
       const { origin: _origin, ...row } = used;
       return toDepositView(row);
@@ -67,7 +67,7 @@ async function memberDepositAddress(
 }
 
 /**
- * Issue 19: the scan of new blocks may have recorded this member's transfer before they claim it. Their
+ * Chain checks: the scan of new blocks may have recorded this member's transfer before they claim it. Their
  * claim then is that same request (one transfer, one request), not a second one or an error.
  */
 export async function foundOnChain(

@@ -10,8 +10,8 @@ import { clearEvents } from '../http/rate-events';
 import { lockMember } from './lock-member';
 
 /**
- * An administrator's own passwords change on my page, where the current one is checked (issue 12,
- * decision 0107): the reset, which asks for no current password, is for other members only.
+ * An administrator's own passwords change on my page, where the current one is checked
+ * (decision 0107): the reset, which asks for no current password, is for other members only.
  */
 export function refuseOwn(memberId: string, actor: Actor) {
   if (memberId === actor.actorId) throw new AppError('FORBIDDEN', MSG.admin.ownPasswordOnMyPage);

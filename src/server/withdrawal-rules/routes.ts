@@ -16,7 +16,7 @@ import { verifyWithdrawalAuth } from './verify-auth';
 
 const idParams = z.strictObject({ id: z.string().max(100) });
 
-/** The withdrawal rules (issue 15 items 2-5): address book, rules view (a member's own limits: admin/). */
+/** The withdrawal rules: address book, rules view (a member's own limits: admin/). */
 export async function withdrawalRuleRoutes(app: App, ctx: Ctx) {
   const { db, config } = ctx;
   const deps = { rules: config.withdrawalRules, priceStaleSeconds: config.prices.staleSeconds };

@@ -75,7 +75,7 @@ export async function createCryptoWithdrawal(
     destinationTag = xrp.tag;
   }
   const destination = { method: 'external' as const, network, recipientAddress: address, destinationTag };
-  // The address book, the hold after a KRW deposit, the travel rule and the daily limit (issue 15).
+  // The address book, the hold after a KRW deposit, the travel rule and the daily limit.
   return insertWithRules(
     { ...amount, ...destination },
     {

@@ -39,7 +39,7 @@ export async function insertWithdrawal(
   q: Queryable,
   memberId: string,
   w: NewWithdrawal,
-  /** The withdrawal rules (issue 15): run under the member's lock, after the balance check. */
+  /** Withdrawal rules (address book, delays, limits, travel rule): member locked, balance checked. */
   checkRules?: (q: Queryable) => Promise<RuleColumns>,
 ): Promise<WithdrawalView> {
   const fee = withdrawalFee(w.currency, w.method, w.network);

@@ -1,4 +1,4 @@
-/** Deposits checked on chain (issue 19): what the administrator and the member read. */
+/** Deposits checked on chain: what the administrator and the member read. */
 export const CHAIN_MESSAGES = {
   chain: {
     verdict: {

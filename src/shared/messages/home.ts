@@ -1,4 +1,4 @@
-/** Messages of the home screen, the asset detail screen and the price service (issue 3). */
+/** Messages of the home screen, the asset detail screen and the price service. */
 export const HOME_MESSAGES = {
   home: {
     title: '홈',

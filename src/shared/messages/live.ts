@@ -1,4 +1,4 @@
-/** Live events (issue 16): the stream's errors, the toasts, the administrator's pending queue. */
+/** Live events: the stream's errors, the toasts, the administrator's pending queue. */
 export const LIVE_MESSAGES = {
   live: {
     badLastEventId: '마지막 이벤트 번호(Last-Event-ID)가 올바르지 않습니다.',

@@ -1,7 +1,7 @@
 /**
  * The catalogue every screen a member opens can load: everything but the administrator page's own
  * messages (admin, chain checks, proposals). The client's entry and member screens import `MSG` from
- * here, so /login and /main do not download the administrator's strings (issue 18's size budget);
+ * here, so /login and /main do not download the administrator's strings (the member screens' size budget);
  * `index.ts` adds the administrator catalogues for the server, the admin page and the tests.
  */
 import { AUTH_EVENT_MESSAGES } from './auth-events';

@@ -1,4 +1,4 @@
-/** One-time codes (TOTP, issue 15 item 1): enrolment, the login step, withdrawals, administrators. */
+/** One-time codes (TOTP): enrolment, the login step, withdrawals, administrators. */
 export const OTP_MESSAGES = {
   otp: {
     codeLabel: 'OTP 인증 코드',

@@ -1,4 +1,4 @@
-/** Two-person approval (issue 15 item 6, decision 0160): proposals, their list, administrator roles. */
+/** Two-person approval (decision 0160): proposals, their list, administrator roles. */
 export const PROPOSAL_MESSAGES = {
   proposals: {
     proposed: '제안되었습니다 — 다른 관리자가 승인해야 적용됩니다.',

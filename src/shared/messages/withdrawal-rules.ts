@@ -1,4 +1,4 @@
-/** Withdrawal safety rules (issue 15 items 2-5 and 7): address book, delays, daily limits, travel rule. */
+/** Withdrawal safety rules: address book, delays, daily limits, travel rule. */
 export const WITHDRAWAL_RULE_MESSAGES = {
   wrules: {
     // The address book.

@@ -70,8 +70,8 @@ export const depositAddressQuerySchema = z.strictObject({
 export type DepositAddressBody = z.input<typeof depositAddressBodySchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Passwords: new + confirmation, the member policy (8+ with letters and digits; SPEC said 6, issue 12
-// raised it). Second password: 4 to 12 digits.
+// Passwords: new + confirmation, the member policy (8+ with letters and digits, longer than
+// SPEC's 6 so a guessed password costs more). Second password: 4 to 12 digits.
 
 export const resetPasswordBodySchema = z
   .strictObject({

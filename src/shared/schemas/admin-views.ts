@@ -87,7 +87,7 @@ const depositView = z.object({
   address_url: z.nullable(z.string()),
   tx_url: z.nullable(z.string()),
   ...REQUEST_TIMES,
-  /** Issue 19: what the chain said (null: not a checked deposit, or chain checks off). */
+  /** Deposits checked on chain: what the chain said (null: not a checked deposit, or chain checks off). */
   chain: z.optional(z.nullable(chainCheckView)),
 });
 export type DepositView = z.infer<typeof depositView>;
@@ -103,7 +103,7 @@ const withdrawalView = z.object({
   destination_tag: z.nullable(z.string()),
   /** Block explorer page of the recipient address. */
   address_url: z.nullable(z.string()),
-  /** False when the currency cannot travel on the network (a request made before issue 13): reject it. */
+  /** False when the currency cannot travel on the network (made before networks were checked): reject it. */
   network_allowed: z.nullable(z.boolean()),
   ...BANK_FIELDS,
   memo: z.nullable(z.string()),
@@ -125,7 +125,7 @@ const memberProfileView = z.object({
   ...MEMBER_FIELDS,
   marketing_consent: z.boolean(),
   has_second_password: z.boolean(),
-  /** USDT deposit address per network (issue 13). */
+  /** USDT deposit address per network (a USDT deposit arrives only on its own network). */
   deposit_addresses: z.object({ TRC20: z.nullable(z.string()), ERC20: z.nullable(z.string()) }),
   ...TIMESTAMPS,
   /** Set when the account is closed: the detail is then read-only. */

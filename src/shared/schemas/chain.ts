@@ -1,6 +1,6 @@
 import { z } from '../zod';
 
-/** What the chain said about a deposit (issue 19), as the administrator's request list shows it. */
+/** What the chain said about a deposit, as the administrator's request list shows it. */
 const CHAIN_VERDICTS = [
   'unchecked',
   'waiting',

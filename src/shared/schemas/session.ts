@@ -1,6 +1,6 @@
 /**
  * The session as the API shows it (login, second step, `GET /session`): one view for the server's
- * responses, the client's fetchers and the server's own session member (issue 17).
+ * responses, the client's fetchers and the server's own session member, so the three cannot drift apart.
  */
 import { z } from '../zod';
 

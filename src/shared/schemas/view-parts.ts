@@ -45,7 +45,7 @@ export const DEPOSIT_SOURCE_FIELDS = {
   depositor_name: z.nullable(z.string()),
 };
 
-/** Travel rule (issue 15): the recipient's name and receiving exchange ('personal': a declared personal wallet). */
+/** Travel rule: the recipient's name and receiving exchange ('personal': a declared personal wallet). */
 export const TRAVEL_RULE_FIELDS = {
   travel_rule_name: z.optional(z.nullable(z.string())),
   travel_rule_exchange: z.optional(z.nullable(z.string())),

@@ -54,7 +54,7 @@ const cryptoWithdrawalFields = z.strictObject({
   destination_tag: z.optional(
     z.nullable(z.string({ error: W.tagInvalid }).check(z.trim(), z.maxLength(20, W.tagInvalid))),
   ),
-  // Withdrawal rules (issue 15, src/server/withdrawal-rules): the address-book entry (external), and the
+  // Withdrawal rules (src/server/withdrawal-rules): the address-book entry (external), and the
   // travel-rule fields required from TRAVEL_RULE_THRESHOLD_KRW of value (checked by the server).
   address_id: z.optional(z.nullable(z.string().check(z.maxLength(64, MSG.wrules.notFound)))),
   travel_rule_name: z.optional(
@@ -255,7 +255,7 @@ export const withdrawalViewSchema = z.object({
   destination_tag: z.nullable(z.string()),
   ...BANK_FIELDS,
   memo: z.nullable(z.string()),
-  // Withdrawal rules (issue 15): the address-book entry used and the travel-rule information, if any.
+  // Withdrawal rules: the address-book entry used and the travel-rule information, if any.
   address_book_id: z.optional(z.nullable(z.string())),
   ...TRAVEL_RULE_FIELDS,
   status: z.enum(REQUEST_STATUSES),

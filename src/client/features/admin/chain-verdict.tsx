@@ -66,7 +66,7 @@ export const useChainStatus = () =>
     staleTime: 5 * 60_000,
   });
 
-/** Which networks are checked on chain; when none is, deposits are checked by hand as before. */
+/** Which networks are checked on chain; when none is, deposits are checked by hand, with no verdict. */
 export function ChainStatusNote({ status }: { status: ChainStatusView | undefined }) {
   if (!status) return null;
   const on = status.networks.filter((n) => n.enabled).map((n) => n.network);

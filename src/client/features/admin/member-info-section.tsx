@@ -12,7 +12,7 @@ import { Section } from './section';
 const I = MSG.admin.info;
 
 /**
- * SPEC §2 "member info", with the close-account action (it replaced deletion: issue 13) and its
+ * SPEC §2 "member info", with the close-account action (records are permanent: closed, never deleted) and its
  * confirmation dialog; a closed account shows when it was closed and no action.
  */
 export function MemberInfoSection({

@@ -68,7 +68,7 @@ export function RequestsSection({ memberId }: { memberId: string | null }) {
         override === undefined ? {} : { chain_override: true, reason: override },
       ),
   );
-  // Issue 19: approving a deposit against the chain's verdict asks again, with a reason.
+  // Chain checks: approving a deposit against the chain's verdict asks again, with a reason.
   const chainStatus = useChainStatus();
   const checked = (chainStatus.data?.networks ?? []).filter((n) => n.enabled).map((n) => n.network);
   const [overriding, setOverriding] = useState<DepositView | null>(null);

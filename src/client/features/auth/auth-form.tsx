@@ -10,7 +10,7 @@ import { BlockSubmit, FormError } from '../../components/form-end';
  * The link starts downloading its screen when the member shows the intent to follow it (pointer over it,
  * a touch, keyboard focus). React Router navigates in a transition and keeps this screen on the page until
  * the next one's code is here: without the head start, on a slow network the member could type into this
- * form at the new address (the sign-up flake of session 30).
+ * form at the new address, and the sign-up test flaked on exactly that.
  */
 export function AuthForm({
   text,

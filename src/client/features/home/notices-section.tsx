@@ -24,7 +24,7 @@ export function NoticesSection() {
       </h2>
       {notices.isError ? <p className="muted">{H.noticesLoadFailed}</p> : null}
       {/* While loading, the empty message's line is kept free: the token list below does not jump when the
-          answer arrives (Lighthouse's layout shift on /main, issue 18). */}
+          answer arrives (Lighthouse's layout shift on /main). */}
       {notices.isPending ? (
         <p className="muted notice-empty notice-pending" aria-hidden="true">
           {'\u00a0'}
