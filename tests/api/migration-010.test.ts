@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Db, openDb } from '../../src/server/db';
-import { migrate, splitStatements } from '../../src/server/db/migrate';
+import { migrate } from '../../src/server/db/migrate';
 import { erc20Address, trc20Address, txid } from '../support/money';
 
 /**
@@ -44,7 +44,7 @@ async function migrateBefore010(db: Db) {
       'CREATE TABLE schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
     );
     for (const f of files) {
-      for (const s of splitStatements(await readFile(path.join(DIR, f), 'utf8'))) await q.query(s);
+      await q.exec(await readFile(path.join(DIR, f), 'utf8'));
       await q.query('INSERT INTO schema_migrations (name) VALUES ($1)', [f]);
     }
   });

@@ -1,9 +1,9 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { createPglite, type TemplateCache, type TemplateKind } from './pglite-open';
-import type { Db, Queryable } from './types';
+import type { Db, Transaction } from './types';
 
-export type { Db, Queryable } from './types';
+export type { Db, Queryable, Transaction } from './types';
 
 /**
  * SQL texts run as named prepared statements on PostgreSQL: each connection parses and
@@ -96,7 +96,7 @@ function openPg(driver: typeof pg, url: string): Db {
       return r.rows as T[];
     },
     notifyAfterCommit: notify,
-    async tx<T>(fn: (q: Queryable) => Promise<T>) {
+    async tx<T>(fn: (q: Transaction) => Promise<T>) {
       for (let attempt = 1; ; attempt++) {
         const client = await pool.connect();
         let broken = false;
@@ -110,9 +110,11 @@ function openPg(driver: typeof pg, url: string): Db {
         const channels = new Set<string>();
         try {
           await client.query('BEGIN');
-          const q: Queryable = {
+          const q: Transaction = {
             query: async <R>(sql: string, params?: unknown[]) =>
               (await pgRun(client, sql, params)).rows as R[],
+            // Without parameters pg sends the simple query protocol, which takes several statements.
+            exec: async (script) => void (await client.query(script)),
             notifyAfterCommit: (channel) => void channels.add(channel),
           };
           const out = await fn(q);
@@ -205,12 +207,13 @@ export function pgliteDb(db: PGlite): Db {
     },
     notifyAfterCommit: notify,
     // PGlite is one connection: its transactions run one at a time, which is serializable by construction.
-    async tx<T>(fn: (q: Queryable) => Promise<T>) {
+    async tx<T>(fn: (q: Transaction) => Promise<T>) {
       const channels = new Set<string>();
       const out = await db.transaction(async (t) =>
         fn({
           query: async <R>(sql: string, params?: unknown[]) =>
             (await t.query<R>(sql, params as unknown[])).rows,
+          exec: async (script) => void (await t.exec(script)),
           notifyAfterCommit: (channel) => void channels.add(channel),
         }),
       );

@@ -11,10 +11,16 @@ export interface Queryable {
   notifyAfterCommit?(channel: string): void;
 }
 
+/** An open transaction: a Queryable that also runs a script of several statements. */
+export interface Transaction extends Queryable {
+  /** Runs `script` (several statements, no parameters) in one round trip: a migration file, whole. */
+  exec(script: string): Promise<void>;
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'pg';
   /** Runs `fn` in one transaction; retried on serialization failures and deadlocks. */
-  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  tx<T>(fn: (q: Transaction) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** Connections of the pool, for /metrics (PGlite: its one connection). */
   poolStats?(): PoolStats;
