@@ -1,4 +1,3 @@
-import { isIP } from 'node:net';
 import { z } from 'zod';
 import { isAddressFor } from '../shared/address';
 import {
@@ -12,103 +11,34 @@ import {
 import { DEFAULT_EXPLORER_URLS } from '../shared/explorers';
 import { MSG } from '../shared/messages';
 import { USERNAME_PATTERN } from '../shared/schemas/auth';
-import { meetsPasswordPolicy, parseTotpKey, xpubProblem } from './config-parse';
+import {
+  addressOf,
+  flag,
+  hostOf,
+  hoursIn,
+  intIn,
+  msIn,
+  oneOf,
+  says,
+  text,
+  urlOf,
+  wonAtLeastOne,
+  xpub,
+} from './config-checks';
+import { meetsPasswordPolicy, parseTotpKey } from './config-parse';
 import { DEFAULT_CHAIN } from './config-sections';
 
 /** Public price providers that need no key (Binance's ticker, open.er-api.com's daily USD rates). */
 export const DEFAULT_PRICE_FEED_URL =
   'https://api.binance.com/api/v3/ticker/price?symbols=%5B%22ETHUSDT%22%2C%22XRPUSDT%22%5D';
 export const DEFAULT_FX_FEED_URL = 'https://open.er-api.com/v6/latest/USD';
+
 /**
- * Configuration checks: every variable is validated at start and refused with a message naming
- * it, in Korean and English; a value that is not understood is refused, never replaced by the default. An
- * empty variable counts as unset. To add a variable: one line in `envSchema` with one of these helpers (or
- * any zod schema: its issues are translated generically), a row in the README's configuration table.
+ * The catalogue of configuration variables, one line each, grouped by the part of the server that reads
+ * them. Every variable is validated at start and refused with a message naming it, in Korean and English
+ * (the checks: config-checks.ts); a value that is not understood is refused, never replaced by the default.
+ * An empty variable counts as unset. To add a variable: one line here, a row in the README's table.
  */
-const SEP = '\u0001';
-/** A message of a check: Korean and English, joined for the zod issue and split again by `ConfigError`. */
-const says = (ko: string, en: string) => `${ko}${SEP}${en}`;
-/** An integer within [min, max], written in plain decimal digits. */
-const intIn = (min: number, max: number, unitKo = '', unitEn = '') => {
-  const m = says(`${min}–${max}의 정수${unitKo}`, `must be an integer ${min}–${max}${unitEn}`);
-  return z
-    .string()
-    .regex(/^\d+$/, m)
-    .transform(Number)
-    .refine((n) => n >= min && n <= max, m);
-};
-/** A duration in milliseconds. */
-const msIn = (min: number, max: number) => intIn(min, max, ', 밀리초', ' (milliseconds)');
-/** A number of hours within [min, max], fractions allowed (e.g. 0.5). */
-const hoursIn = (min: number, max: number) => {
-  const m = says(`${min}–${max} 사이의 시간 수`, `must be a number of hours ${min}–${max}`);
-  return z
-    .string()
-    .regex(/^\d+(\.\d+)?$/, m)
-    .transform(Number)
-    .refine((n) => n >= min && n <= max, m);
-};
-/** `true`/`false` (also `1`/`0`, any case). */
-const flag = () =>
-  z
-    .string()
-    .transform((v) => v.trim().toLowerCase())
-    .refine((v) => ['true', 'false', '1', '0'].includes(v), says('true 또는 false', 'must be true or false'))
-    .transform((v) => v === 'true' || v === '1');
-/** One of the listed words. */
-const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: says(`${values.join(', ')} 중 하나`, `must be one of ${values.join(', ')}`) });
-/** An absolute URL with one of the protocols (http/https by default). */
-const urlOf = (protocols: string[] = ['http', 'https']) => {
-  const list = protocols.map((p) => `${p}://`).join(', ');
-  return z.string().refine(
-    (v) => {
-      try {
-        const u = new URL(v);
-        return protocols.includes(u.protocol.replace(/:$/, '')) && u.hostname !== '';
-      } catch {
-        return false;
-      }
-    },
-    says(`${list} 로 시작하는 주소`, `must be a URL starting with ${list}`),
-  );
-};
-const HOSTNAME =
-  /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
-/** An IP address or a host name to listen on. */
-const hostOf = () =>
-  z
-    .string()
-    .refine(
-      (v) => isIP(v) !== 0 || HOSTNAME.test(v),
-      says(
-        'IP 주소 또는 호스트 이름 (예: 0.0.0.0, 127.0.0.1)',
-        'must be an IP address or host name (e.g. 0.0.0.0)',
-      ),
-    );
-/** Free text on one line (no control characters). */
-const text = () =>
-  z
-    .string()
-    .refine(
-      (v) => ![...v].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f),
-      says('제어 문자 없는 한 줄', 'must be one line with no control characters'),
-    );
-
-/** An address of the network. */
-const addressOf = (network: 'ERC20' | 'TRC20' | 'XRPL', ko: string, en: string) =>
-  z.string().refine((v) => isAddressFor(network, v), says(ko, en));
-/** A watch-only account-level extended public key (m/44'/coin'/0', as wallets export it); never a private key. */
-const xpub = () =>
-  z.string().superRefine((v, ctx) => {
-    const problem = xpubProblem(v);
-    if (problem)
-      ctx.addIssue({
-        code: 'custom',
-        message: says(`계정 단계 확장 공개키(xpub…)가 아닙니다: ${problem}`, problem),
-      });
-  });
-
 export const envSchema = z.object({
   PORT: intIn(0, 65535, ' (0: 빈 포트 자동 선택)', ' (0: any free port)').default(3000),
   HOST: hostOf().default('0.0.0.0'),
@@ -257,20 +187,11 @@ export const envSchema = z.object({
     .optional(),
   // Two-person approval (src/server/proposals).
   /** A payout worth at least this many won at the current price needs a second administrator. */
-  FOUR_EYES_PAYOUT_KRW: z
-    .string()
-    .regex(/^[1-9]\d{0,15}$/, says('1 이상의 정수(원)', 'must be a whole number of won ≥ 1'))
-    .default('10000000'),
+  FOUR_EYES_PAYOUT_KRW: wonAtLeastOne().default('10000000'),
   /** A deposit approval, counted with the member's last 24 h of deposits, from this many won needs a second administrator. */
-  FOUR_EYES_DEPOSIT_KRW: z
-    .string()
-    .regex(/^[1-9]\d{0,15}$/, says('1 이상의 정수(원)', 'must be a whole number of won ≥ 1'))
-    .default('10000000'),
+  FOUR_EYES_DEPOSIT_KRW: wonAtLeastOne().default('10000000'),
   /** What one administrator may approve alone in 24 h, in won; past it every approval needs a second. */
-  FOUR_EYES_ADMIN_DAILY_KRW: z
-    .string()
-    .regex(/^[1-9]\d{0,15}$/, says('1 이상의 정수(원)', 'must be a whole number of won ≥ 1'))
-    .default('50000000'),
+  FOUR_EYES_ADMIN_DAILY_KRW: wonAtLeastOne().default('50000000'),
   /** A proposal not confirmed within this many hours expires. */
   PROPOSAL_TTL_HOURS: z
     .string()
@@ -314,17 +235,3 @@ export const envSchema = z.object({
 
 /** Every variable `loadConfig` reads (the README's configuration table lists each; a test checks). */
 export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
-
-/** A zod issue as Korean and English: ours carry both; another schema's gets an English line by its kind. */
-export function describeIssue(issue: z.core.$ZodIssue): { ko: string; en: string } {
-  const [ko, en] = issue.message.split(SEP);
-  if (en !== undefined) return { ko: ko ?? '', en };
-  const byCode: Record<string, string> = {
-    too_small: `is too small (minimum ${String((issue as { minimum?: unknown }).minimum)})`,
-    too_big: `is too large (maximum ${String((issue as { maximum?: unknown }).maximum)})`,
-    invalid_value: `must be one of ${((issue as { values?: unknown[] }).values ?? []).join(', ')}`,
-    invalid_type: 'has a value of the wrong kind',
-    invalid_format: 'is not in the expected format',
-  };
-  return { ko: issue.message, en: byCode[issue.code] ?? `is invalid (${issue.message})` };
-}

@@ -1,12 +1,7 @@
 import path from 'node:path';
 import type { ExplorerUrls } from '../shared/explorers';
-import {
-  CONFIG_VARIABLES,
-  DEFAULT_FX_FEED_URL,
-  DEFAULT_PRICE_FEED_URL,
-  describeIssue,
-  envSchema,
-} from './config-env';
+import { describeIssue } from './config-checks';
+import { CONFIG_VARIABLES, DEFAULT_FX_FEED_URL, DEFAULT_PRICE_FEED_URL, envSchema } from './config-env';
 import {
   ConfigError,
   meetsPasswordPolicy,
@@ -17,7 +12,10 @@ import {
 import type { ChainConfig, PriceFeedConfig } from './config-sections';
 
 export type { TrustProxy };
-/** The variables' checks live in config-env.ts, the parsers of the harder values in config-parse.ts. */
+/**
+ * The variables live in config-env.ts, their checks in config-checks.ts, the parsers of the harder values
+ * in config-parse.ts.
+ */
 export {
   CONFIG_VARIABLES,
   ConfigError,
