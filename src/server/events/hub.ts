@@ -1,24 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventsConfig } from '../config';
 import type { Db } from '../db';
-import {
-  CURSOR_SQL,
-  cursorParams,
-  EVENT_COLUMNS,
-  EVENTS_CHANNEL,
-  type LiveEvent,
-  SESSIONS_CHANNEL,
-} from './publish';
+import { EventFeed } from './feed';
+import { EVENTS_CHANNEL, type LiveEvent, SESSIONS_CHANNEL } from './publish';
 import { frame, MAX_BUFFERED_BYTES, readStreamSession, type Stream, visibleTo } from './stream';
-
-/** Events older than this are deleted (they are notifications, not money records). */
-const KEEP_DAYS = 7;
-const PRUNE_EVERY_MS = 60 * 60_000;
-/** Read the table this often even without a notification (a process that died between commit and NOTIFY). */
-const SAFETY_PULL_MS = 1_000;
-/** An event written by a transaction younger than one still running is read again after this (doubling). */
-const WITHHELD_RETRY_MS = 20;
-const PULL_BATCH = 1_000;
 
 /**
  * The live events of one instance: one LISTEN connection for events and one for session changes, fanned
@@ -34,16 +19,9 @@ export class EventHub {
   private bySession = new Map<string, number>();
   private admins = new Set<Stream>();
   private stops: (() => Promise<void>)[] = [];
-  /** The cursor of the last event dispatched (null: unknown, the database was away at start). */
-  private lastId: bigint | null = null;
-  private pruneTimer: NodeJS.Timeout | null = null;
-  private safetyTimer: NodeJS.Timeout | null = null;
-  private withheldTimer: NodeJS.Timeout | null = null;
-  private withheldDelay = WITHHELD_RETRY_MS;
-  /** A pull is running; `pullAgain` asks it to run once more when it ends. */
-  private pulling = false;
-  private pullAgain = false;
   private closing = false;
+  /** The table read in commit order; each event it delivers goes to the streams that may see it. */
+  private feed: EventFeed;
 
   /** A comment line this often keeps proxies (nginx: proxy_read_timeout 60 s) from closing an idle stream. */
   private heartbeatMs: number;
@@ -55,6 +33,7 @@ export class EventHub {
     private limits: EventsConfig,
   ) {
     this.heartbeatMs = limits.heartbeatMs;
+    this.feed = new EventFeed(db, log, (e) => this.dispatch(e));
   }
 
   /**
@@ -71,107 +50,35 @@ export class EventHub {
   }
 
   async start(): Promise<void> {
-    try {
-      this.lastId = await this.readyCursor();
-    } catch (err) {
-      // The database is away: the server still starts (and answers 503); events flow once it is back.
-      this.log.warn({ err }, 'live events: could not read the last event id');
-    }
+    await this.feed.start();
     this.stops.push(
       // The notification carries nothing: it (and a reconnection) means "read what is ready".
       await this.db.listen(
         EVENTS_CHANNEL,
-        () => void this.pull(),
-        () => void this.pull(),
+        () => void this.feed.pull(),
+        () => void this.feed.pull(),
       ),
       await this.db.listen(SESSIONS_CHANNEL, (memberId) => {
         for (const s of this.byMember.get(memberId) ?? []) void this.drain(s, true);
       }),
     );
-    this.pruneTimer = setInterval(() => {
-      this.db
-        .query(`DELETE FROM live_events WHERE created_at < now() - make_interval(days => ${KEEP_DAYS})`)
-        .catch(() => {});
-    }, PRUNE_EVERY_MS).unref();
-    this.safetyTimer = setInterval(() => void this.pull(), SAFETY_PULL_MS).unref();
   }
 
   /** The newest event every reader can already see: the cursor a stream without Last-Event-ID starts at. */
-  async readyCursor(): Promise<bigint> {
-    const [row] = await this.db.query<{ id: string }>(
-      `SELECT ${CURSOR_SQL} AS id FROM live_events WHERE tx < pg_snapshot_xmin(pg_current_snapshot())
-        ORDER BY tx DESC, id DESC LIMIT 1`,
-    );
-    return BigInt(row?.id ?? 0);
+  readyCursor(): Promise<bigint> {
+    return this.feed.readyCursor();
   }
 
   /** Ends every stream and stops listening (called before the server closes). */
   async close(): Promise<void> {
     this.closing = true;
-    if (this.pruneTimer) clearInterval(this.pruneTimer);
-    if (this.safetyTimer) clearInterval(this.safetyTimer);
-    if (this.withheldTimer) clearTimeout(this.withheldTimer);
+    this.feed.stop();
     for (const s of [...this.streams]) this.end(s);
     await Promise.all(this.stops.map((stop) => stop().catch(() => {})));
     this.stops = [];
   }
 
-  /**
-   * Dispatches, in (tx, id) order, the events past the cursor whose transaction and every older one have
-   * ended (decision 0131). An event of a younger transaction that committed while an older one still runs
-   * waits, and is read again shortly. One pull runs at a time; calls meanwhile fold into one more.
-   */
-  async pull(): Promise<void> {
-    if (this.closing) return;
-    if (this.pulling) {
-      this.pullAgain = true;
-      return;
-    }
-    this.pulling = true;
-    try {
-      do {
-        this.pullAgain = false;
-        if (this.lastId === null) {
-          this.lastId = await this.readyCursor();
-          continue;
-        }
-        const rows = await this.db.query<LiveEvent & { ready: boolean }>(
-          `SELECT ${EVENT_COLUMNS}, tx < pg_snapshot_xmin(pg_current_snapshot()) AS ready
-             FROM live_events WHERE (tx, id) > ($1::xid8, $2::bigint) ORDER BY tx, id LIMIT ${PULL_BATCH}`,
-          cursorParams(this.lastId),
-        );
-        let withheld = false;
-        for (const { ready, ...e } of rows) {
-          if (!ready) {
-            withheld = true;
-            break;
-          }
-          this.dispatch(e);
-        }
-        if (withheld) this.retryWithheld();
-        else this.withheldDelay = WITHHELD_RETRY_MS;
-        if (rows.length === PULL_BATCH && !withheld) this.pullAgain = true;
-      } while (this.pullAgain && !this.closing);
-    } catch (err) {
-      this.log.warn({ err }, 'live events: reading new events failed');
-    } finally {
-      this.pulling = false;
-    }
-  }
-
-  private retryWithheld(): void {
-    if (this.withheldTimer || this.closing) return;
-    this.withheldTimer = setTimeout(() => {
-      this.withheldTimer = null;
-      void this.pull();
-    }, this.withheldDelay);
-    this.withheldDelay = Math.min(this.withheldDelay * 2, SAFETY_PULL_MS);
-  }
-
   private dispatch(e: LiveEvent): void {
-    const id = BigInt(e.id);
-    if (this.lastId !== null && id <= this.lastId) return;
-    this.lastId = id;
     // Only the streams that may see it: every stream for a notice to all members; otherwise the member's
     // own streams and, for administrator events, the administrators' streams.
     const targets: Iterable<Stream> =
