@@ -3,15 +3,10 @@
  * in the same run: autocannon, 64 connections, runs alternating between the two servers, medians.
  */
 
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { isDeepStrictEqual } from 'node:util';
-import autocannon, { type RawRequest } from 'autocannon';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { type Db, openDb, type Queryable } from '../src/server/db';
+import autocannon from 'autocannon';
+import { openDb } from '../src/server/db';
 import { migrate } from '../src/server/db/migrate';
-import { baselineHandler, openBaselineDb } from './baseline-server';
+import { type ApiKind, type Scenario, scenarios } from './api-scenarios';
 import {
   cpuMsOf,
   median,
@@ -23,7 +18,8 @@ import {
   waitForHttp,
 } from './lib';
 import type { Pgbench, PgbenchRun } from './pgbench';
-import { createBenchDatabase, pendingDeposits, refreshPrices, type Seed, seed } from './seed';
+import { checkSameSql } from './same-sql';
+import { createBenchDatabase, seed } from './seed';
 
 export interface LoadStats {
   rps: number;
@@ -53,7 +49,7 @@ export interface ApiRow {
   /** Timed runs per server and their length in seconds. */
   runs?: number;
   duration?: number;
-  kind: 'read' | 'write' | 'approval';
+  kind: ApiKind;
   /** Approvals: pgbench TPS timed between the same rounds, and approvals/s ÷ TPS per round. */
   pgbench?: {
     tps: number;
@@ -87,84 +83,6 @@ export interface ApiOptions {
 const APP_PORT = 3181;
 const BASE_PORT = 3182;
 
-interface Scenario {
-  operationId: string;
-  request: string;
-  kind: ApiRow['kind'];
-  next: () => RawRequest;
-  /** Called before each timed run (top up pending deposits, refresh prices). */
-  prepare?: (expected: number) => Promise<void>;
-}
-
-const KRW_DEPOSIT = JSON.stringify({
-  bank_name: '국민은행',
-  account_number: '123-456-789012',
-  account_holder: '홍길동',
-  amount: '50000',
-  depositor_name: '홍길동',
-});
-
-function scenarios(s: Seed, url: string): Scenario[] {
-  let i = 0;
-  const reader = () => s.readers[i++ % s.readers.length]!.cookie;
-  const submitter = () => s.submitters[i++ % s.submitters.length]!.cookie;
-  const queue: string[] = [];
-  let key = 0;
-  const run = `${process.pid.toString(36)}${Date.now().toString(36)}`;
-  return [
-    {
-      operationId: 'getBalances',
-      request: 'GET /api/balances',
-      kind: 'read',
-      next: () => ({ method: 'GET', path: '/api/balances', headers: { cookie: reader() } }),
-    },
-    {
-      operationId: 'getPrices',
-      request: 'GET /api/prices',
-      kind: 'read',
-      next: () => ({ method: 'GET', path: '/api/prices', headers: { cookie: reader() } }),
-      prepare: () => refreshPrices(url),
-    },
-    {
-      operationId: 'listHistory',
-      request: 'GET /api/history?type=all (100 rows)',
-      kind: 'read',
-      next: () => ({ method: 'GET', path: '/api/history?type=all', headers: { cookie: reader() } }),
-    },
-    {
-      operationId: 'createKrwDeposit',
-      request: 'POST /api/deposits/krw, a new Idempotency-Key each',
-      kind: 'write',
-      next: () => ({
-        method: 'POST',
-        path: '/api/deposits/krw',
-        headers: {
-          cookie: submitter(),
-          'content-type': 'application/json',
-          'idempotency-key': `bench-${run}-${key++}`,
-        },
-        body: KRW_DEPOSIT,
-      }),
-    },
-    {
-      operationId: 'adminApproveDeposit',
-      request: 'POST /api/admin/deposits/:id/approve (row locks, balance, ledger, audit)',
-      kind: 'approval',
-      next: () => ({
-        method: 'POST',
-        // An empty queue approves a decided deposit again: a 409, counted as an error in the report.
-        path: `/api/admin/deposits/${queue.shift() ?? queue.at(-1) ?? '00000000-0000-0000-0000-000000000000'}/approve`,
-        headers: { cookie: s.admin.cookie, 'content-type': 'application/json' },
-        body: '{}',
-      }),
-      prepare: async (expected) => {
-        const want = Math.max(5_000, Math.ceil(expected * 1.5));
-        if (queue.length < want) queue.push(...(await pendingDeposits(url, s.payees, want - queue.length)));
-      },
-    },
-  ];
-}
-
 async function load(port: number, sc: Scenario, connections: number, duration: number): Promise<LoadStats> {
   const r = await autocannon({
     url: `http://127.0.0.1:${port}`,
@@ -180,107 +98,6 @@ async function load(port: number, sc: Scenario, connections: number, duration: n
     p99: r.latency.p99,
     errors: r.errors + r.timeouts + r.non2xx,
   };
-}
-
-/**
- * The live-events hub's read of new `live_events` rows (src/server/events/hub.ts `pull`): it answers a
- * notification, once for every request committed meanwhile and every stream, not the request itself, and
- * lands in the log only when the hub happens to read before the comparison (a race that failed a run).
- */
-const HUB_PULL = /^SELECT .* FROM live_events WHERE \(tx, id\) > /;
-
-/** Records every statement a `Db` runs (whitespace folded), transactions included, but the hub's pulls. */
-function recording(db: Db, log: string[]): Db {
-  const fold = (sql: string) => sql.replace(/\s+/g, ' ').trim();
-  const wrap = (q: Queryable): Queryable => ({
-    query: (sql, params) => {
-      const folded = fold(sql);
-      if (!HUB_PULL.test(folded)) log.push(folded);
-      return q.query(sql, params);
-    },
-    // Kept, so both servers announce live events after commit as they do when timed.
-    ...(q.notifyAfterCommit && {
-      notifyAfterCommit: (channel: string) => {
-        log.push(`NOTIFY ${channel} after commit`);
-        q.notifyAfterCommit?.(channel);
-      },
-    }),
-  });
-  return {
-    ...wrap(db),
-    kind: db.kind,
-    tx: (fn) => db.tx((q) => fn(wrap(q))),
-    close: () => db.close(),
-    listen: (...args) => db.listen(...args),
-  };
-}
-
-/**
- * Before timing: one request of each scenario to the wallet (in process, through its real HTTP stack)
- * and to the baseline handler, recording the statements each runs. They must be the same, and the
- * read endpoints must answer the same JSON.
- */
-async function checkSameSql(url: string, scs: Scenario[], poolMax: number): Promise<Map<string, number>> {
-  const appLog: string[] = [];
-  const baseLog: string[] = [];
-  const appDb = recording(await openDb({ databaseUrl: url }), appLog);
-  const baseDb = recording(openBaselineDb(url, poolMax), baseLog);
-  const config = loadConfig({
-    DATABASE_URL: url,
-    LOG_LEVEL: 'silent',
-    PRICE_REFRESH: 'false',
-    STATIC_DIR: '/nonexistent',
-  });
-  const app = await buildApp({ db: appDb, config });
-  // Ready before recording: the live-events hub reads its cursor then (onReady), not per request.
-  await app.ready();
-  const server = createServer(baselineHandler(baseDb));
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as AddressInfo).port;
-  const counts = new Map<string, number>();
-  try {
-    for (const sc of scs) {
-      await sc.prepare?.(4);
-      appLog.length = 0;
-      baseLog.length = 0;
-      const req = sc.next();
-      const a = await app.inject({
-        method: req.method as 'GET',
-        url: req.path!,
-        headers: req.headers,
-        payload: req.body,
-      });
-      const breq = sc.kind === 'read' ? req : sc.next();
-      const b = await fetch(`http://127.0.0.1:${port}${breq.path}`, {
-        method: breq.method,
-        headers: breq.headers,
-        body: breq.body as string | undefined,
-      });
-      const bText = await b.text();
-      if (a.statusCode >= 300 || b.status >= 300) {
-        throw new Error(
-          `${sc.operationId}: wallet ${a.statusCode} ${a.body} / baseline ${b.status} ${bText}`,
-        );
-      }
-      if (!isDeepStrictEqual(appLog, baseLog)) {
-        throw new Error(
-          `${sc.operationId}: the baseline runs other SQL\nwallet:\n${appLog.join('\n')}\nbaseline:\n${baseLog.join('\n')}`,
-        );
-      }
-      if (sc.kind === 'read' && !isDeepStrictEqual(JSON.parse(a.body), JSON.parse(bText))) {
-        throw new Error(`${sc.operationId}: the baseline answers other JSON`);
-      }
-      counts.set(sc.operationId, appLog.length);
-      // BENCH_PRINT_SQL=1: the statements of each request, as both servers ran them.
-      if (process.env.BENCH_PRINT_SQL) console.log(`${sc.operationId}:\n  ${appLog.join('\n  ')}`);
-    }
-  } finally {
-    await app.close();
-    server.close();
-    await appDb.close();
-    await baseDb.close();
-  }
-  return counts;
 }
 
 /**

@@ -12,7 +12,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import pg from 'pg';
 import { readSession, SESSION_COOKIE } from '../src/server/auth/sessions';
-import { type Db, notifier, PG_POOL_OPTIONS, pgRun, type Queryable } from '../src/server/db';
+import { type Db, notifier, PG_POOL_OPTIONS, pgRun, type Transaction } from '../src/server/db';
 import { createKrwDeposit } from '../src/server/deposits/create-krw-deposit';
 import { decideDeposit } from '../src/server/deposits/decide-deposit';
 import { listHistory } from '../src/server/history/list-history';
@@ -39,13 +39,14 @@ export function openBaselineDb(url: string, max: number): Db {
       return (await pgRun(pool, sql, params)).rows as T[];
     },
     notifyAfterCommit: notify,
-    async tx<T>(fn: (q: Queryable) => Promise<T>) {
+    async tx<T>(fn: (q: Transaction) => Promise<T>) {
       const client = await pool.connect();
       const channels = new Set<string>();
       try {
         await client.query('BEGIN');
         const out = await fn({
           query: async <R>(sql: string, params?: unknown[]) => (await pgRun(client, sql, params)).rows as R[],
+          exec: async (script) => void (await client.query(script)),
           notifyAfterCommit: (channel) => void channels.add(channel),
         });
         await client.query('COMMIT');
