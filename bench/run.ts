@@ -29,7 +29,7 @@ const arg = (name: string) => {
   return i >= 0 ? argv[i + 1] : undefined;
 };
 
-// `--render`: writes the page again from docs/benchmarks.json (after report.ts changed), measuring nothing.
+// `--render`: writes the page again from docs/benchmarks.json (after report*.ts changed), measuring nothing.
 if (argv.includes('--render')) {
   const page = path.resolve(arg('out') ?? path.join(ROOT, 'docs/BENCHMARKS.md'));
   const json = page
