@@ -1,34 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { applyBalanceChange } from '../../src/server/money/kernel';
-import { lockBalances } from '../../src/server/wallet/balance-state';
-import type { BalanceCurrency } from '../../src/shared/constants';
-import { dec } from '../../src/shared/decimal';
 import { MSG } from '../../src/shared/messages';
 import type { Balances } from '../../src/shared/schemas/balances';
+import { fund } from '../support/admin-fixtures';
 import { Client, memberClient, newMemberCreds, signupBody } from '../support/client';
 import { fileServer } from '../support/fixture';
 
 const server = fileServer();
-
-/** Credits through the money core (balance row lock + ledger entry), as a deposit approval would. */
-async function credit(memberId: string, amounts: Partial<Record<BalanceCurrency, string>>) {
-  await server.db.tx(async (q) => {
-    const entries = Object.entries(amounts) as [BalanceCurrency, string][];
-    await lockBalances(
-      q,
-      entries.map(([currency]) => ({ memberId, currency })),
-    );
-    for (const [currency, amount] of entries) {
-      await applyBalanceChange(q, {
-        memberId,
-        currency,
-        amount: dec(amount),
-        kind: 'deposit',
-        actorId: null,
-      });
-    }
-  });
-}
 
 /** A calendar date relative to today in Korea, as the service counts lock end dates. */
 async function kstDate(days: number): Promise<string> {
@@ -78,7 +55,7 @@ const balancesOf = async (client: Client) => {
 describe('getBalances', () => {
   it('gives total, active locks, pending withdrawals, available, latest lock end and the lock list', async () => {
     const { client, id } = await memberClient(server.url);
-    await credit(id, { KRW: '1000000', ETH: '1.5', XRP: '100', USDT: '50.5' });
+    await fund(server.db, id, { KRW: '1000000', ETH: '1.5', XRP: '100', USDT: '50.5' });
     const yesterday = await kstDate(-1);
     const today = await kstDate(0);
     const in30 = await kstDate(30);
@@ -165,7 +142,7 @@ describe('getBalances', () => {
 
   it('never shows available below zero when locks exceed the balance', async () => {
     const { client, id } = await memberClient(server.url);
-    await credit(id, { XRP: '10' });
+    await fund(server.db, id, { XRP: '10' });
     await addLock(id, 'xrp', '8', null, null);
     await addWithdrawal(id, 'XRP', '5', 'pending');
     const xrp = (await balancesOf(client)).find((b) => b.currency === 'XRP')!;
@@ -175,7 +152,7 @@ describe('getBalances', () => {
   it("shows only the session member's own balances and locks", async () => {
     const a = await memberClient(server.url);
     const b = await memberClient(server.url);
-    await credit(a.id, { ETH: '3' });
+    await fund(server.db, a.id, { ETH: '3' });
     await addLock(a.id, 'eth', '1', null, null);
     const bItems = await balancesOf(b.client);
     expect(bItems.every((x) => x.total === '0' && x.locks.length === 0)).toBe(true);

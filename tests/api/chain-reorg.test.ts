@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chainProviders, runChainRound } from '../../src/server/chain/checker';
+import { fileChainServer, fileEthNode } from '../support/chain-server';
 import { memberClient } from '../support/client';
-import { type EthNode, startEthNode } from '../support/eth-node';
-import { fileServer } from '../support/fixture';
 import { available, expectLedgerOk } from '../support/money';
 
 /**
@@ -13,26 +12,12 @@ import { available, expectLedgerOk } from '../support/money';
 // m/44'/60'/0' of BIP-39's "abandon … about" mnemonic: none of Hardhat's funded accounts.
 const XPUB =
   'xpub6DCoCpSuQZB2jawqnGMEPS63ePKWkwWPH4TU45Q7LPXWuNd8TMtVxRrgjtEshuqpK3mdhaWHPFsBngh5GFZaM6si3yZdUsT8ddYM3PwnATt';
-let node: EthNode;
-beforeAll(async () => {
-  node = await startEthNode();
-}, 90_000);
-afterAll(async () => {
-  await node?.stop();
-});
-// The chain's scan cursor is one row per network: a database of its own, so another file's node does not move it.
-const server = fileServer(
-  () => ({
-    ETH_RPC_URL: node.url,
-    ETH_USDT_CONTRACT: node.token,
-    DEPOSIT_XPUB_ERC20: XPUB,
-    CHAIN_AUTO_APPROVE: 'true',
-    CHAIN_CHECK_INTERVAL_MS: '3600000',
-    CHAIN_REQUEST_TIMEOUT_MS: '2000',
-    CHAIN_CHECK_BATCH: '200',
-  }),
-  { ownDatabase: true },
-);
+const node = fileEthNode();
+const server = fileChainServer(node, () => ({
+  DEPOSIT_XPUB_ERC20: XPUB,
+  CHAIN_AUTO_APPROVE: 'true',
+  CHAIN_CHECK_BATCH: '200',
+}));
 
 const round = async (instance = 'test') => {
   await server.db.query('UPDATE deposit_chain_checks SET next_check_at = now() WHERE NOT final');

@@ -1,24 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { newErc20Address as erc20Address } from '../support/addresses';
 import { adminClient, Client, loginFully, memberClient } from '../support/client';
-import { confirmAs, secondAdmin } from '../support/four-eyes';
-import { startTestServer, type TestServer } from '../support/server';
+import { fileAdmin, fileChecker, fileServer } from '../support/fixture';
+import { confirmAs } from '../support/four-eyes';
 
 // What decides where money lands or who may move it is changed by two administrators: deposit addresses,
 // other administrators' credentials, daily withdrawal limits. The audit names both.
 const P = MSG.proposals;
-let server: TestServer;
-let a: Awaited<ReturnType<typeof adminClient>>;
-let b: Awaited<ReturnType<typeof adminClient>>;
-beforeAll(async () => {
-  server = await startTestServer();
-  a = await adminClient(server.url, server.db);
-  b = await secondAdmin(server.url, server.db);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = fileServer();
+const a = fileAdmin(server);
+const b = fileChecker(server);
 
 const lastAudit = async (memberId: string, action: string) => {
   const [r] = await server.db.query<{ after: Record<string, unknown> }>(

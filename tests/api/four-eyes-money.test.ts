@@ -1,26 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { verifyLedger } from '../../src/server/wallet/ledger';
 import { MSG } from '../../src/shared/messages';
 import { fund, insertDeposit, insertWithdrawal } from '../support/admin-fixtures';
 import { adminClient, memberClient } from '../support/client';
-import { confirmAs, secondAdmin } from '../support/four-eyes';
-import { startTestServer, type TestServer } from '../support/server';
+import { fileAdmin, fileChecker, fileServer } from '../support/fixture';
+import { confirmAs } from '../support/four-eyes';
+import { startTestServer } from '../support/server';
 
 // Two people for every movement of money: deposits, payouts and adjustments at or above the thresholds,
 // counted over 24 hours per member and per approving administrator, whatever runs in parallel.
 const P = MSG.proposals;
 const onPg = Boolean(process.env.DATABASE_URL);
-let server: TestServer;
-let a: Awaited<ReturnType<typeof adminClient>>;
-let b: Awaited<ReturnType<typeof adminClient>>;
-beforeAll(async () => {
-  server = await startTestServer();
-  a = await adminClient(server.url, server.db);
-  b = await secondAdmin(server.url, server.db);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = fileServer();
+const a = fileAdmin(server);
+const b = fileChecker(server);
 
 const krwDeposit = (memberId: string, amount: string) => insertDeposit(server.db, memberId, { amount });
 const balanceOf = async (id: string, currency: string) => {

@@ -1,7 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import type { HistoryItem } from '../../src/shared/schemas/history';
-import { adminClient, memberClient } from '../support/client';
+import { memberClient } from '../support/client';
+import { fileAdmin, fileServer } from '../support/fixture';
 import {
   adjustBalance,
   expectLedgerOk,
@@ -11,18 +12,10 @@ import {
   txid,
   xrpAddress,
 } from '../support/money';
-import { startTestServer, type TestServer } from '../support/server';
 import { insertUsableAddress } from '../support/withdrawal-book';
 
-let server: TestServer;
-let admin: Awaited<ReturnType<typeof adminClient>>;
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await adminClient(server.url, server.db);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = fileServer();
+const admin = fileAdmin(server);
 afterEach(async () => {
   await expectLedgerOk(server.db);
 });

@@ -1,21 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applyMovement } from '../../src/server/money/kernel';
 import { verifyLedger } from '../../src/server/wallet/ledger';
 import { dec } from '../../src/shared/decimal';
 import { memberClient } from '../support/client';
-import { startTestServer, type TestServer } from '../support/server';
+import { fileServer } from '../support/fixture';
 
 // The money kernel: a movement's balance changes, ledger entries, audit entry and live events are written
 // together or not at all, and no other server code writes balances or the ledger.
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = fileServer();
 
 const counts = async (memberId: string) => {
   const [r] = await server.db.query<{ ledger: number; audit: number; events: number }>(

@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newErc20Address } from '../support/addresses';
-import { adminClient, memberClient } from '../support/client';
-import { startTestServer, type TestServer } from '../support/server';
+import { memberClient } from '../support/client';
+import { fileAdmin, fileServer } from '../support/fixture';
 
 /**
  * Closing an account and the member's own requests serialise on the member (decision 0311): once the
  * close has answered 200, no request of that member has been accepted after it. Meaningful on PostgreSQL,
  * where the requests really run beside the close; PGlite runs them one after the other.
  */
-let server: TestServer;
-let admin: Awaited<ReturnType<typeof adminClient>>;
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await adminClient(server.url, server.db);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = fileServer();
+const admin = fileAdmin(server);
 
 type Res = { status: number; body: any };
 

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chainProviders, runChainRound } from '../../src/server/chain/checker';
 import { MSG } from '../../src/shared/messages';
+import { fileChainServer, fileEthNode } from '../support/chain-server';
 import { memberClient } from '../support/client';
-import { type EthNode, startEthNode } from '../support/eth-node';
-import { fileAdmin, fileServer } from '../support/fixture';
+import { fileAdmin } from '../support/fixture';
 import { adjustBalance, erc20Address, expectLedgerOk, idemKey } from '../support/money';
 
 /**
@@ -11,25 +11,11 @@ import { adjustBalance, erc20Address, expectLedgerOk, idemKey } from '../support
  * withdrawals are 출금 처리 중, exported as a batch, their TXIDs recorded (by hand, by import, never one TXID
  * twice), confirmed on chain against amount, address and hot wallet, then 출금 완료 in the member's history.
  */
-let node: EthNode;
-beforeAll(async () => {
-  node = await startEthNode();
-}, 90_000);
-afterAll(async () => {
-  await node?.stop();
-});
-// The chain's scan cursor is one row per network: a database of its own, so another file's node does not move it.
-const server = fileServer(
-  () => ({
-    ETH_RPC_URL: node.url,
-    ETH_USDT_CONTRACT: node.token,
-    PAYOUT_HOT_WALLET_ERC20: node.owner,
-    PAYOUT_CONFIRM_HOURS: '1',
-    CHAIN_CHECK_INTERVAL_MS: '3600000',
-    CHAIN_REQUEST_TIMEOUT_MS: '2000',
-  }),
-  { ownDatabase: true },
-);
+const node = fileEthNode();
+const server = fileChainServer(node, () => ({
+  PAYOUT_HOT_WALLET_ERC20: node.owner,
+  PAYOUT_CONFIRM_HOURS: '1',
+}));
 const admin = fileAdmin(server);
 
 const round = async () => {

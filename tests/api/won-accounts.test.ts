@@ -1,16 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { adminClient, memberClient } from '../support/client';
+import { fileServer } from '../support/fixture';
 import { adjustBalance, available, expectLedgerOk, idemKey } from '../support/money';
-import { startTestServer, type TestServer } from '../support/server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = fileServer();
 afterEach(async () => {
   await expectLedgerOk(server.db);
 });

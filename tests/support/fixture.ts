@@ -14,11 +14,15 @@ import { startTestServer, type TestServer } from './server';
  * Each returns a stand-in that forwards to the real object once the file's beforeAll has made it, so the
  * tests read `server.url`, `admin.client` directly; using it outside a test (at import time) throws.
  */
-export function late<T extends object>(make: () => Promise<T>, close?: (value: T) => unknown): T {
+export function late<T extends object>(
+  make: () => Promise<T>,
+  close?: (value: T) => unknown,
+  timeoutMs?: number,
+): T {
   let value: T | undefined;
   beforeAll(async () => {
     value = await make();
-  });
+  }, timeoutMs);
   if (close)
     afterAll(async () => {
       if (value) await close(value);
@@ -45,7 +49,7 @@ export function late<T extends object>(make: () => Promise<T>, close?: (value: T
   });
 }
 
-type Env = Record<string, string>;
+export type Env = Record<string, string>;
 
 /**
  * The real server for this file, with the environment's changes the file needs (`env`; a function when
