@@ -18,9 +18,8 @@ import { hashSecret } from '../auth/password';
 import type { App, Ctx } from '../context';
 import { deleteBankAccount, saveBankAccount, setBankAccountVerified } from '../members/bank-account';
 import { addressClear, addressSet, passwordReset, secondPasswordReset } from '../proposals/kinds-accounts';
-import { act } from '../proposals/registry';
 import { actorOf, adminApi, memberParams } from './common';
-import { answerOutcome } from './outcome';
+import { actAs } from './outcome';
 
 /**
  * Bank accounts, deposit addresses and credentials. Where a member's money lands (deposit addresses) and
@@ -29,6 +28,7 @@ import { answerOutcome } from './outcome';
  */
 export async function accountRoutes(app: App, { db, config }: Ctx) {
   const admin = adminApi(app);
+  const act = actAs(db, config);
 
   admin.put('/members/:id/bank-account', {
     operationId: 'adminSaveBankAccount',
@@ -66,7 +66,7 @@ export async function accountRoutes(app: App, { db, config }: Ctx) {
     run: async (req) => {
       const network = req.body.network ?? depositNetworkOf(req.body.deposit_address) ?? 'TRC20';
       const input = { memberId: req.params.id, network, address: req.body.deposit_address };
-      return answerOutcome(await act(db, config, addressSet, input, actorOf(req)));
+      return act(req, addressSet, input);
     },
   });
 
@@ -77,16 +77,7 @@ export async function accountRoutes(app: App, { db, config }: Ctx) {
     querystring: depositAddressQuerySchema,
     view: depositAddressView,
     answers: { 202: proposedView },
-    run: async (req) =>
-      answerOutcome(
-        await act(
-          db,
-          config,
-          addressClear,
-          { memberId: req.params.id, network: req.query.network },
-          actorOf(req),
-        ),
-      ),
+    run: async (req) => act(req, addressClear, { memberId: req.params.id, network: req.query.network }),
   });
 
   admin.post('/members/:id/password', {
@@ -98,9 +89,7 @@ export async function accountRoutes(app: App, { db, config }: Ctx) {
     answers: { 202: proposedView },
     run: async (req) => {
       const hash = await hashSecret(req.body.new_password);
-      return answerOutcome(
-        await act(db, config, passwordReset, { memberId: req.params.id, hash }, actorOf(req)),
-      );
+      return act(req, passwordReset, { memberId: req.params.id, hash });
     },
   });
 
@@ -114,7 +103,7 @@ export async function accountRoutes(app: App, { db, config }: Ctx) {
     run: async (req) => {
       const hash = await hashSecret(req.body.new_second_password);
       const input = { memberId: req.params.id, hash };
-      return answerOutcome(await act(db, config, secondPasswordReset, input, actorOf(req)));
+      return act(req, secondPasswordReset, input);
     },
   });
 }

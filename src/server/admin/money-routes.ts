@@ -4,9 +4,8 @@ import { proposedView } from '../../shared/schemas/proposals';
 import type { App, Ctx } from '../context';
 import { lockCreate, lockDelete, lockUpdate } from '../proposals/kinds-accounts';
 import { balanceAdjustment, balancesEdit } from '../proposals/kinds-money';
-import { act } from '../proposals/registry';
-import { actorOf, adminApi, memberItemParams, memberParams } from './common';
-import { answerOutcome } from './outcome';
+import { adminApi, memberItemParams, memberParams } from './common';
+import { actAs } from './outcome';
 
 /**
  * Balance changes and asset locks. With two-person approval on (FOUR_EYES_ADMIN_EDITS, decision 0160) each
@@ -15,6 +14,7 @@ import { answerOutcome } from './outcome';
  */
 export async function moneyRoutes(app: App, { db, config }: Ctx) {
   const admin = adminApi(app);
+  const act = actAs(db, config);
 
   admin.post('/members/:id/adjustments', {
     operationId: 'adminAdjustBalance',
@@ -23,10 +23,7 @@ export async function moneyRoutes(app: App, { db, config }: Ctx) {
     body: adjustmentBodySchema,
     view: adjustmentView,
     answers: { 202: proposedView },
-    run: async (req) =>
-      answerOutcome(
-        await act(db, config, balanceAdjustment, { memberId: req.params.id, body: req.body }, actorOf(req)),
-      ),
+    run: async (req) => act(req, balanceAdjustment, { memberId: req.params.id, body: req.body }),
   });
 
   admin.put('/members/:id/balances', {
@@ -36,10 +33,7 @@ export async function moneyRoutes(app: App, { db, config }: Ctx) {
     body: setBalancesBodySchema,
     view: setBalancesView,
     answers: { 202: proposedView },
-    run: async (req) =>
-      answerOutcome(
-        await act(db, config, balancesEdit, { memberId: req.params.id, body: req.body }, actorOf(req)),
-      ),
+    run: async (req) => act(req, balancesEdit, { memberId: req.params.id, body: req.body }),
   });
 
   admin.post('/members/:id/locks', {
@@ -50,10 +44,7 @@ export async function moneyRoutes(app: App, { db, config }: Ctx) {
     status: 201,
     view: lockView,
     answers: { 202: proposedView },
-    run: async (req) =>
-      answerOutcome(
-        await act(db, config, lockCreate, { memberId: req.params.id, body: req.body }, actorOf(req)),
-      ),
+    run: async (req) => act(req, lockCreate, { memberId: req.params.id, body: req.body }),
   });
 
   admin.put('/members/:id/locks/:itemId', {
@@ -64,15 +55,7 @@ export async function moneyRoutes(app: App, { db, config }: Ctx) {
     view: lockView,
     answers: { 202: proposedView },
     run: async (req) =>
-      answerOutcome(
-        await act(
-          db,
-          config,
-          lockUpdate,
-          { memberId: req.params.id, lockId: req.params.itemId, body: req.body },
-          actorOf(req),
-        ),
-      ),
+      act(req, lockUpdate, { memberId: req.params.id, lockId: req.params.itemId, body: req.body }),
   });
 
   admin.delete('/members/:id/locks/:itemId', {
@@ -81,15 +64,6 @@ export async function moneyRoutes(app: App, { db, config }: Ctx) {
     params: memberItemParams,
     view: deletedView,
     answers: { 202: proposedView },
-    run: async (req) =>
-      answerOutcome(
-        await act(
-          db,
-          config,
-          lockDelete,
-          { memberId: req.params.id, lockId: req.params.itemId },
-          actorOf(req),
-        ),
-      ),
+    run: async (req) => act(req, lockDelete, { memberId: req.params.id, lockId: req.params.itemId }),
   });
 }

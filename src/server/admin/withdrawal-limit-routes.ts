@@ -2,14 +2,14 @@ import { proposedView } from '../../shared/schemas/proposals';
 import { adminLimitsBodySchema, adminLimitsViewSchema } from '../../shared/schemas/withdrawal-rules';
 import type { App, Ctx } from '../context';
 import { limitsSet } from '../proposals/kinds-accounts';
-import { act } from '../proposals/registry';
 import { getMemberLimits } from '../withdrawal-rules/admin-limits';
-import { actorOf, adminApi, memberParams } from './common';
-import { answerOutcome } from './outcome';
+import { adminApi, memberParams } from './common';
+import { actAs } from './outcome';
 
 /** A member's own daily withdrawal limits (the rules live in withdrawal-rules/). */
 export async function withdrawalLimitRoutes(app: App, { db, config }: Ctx) {
   const admin = adminApi(app);
+  const act = actAs(db, config);
 
   admin.get('/members/:id/withdrawal-limits', {
     operationId: 'adminGetWithdrawalLimits',
@@ -27,9 +27,6 @@ export async function withdrawalLimitRoutes(app: App, { db, config }: Ctx) {
     view: adminLimitsViewSchema,
     answers: { 202: proposedView },
     // A change is a proposal a second administrator confirms (decision 0321); the same values answer at once.
-    run: async (req) =>
-      answerOutcome(
-        await act(db, config, limitsSet, { memberId: req.params.id, body: req.body }, actorOf(req)),
-      ),
+    run: async (req) => act(req, limitsSet, { memberId: req.params.id, body: req.body }),
   });
 }
