@@ -83,6 +83,44 @@ async function lockPending(
   );
 }
 
+/** What differs between approving a deposit and a withdrawal, before the plan's own payload. */
+const REQUEST_SIDES = {
+  deposits: {
+    kind: 'deposit.approve',
+    notFound: MSG.approval.depositNotFound,
+    pending: P.depositPending,
+    dir: 'in',
+    threshold: (cfg: KindConfig) => cfg.fourEyes.depositKrw,
+  },
+  withdrawals: {
+    kind: 'withdrawal.approve',
+    notFound: MSG.approval.withdrawalNotFound,
+    pending: P.payoutPending,
+    dir: 'out',
+    threshold: (cfg: KindConfig) => cfg.fourEyes.payoutKrw,
+  },
+} as const;
+
+/**
+ * A request to approve, with the locks its plan takes in their order (the member's and administrator's
+ * totals, then the request and its open proposal), its worth in won, and whether that needs a second.
+ */
+async function lockedRequest(
+  q: Queryable,
+  cfg: KindConfig,
+  table: 'deposits' | 'withdrawals',
+  id: string,
+  actor: Actor<string | null>,
+) {
+  const side = REQUEST_SIDES[table];
+  const head = await requestHead(q, table, id, side.notFound);
+  await lockTotals(q, head.member_id, actor.actorId);
+  await lockPending(q, table, side.kind, id, side.pending);
+  const value = await valueKrw(q, cfg.prices.staleSeconds, [head]);
+  const t = await overThreshold(q, cfg, head.member_id, side.dir, value, side.threshold(cfg), actor);
+  return { head, value, t };
+}
+
 const depositPayload = z.object({
   deposit_id: z.string(),
   currency: z.string(),
@@ -95,11 +133,7 @@ export const depositApproval = defineKind({
   kind: 'deposit.approve',
   payload: depositPayload,
   async plan(q, cfg, input: { id: string; reason?: string; override?: boolean }, actor) {
-    const d = await requestHead(q, 'deposits', input.id, MSG.approval.depositNotFound);
-    await lockTotals(q, d.member_id, actor.actorId);
-    await lockPending(q, 'deposits', 'deposit.approve', input.id, P.depositPending);
-    const value = await valueKrw(q, cfg.prices.staleSeconds, [d]);
-    const t = await overThreshold(q, cfg, d.member_id, 'in', value, cfg.fourEyes.depositKrw, actor);
+    const { head: d, value, t } = await lockedRequest(q, cfg, 'deposits', input.id, actor);
     return {
       needsSecond: t.needsSecond,
       memberId: d.member_id,
@@ -142,11 +176,7 @@ export const withdrawalApproval = defineKind({
   kind: 'withdrawal.approve',
   payload: withdrawalPayload,
   async plan(q, cfg, input: { id: string }, actor) {
-    const w = await requestHead(q, 'withdrawals', input.id, MSG.approval.withdrawalNotFound);
-    await lockTotals(q, w.member_id, actor.actorId);
-    await lockPending(q, 'withdrawals', 'withdrawal.approve', input.id, P.payoutPending);
-    const value = await valueKrw(q, cfg.prices.staleSeconds, [w]);
-    const t = await overThreshold(q, cfg, w.member_id, 'out', value, cfg.fourEyes.payoutKrw, actor);
+    const { head: w, value, t } = await lockedRequest(q, cfg, 'withdrawals', input.id, actor);
     return {
       needsSecond: t.needsSecond,
       memberId: w.member_id,
