@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
-import { Client, memberClient, newMemberCreds, signupBody } from '../support/client';
+import { Client, loginBehindHttps, memberClient, newMemberCreds, signupBody } from '../support/client';
 import { fileServer } from '../support/fixture';
 import { startTestServer } from '../support/server';
 
@@ -191,11 +191,7 @@ describe('cross-site requests and security headers', () => {
     const https = await startTestServer({ TRUST_PROXY: '127.0.0.1' });
     try {
       const { creds } = await memberClient(https.url);
-      const res = await fetch(`${https.url}/api/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https' },
-        body: JSON.stringify({ email: creds.username, password: creds.password }),
-      });
+      const res = await loginBehindHttps(https.url, creds);
       expect(res.status).toBe(200);
       expect(res.headers.get('strict-transport-security')).toContain('max-age=');
       expect(res.headers.getSetCookie().join(';')).toMatch(/;\s*Secure/i);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../src/shared/messages';
 import type { Balances } from '../../src/shared/schemas/balances';
 import { fund } from '../support/admin-fixtures';
-import { Client, memberClient, newMemberCreds, signupBody } from '../support/client';
+import { type Client, memberClient } from '../support/client';
 import { fileServer } from '../support/fixture';
+import { expectBothStepsNeeded } from '../support/session-checks';
 
 const server = fileServer();
 
@@ -169,16 +169,7 @@ describe('getBalances', () => {
   });
 
   it('needs a member who passed both steps', async () => {
-    const anon = await new Client(server.url).get('/api/balances');
-    expect(anon.status).toBe(401);
-    expect(anon.body.error?.message).toBe(MSG.common.loginRequired);
-    const half = new Client(server.url);
-    const c = newMemberCreds();
-    await half.post('/api/signup', signupBody(c));
-    await half.post('/api/login', { email: c.username, password: c.password });
-    const res = await half.get('/api/balances');
-    expect(res.status).toBe(401);
-    expect(res.body.error?.code).toBe('SECOND_FACTOR_REQUIRED');
+    await expectBothStepsNeeded(server.url, '/api/balances');
   });
 
   it('appears in the OpenAPI document with getPrices and listNotices', async () => {

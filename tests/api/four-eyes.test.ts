@@ -4,14 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
-import { startServer } from '../../src/server/start-server';
 import { verifyLedger } from '../../src/server/wallet/ledger';
 import { MSG } from '../../src/shared/messages';
 import { fund, insertWithdrawal } from '../support/admin-fixtures';
 import { adminClient, Client, loginFully, memberClient } from '../support/client';
 import { type Admin, fileServer } from '../support/fixture';
 import { confirmAs, proposeAndConfirm, secondAdmin } from '../support/four-eyes';
-import { startTestServer, uniqueName } from '../support/server';
+import { startOnDataDir, startTestServer, uniqueName } from '../support/server';
 import { enrolTotp, loginCode } from '../support/totp';
 
 const P = MSG.proposals;
@@ -420,17 +419,7 @@ describe('npm run admin -- create', () => {
       expect(dup.status).toBe(2);
       expect(dup.stderr).toContain(P.cli.taken);
       // The account signs in to the administrator API (on PostgreSQL: this file's server, same database).
-      const srv = onPg
-        ? server
-        : await startServer(
-            loadConfig({
-              PORT: '0',
-              HOST: '127.0.0.1',
-              LOG_LEVEL: 'silent',
-              DATA_DIR: dir,
-              PRICE_REFRESH: 'false',
-            }),
-          );
+      const srv = onPg ? server : await startOnDataDir(dir);
       try {
         const c = new Client(srv.url);
         await loginFully(c, { username, password: 'goodpass123', pin: '135790' });

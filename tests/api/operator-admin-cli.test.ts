@@ -4,10 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/config';
-import { startServer } from '../../src/server/start-server';
 import { Client, loginFully } from '../support/client';
-import { startTestServer } from '../support/server';
+import { startOnDataDir, startTestServer } from '../support/server';
 
 /**
  * `npm run admin -- create` beside a running server: refused on the embedded database (the running server
@@ -32,15 +30,7 @@ describe('npm run admin -- create beside a running server', () => {
     async () => {
       const dir = mkdtempSync(path.join(tmpdir(), 'wallet-admin-held-'));
       dirs.push(dir);
-      const server = await startServer(
-        loadConfig({
-          PORT: '0',
-          HOST: '127.0.0.1',
-          LOG_LEVEL: 'silent',
-          DATA_DIR: dir,
-          PRICE_REFRESH: 'false',
-        }),
-      );
+      const server = await startOnDataDir(dir);
       const username = `held_${randomBytes(3).toString('hex')}`;
       try {
         const r = run(['create', username], { DATA_DIR: dir, DATABASE_URL: '' });
@@ -56,15 +46,7 @@ describe('npm run admin -- create beside a running server', () => {
       // Stopped, the folder is free: the account is made, and the next start has it.
       const made = run(['create', username], { DATA_DIR: dir, DATABASE_URL: '' });
       expect(made.status, made.stderr).toBe(0);
-      const again = await startServer(
-        loadConfig({
-          PORT: '0',
-          HOST: '127.0.0.1',
-          LOG_LEVEL: 'silent',
-          DATA_DIR: dir,
-          PRICE_REFRESH: 'false',
-        }),
-      );
+      const again = await startOnDataDir(dir);
       try {
         const c = new Client(again.url);
         await loginFully(c, { username, password: 'goodpass123', pin: '135790' });

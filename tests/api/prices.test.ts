@@ -2,13 +2,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_FX_FEED_URL, DEFAULT_PRICE_FEED_URL, loadConfig } from '../../src/server/config';
 import type { PriceFeedConfig } from '../../src/server/config-sections';
 import { createPriceRefresher, type RefresherLog } from '../../src/server/prices/price-refresher';
-import { MSG } from '../../src/shared/messages';
 import type { PriceHistory } from '../../src/shared/schemas/price-history';
 import type { Prices } from '../../src/shared/schemas/prices';
-import { Client, memberClient, newMemberCreds, signupBody } from '../support/client';
+import { memberClient } from '../support/client';
 import { startFakePriceProvider } from '../support/fake-price-provider';
 import { fileServer, late } from '../support/fixture';
 import { startTestServer } from '../support/server';
+import { expectBothStepsNeeded } from '../support/session-checks';
 
 // These tests share the price tables (global by nature) and run one after another within this file;
 // each one sets the state it needs. No other test file writes prices.
@@ -81,16 +81,7 @@ beforeEach(() => {
 
 describe('getPrices', () => {
   it('needs a member who passed both steps', async () => {
-    const anon = await new Client(server.url).get('/api/prices');
-    expect(anon.status).toBe(401);
-    expect(anon.body.error?.message).toBe(MSG.common.loginRequired);
-    const half = new Client(server.url);
-    const c = newMemberCreds();
-    await half.post('/api/signup', signupBody(c));
-    await half.post('/api/login', { email: c.username, password: c.password });
-    const res = await half.get('/api/prices');
-    expect(res.status).toBe(401);
-    expect(res.body.error?.code).toBe('SECOND_FACTOR_REQUIRED');
+    await expectBothStepsNeeded(server.url, '/api/prices');
   });
 
   it('serves the built-in sample prices (SPEC §9) while nothing was ever fetched', async () => {

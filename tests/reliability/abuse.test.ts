@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_LIMITS } from '../../src/shared/constants';
 import { MSG } from '../../src/shared/messages';
-import { adminClient, Client, memberClient, newMemberCreds, signupBody } from '../support/client';
+import {
+  adminClient,
+  Client,
+  loginBehindHttps,
+  memberClient,
+  newMemberCreds,
+  signupBody,
+} from '../support/client';
 import { startTestServer, type TestServer } from '../support/server';
 import { snapshot } from './db-snapshot';
 import { fillPath, loadOperations } from './openapi';
@@ -155,11 +162,7 @@ describe('headers and cookies', () => {
     const https = await startTestServer({ TRUST_PROXY: '127.0.0.1' });
     try {
       const { creds } = await memberClient(https.url);
-      const res = await fetch(`${https.url}/api/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https' },
-        body: JSON.stringify({ email: creds.username, password: creds.password }),
-      });
+      const res = await loginBehindHttps(https.url, creds);
       const cookie = res.headers.getSetCookie().join('; ');
       expect(cookie).toMatch(/HttpOnly/i);
       expect(cookie).toMatch(/SameSite=Lax/i);

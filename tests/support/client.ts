@@ -203,6 +203,17 @@ export function signupBody(c: MemberCreds, data: Record<string, unknown> = {}): 
   };
 }
 
+/**
+ * The password step through a trusted proxy that says the request came over HTTPS; a raw fetch, so the
+ * caller reads the answer's headers and cookies as the browser would get them.
+ */
+export const loginBehindHttps = (base: string, creds: MemberCreds) =>
+  fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https' },
+    body: JSON.stringify({ email: creds.username, password: creds.password }),
+  });
+
 /** Signs a new member up and logs them in through both steps; returns their client. */
 export async function memberClient(base: string, over: Partial<MemberCreds> = {}) {
   const creds = newMemberCreds(over);

@@ -55,5 +55,11 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   };
 }
 
+/** The real server on a data folder of its own (no test database), as `npm start` runs it on one machine. */
+export const startOnDataDir = (dir: string) =>
+  startServer(
+    loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: dir, PRICE_REFRESH: 'false' }),
+  );
+
 export const uniqueName = (prefix = 'u') =>
   `${prefix}${Date.now().toString(36).slice(-5)}${randomBytes(4).toString('hex')}`.slice(0, 20);
