@@ -5,7 +5,7 @@ import { fund, insertDeposit, insertWithdrawal } from '../support/admin-fixtures
 import { adminClient, Client, memberClient, newMemberCreds, signupBody } from '../support/client';
 import { fileAdmin, fileChecker, fileServer } from '../support/fixture';
 import { proposeAndConfirm } from '../support/four-eyes';
-import { adjustBalance, expectLedgerOk } from '../support/money';
+import { adjustBalance, expectLedgerOk, requestInternal } from '../support/money';
 
 const A = MSG.admin;
 const server = fileServer();
@@ -252,12 +252,7 @@ describe('history after another account is closed', () => {
     const recipient = await memberClient(server.url);
     await adjustBalance(server.db, sender.id, 'XRP', '4');
     await adjustBalance(server.db, recipient.id, 'XRP', '1');
-    const w = await sender.client.post('/api/withdrawals/crypto', {
-      currency: 'XRP',
-      amount: '4',
-      method: 'internal',
-      recipient_id: recipient.creds.username,
-    });
+    const w = await requestInternal(sender.client, recipient, 'XRP', '4');
     expect(w.status).toBe(201);
     expect((await admin.client.post(`/api/admin/withdrawals/${w.body.data.id}/approve`)).status).toBe(200);
 
@@ -287,12 +282,7 @@ describe('history after another account is closed', () => {
     const gone = await memberClient(server.url);
     await adjustBalance(server.db, sender.id, 'XRP', '4');
     expect((await close(gone.id)).status).toBe(200);
-    const w = await sender.client.post('/api/withdrawals/crypto', {
-      currency: 'XRP',
-      amount: '1',
-      method: 'internal',
-      recipient_id: gone.creds.username,
-    });
+    const w = await requestInternal(sender.client, gone, 'XRP', '1');
     expect(w.status).toBe(400);
     expect(w.body.error?.message).toBe(MSG.withdraw.recipientClosed);
     expect(await server.db.query('SELECT 1 FROM withdrawals WHERE member_id = $1', [sender.id])).toHaveLength(

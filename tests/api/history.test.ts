@@ -2,7 +2,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { Client, memberClient } from '../support/client';
 import { fileAdmin, fileServer } from '../support/fixture';
-import { adjustBalance, expectLedgerOk, setDepositAddress, trc20Address, txid } from '../support/money';
+import {
+  adjustBalance,
+  expectLedgerOk,
+  requestInternal,
+  setDepositAddress,
+  trc20Address,
+  txid,
+} from '../support/money';
 
 const server = fileServer();
 const admin = fileAdmin(server);
@@ -41,18 +48,8 @@ describe('listHistory', () => {
       account_holder: '홍길동',
       memo: '월세',
     });
-    const t1 = await friend.client.post('/api/withdrawals/crypto', {
-      currency: 'USDT',
-      amount: '7',
-      method: 'internal',
-      recipient_id: me.creds.username,
-    });
-    const t2 = await friend.client.post('/api/withdrawals/crypto', {
-      currency: 'USDT',
-      amount: '1',
-      method: 'internal',
-      recipient_id: me.creds.username,
-    });
+    const t1 = await requestInternal(friend.client, me, 'USDT', '7');
+    const t2 = await requestInternal(friend.client, me, 'USDT', '1');
     await stranger.client.post('/api/deposits/krw', krwDeposit('99000'));
     for (const r of [d1, d2, w1, t1, t2]) expect(r.status).toBe(201);
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { adminClient, Client, memberClient } from '../support/client';
 import { fileAdmin, fileServer } from '../support/fixture';
-import { adjustBalance, available, expectLedgerOk, trc20Address } from '../support/money';
+import { adjustBalance, available, expectLedgerOk, requestInternal, trc20Address } from '../support/money';
 
 const server = fileServer();
 const admin = fileAdmin(server);
@@ -106,12 +106,7 @@ describe('adminApproveWithdrawal / adminRejectWithdrawal', () => {
     const recipient = await memberClient(server.url);
     await adjustBalance(server.db, sender.id, 'ETH', '2');
     await adjustBalance(server.db, recipient.id, 'ETH', '0.5');
-    const w = await sender.client.post('/api/withdrawals/crypto', {
-      currency: 'ETH',
-      amount: '1.25',
-      method: 'internal',
-      recipient_id: recipient.creds.username,
-    });
+    const w = await requestInternal(sender.client, recipient, 'ETH', '1.25');
     expect(w.status).toBe(201);
     // Nothing arrives before approval, and the recipient cannot spend it.
     expect(await balanceOf(recipient.id, 'ETH')).toBe('0.5');
@@ -189,12 +184,7 @@ describe('adminApproveWithdrawal / adminRejectWithdrawal', () => {
     const sender = await memberClient(server.url);
     const recipient = await memberClient(server.url);
     await adjustBalance(server.db, sender.id, 'USDT', '8');
-    const w = await sender.client.post('/api/withdrawals/crypto', {
-      currency: 'USDT',
-      amount: '8',
-      method: 'internal',
-      recipient_id: recipient.creds.username,
-    });
+    const w = await requestInternal(sender.client, recipient, 'USDT', '8');
     const results = await Promise.all(
       Array.from({ length: 6 }, () => admin.client.post(`/api/admin/withdrawals/${w.body.data.id}/approve`)),
     );

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { memberClient } from '../support/client';
-import { adjustBalance, trc20Address } from '../support/money';
+import { adjustBalance, requestInternal, trc20Address } from '../support/money';
 import { registerWithdrawalAddress } from '../support/withdrawal-book';
 import { fileE2E, signIn } from './support';
 
@@ -148,12 +148,7 @@ describe('the crypto withdrawal in steps', () => {
     const member = await memberClient(e2e.server.url);
     const friend = await memberClient(e2e.server.url);
     await adjustBalance(e2e.server.db, member.id, 'USDT', '100');
-    const sent = await member.client.post('/api/withdrawals/crypto', {
-      currency: 'USDT',
-      amount: '10',
-      method: 'internal',
-      recipient_id: friend.creds.username,
-    });
+    const sent = await requestInternal(member.client, friend, 'USDT', '10');
     expect(sent.status).toBe(201);
     // The member's own crypto limit is exactly what that withdrawal used: nothing is left for 24 hours.
     await e2e.server.db.query(

@@ -109,3 +109,17 @@ export const krwWithdrawalBody = (over: Record<string, unknown> = {}) => ({
   memo: '',
   ...over,
 });
+
+/** A member's internal transfer request to another member (by username), answered as it came. */
+export const requestInternal = (
+  from: Client,
+  to: { creds: { username: string } },
+  currency: string,
+  amount: string,
+) =>
+  from.post('/api/withdrawals/crypto', {
+    currency,
+    amount,
+    method: 'internal',
+    recipient_id: to.creds.username,
+  });
