@@ -55,7 +55,9 @@ export function startProcess(
   // refuses to start without an OTP encryption key once an administrator has enrolled (the seeds enrol one),
   // so every bench process gets a fixed throwaway key unless the caller names one.
   const merged = Object.fromEntries(
-    Object.entries({ ...process.env, TOTP_ENCRYPTION_KEY: BENCH_TOTP_KEY, ...env }).filter((e): e is [string, string] => e[1] !== undefined),
+    Object.entries({ ...process.env, TOTP_ENCRYPTION_KEY: BENCH_TOTP_KEY, ...env }).filter(
+      (e): e is [string, string] => e[1] !== undefined,
+    ),
   );
   const child = spawn(cmd, args, { cwd, env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
