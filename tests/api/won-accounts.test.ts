@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { adminClient, memberClient } from '../support/client';
 import { fileServer } from '../support/fixture';
+import { confirmAs, secondAdmin } from '../support/four-eyes';
 import { adjustBalance, available, expectLedgerOk, idemKey } from '../support/money';
 
 const server = fileServer();
@@ -131,7 +132,7 @@ describe('won deposits come only from the verified own-name account', () => {
 });
 
 describe('the receiving account', () => {
-  it('an administrator sets it (audited); members read it with their own account', async () => {
+  it('two administrators set it (audited with both); members read it with their own account', async () => {
     const m = await member();
     const before = await m.client.get('/api/won-accounts');
     expect(before.status).toBe(200);
@@ -154,13 +155,21 @@ describe('the receiving account', () => {
       account_number: '1005-123-456789',
       account_holder: '(주)월렛',
     };
-    const set = await admin.client.call('PUT', '/api/admin/receiving-account', receiving);
+    // Where every member's won lands is set by two administrators: one proposes, another confirms.
+    const proposed = await admin.client.call('PUT', '/api/admin/receiving-account', receiving);
+    expect(proposed.status).toBe(202);
+    expect((await m.client.get('/api/won-accounts')).body.data.receiving).toBeNull();
+    const checker = await secondAdmin(server.url, server.db);
+    const set = await confirmAs(checker.client, proposed.body.data.proposal.id);
     expect(set.status).toBe(200);
-    expect(set.body.data).toMatchObject({ account: receiving, updated_by: admin.creds.username });
+    expect(set.body.data.result).toMatchObject({ account: receiving, updated_by: checker.creds.username });
     const audit = await server.db.query<{ actor_id: string; after: unknown }>(
       `SELECT actor_id, after FROM audit_log WHERE action = 'settings.receiving_account.set' ORDER BY created_at DESC LIMIT 1`,
     );
-    expect(audit[0]).toMatchObject({ actor_id: admin.id, after: receiving });
+    expect(audit[0]).toMatchObject({
+      actor_id: checker.id,
+      after: { ...receiving, approval: { proposed_by: admin.creds.username, confirmed_by: checker.creds.username } },
+    });
 
     const after = await m.client.get('/api/won-accounts');
     expect(after.body.data.receiving).toEqual(receiving);

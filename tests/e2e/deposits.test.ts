@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ADDRESS_PLACEHOLDERS } from '../../src/shared/constants';
 import { MSG } from '../../src/shared/messages';
 import { adminClient, memberClient } from '../support/client';
+import { proposeAndConfirm, secondAdmin } from '../support/four-eyes';
 import { erc20Address, setDepositAddress, trc20Address, txid } from '../support/money';
 import { fileE2E, signIn } from './support';
 
@@ -32,7 +33,9 @@ describe('deposits in the browser', () => {
       account_number: '1005-123-456789',
       account_holder: '(주)월렛',
     };
-    const set = await admin.client.call('PUT', '/api/admin/receiving-account', receiving);
+    // Where members send their won is set by two administrators.
+    const checker = await secondAdmin(e2e.server.url, e2e.server.db);
+    const set = await proposeAndConfirm(admin.client, checker.client, 'PUT', '/api/admin/receiving-account', receiving);
     expect(set.status).toBe(200);
     await e2e.server.db.query(
       `INSERT INTO bank_accounts (member_id, bank_name, account_number, account_holder, is_verified)

@@ -81,11 +81,13 @@ export async function seedShowcase(
   );
   await must(
     'receiving account',
-    admin.call('PUT', '/api/admin/receiving-account', {
+    approved(
+      admin.call('PUT', '/api/admin/receiving-account', {
       bank_name: '우리은행',
       account_number: '1005-123-456789',
-      account_holder: '(주)월렛',
-    }),
+        account_holder: '(주)월렛',
+      }),
+    ),
   );
   await must(
     'lock',

@@ -1,6 +1,7 @@
-import { auditListQuerySchema, noticeBodySchema, noticeListQuerySchema } from '../../shared/schemas/admin';
+import { noticeBodySchema, noticeListQuerySchema } from '../../shared/schemas/admin';
 import { auditListView, deletedView, noticeListView, noticeView } from '../../shared/schemas/admin-views';
 import { authEventListQuerySchema, authEventListView } from '../../shared/schemas/auth-events';
+import { auditListQuerySchema } from '../../shared/schemas/desk-records';
 import { listAudit } from '../audit/list-audit';
 import { listAuthEvents } from '../auth/list-auth-events';
 import type { App, Ctx } from '../context';
@@ -47,7 +48,7 @@ export async function contentRoutes(app: App, { db }: Ctx) {
 
   admin.get('/audit', {
     operationId: 'adminListAudit',
-    summary: '감사 로그 (최신순, 대상별)',
+    summary: '감사 로그 (최신순; 대상, 아이디, 작업, 기간 필터)',
     querystring: auditListQuerySchema,
     view: auditListView,
     run: (req) => listAudit(db, req.query),
@@ -55,7 +56,7 @@ export async function contentRoutes(app: App, { db }: Ctx) {
 
   admin.get('/auth-events', {
     operationId: 'adminListAuthEvents',
-    summary: '로그인 기록 (최신순; 회원, 활동 종류, 성공/실패, 기간 필터)',
+    summary: '로그인 기록 (최신순; 회원 또는 아이디, 활동 종류, 성공/실패, 기간 필터)',
     querystring: authEventListQuerySchema,
     view: authEventListView,
     run: (req) => listAuthEvents(db, req.query),

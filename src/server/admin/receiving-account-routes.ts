@@ -1,10 +1,14 @@
 import { receivingAccountAdminViewSchema, receivingAccountBodySchema } from '../../shared/schemas/deposits';
+import { proposedView } from '../../shared/schemas/proposals';
 import type { App, Ctx } from '../context';
-import { readReceivingAccount, setReceivingAccount } from '../deposits/receiving-account';
+import { readReceivingAccount } from '../deposits/receiving-account';
+import { receivingAccountSet } from '../proposals/kinds-settings';
+import { act } from '../proposals/registry';
 import { actorOf, adminApi } from './common';
+import { answerOutcome } from './outcome';
 
 /** The service's won receiving account, shown on every member's won deposit screen. */
-export async function receivingAccountRoutes(app: App, { db }: Ctx) {
+export async function receivingAccountRoutes(app: App, { db, config }: Ctx) {
   const admin = adminApi(app);
 
   admin.get('/receiving-account', {
@@ -16,9 +20,11 @@ export async function receivingAccountRoutes(app: App, { db }: Ctx) {
 
   admin.put('/receiving-account', {
     operationId: 'adminSetReceivingAccount',
-    summary: '원화 입금 계좌 설정 (감사 기록)',
+    summary: '원화 입금 계좌 설정 (다른 관리자의 확인 후 적용; 같은 계좌면 그대로, 감사 기록)',
     body: receivingAccountBodySchema,
     view: receivingAccountAdminViewSchema,
-    run: (req) => setReceivingAccount(db, req.body, actorOf(req)),
+    answers: { 202: proposedView },
+    run: async (req) =>
+      answerOutcome(await act(db, config, receivingAccountSet, { body: req.body }, actorOf(req))),
   });
 }

@@ -1,5 +1,6 @@
 import { MSG } from '../../shared/messages';
 import type { App, Ctx } from '../context';
+import { exportRoutes } from '../exports/routes';
 import { payoutRoutes } from '../payouts/routes';
 import { reserveRoutes } from '../reserves/routes';
 import { accountRoutes } from './account-routes';
@@ -13,6 +14,7 @@ import { pendingQueueRoutes } from './pending-queue';
 import { proposalRoutes } from './proposal-routes';
 import { receivingAccountRoutes } from './receiving-account-routes';
 import { requestRoutes } from './request-routes';
+import { securityRoutes } from './security-routes';
 import { withdrawalLimitRoutes } from './withdrawal-limit-routes';
 
 /**
@@ -36,6 +38,8 @@ const ADMIN_ROUTES = [
   payoutRoutes,
   reserveRoutes,
   receivingAccountRoutes,
+  exportRoutes,
+  securityRoutes,
 ];
 
 export async function adminRoutes(app: App, ctx: Ctx) {

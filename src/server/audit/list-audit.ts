@@ -1,27 +1,51 @@
 import type { AuditEntry } from '../../shared/schemas/admin-views';
+import type { AuditListQuery } from '../../shared/schemas/desk-records';
 import type { Queryable } from '../db';
 import { iso } from '../sql';
+import { addPeriod, memberIdByUsername, whereBuilder } from './record-filters';
+
+/** The member an entry concerns: its target, or the member of the request it decided. */
+const ABOUT = "COALESCE(tm.username, am.username)";
+export const AUDIT_JOINS = `LEFT JOIN members tm ON a.target_type = 'member' AND tm.id::text = a.target_id
+  LEFT JOIN members am ON am.id::text = a.after ->> 'member_id'`;
 
 /**
- * The audit trail, newest first; optionally only the entries about one target (member, notice, …). For a
- * member that includes the decisions on the member's deposits and withdrawals.
+ * The conditions of the audit filters: one target (member, notice, …; for a member also the decisions on
+ * its requests), a username (entries by that person or about them), an action, a range of Korean days.
+ * Null when the username is nobody's: nothing matches.
  */
-export async function listAudit(
+export async function auditWhere(
   q: Queryable,
-  { targetId, page, pageSize }: { targetId?: string; page: number; pageSize: number },
+  f: Pick<AuditListQuery, 'targetId' | 'username' | 'action' | 'from' | 'to'>,
 ) {
-  const target = targetId || null;
-  const filter = target ? "WHERE target_id = $1 OR after ->> 'member_id' = $1" : '';
-  const params = target ? [target] : [];
+  const w = whereBuilder();
+  if (f.targetId) w.add("(a.target_id = ? OR a.after ->> 'member_id' = ?)", f.targetId);
+  if (f.username) {
+    const id = await memberIdByUsername(q, f.username);
+    if (!id) return null;
+    w.add("(a.actor_id::text = ? OR a.target_id = ? OR a.after ->> 'member_id' = ?)", id);
+  }
+  if (f.action) w.add('a.action = ?', f.action);
+  addPeriod(w, 'a.created_at', f);
+  return w;
+}
+
+/** The audit trail, newest first, filtered (`auditWhere`), with the usernames of whom each entry concerns. */
+export async function listAudit(q: Queryable, f: AuditListQuery) {
+  const { page, pageSize } = f;
+  const w = await auditWhere(q, f);
+  if (!w) return { items: [], total: 0, page, pageSize };
+  const n = w.params.length;
   const [items, count] = await Promise.all([
     q.query<AuditEntry>(
-      `SELECT id::text AS id, actor_id::text AS actor_id, actor_username, action, target_type, target_id,
-              before, after, ip, ${iso('created_at')} AS created_at
-         FROM audit_log ${filter} ORDER BY created_at DESC, id DESC
-        LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, pageSize, (page - 1) * pageSize],
+      `SELECT a.id::text AS id, a.actor_id::text AS actor_id, a.actor_username, a.action, a.target_type,
+              a.target_id, ${ABOUT} AS member_username, a.before, a.after, a.ip,
+              ${iso('a.created_at')} AS created_at
+         FROM audit_log a ${AUDIT_JOINS} ${w.sql()} ORDER BY a.created_at DESC, a.id DESC
+        LIMIT $${n + 1} OFFSET $${n + 2}`,
+      [...w.params, pageSize, (page - 1) * pageSize],
     ),
-    q.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log ${filter}`, params),
+    q.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log a ${w.sql()}`, w.params),
   ]);
   return { items, total: count[0]?.n ?? 0, page, pageSize };
 }

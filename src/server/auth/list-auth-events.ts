@@ -1,10 +1,7 @@
 import type { AuthEventListQuery, AuthEventView } from '../../shared/schemas/auth-events';
 import type { Queryable } from '../db';
+import { addPeriod, memberIdByUsername, whereBuilder } from '../audit/record-filters';
 import { iso } from '../sql';
-
-/** The start of a Korean calendar day (KST is UTC+9 all year) as an ISO instant. */
-const kstDayStart = (day: string, plusDays = 0) =>
-  new Date(Date.parse(`${day}T00:00:00+09:00`) + plusDays * 86_400_000).toISOString();
 
 /**
  * The sign-in log across members, newest first, with the administrator's filters: one member, one kind,
@@ -14,18 +11,10 @@ export async function listAuthEvents(
   q: Queryable,
   f: Omit<AuthEventListQuery, 'page' | 'pageSize'> & { page: number; pageSize: number },
 ) {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  const add = (sql: string, value: unknown) => {
-    params.push(value);
-    where.push(sql.replace('?', `$${params.length}`));
-  };
-  if (f.memberId) add('e.member_id = ?', f.memberId);
-  if (f.kind) add('e.kind = ?', f.kind);
-  if (f.result) add('e.success = ?', f.result === 'success');
-  if (f.from) add('e.created_at >= ?::timestamptz', kstDayStart(f.from));
-  if (f.to) add('e.created_at < ?::timestamptz', kstDayStart(f.to, 1));
-  const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const w = await authEventsWhere(q, f);
+  if (!w) return { items: [], total: 0, page: f.page, pageSize: f.pageSize };
+  const { params } = w;
+  const filter = w.sql();
   const [items, count] = await Promise.all([
     q.query<AuthEventView>(
       `SELECT e.id::text AS id, e.kind, e.success, e.reason, e.ip, e.user_agent,
@@ -39,4 +28,25 @@ export async function listAuthEvents(
     q.query<{ n: number }>(`SELECT count(*)::int AS n FROM auth_events e ${filter}`, params),
   ]);
   return { items, total: count[0]?.n ?? 0, page: f.page, pageSize: f.pageSize };
+}
+
+/**
+ * The sign-in log's conditions: one member (by id or by username; an unknown username matches nothing:
+ * null), one kind, successes or failures, a range of Korean days.
+ */
+export async function authEventsWhere(
+  q: Queryable,
+  f: Pick<AuthEventListQuery, 'memberId' | 'username' | 'kind' | 'result' | 'from' | 'to'>,
+) {
+  const w = whereBuilder();
+  if (f.memberId) w.add('e.member_id = ?', f.memberId);
+  if (f.username) {
+    const id = await memberIdByUsername(q, f.username);
+    if (!id) return null;
+    w.add('e.member_id = ?', id);
+  }
+  if (f.kind) w.add('e.kind = ?', f.kind);
+  if (f.result) w.add('e.success = ?', f.result === 'success');
+  addPeriod(w, 'e.created_at', f);
+  return w;
 }

@@ -4,8 +4,9 @@ import type {
   WonAccountView,
 } from '../../shared/schemas/deposits';
 import type { z } from '../../shared/zod';
+import { type Actor, approvalOf } from '../audit/actor';
 import { writeAudit } from '../audit/write-audit';
-import type { Db, Queryable } from '../db';
+import type { Queryable } from '../db';
 import { isoSeconds } from '../sql';
 
 type Body = z.output<typeof receivingAccountBodySchema>;
@@ -23,36 +24,40 @@ export async function readReceivingAccount(q: Queryable): Promise<ReceivingAccou
 }
 
 /**
- * Sets the receiving account, with its audit entry (before and after) in the same transaction. The row is
- * locked first, so two administrators saving at once are written one after the other, each audited with
- * what it replaced.
+ * Sets the receiving account in the caller's transaction, with its audit entry (before and after, and
+ * both administrators when a proposal applies it). The advisory lock orders two settings at once, each
+ * audited with what it replaced.
  */
-export async function setReceivingAccount(
-  db: Db,
+export async function setReceivingAccountIn(
+  q: Queryable,
   body: Body,
-  actor: { actorId: string; actorUsername: string; ip?: string },
+  actor: Actor,
 ): Promise<ReceivingAccountAdminView> {
-  return db.tx(async (q) => {
-    await q.query('SELECT pg_advisory_xact_lock(7260055, 0)');
-    const before = await readReceivingAccount(q);
-    await q.query(
-      `INSERT INTO service_receiving_account (id, bank_name, account_number, account_holder, updated_by)
-       VALUES (true, $1, $2, $3, $4)
-       ON CONFLICT (id) DO UPDATE SET bank_name = EXCLUDED.bank_name, account_number = EXCLUDED.account_number,
-         account_holder = EXCLUDED.account_holder, updated_by = EXCLUDED.updated_by, updated_at = now()`,
-      [body.bank_name, body.account_number, body.account_holder, actor.actorId],
-    );
-    const after = await readReceivingAccount(q);
-    await writeAudit(q, {
-      actorId: actor.actorId,
-      actorUsername: actor.actorUsername,
-      ip: actor.ip,
-      action: 'settings.receiving_account.set',
-      targetType: 'settings',
-      targetId: 'receiving_account',
-      before: before.account,
-      after: after.account,
-    });
-    return after;
+  await q.query('SELECT pg_advisory_xact_lock(7260055, 0)');
+  const before = await readReceivingAccount(q);
+  await q.query(
+    `INSERT INTO service_receiving_account (id, bank_name, account_number, account_holder, updated_by)
+     VALUES (true, $1, $2, $3, $4)
+     ON CONFLICT (id) DO UPDATE SET bank_name = EXCLUDED.bank_name, account_number = EXCLUDED.account_number,
+       account_holder = EXCLUDED.account_holder, updated_by = EXCLUDED.updated_by, updated_at = now()`,
+    [body.bank_name, body.account_number, body.account_holder, actor.actorId],
+  );
+  const after = await readReceivingAccount(q);
+  await writeAudit(q, {
+    actorId: actor.actorId,
+    actorUsername: actor.actorUsername,
+    ip: actor.ip,
+    action: 'settings.receiving_account.set',
+    targetType: 'settings',
+    targetId: 'receiving_account',
+    before: before.account,
+    after: after.account ? { ...after.account, ...approvalOf(actor) } : null,
   });
+  return after;
+}
+
+/** Takes the receiving-account lock and reads it (a proposal's plan and its application). */
+export async function lockReceivingAccount(q: Queryable) {
+  await q.query('SELECT pg_advisory_xact_lock(7260055, 0)');
+  return (await readReceivingAccount(q)).account;
 }

@@ -11,6 +11,7 @@ import type {
   RouteShorthandOptionsWithHandler,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Readable } from 'node:stream';
 import type { App } from '../context';
 import { envelope, type errorEnvelope, ok } from './envelope';
 import { z } from './zod';
@@ -171,8 +172,9 @@ export function declareRoutes<E extends ErrorAnswers>(app: App, shared: Shared<E
       querystring?: Q;
       /** The file's content type (`text/csv; charset=utf-8`) and the name it is saved under. */
       contentType: string;
-      filename: string;
-      run: (req: Req<Inputs<undefined, Q, undefined, undefined>>) => Promise<string>;
+      filename: string | ((req: Req<Inputs<undefined, Q, undefined, undefined>>) => string);
+      /** The file's text, or a stream of it (a large export, sent as it is read). */
+      run: (req: Req<Inputs<undefined, Q, undefined, undefined>>) => Promise<string | Readable>;
     },
   ) => {
     const { operationId, summary, querystring, contentType, filename, run } = route;
@@ -189,9 +191,10 @@ export function declareRoutes<E extends ErrorAnswers>(app: App, shared: Shared<E
     };
     const handler = async (req: FastifyRequest, reply: FastifyReply) => {
       const text = await run(req as never);
+      const name = typeof filename === 'string' ? filename : filename(req as never);
       return reply
         .header('content-type', contentType)
-        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('content-disposition', `attachment; filename="${name}"`)
         .send(text);
     };
     const config: DeclaredRouteConfig = { declaredInputsOnly: true };

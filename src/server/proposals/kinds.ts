@@ -13,6 +13,7 @@ import {
   secondPasswordReset,
 } from './kinds-accounts';
 import { balanceAdjustment, balancesEdit, depositApproval, withdrawalApproval } from './kinds-money';
+import { receivingAccountSet, totpReset } from './kinds-settings';
 import type { Kind } from './registry';
 
 export const KINDS = {
@@ -30,4 +31,6 @@ export const KINDS = {
   'password.reset': passwordReset,
   'second_password.reset': secondPasswordReset,
   'withdrawal_limits.set': limitsSet,
+  'receiving_account.set': receivingAccountSet,
+  'totp.reset': totpReset,
 } satisfies Record<ProposalKind, Pick<Kind<never, unknown, unknown>, 'kind' | 'applyRow'>>;

@@ -70,6 +70,8 @@ export const PROPOSAL_MESSAGES = {
       'password.reset': '관리자 비밀번호 재설정',
       'second_password.reset': '관리자 2차 비밀번호 재설정',
       'withdrawal_limits.set': '1일 출금 한도 변경',
+      'receiving_account.set': '원화 입금 계좌 변경',
+      'totp.reset': '관리자 OTP 초기화',
       'admin.grant': '관리자 권한 부여',
       'admin.revoke': '관리자 권한 회수',
     } as Record<string, string>,

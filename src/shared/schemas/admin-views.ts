@@ -202,6 +202,8 @@ const auditEntryView = z.object({
   action: z.string(),
   target_type: z.nullable(z.string()),
   target_id: z.nullable(z.string()),
+  /** The username of the member the entry concerns (its target, or the member of the request decided). */
+  member_username: z.optional(z.nullable(z.string())),
   before: z.unknown(),
   after: z.unknown(),
   ip: z.nullable(z.string()),

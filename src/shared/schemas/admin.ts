@@ -32,13 +32,13 @@ const decimalsOf = (currency: string) => (currency.toUpperCase() === 'KRW' ? 0 :
 // ---------------------------------------------------------------------------------------------
 // Paging and lists
 
-const page = z._default(
+export const page = z._default(
   z.coerce
     .number({ error: A.pageInvalid })
     .check(z.int(A.pageInvalid), z.gte(1, A.pageInvalid), z.lte(100_000, A.pageInvalid)),
   1,
 );
-const pageSize = (def: number) =>
+export const pageSize = (def: number) =>
   z._default(
     z.coerce
       .number({ error: A.pageSizeInvalid })
@@ -64,11 +64,6 @@ export const requestListQuerySchema = z.strictObject({
   pageSize: pageSize(20),
 });
 
-export const auditListQuerySchema = z.strictObject({
-  targetId: z.optional(z.string().check(plainText(), z.trim(), z.maxLength(100, A.idInvalid))),
-  page,
-  pageSize: pageSize(30),
-});
 
 export const noticeListQuerySchema = z.strictObject({ page, pageSize: pageSize(20) });
 

@@ -5,6 +5,7 @@
 import { MSG } from '../messages';
 import { z } from '../zod';
 import { isCalendarDate } from './admin';
+import { usernameFilter } from './desk-records';
 import { pageOf } from './view-parts';
 
 const E = MSG.authEvents;
@@ -71,6 +72,7 @@ const optionalDate = z.optional(
 export const authEventListQuerySchema = z
   .strictObject({
     memberId: z.optional(z.uuid({ error: E.memberIdInvalid })),
+    username: usernameFilter,
     kind: z.optional(z.enum(AUTH_EVENT_KINDS, { error: E.kindInvalid })),
     result: z.optional(z.enum(['success', 'failure'], { error: E.resultInvalid })),
     from: optionalDate,

@@ -16,6 +16,8 @@ const PROPOSAL_KINDS = [
   'password.reset',
   'second_password.reset',
   'withdrawal_limits.set',
+  'receiving_account.set',
+  'totp.reset',
 ] as const;
 export type ProposalKind = (typeof PROPOSAL_KINDS)[number];
 const PROPOSAL_STATUSES = ['pending', 'applied', 'cancelled', 'expired'] as const;
