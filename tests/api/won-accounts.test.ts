@@ -158,16 +158,16 @@ describe('the receiving account', () => {
     // Where every member's won lands is set by two administrators: one proposes, another confirms.
     const proposed = await admin.client.call('PUT', '/api/admin/receiving-account', receiving);
     expect(proposed.status).toBe(202);
-    expect((await m.client.get('/api/won-accounts')).body.data.receiving).toBeNull();
+    expect((await m.client.get('/api/won-accounts')).body.data.receiving).toEqual(before.body.data.receiving);
     const checker = await secondAdmin(server.url, server.db);
     const set = await confirmAs(checker.client, proposed.body.data.proposal.id);
     expect(set.status).toBe(200);
-    expect(set.body.data.result).toMatchObject({ account: receiving, updated_by: checker.creds.username });
+    expect(set.body.data.result).toMatchObject({ account: receiving, updated_by: admin.creds.username });
     const audit = await server.db.query<{ actor_id: string; after: unknown }>(
       `SELECT actor_id, after FROM audit_log WHERE action = 'settings.receiving_account.set' ORDER BY created_at DESC LIMIT 1`,
     );
     expect(audit[0]).toMatchObject({
-      actor_id: checker.id,
+      actor_id: admin.id,
       after: { ...receiving, approval: { proposed_by: admin.creds.username, confirmed_by: checker.creds.username } },
     });
 
