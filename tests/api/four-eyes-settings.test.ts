@@ -28,8 +28,9 @@ const account = (n: number) => ({
   account_holder: '(주)월렛',
 });
 const current = async () =>
-  (await server.db.query<{ account_number: string }>('SELECT account_number FROM service_receiving_account'))[0]
-    ?.account_number ?? null;
+  (
+    await server.db.query<{ account_number: string }>('SELECT account_number FROM service_receiving_account')
+  )[0]?.account_number ?? null;
 const totpRows = async (id: string) =>
   (await server.db.query('SELECT 1 FROM member_totp WHERE member_id = $1', [id])).length;
 
@@ -87,7 +88,10 @@ describe('another administrator’s OTP', () => {
     expect(await totpRows(target.id)).toBe(1);
     const r = await a.client.post(`/api/admin/members/${target.id}/totp-reset`, {});
     expect(r.status).toBe(202);
-    expect(r.body.data.proposal).toMatchObject({ kind: 'totp.reset', lines: [D.proposals.otpLine(target.creds.username)] });
+    expect(r.body.data.proposal).toMatchObject({
+      kind: 'totp.reset',
+      lines: [D.proposals.otpLine(target.creds.username)],
+    });
     expect(await totpRows(target.id)).toBe(1);
     const own = await confirmAs(target.client, r.body.data.proposal.id);
     expect(own.status).toBe(403);

@@ -168,7 +168,10 @@ describe('the receiving account', () => {
     );
     expect(audit[0]).toMatchObject({
       actor_id: admin.id,
-      after: { ...receiving, approval: { proposed_by: admin.creds.username, confirmed_by: checker.creds.username } },
+      after: {
+        ...receiving,
+        approval: { proposed_by: admin.creds.username, confirmed_by: checker.creds.username },
+      },
     });
 
     const after = await m.client.get('/api/won-accounts');

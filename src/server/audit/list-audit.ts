@@ -5,7 +5,7 @@ import { iso } from '../sql';
 import { addPeriod, memberIdByUsername, whereBuilder } from './record-filters';
 
 /** The member an entry concerns: its target, or the member of the request it decided. */
-const ABOUT = "COALESCE(tm.username, am.username)";
+const ABOUT = 'COALESCE(tm.username, am.username)';
 export const AUDIT_JOINS = `LEFT JOIN members tm ON a.target_type = 'member' AND tm.id::text = a.target_id
   LEFT JOIN members am ON am.id::text = a.after ->> 'member_id'`;
 

@@ -1,6 +1,6 @@
 import type { AuthEventListQuery, AuthEventView } from '../../shared/schemas/auth-events';
-import type { Queryable } from '../db';
 import { addPeriod, memberIdByUsername, whereBuilder } from '../audit/record-filters';
+import type { Queryable } from '../db';
 import { iso } from '../sql';
 
 /**

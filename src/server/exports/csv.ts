@@ -11,7 +11,10 @@ const NEEDS_QUOTES = /[",\r\n]/;
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 /** One cell; `numeric` for an amount the database wrote, which keeps its sign as a number. */
-export function csvCell(value: string | number | boolean | null | undefined, opts: { numeric?: boolean } = {}) {
+export function csvCell(
+  value: string | number | boolean | null | undefined,
+  opts: { numeric?: boolean } = {},
+) {
   if (value === null || value === undefined) return '';
   let text = String(value);
   // A signed amount is a number, not a formula (and stays one for the spreadsheet); any other text that

@@ -20,7 +20,8 @@ const AUDIT = MSG.admin.audit;
 const AE = MSG.authEvents;
 
 /** A time as the desk shows it: Korean time (UTC+9 all year), to the second. */
-const kst = (col: string) => `to_char((${col} AT TIME ZONE 'UTC') + interval '9 hours', 'YYYY-MM-DD HH24:MI:SS')`;
+const kst = (col: string) =>
+  `to_char((${col} AT TIME ZONE 'UTC') + interval '9 hours', 'YYYY-MM-DD HH24:MI:SS')`;
 /** The key of a row ordered by time then id: the UTC time to the microsecond and the id. */
 const timeKey = (t: string, id: string) =>
   `to_char(${t} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') || '|' || ${id}::text`;
@@ -36,13 +37,18 @@ const amount = (v: unknown): Cell => ({ amount: s(v) });
 const byId = (w: Where, sql: string, col: string) => (after: string | null, limit: number) => {
   const n = w.params.length;
   const cond = `${w.sql() ? `${w.sql()} AND` : 'WHERE'} ${col} > $${n + 1}::bigint`;
-  return { sql: `${sql} ${cond} ORDER BY ${col} LIMIT $${n + 2}`, params: [...w.params, after ?? '0', limit] };
+  return {
+    sql: `${sql} ${cond} ORDER BY ${col} LIMIT $${n + 2}`,
+    params: [...w.params, after ?? '0', limit],
+  };
 };
 
 /** The rows after `after` by (time, uuid id), given the filters. */
 const byTime = (w: Where, sql: string, t: string, id: string) => (after: string | null, limit: number) => {
   const n = w.params.length;
-  const [time, key] = after ? after.split('|') : ['0001-01-01T00:00:00', '00000000-0000-0000-0000-000000000000'];
+  const [time, key] = after
+    ? after.split('|')
+    : ['0001-01-01T00:00:00', '00000000-0000-0000-0000-000000000000'];
   const cond = `${w.sql() ? `${w.sql()} AND` : 'WHERE'} (${t}, ${id}) > (($${n + 1}::timestamp AT TIME ZONE 'UTC'), $${n + 2}::uuid)`;
   return {
     sql: `${sql} ${cond} ORDER BY ${t}, ${id} LIMIT $${n + 3}`,
@@ -55,7 +61,8 @@ export interface ExportSource {
   rows: AsyncGenerator<string[][]>;
 }
 
-const encode = (c: Cell) => (c !== null && typeof c === 'object' ? csvCell(c.amount, { numeric: true }) : csvCell(c));
+const encode = (c: Cell) =>
+  c !== null && typeof c === 'object' ? csvCell(c.amount, { numeric: true }) : csvCell(c);
 
 async function* mapped(batches: AsyncGenerator<Row[]>, cells: (r: Row) => Cell[]) {
   for await (const batch of batches) yield batch.map((r) => cells(r).map(encode));
@@ -116,18 +123,18 @@ const STATUS = MSG.deskRecords.change.values;
 const requestCells =
   (type: string) =>
   (r: Row): Cell[] => [
-  type,
-  s(r.t),
-  s(r.username),
-  s(r.currency),
-  amount(r.amount),
-  amount(r.fee),
-  STATUS[String(r.status)] ?? String(r.status),
-  r.method ? (STATUS[String(r.method)] ?? String(r.method)) : null,
-  s(r.destination),
-  s(r.processed_by),
-  s(r.processed_at),
-];
+    type,
+    s(r.t),
+    s(r.username),
+    s(r.currency),
+    amount(r.amount),
+    amount(r.fee),
+    STATUS[String(r.status)] ?? String(r.status),
+    r.method ? (STATUS[String(r.method)] ?? String(r.method)) : null,
+    s(r.destination),
+    s(r.processed_by),
+    s(r.processed_at),
+  ];
 
 async function* requestRows(q: Queryable, dw: Where, ww: Where) {
   yield* mapped(

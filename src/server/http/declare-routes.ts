@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type {
   ContextConfigDefault,
   FastifyInstance,
@@ -11,7 +12,6 @@ import type {
   RouteShorthandOptionsWithHandler,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Readable } from 'node:stream';
 import type { App } from '../context';
 import { envelope, type errorEnvelope, ok } from './envelope';
 import { z } from './zod';

@@ -16,8 +16,7 @@ export const DESK_RECORDS_MESSAGES = {
       amount: '금액',
       reason: '사유',
       reasonPlaceholder: '예: 입금 누락분 반영 (고객 문의 1234)',
-      preview: (currency: string, before: string, after: string) =>
-        `${currency} 잔액 ${before} → ${after}`,
+      preview: (currency: string, before: string, after: string) => `${currency} 잔액 ${before} → ${after}`,
       submit: '조정 요청',
       applied: '잔액을 조정했습니다.',
       proposed: '다른 관리자의 확인을 기다립니다. 확인되면 잔액이 바뀝니다.',
@@ -181,7 +180,8 @@ export const DESK_RECORDS_MESSAGES = {
       otpEnrolled: 'OTP가 등록되어 있습니다.',
       otpNone: 'OTP가 등록되어 있지 않습니다.',
       otpReset: 'OTP 초기화',
-      otpResetHint: '초기화하면 다시 등록해야 로그인할 수 있습니다. 관리자 계정이면 다른 관리자의 확인 후 적용됩니다.',
+      otpResetHint:
+        '초기화하면 다시 등록해야 로그인할 수 있습니다. 관리자 계정이면 다른 관리자의 확인 후 적용됩니다.',
       otpResetConfirm: (username: string) => `${username} 회원의 OTP를 초기화하시겠습니까?`,
       otpResetDone: 'OTP를 초기화했습니다.',
       otpNotEnrolled: '이 회원은 OTP를 등록하지 않았습니다.',

@@ -64,7 +64,6 @@ export const requestListQuerySchema = z.strictObject({
   pageSize: pageSize(20),
 });
 
-
 export const noticeListQuerySchema = z.strictObject({ page, pageSize: pageSize(20) });
 
 // ---------------------------------------------------------------------------------------------
