@@ -35,7 +35,13 @@ describe('deposits in the browser', () => {
     };
     // Where members send their won is set by two administrators.
     const checker = await secondAdmin(e2e.server.url, e2e.server.db);
-    const set = await proposeAndConfirm(admin.client, checker.client, 'PUT', '/api/admin/receiving-account', receiving);
+    const set = await proposeAndConfirm(
+      admin.client,
+      checker.client,
+      'PUT',
+      '/api/admin/receiving-account',
+      receiving,
+    );
     expect(set.status).toBe(200);
     await e2e.server.db.query(
       `INSERT INTO bank_accounts (member_id, bank_name, account_number, account_holder, is_verified)

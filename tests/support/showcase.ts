@@ -83,8 +83,8 @@ export async function seedShowcase(
     'receiving account',
     approved(
       admin.call('PUT', '/api/admin/receiving-account', {
-      bank_name: '우리은행',
-      account_number: '1005-123-456789',
+        bank_name: '우리은행',
+        account_number: '1005-123-456789',
         account_holder: '(주)월렛',
       }),
     ),

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db';
 
 /** The start of a Korean calendar day (KST is UTC+9 all year) as an ISO instant. */
-export const kstDayStart = (day: string, plusDays = 0) =>
+const kstDayStart = (day: string, plusDays = 0) =>
   new Date(Date.parse(`${day}T00:00:00+09:00`) + plusDays * 86_400_000).toISOString();
 
 /**

@@ -24,7 +24,7 @@ export const DESK_RECORDS_MESSAGES = {
       amountInvalid: '금액을 숫자로 입력해 주세요.',
       reasonRequired: '사유를 입력해 주세요.',
       belowZero: '감액 후 잔액이 0보다 작아집니다.',
-      balancesTitle: '보유 자산',
+      failed: '잔액 조정 실패',
     },
     filters: {
       username: '아이디',
@@ -186,6 +186,7 @@ export const DESK_RECORDS_MESSAGES = {
       otpResetDone: 'OTP를 초기화했습니다.',
       otpNotEnrolled: '이 회원은 OTP를 등록하지 않았습니다.',
       otpOwn: '내 OTP는 내 정보에서 관리합니다.',
+      otpResetFailed: 'OTP 초기화 실패',
     },
     proposals: {
       receivingLine: (before: string, after: string) => `원화 입금 계좌: ${before} → ${after}`,

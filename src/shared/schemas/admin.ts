@@ -144,7 +144,7 @@ const expectedValue = z
   .string({ error: A.balanceFormat })
   .check(z.regex(DECIMAL_TEXT, A.balanceFormat), z.maxLength(60));
 
-export const BALANCE_KEYS = ['krw', 'eth', 'xrp', 'usdt'] as const;
+const BALANCE_KEYS = ['krw', 'eth', 'xrp', 'usdt'] as const;
 export type BalanceKey = (typeof BALANCE_KEYS)[number];
 export const keyOf = (c: BalanceCurrency) => c.toLowerCase() as BalanceKey;
 
@@ -164,16 +164,6 @@ export const setBalancesBodySchema = z
     ),
   })
   .check(z.refine((v) => BALANCE_KEYS.some((k) => v[k] !== undefined), { message: A.balancesEmpty }));
-export type SetBalancesBody = z.input<typeof setBalancesBodySchema>;
-
-/** The asset form: every currency's new value. */
-export const balancesFormSchema = z.object({
-  krw: balanceValueSchema('KRW'),
-  eth: balanceValueSchema('ETH'),
-  xrp: balanceValueSchema('XRP'),
-  usdt: balanceValueSchema('USDT'),
-});
-export type BalancesForm = z.input<typeof balancesFormSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Locks: currency (default usdt), amount > 0, optional dates (end not before start) and reason.

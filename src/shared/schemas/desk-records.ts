@@ -53,5 +53,5 @@ export const exportQuerySchema = z
   );
 export type ExportQuery = z.output<typeof exportQuerySchema>;
 
-export const EXPORT_KINDS = ['audit', 'auth-events', 'requests', 'ledger'] as const;
-export type ExportKind = (typeof EXPORT_KINDS)[number];
+/** The records a CSV export covers. */
+export type ExportKind = 'audit' | 'auth-events' | 'requests' | 'ledger';

@@ -25,13 +25,11 @@ const keys = {
   requests: (kind: RequestKind, status: string, memberId: string, page: number) =>
     [...ADMIN_KEY, 'requests', kind, status, memberId, page] as const,
   notices: (page: number) => [...ADMIN_KEY, 'notices', page] as const,
-  audit: (targetId: string, page: number) => [...ADMIN_KEY, 'audit', targetId, page] as const,
 };
 
 export type RequestKind = 'deposits' | 'withdrawals';
 export const MEMBER_PAGE_SIZE = 50;
 export const REQUEST_PAGE_SIZE = 20;
-export const AUDIT_PAGE_SIZE = 30;
 export const NOTICE_PAGE_SIZE = 20;
 
 export const useMembers = (q: string, page: number, status: MemberStatusFilter = 'active') =>
@@ -76,19 +74,6 @@ export const useNotices = (page: number) =>
         query: { page, pageSize: NOTICE_PAGE_SIZE },
         signal,
         schema: 'adminNotices',
-      }),
-    placeholderData: keepPreviousData,
-    retry,
-  });
-
-export const useAudit = (targetId: string, page: number) =>
-  useQuery({
-    queryKey: keys.audit(targetId, page),
-    queryFn: ({ signal }) =>
-      api.get<{ items: AuditEntry[]; total: number }>('/admin/audit', {
-        query: { targetId, page, pageSize: AUDIT_PAGE_SIZE },
-        signal,
-        schema: 'adminAudit',
       }),
     placeholderData: keepPreviousData,
     retry,

@@ -1,68 +1,124 @@
+import { useEffect, useState } from 'react';
+import { AUDIT_ACTIONS, actionLabel, describeChange } from '../../../shared/audit-change';
 import { MSG } from '../../../shared/messages';
-import { AUDIT_PAGE_SIZE, useAudit } from './api';
+import type { AuditEntry } from '../../../shared/schemas/admin-views';
+import { useMember } from './api';
+import { ExportLinks } from './export-links';
+import { Filter, SelectFilter } from './fields';
 import { dateTime } from './format';
-import { AdmTable, ScrollRegion, SearchField } from './kit';
+import { AdmTable, ScrollRegion, useDebounced } from './kit';
 import { Pager, usePagedFilters } from './pager';
+import { type AuditFilters, RECORDS_PAGE_SIZE, useAuditLog } from './records-api';
 import { failureText, ResultMessage } from './result-message';
 import { Section } from './section';
 
 const T = MSG.admin.audit;
+const F = MSG.deskRecords.filters;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ACTION_OPTIONS = [['', F.actionAll] as const, ...AUDIT_ACTIONS];
 
-const compact = (v: unknown) =>
-  v === null || v === undefined ? '' : JSON.stringify(v, null, 1).replace(/\n\s*/g, ' ');
+/** Whom an entry concerns, by name: the member's username, else the kind of target (never an id). */
+const targetText = (e: AuditEntry) =>
+  e.member_username ?? (e.target_type ? (T.targetTypes[e.target_type] ?? MSG.admin.none) : MSG.admin.none);
 
-/** The audit trail: who did what to which target, before and after, when and from where. */
+/** The rows: time, who, what, about whom, and the change in Korean ("상태: 대기 → 완료"). */
+export function AuditTable({ items, showTarget = true }: { items: AuditEntry[]; showTarget?: boolean }) {
+  const columns = showTarget
+    ? [T.time, T.actor, T.action, T.target, T.change, T.ip]
+    : [T.time, T.actor, T.action, T.change, T.ip];
+  return (
+    <AdmTable className="adm-table adm-audit" columns={columns}>
+      {items.map((e) => (
+        <tr key={e.id}>
+          <td className="nowrap">{dateTime(e.created_at)}</td>
+          <td>{e.actor_username ?? MSG.admin.none}</td>
+          <td className="nowrap">{actionLabel(e.action)}</td>
+          {showTarget ? <td>{targetText(e)}</td> : null}
+          <td className="adm-change">
+            <ul className="adm-change-lines">
+              {describeChange(e.before, e.after).map((line, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: an entry's lines never move
+                <li key={i}>{line}</li>
+              ))}
+            </ul>
+          </td>
+          <td>{e.ip ?? MSG.admin.none}</td>
+        </tr>
+      ))}
+    </AdmTable>
+  );
+}
+
+/** The action and period filters shared by the desk's log and a member's records. */
+export function ActionPeriodFilters({
+  filters,
+  set,
+}: {
+  filters: AuditFilters;
+  set: (patch: Partial<AuditFilters>) => void;
+}) {
+  return (
+    <>
+      <SelectFilter
+        label={F.action}
+        value={filters.action ?? ''}
+        options={ACTION_OPTIONS}
+        onChange={(action) => set({ action: action || undefined })}
+      />
+      {(['from', 'to'] as const).map((key) => (
+        <Filter key={key} label={F[key]}>
+          <input
+            className="adm-input"
+            type="date"
+            value={filters[key] ?? ''}
+            onChange={(e) => set({ [key]: e.target.value || undefined })}
+          />
+        </Filter>
+      ))}
+    </>
+  );
+}
+
+/**
+ * The desk's audit trail: who did what to whom, in Korean, filtered by username (who acted or whom it
+ * concerns), action and period, with its CSV export. Opened from a member, it starts on their username.
+ */
 export function AuditTab({ initialTarget = '' }: { initialTarget?: string }) {
-  const { filters, page, setPage, set } = usePagedFilters({ target: initialTarget });
-  const audit = useAudit(filters.target, page);
+  const preset = useMember(UUID.test(initialTarget) ? initialTarget : null);
+  const [text, setText] = useState('');
+  const { filters, page, setPage, set } = usePagedFilters<AuditFilters>({});
+  const presetName = preset.data?.member.username;
+  useEffect(() => {
+    if (presetName) setText(presetName);
+  }, [presetName]);
+  useDebounced(text, (username) => set({ username: username || undefined }));
+  const audit = useAuditLog(filters, page);
   const data = audit.data;
   return (
     <Section title={T.title}>
-      <SearchField
-        label={T.filterTarget}
-        placeholder={T.filterPlaceholder}
-        initial={initialTarget}
-        onSearch={(target) => set({ target })}
-      />
+      <div className="adm-filters">
+        <Filter label={F.username}>
+          <input
+            className="adm-input"
+            type="search"
+            value={text}
+            placeholder={F.usernamePlaceholder}
+            autoComplete="off"
+            onChange={(e) => setText(e.target.value)}
+          />
+        </Filter>
+        <ActionPeriodFilters filters={filters} set={set} />
+      </div>
+      <ExportLinks kinds={['audit']} from={filters.from} to={filters.to} username={filters.username} />
       {audit.isError ? <ResultMessage text={failureText(MSG.admin.failed.auditLoad, audit.error)} /> : null}
       <ScrollRegion className="adm-scroll adm-scroll-70" busy={audit.isFetching} label={T.listLabel}>
         {data && data.items.length === 0 ? (
           <p className="adm-empty">{T.empty}</p>
-        ) : (
-          <AdmTable
-            className="adm-table adm-audit"
-            columns={[T.time, T.actor, T.action, T.target, T.change, T.ip]}
-          >
-            {data?.items.map((e) => (
-              <tr key={e.id}>
-                <td className="nowrap">{dateTime(e.created_at)}</td>
-                <td>{e.actor_username ?? MSG.admin.none}</td>
-                <td>{T.actions[e.action] ?? e.action}</td>
-                <td>
-                  <div>
-                    {e.target_type ? (T.targetTypes[e.target_type] ?? e.target_type) : MSG.admin.none}
-                  </div>
-                  <code className="adm-code adm-member-sub">{e.target_id ?? ''}</code>
-                </td>
-                <td className="adm-change">
-                  {e.before !== null && e.before !== undefined ? (
-                    <div>
-                      <span className="adm-muted">{T.before}</span> <code>{compact(e.before)}</code>
-                    </div>
-                  ) : null}
-                  {e.after !== null && e.after !== undefined ? (
-                    <div>
-                      <span className="adm-muted">{T.after}</span> <code>{compact(e.after)}</code>
-                    </div>
-                  ) : null}
-                </td>
-                <td>{e.ip ?? MSG.admin.none}</td>
-              </tr>
-            ))}
-          </AdmTable>
-        )}
+        ) : data ? (
+          <AuditTable items={data.items} />
+        ) : null}
       </ScrollRegion>
-      <Pager page={page} total={data?.total} pageSize={AUDIT_PAGE_SIZE} onPage={setPage} label={T.title} />
+      <Pager page={page} total={data?.total} pageSize={RECORDS_PAGE_SIZE} onPage={setPage} label={T.title} />
     </Section>
   );
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import {
   AUTH_EVENT_KINDS,
@@ -9,7 +9,8 @@ import {
 import { describeDevice } from '../../../shared/user-agent';
 import { ApiError, api } from '../../lib/api';
 import { describeEvent } from '../../lib/describe-event';
-import { ADMIN_KEY } from './api';
+import { ADMIN_KEY, useMember } from './api';
+import { ExportLinks } from './export-links';
 import { Filter, SelectFilter } from './fields';
 import { dateTime } from './format';
 import { AdmTable, ScrollRegion, useDebounced } from './kit';
@@ -21,6 +22,7 @@ const E = MSG.authEvents;
 
 export interface AuthEventFilters {
   memberId?: string;
+  username?: string;
   kind?: AuthEventKind | '';
   result?: 'success' | 'failure' | '';
   from?: string;
@@ -101,23 +103,32 @@ const FILTERS: readonly {
   { key: 'to', label: E.filterTo },
 ];
 
-/** The "로그인 기록" tab: every member's authentication events, filtered and paged. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The "로그인 기록" tab: every member's authentication events, filtered by username, kind, result and
+ * period, and paged, with its CSV export. Opened from a member, it starts on their username.
+ */
 export function AuthEventsTab({ initialMember = '' }: { initialMember?: string }) {
-  const [memberText, setMemberText] = useState(initialMember);
-  const { filters, page, setPage, set } = usePagedFilters<AuthEventFilters>({
-    memberId: initialMember || undefined,
-  });
-  useDebounced(memberText, (trimmed) => set({ memberId: trimmed || undefined }));
+  const preset = useMember(UUID.test(initialMember) ? initialMember : null);
+  const [memberText, setMemberText] = useState('');
+  const { filters, page, setPage, set } = usePagedFilters<AuthEventFilters>({});
+  const presetName = preset.data?.member.username;
+  useEffect(() => {
+    if (presetName) setMemberText(presetName);
+  }, [presetName]);
+  useDebounced(memberText, (trimmed) => set({ username: trimmed || undefined }));
   const events = useAuthEvents(filters, page, PAGE_SIZE);
   const data = events.data;
   return (
     <Section title={E.adminTitle}>
       <div className="adm-filters">
-        <Filter label={E.filterMember}>
+        <Filter label={MSG.deskRecords.filters.username}>
           <input
             className="adm-input"
             type="search"
             value={memberText}
+            placeholder={MSG.deskRecords.filters.usernamePlaceholder}
             autoComplete="off"
             onChange={(e) => setMemberText(e.target.value)}
           />
@@ -139,6 +150,7 @@ export function AuthEventsTab({ initialMember = '' }: { initialMember?: string }
           );
         })}
       </div>
+      <ExportLinks kinds={['auth-events']} from={filters.from} to={filters.to} username={filters.username} />
       {events.isError ? <ResultMessage text={failureText(E.loadFailed, events.error)} /> : null}
       <ScrollRegion className="adm-scroll adm-scroll-70" busy={events.isFetching} label={E.listLabel}>
         {data && data.items.length === 0 ? (

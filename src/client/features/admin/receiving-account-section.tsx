@@ -12,7 +12,7 @@ import { api } from '../../lib/api';
 import { ADMIN_KEY, useAdminMutation } from './api';
 import { FormField } from './fields';
 import { dateTime } from './format';
-import { BusyButton, sendAndReport } from './kit';
+import { BusyButton } from './kit';
 import { failureText, ResultMessage, useResult } from './result-message';
 import { Section } from './section';
 
@@ -20,7 +20,7 @@ const O = MSG.wonAccounts;
 const K = MSG.depositKrw;
 const EMPTY: ReceivingAccountBody = { bank_name: '', account_number: '', account_holder: '' };
 
-/** The service's won receiving account, which every member's won deposit screen shows (audited). */
+/** The service's won receiving account, which every member's won deposit screen shows (two people, audited). */
 export function ReceivingAccountSection() {
   const result = useResult();
   const current = useQuery({
@@ -37,7 +37,22 @@ export function ReceivingAccountSection() {
   useEffect(() => {
     if (account) reset(account);
   }, [account, reset]);
-  const save = useAdminMutation((body: ReceivingAccountBody) => api.put('/admin/receiving-account', body));
+  const save = useAdminMutation((body: ReceivingAccountBody) =>
+    api.put<unknown>('/admin/receiving-account', body),
+  );
+  // Where members send their won is changed by two administrators: a change waits for the second.
+  const onSubmit = form.handleSubmit((body) => {
+    result.clear();
+    save.mutate(body, {
+      onSuccess: (data) =>
+        result.set(
+          typeof data === 'object' && data !== null && 'proposal' in data
+            ? MSG.deskRecords.proposals.receivingProposed
+            : O.adminSaved,
+        ),
+      onError: (err) => result.fail(O.adminSaveFailed, err),
+    });
+  });
 
   return (
     <Section title={O.adminTitle}>
@@ -50,11 +65,7 @@ export function ReceivingAccountSection() {
             : O.adminNone}
         </p>
       ) : null}
-      <form
-        className="form"
-        noValidate
-        onSubmit={form.handleSubmit(sendAndReport(result, save, O.adminSaved, O.adminSaveFailed))}
-      >
+      <form className="form" noValidate onSubmit={onSubmit}>
         <FormField form={form} name="bank_name" label={K.bankLabel} />
         <FormField form={form} name="account_number" label={K.accountNumberLabel} inputMode="numeric" />
         <FormField form={form} name="account_holder" label={K.accountHolderLabel} />
