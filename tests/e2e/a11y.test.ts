@@ -220,6 +220,9 @@ describe('accessibility of the administrator page (axe-core, 1280 px)', () => {
   });
 
   const region = (name: string) => page.getByRole('region', { name, exact: true });
+  /** The member detail's tabs (정보 / 자산 / 요청 / 보안 / 기록). */
+  const T = MSG.deskRecords.tabs;
+  const openTab = (name: string) => page.getByRole('tab', { name, exact: true }).click();
   const focusInside = (dialogName: string) =>
     page
       .getByRole('dialog', { name: dialogName })
@@ -234,6 +237,13 @@ describe('accessibility of the administrator page (axe-core, 1280 px)', () => {
     await settle(page);
     await expectNoSevereViolations(page, '/admin, member detail');
     await expectNamedControls(page, '/admin, member detail');
+    for (const name of [T.assets, T.security, T.records]) {
+      await openTab(name);
+      await settle(page);
+      await expectNoSevereViolations(page, `/admin, member detail: ${name}`);
+      await expectNamedControls(page, `/admin, member detail: ${name}`);
+    }
+    await openTab(T.requests);
     const requests = region(A.requests.title);
     for (const tab of [A.requests.deposits, A.requests.withdrawals]) {
       await requests.getByRole('tab', { name: tab }).click();
@@ -245,10 +255,12 @@ describe('accessibility of the administrator page (axe-core, 1280 px)', () => {
     await expectNoSevereViolations(page, '/admin, audit log');
     await expectNamedControls(page, '/admin, audit log');
     await page.getByRole('tab', { name: A.tabMembers }).click();
+    await openTab(T.info);
     await region(A.info.title).waitFor();
   });
 
   it('the lock dialog: named, focus stays inside both ways, Escape closes it and focus returns', async () => {
+    await openTab(T.assets);
     const opener = region(A.locks.title).getByRole('button', { name: A.locks.add });
     await opener.click();
     const dialog = page.getByRole('dialog', { name: A.locks.addTitle });
@@ -270,6 +282,7 @@ describe('accessibility of the administrator page (axe-core, 1280 px)', () => {
   });
 
   it('the delete confirmation: focus starts on cancel, stays inside, Escape cancels', async () => {
+    await openTab(T.info);
     const opener = region(A.info.title).getByRole('button', { name: A.info.deleteMember });
     await opener.click();
     const dialog = page.getByRole('dialog', { name: A.info.deleteTitle });

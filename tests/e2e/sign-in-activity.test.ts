@@ -84,8 +84,8 @@ describe('sign-in activity', () => {
     const tab = page.getByRole('region', { name: E.adminTitle, exact: true });
     await tab.getByRole('cell', { name: m.creds.username }).first().waitFor();
 
-    // Filter: this member, failures only.
-    await page.getByLabel(E.filterMember).fill(m.id);
+    // Filter: this member (by username), failures only.
+    await page.getByLabel(MSG.deskRecords.filters.username).fill(m.creds.username);
     await page.getByLabel(E.filterResult).selectOption('failure');
     const rows = page.locator('table.adm-auth-events tbody tr');
     await expect.poll(() => rows.count()).toBe(1);
@@ -97,8 +97,8 @@ describe('sign-in activity', () => {
     await page.getByLabel(E.filterKind).selectOption('second_factor');
     await expect.poll(() => rows.count()).toBe(1);
 
-    // The member detail panel has the member's own log.
-    await page.goto(`/admin?member=${m.id}`);
+    // The member detail's security tab has the member's own log.
+    await page.goto(`/admin?member=${m.id}&mtab=security`);
     const panel = page.getByRole('region', { name: E.adminTitle, exact: true });
     await panel.getByText(`${E.kinds.login} ${E.failure} (${E.reasons.bad_password})`).waitFor();
     expect(await panel.getByRole('row').count()).toBe(4); // header + login, second step, failure

@@ -2,7 +2,6 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { RequestStatus } from '../../../shared/request-status';
 import type { MemberStatusFilter } from '../../../shared/schemas/admin';
 import type {
-  AuditEntry,
   DepositList,
   LedgerReport,
   MemberDetail,

@@ -20,6 +20,7 @@ import { ReceivingAccountSection } from './receiving-account-section';
 import { RequestsSection } from './requests-section';
 import { failureText, ResultMessage } from './result-message';
 import { WithdrawalLimitsSection } from './withdrawal-limits-section';
+import './desk-records.css';
 
 const T = MSG.deskRecords.tabs;
 const TABS = ['info', 'assets', 'requests', 'security', 'records'] as const;
