@@ -108,7 +108,10 @@ export function AdjustmentForm({ detail }: { detail: MemberDetail }) {
             inputMode="decimal"
             autoComplete="off"
             value={amount}
-            onChange={(e) => setAmount(groupTyped(e.target.value))}
+            onChange={(e) => {
+              setAmount(groupTyped(e.target.value));
+              setErrors((x) => ({ ...x, amount: undefined }));
+            }}
             {...field('amount')}
           />
         </label>
@@ -125,7 +128,10 @@ export function AdjustmentForm({ detail }: { detail: MemberDetail }) {
           value={reason}
           maxLength={200}
           placeholder={J.reasonPlaceholder}
-          onChange={(e) => setReason(e.target.value)}
+          onChange={(e) => {
+            setReason(e.target.value);
+            setErrors((x) => ({ ...x, reason: undefined }));
+          }}
           {...field('reason')}
         />
       </label>

@@ -13,7 +13,7 @@ import type { MemberDetail } from '../../../shared/schemas/admin-views';
 import { api } from '../../lib/api';
 import { useAdminMutation } from './api';
 import { FormField } from './fields';
-import { BusyButton, sendAndReport } from './kit';
+import { BusyButton } from './kit';
 import { ResultMessage, useResult } from './result-message';
 import { Section } from './section';
 
@@ -49,8 +49,20 @@ function ResetForm<B extends FieldValues>({
   result: ReturnType<typeof useResult>;
 }) {
   const form = useForm<B>({ resolver, defaultValues });
-  const save = useAdminMutation((body: FieldValues) => api.post(path, body));
-  const onSubmit = form.handleSubmit(sendAndReport(result, save, done, failed, () => form.reset()));
+  const save = useAdminMutation((body: FieldValues) => api.post<unknown>(path, body));
+  // Another administrator's reset waits for a second administrator (202 with the proposal): said so.
+  const onSubmit = form.handleSubmit((body) => {
+    result.clear();
+    save.mutate(body, {
+      onSuccess: (data) => {
+        form.reset();
+        result.set(
+          typeof data === 'object' && data !== null && 'proposal' in data ? MSG.proposals.proposed : done,
+        );
+      },
+      onError: (err) => result.fail(failed, err),
+    });
+  });
   return (
     <form className="form" noValidate onSubmit={onSubmit}>
       {fields.map(([name, label]) => (
