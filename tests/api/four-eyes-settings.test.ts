@@ -162,29 +162,3 @@ describe('another administrator’s OTP', () => {
     expect(await totpRows(target.id)).toBe(0);
   });
 });
-
-describe('a balance total set by one administrator (FOUR_EYES_ADMIN_EDITS off)', () => {
-  it('is a proposal past the same cumulative thresholds as an adjustment; below them it applies', async () => {
-    const solo = await startTestServer({ FOUR_EYES_ADMIN_EDITS: 'false' });
-    try {
-      const x = await adminClient(solo.url, solo.db);
-      const m = await memberClient(solo.url);
-      const url = `/api/admin/members/${m.id}/balances`;
-      expect((await x.client.call('PUT', url, { krw: '5000' })).status).toBe(200);
-      // 20,000,000 won more in one edit: past FOUR_EYES_DEPOSIT_KRW (10,000,000), so a second person.
-      const big = await x.client.call('PUT', url, { krw: '20005000' });
-      expect(big.status).toBe(202);
-      expect(big.body.data.proposal.kind).toBe('balances.set');
-      // Split into steps under the threshold: the 24 h total decides, so the second step waits too.
-      expect((await x.client.call('PUT', url, { krw: '9005000' })).status).toBe(200);
-      expect((await x.client.call('PUT', url, { krw: '18005000' })).status).toBe(202);
-      const [row] = await solo.db.query<{ krw: string }>(
-        `SELECT trim_scale(balance)::text AS krw FROM balances WHERE member_id = $1 AND currency = 'KRW'`,
-        [m.id],
-      );
-      expect(row?.krw).toBe('9005000');
-    } finally {
-      await solo.close();
-    }
-  });
-});

@@ -243,35 +243,13 @@ export const balanceAdjustment = defineKind({
 
 const balancesPayload = z.record(z.string(), z.string());
 
-/** Whether a balance edit's increases or decreases, valued in won, reach the in or out threshold. */
-async function editOverThreshold(
-  q: Queryable,
-  cfg: KindConfig,
-  memberId: string,
-  changes: { currency: string; before: Dec | string; after: Dec | string }[],
-  actor: Actor<string | null>,
-) {
-  for (const dir of ['in', 'out'] as const) {
-    const moved = changes
-      .map((c) => ({ currency: c.currency, amount: new D(c.after).minus(c.before) }))
-      .filter((c) => (dir === 'in' ? c.amount.gt(0) : c.amount.lt(0)));
-    if (moved.length === 0) continue;
-    const value = await valueKrw(q, cfg.prices.staleSeconds, moved);
-    const threshold = dir === 'in' ? cfg.fourEyes.depositKrw : cfg.fourEyes.payoutKrw;
-    if ((await overThreshold(q, cfg, memberId, dir, value, threshold, actor)).needsSecond) return true;
-  }
-  return false;
-}
-
 /** SPEC's balance edit (new totals): a proposal from the balances it was based on, refused when stale. */
 export const balancesEdit = defineKind({
   kind: 'balances.set',
   payload: balancesPayload,
   async plan(q, cfg, input: { memberId: string; body: BalancesBody }, actor) {
     // Locked before the dry run (its savepoint's rollback would release locks taken inside it), so an edit
-    // applied in one step reads the same balances in its dry run and in its application. The 24 h totals
-    // first, in the order adjustments take them.
-    await lockTotals(q, input.memberId, actor.actorId);
+    // applied in one step reads the same balances in its dry run and in its application.
     await lockMember(q, input.memberId);
     await lockBalances(
       q,
@@ -279,11 +257,7 @@ export const balancesEdit = defineKind({
     );
     const dry = await dryRun(q, () => setBalancesIn(q, input.memberId, input.body, adminOf(actor)));
     return {
-      // A new total is a movement like an adjustment: two people with FOUR_EYES_ADMIN_EDITS, and past the
-      // same cumulative thresholds without it.
-      needsSecond:
-        dry.changes.length > 0 &&
-        (cfg.fourEyes.adminEdits || (await editOverThreshold(q, cfg, input.memberId, dry.changes, actor))),
+      needsSecond: cfg.fourEyes.adminEdits && dry.changes.length > 0,
       memberId: input.memberId,
       targetId: null,
       payload: Object.fromEntries(dry.changes.map((c) => [c.currency, c.after])),
