@@ -3,13 +3,13 @@ import { proposedView } from '../../shared/schemas/proposals';
 import type { App, Ctx } from '../context';
 import { readReceivingAccount } from '../deposits/receiving-account';
 import { receivingAccountSet } from '../proposals/kinds-settings';
-import { act } from '../proposals/registry';
-import { actorOf, adminApi } from './common';
-import { answerOutcome } from './outcome';
+import { adminApi } from './common';
+import { actAs } from './outcome';
 
 /** The service's won receiving account, shown on every member's won deposit screen. */
 export async function receivingAccountRoutes(app: App, { db, config }: Ctx) {
   const admin = adminApi(app);
+  const acting = actAs(db, config);
 
   admin.get('/receiving-account', {
     operationId: 'adminGetReceivingAccount',
@@ -24,7 +24,6 @@ export async function receivingAccountRoutes(app: App, { db, config }: Ctx) {
     body: receivingAccountBodySchema,
     view: receivingAccountAdminViewSchema,
     answers: { 202: proposedView },
-    run: async (req) =>
-      answerOutcome(await act(db, config, receivingAccountSet, { body: req.body }, actorOf(req))),
+    run: (req) => acting(req, receivingAccountSet, { body: req.body }),
   });
 }

@@ -2,15 +2,15 @@ import { proposedView } from '../../shared/schemas/proposals';
 import type { App, Ctx } from '../context';
 import { z } from '../http/zod';
 import { totpReset } from '../proposals/kinds-settings';
-import { act } from '../proposals/registry';
-import { actorOf, adminApi, memberParams } from './common';
-import { answerOutcome } from './outcome';
+import { adminApi, memberParams } from './common';
+import { actAs } from './outcome';
 
 const totpResetView = z.object({ member_id: z.string(), username: z.string(), totp: z.boolean() });
 
 /** A member's second factor: resetting a lost one-time-code enrolment (an administrator's: two people). */
 export async function securityRoutes(app: App, { db, config }: Ctx) {
   const admin = adminApi(app);
+  const acting = actAs(db, config);
 
   admin.post('/members/:id/totp-reset', {
     operationId: 'adminResetTotp',
@@ -18,7 +18,6 @@ export async function securityRoutes(app: App, { db, config }: Ctx) {
     params: memberParams,
     view: totpResetView,
     answers: { 202: proposedView },
-    run: async (req) =>
-      answerOutcome(await act(db, config, totpReset, { memberId: req.params.id }, actorOf(req))),
+    run: (req) => acting(req, totpReset, { memberId: req.params.id }),
   });
 }
