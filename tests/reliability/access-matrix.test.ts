@@ -244,6 +244,20 @@ const REQUESTS: Record<string, Factory> = {
   adminListReserves: async () => ({ query: { limit: '5' } }),
   adminPayoutBatchCsv: async () => ({}),
   adminReservesCsv: async () => ({}),
+  adminExportAudit: async () => ({ query: { from: '2026-01-01', to: '2026-01-31' } }),
+  adminExportAuthEvents: async () => ({ query: { from: '2026-01-01', to: '2026-01-31' } }),
+  adminExportRequests: async () => ({ query: { from: '2026-01-01', to: '2026-01-31' } }),
+  adminExportLedger: async () => ({ query: { from: '2026-01-01', to: '2026-01-31' } }),
+  adminResetTotp: async () => {
+    const m = await freshMember();
+    const setup = await http.call(server.url, 'POST', '/api/totp/setup', { session: m.session, body: {} });
+    const secret = setup.body.data.secret as string;
+    await http.call(server.url, 'POST', '/api/totp/confirm', {
+      session: m.session,
+      body: { otpCode: await nextCode(secret) },
+    });
+    return { params: { id: m.id } };
+  },
 
   adminListMembers: async () => ({ query: { q: owner.username, page: '1' } }),
   adminGetMember: async () => ({ params: { id: owner.id } }),

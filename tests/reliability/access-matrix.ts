@@ -108,7 +108,15 @@ export const ACCESS_MATRIX: Record<string, Row> = {
   adminGetWithdrawalLimits: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
   // the service's won receiving account, payouts of approved external withdrawals, reserves: the desk only
   adminGetReceivingAccount: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
-  adminSetReceivingAccount: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  // where members send their won is changed by two administrators (decision 0380): a proposal
+  adminSetReceivingAccount: { none: 401, password: 401, member: 403, other: 403, admin: 202 },
+  // the desk's CSV exports of a period (decision 0380)
+  adminExportAudit: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  adminExportAuthEvents: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  adminExportRequests: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  adminExportLedger: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  // a member's OTP reset is one step; another administrator's is a proposal (decision 0380)
+  adminResetTotp: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
   adminListPayouts: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
   adminPayoutBatch: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
   adminRecordPayout: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
