@@ -137,6 +137,8 @@ export const envSchema = z.object({
     )
     .default(DEFAULT_CHAIN.tronUsdtContract),
   TRON_MIN_CONFIRMATIONS: intIn(1, 10_000).default(DEFAULT_CHAIN.tronMinConfirmations),
+  XRPL_RPC_URL: urlOf().optional(),
+  XRPL_MIN_CONFIRMATIONS: intIn(1, 10_000).default(DEFAULT_CHAIN.xrplMinConfirmations),
   CHAIN_AUTO_APPROVE: flag().optional(),
   CHAIN_CHECK_INTERVAL_MS: msIn(100, 3_600_000).default(15_000),
   CHAIN_REQUEST_TIMEOUT_MS: msIn(50, 60_000).default(5_000),

@@ -26,6 +26,10 @@ export interface ChainConfig {
   /** The USDT token contract on TRON (6 decimals). */
   tronUsdtContract: string;
   tronMinConfirmations: number;
+  /** An XRP Ledger JSON-RPC server (rippled/Clio); null: XRP deposits and payouts are not checked. */
+  xrplRpcUrl: string | null;
+  /** Validated ledgers a payment must be behind the newest validated one (1: validated is final). */
+  xrplMinConfirmations: number;
   /** Approve matched deposits without an administrator (through the same decision core, audited as the system). */
   autoApprove: boolean;
   /** How often the checker runs (one instance at a time). */
@@ -55,4 +59,6 @@ export const DEFAULT_CHAIN = {
   tronUsdtContract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
   /** TRON blocks are irreversible once solidified, 19 blocks (~57 s) after inclusion. */
   tronMinConfirmations: 19,
+  /** A validated ledger is final on the XRP Ledger. */
+  xrplMinConfirmations: 1,
 } as const;

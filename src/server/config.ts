@@ -162,6 +162,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tronApiKey: e.TRON_API_KEY ?? null,
       tronUsdtContract: e.TRON_USDT_CONTRACT,
       tronMinConfirmations: e.TRON_MIN_CONFIRMATIONS,
+      xrplRpcUrl: e.XRPL_RPC_URL ?? null,
+      xrplMinConfirmations: e.XRPL_MIN_CONFIRMATIONS,
       autoApprove: e.CHAIN_AUTO_APPROVE ?? false,
       intervalMs: e.CHAIN_CHECK_INTERVAL_MS,
       timeoutMs: e.CHAIN_REQUEST_TIMEOUT_MS,

@@ -7,4 +7,8 @@ export const USDT_DECIMALS = 6;
 
 /** The deposit networks the server checks on chain. */
 export const checkedNetworks = (c: ChainConfig): string[] =>
-  [c.tronApiUrl ? 'TRC20' : null, c.ethRpcUrl ? 'ERC20' : null].filter((n): n is string => n !== null);
+  [
+    c.tronApiUrl ? 'TRC20' : null,
+    c.ethRpcUrl ? 'ERC20' : null,
+    c.xrplRpcUrl && c.xrpDepositAddress ? 'XRPL' : null,
+  ].filter((n): n is string => n !== null);

@@ -58,7 +58,7 @@ function dailyReserves(db: Db, c: ChainConfig, log: App['log']) {
 
 /** Starts the checker when a network is configured; stops it (waiting for a round) before the database closes. */
 export function startChainWorker(app: App, db: Db, c: ChainConfig, approval: KindConfig): void {
-  if (!c.ethRpcUrl && !c.tronApiUrl) return;
+  if (!c.ethRpcUrl && !c.tronApiUrl && !c.xrplRpcUrl) return;
   runEvery(app, c.intervalMs, createChainWorker(db, c, app.log, approval));
   runEvery(app, HOUR_MS, dailyReserves(db, c, app.log));
 }

@@ -12,6 +12,7 @@ import { type ChainProvider, normalizeTxid } from './provider';
 import { scan } from './scan';
 import { tronProvider } from './tron';
 import { fromBaseUnits, judge } from './verdict';
+import { xrplProvider } from './xrpl';
 
 /** The scan's transfer recording, also used directly by the tests' races. */
 export { recordFound } from './scan';
@@ -24,6 +25,7 @@ export function chainProviders(c: ChainConfig): ChainProvider[] {
   const list: ChainProvider[] = [];
   if (c.ethRpcUrl) list.push(ethereumProvider(c));
   if (c.tronApiUrl) list.push(tronProvider(c));
+  if (c.xrplRpcUrl && c.xrpDepositAddress) list.push(xrplProvider(c));
   return list;
 }
 
@@ -71,7 +73,7 @@ export async function runChainRound(
   const networks = providers.map((p) => p.network);
   const due = await db.query<DueRow>(
     `SELECT d.id::text AS id, d.member_id::text AS member_id, d.amount::text AS amount, d.network,
-            d.deposit_address, d.txid, c.attempts, c.confirmations
+            d.deposit_address, d.txid, d.destination_tag::text AS tag, c.attempts, c.confirmations
        FROM deposit_chain_checks c JOIN deposits d ON d.id = c.deposit_id
       WHERE NOT c.final AND c.next_check_at <= now() AND d.status = 'pending' AND c.network = ANY($1)
       ORDER BY c.next_check_at LIMIT $2`,
@@ -104,8 +106,9 @@ interface DueRow {
   member_id: string;
   confirmations: number | null;
   amount: string;
-  network: 'ERC20' | 'TRC20';
+  network: 'ERC20' | 'TRC20' | 'XRPL';
   deposit_address: string | null;
+  tag: string | null;
   txid: string | null;
   attempts: number;
 }
@@ -136,7 +139,7 @@ async function checkOne(
   const found = await p.lookup(row.txid);
   const j = judge(
     row.network,
-    { amount: row.amount, depositAddress: row.deposit_address },
+    { amount: row.amount, depositAddress: row.deposit_address, tag: row.tag },
     found,
     p.minConfirmations,
   );
@@ -220,7 +223,7 @@ async function checkOne(
 }
 
 /**
- * Whether the transfer was mined after its address became the deposit's member's (the assignment's time,
+ * Whether the transfer was mined after its address (XRPL: its tag) became the deposit's member's (the assignment's time,
  * to the second, against the block's time). A transfer from before, or one whose time the provider cannot
  * tell, is marked `before_assignment` and left to the operator: an address's earlier history is never
  * credited automatically.
@@ -232,9 +235,12 @@ async function minedAfterAssignment(
   block: bigint | null,
 ): Promise<boolean> {
   const [assigned] = await db.query<{ since: string }>(
-    `SELECT to_char(date_trunc('second', a.updated_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS since
-       FROM deposits d JOIN member_deposit_addresses a
-         ON a.member_id = d.member_id AND a.network = d.network AND lower(a.address) = lower(d.deposit_address)
+    `SELECT to_char(date_trunc('second', a.since) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS since
+       FROM deposits d JOIN (
+         SELECT member_id, network, lower(address) AS address, updated_at AS since FROM member_deposit_addresses
+         UNION ALL SELECT member_id, 'XRPL', NULL, created_at FROM member_deposit_tags
+       ) a ON a.member_id = d.member_id AND a.network = d.network
+          AND (d.network = 'XRPL' OR a.address = lower(d.deposit_address))
       WHERE d.id = $1`,
     [depositId],
   );

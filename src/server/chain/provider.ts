@@ -9,8 +9,10 @@ export interface TokenTransfer {
   /** Addresses as the network writes them: EIP-55 on Ethereum, base58 "T…" on TRON. */
   from: string;
   to: string;
-  /** In the token's smallest unit (USDT: 6 decimals). */
+  /** In the token's smallest unit (USDT: 6 decimals; XRP: drops, also 6). */
   value: bigint;
+  /** The XRP Ledger's destination tag (absent elsewhere, or when the sender gave none). */
+  tag?: number | null;
 }
 
 export type TxLookup =
@@ -32,14 +34,16 @@ export interface FoundTransfer extends TokenTransfer {
 }
 
 export interface ChainProvider {
-  readonly network: 'ERC20' | 'TRC20';
+  readonly network: 'ERC20' | 'TRC20' | 'XRPL';
   readonly minConfirmations: number;
   lookup(txid: string): Promise<TxLookup>;
-  /** The scan of new blocks (Ethereum only): the newest block number. */
+  /** At most this many blocks (ledgers) per scan round: a chain read block by block asks less at once. */
+  readonly maxScanBlocks?: number;
+  /** The scan of new blocks (ledgers): the newest block number. */
   head?(): Promise<bigint>;
   /** When a block was mined (for automatic approval: only transfers after the address's assignment). */
   blockTime?(block: bigint): Promise<Date>;
-  /** USDT transfers in blocks [from, to]. */
+  /** USDT transfers (XRPL: XRP payments to the service address) in blocks [from, to]. */
   transfersIn?(from: bigint, to: bigint): Promise<FoundTransfer[]>;
 }
 

@@ -2,7 +2,16 @@ import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { base58check } from '../../shared/address';
 import { type BoundedAnswer, boundedFetch, MAX_ANSWER_BYTES } from '../http/bounded-fetch';
 import type { ChainConfig } from './chain-config';
-import { type ChainProvider, ProviderError, type TokenTransfer, type TxLookup } from './provider';
+import {
+  type ChainProvider,
+  type FoundTransfer,
+  ProviderError,
+  type TokenTransfer,
+  type TxLookup,
+} from './provider';
+
+/** Blocks per scan round (3 s each), each one call: a round asks at most this many. */
+const SCAN_BLOCKS = 100;
 
 /** keccak256("Transfer(address,address,uint256)"), as TRON writes log topics: hex without 0x. */
 const TRANSFER_TOPIC = 'ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
@@ -18,7 +27,9 @@ interface TxInfo {
 /**
  * TRON over a TronGrid-compatible HTTP API (the full node's `/wallet/*` calls): `gettransactioninfobyid`
  * (block, result, the contract's event logs), `gettransactionbyid` when there is no info yet, `getnowblock`
- * for the newest block. The USDT `Transfer` log of the configured contract is decoded here.
+ * for the newest block. The USDT `Transfer` log of the configured contract is decoded here. The scan reads
+ * block by block (`gettransactioninfobyblocknum`: the same transaction infos, one block's at a time) and a
+ * block's time from `getblockbynum` (decision 0362).
  */
 export function tronProvider(c: ChainConfig): ChainProvider {
   const base = c.tronApiUrl;
@@ -49,9 +60,48 @@ export function tronProvider(c: ChainConfig): ChainProvider {
     }
   };
 
+  const head = async (): Promise<bigint> => {
+    const now = await post<{ block_header?: { raw_data?: { number?: number } } }>('/wallet/getnowblock', {});
+    const n = now?.block_header?.raw_data?.number;
+    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0)
+      throw new ProviderError('TRON API: getnowblock without a number');
+    return BigInt(n);
+  };
+
   return {
     network: 'TRC20',
     minConfirmations: c.tronMinConfirmations,
+    maxScanBlocks: SCAN_BLOCKS,
+    head,
+    async blockTime(block) {
+      const b = await post<{ block_header?: { raw_data?: { timestamp?: number } } }>(
+        '/wallet/getblockbynum',
+        {
+          num: Number(block),
+        },
+      );
+      const ms = b?.block_header?.raw_data?.timestamp;
+      if (typeof ms !== 'number' || !Number.isFinite(ms))
+        throw new ProviderError('TRON API: block without a time');
+      return new Date(ms);
+    },
+    async transfersIn(from, to) {
+      const found: FoundTransfer[] = [];
+      for (let n = from; n <= to; n++) {
+        const infos = await post<TxInfo[]>('/wallet/gettransactioninfobyblocknum', { num: Number(n) });
+        if (!Array.isArray(infos)) throw new ProviderError('TRON API: block infos are not a list');
+        for (const info of infos) {
+          if (!info || typeof info.id !== 'string' || !/^[0-9a-fA-F]{64}$/.test(info.id)) continue;
+          if (info.blockNumber !== Number(n)) continue; // another block's transaction: not trusted
+          if (info.result === 'FAILED' || (info.receipt?.result ?? 'SUCCESS') !== 'SUCCESS') continue;
+          (info.log ?? []).forEach((log, logIndex) => {
+            const t = decodeTronTransfer(log, tokenHex);
+            if (t) found.push({ ...t, logIndex, txid: info.id!.toLowerCase(), blockNumber: n });
+          });
+        }
+      }
+      return found;
+    },
     async lookup(txid): Promise<TxLookup> {
       const value = txid.toLowerCase().replace(/^0x/, '');
       const info = await post<TxInfo>('/wallet/gettransactioninfobyid', { value });
@@ -60,12 +110,6 @@ export function tronProvider(c: ChainConfig): ChainProvider {
         const tx = await post<{ txID?: string }>('/wallet/gettransactionbyid', { value });
         return tx?.txID ? { kind: 'unmined' } : { kind: 'not_found' };
       }
-      const now = await post<{ block_header?: { raw_data?: { number?: number } } }>(
-        '/wallet/getnowblock',
-        {},
-      );
-      const headNumber = now?.block_header?.raw_data?.number;
-      if (typeof headNumber !== 'number') throw new ProviderError('TRON API: getnowblock without a number');
       const transfers: TokenTransfer[] = [];
       (info.log ?? []).forEach((log, logIndex) => {
         const t = decodeTronTransfer(log, tokenHex);
@@ -76,7 +120,7 @@ export function tronProvider(c: ChainConfig): ChainProvider {
         kind: 'mined',
         success,
         blockNumber: BigInt(info.blockNumber),
-        head: BigInt(headNumber),
+        head: await head(),
         transfers,
       };
     },

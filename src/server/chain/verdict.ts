@@ -16,7 +16,7 @@ export interface Judgement {
   final: boolean;
 }
 
-/** "12.5" USDT → 12500000n; null when the claim has more decimals than the token (it can never match). */
+/** "12.5" USDT → 12500000n (XRP in drops likewise: also 6 decimals); null when the claim has more decimals than the token (it can never match). */
 function toBaseUnits(amount: string): bigint | null {
   const units = new D(amount).times(new D(10).pow(USDT_DECIMALS));
   return units.isInteger() ? BigInt(units.toFixed(0)) : null;
@@ -36,7 +36,7 @@ const sameAddress = (network: string, a: string, b: string) =>
  */
 export function judge(
   network: string,
-  claim: { amount: string; depositAddress: string },
+  claim: { amount: string; depositAddress: string; tag?: string | null },
   found: TxLookup,
   min: number,
 ): Judgement {
@@ -50,7 +50,11 @@ export function judge(
   const deep = confirmations >= min;
   const base = { confirmations, blockNumber: found.blockNumber };
   if (!found.success) return { ...base, verdict: 'failed', transfer: null, final: deep };
-  const toUs = found.transfers.filter((t) => sameAddress(network, t.to, claim.depositAddress));
+  const toUs = found.transfers.filter(
+    (t) =>
+      sameAddress(network, t.to, claim.depositAddress) &&
+      (claim.tag == null || (t.tag != null && String(t.tag) === claim.tag)),
+  );
   if (toUs.length === 0) {
     return { ...base, verdict: 'address_mismatch', transfer: found.transfers[0] ?? null, final: deep };
   }

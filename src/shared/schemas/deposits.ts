@@ -69,13 +69,13 @@ export type KrwDepositBody = z.input<typeof krwDepositBodySchema>;
 export const depositViewSchema = z.object({
   id: z.string(),
   member_id: z.string(),
-  currency: z.enum(['USDT', 'KRW']),
+  currency: z.enum(['USDT', 'KRW', 'XRP']),
   amount: z.string(),
   fee: z.string(),
   final_amount: z.string(),
   status: z.enum(REQUEST_STATUSES),
-  /** USDT only: TRC20 or ERC20 (null for KRW, and for a claim made before networks were recorded). */
-  network: z.nullable(z.enum(DEPOSIT_NETWORKS)),
+  /** USDT: TRC20 or ERC20; XRP (found by the scan at its tag): XRPL; null for KRW and old claims. */
+  network: z.nullable(z.enum([...DEPOSIT_NETWORKS, 'XRPL'])),
   ...DEPOSIT_SOURCE_FIELDS,
   processed_by: z.nullable(z.string()),
   ...REQUEST_TIMES,
