@@ -6,24 +6,32 @@ import type { AddressInfo } from 'node:net';
  * calls the checker uses, in their documented shapes (`/wallet/gettransactioninfobyid`: `{}` when unknown,
  * else id, blockNumber, receipt.result, log[{address, topics, data}] with hex without 0x and addresses
  * without their 41 prefix; `/wallet/gettransactionbyid`: `{}` or `{txID, …}`; `/wallet/getnowblock`:
- * block_header.raw_data.number). Tests put transactions in it and move its newest block.
+ * block_header.raw_data.number; `/wallet/gettransactioninfobyblocknum`: a block's infos as a list;
+ * `/wallet/getblockbynum`: block_header.raw_data.timestamp). Tests put transactions in it and move its
+ * newest block; `setRaw` makes it answer a raw body instead (garbage, huge, never).
  */
 export async function startTronApi() {
   const infos = new Map<string, object>();
   const unmined = new Set<string>();
   let head = 1000;
   let down = false;
+  let raw: ((res: import('node:http').ServerResponse) => void) | null = null;
   const server: Server = createServer((req, res) => {
     let body = '';
     req.on('data', (c) => {
       body += c;
     });
     req.on('end', () => {
+      if (raw) {
+        raw(res);
+        return;
+      }
       if (down) {
         res.writeHead(503).end('{"Error":"service unavailable"}');
         return;
       }
-      const value = body ? ((JSON.parse(body) as { value?: string }).value ?? '') : '';
+      const parsed = body ? (JSON.parse(body) as { value?: string; num?: number }) : {};
+      const value = parsed.value ?? '';
       let answer: object = {};
       if (req.url === '/wallet/gettransactioninfobyid') answer = infos.get(value) ?? {};
       else if (req.url === '/wallet/gettransactionbyid')
@@ -33,6 +41,10 @@ export async function startTronApi() {
           blockID: head.toString(16).padStart(64, '0'),
           block_header: { raw_data: { number: head } },
         };
+      else if (req.url === '/wallet/gettransactioninfobyblocknum')
+        answer = [...infos.values()].filter((i) => (i as { blockNumber: number }).blockNumber === parsed.num);
+      else if (req.url === '/wallet/getblockbynum')
+        answer = { block_header: { raw_data: { number: parsed.num, timestamp: Date.now() } } };
       else {
         res.writeHead(404).end('{}');
         return;
@@ -85,6 +97,9 @@ export async function startTronApi() {
     addUnmined: (txid: string) => unmined.add(txid),
     setHead: (n: number) => {
       head = n;
+    },
+    setRaw: (answer: typeof raw) => {
+      raw = answer;
     },
     setDown: (d: boolean) => {
       down = d;

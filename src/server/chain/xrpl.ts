@@ -127,7 +127,7 @@ export function xrplProvider(c: ChainConfig): ChainProvider {
         if (!Array.isArray(r.transactions)) throw new ProviderError('XRPL RPC account_tx: no transactions');
         for (const entry of r.transactions) {
           const p = readPayment(entry);
-          if (!p || !p.success || p.to !== service) continue;
+          if (!p?.success || p.to !== service) continue;
           if (p.blockNumber < from || p.blockNumber > to) continue; // outside what was asked: not trusted
           const { success: _, ...t } = p;
           found.push(t);
