@@ -100,7 +100,6 @@ export async function validatedLedger(c: ChainConfig): Promise<bigint> {
  */
 export function xrplProvider(c: ChainConfig): ChainProvider {
   const service = c.xrpDepositAddress;
-  if (!service) throw new Error('XRP_DEPOSIT_ADDRESS is not set');
   return {
     network: 'XRPL',
     minConfirmations: c.xrplMinConfirmations,
@@ -113,6 +112,7 @@ export function xrplProvider(c: ChainConfig): ChainProvider {
       return new Date((close + RIPPLE_EPOCH) * 1000);
     },
     async transfersIn(from, to) {
+      if (!service) throw new ProviderError('XRP_DEPOSIT_ADDRESS is not set');
       const found: FoundTransfer[] = [];
       let marker: unknown;
       for (let page = 0; page < MAX_PAGES; page++) {

@@ -1,12 +1,43 @@
 import type { ChainConfig } from '../chain/chain-config';
+import { tronProvider } from '../chain/tron';
+import { xrplProvider } from '../chain/xrpl';
 import type { Db } from '../db';
-import { verifyEthereumPayout } from './verify';
+import { type PayoutToCheck, type PayoutVerdict, verifyEthereumPayout } from './verify';
+import { verifyByLookup } from './verify-lookup';
 
 const MAX_BACKOFF_MS = 30 * 60_000;
 
+type Verifier = (p: PayoutToCheck) => Promise<PayoutVerdict>;
+
+/** A verifier per network that has both a provider and a hot-wallet address configured. */
+function verifiers(c: ChainConfig): Map<string, Verifier> {
+  const hot = c.payouts.hotWallets;
+  const out = new Map<string, Verifier>();
+  const { ethRpcUrl } = c;
+  if (ethRpcUrl && hot.ERC20) {
+    const rpc = {
+      url: ethRpcUrl,
+      timeoutMs: c.timeoutMs,
+      min: c.ethMinConfirmations,
+      token: c.ethUsdtContract,
+    };
+    const from = hot.ERC20;
+    out.set('ERC20', (p) => verifyEthereumPayout({ ...rpc, hot: from }, p));
+  }
+  if (c.tronApiUrl && hot.TRC20) {
+    const [p, from] = [tronProvider(c), hot.TRC20];
+    out.set('TRC20', (x) => verifyByLookup(p, from, x));
+  }
+  if (c.xrplRpcUrl && hot.XRPL) {
+    const [p, from] = [xrplProvider(c), hot.XRPL];
+    out.set('XRPL', (x) => verifyByLookup(p, from, x));
+  }
+  return out;
+}
+
 /**
  * One round of payout checks (inside the chain checker's claimed round): recorded Ethereum payouts whose
- * time has come are looked up; a confirmed one becomes 출금 완료, a clear mismatch once deep enough is
+ * time has come are looked up (Ethereum, TRON, the XRP Ledger); a confirmed one becomes 출금 완료, a clear mismatch once deep enough is
  * flagged to the desk, the rest is looked at again later (a failing provider: with back-off). Networks
  * without a provider or a hot-wallet address stay recorded and are flagged when overdue.
  */
@@ -16,35 +47,20 @@ export async function runPayoutChecks(
   deadline: number,
 ): Promise<{ checked: number; errors: string[] }> {
   const out = { checked: 0, errors: [] as string[] };
-  const hot = c.payouts.hotWallets.ERC20;
-  if (!c.ethRpcUrl || !hot) return out;
-  const due = await db.query<{
-    id: string;
-    currency: string;
-    address: string;
-    amount: string;
-    txid: string;
-    attempts: number;
-  }>(
-    `SELECT w.id::text AS id, w.currency, w.recipient_address AS address, w.final_amount::text AS amount, p.txid, p.attempts
+  const check = verifiers(c);
+  if (check.size === 0) return out;
+  const due = await db.query<PayoutToCheck & { id: string; network: string; attempts: number }>(
+    `SELECT w.id::text AS id, w.currency, w.network, w.recipient_address AS address,
+            w.final_amount::text AS amount, w.destination_tag::text AS tag, p.txid, p.attempts
        FROM withdrawal_payouts p JOIN withdrawals w ON w.id = p.withdrawal_id
-      WHERE p.status = 'recorded' AND p.network = 'ERC20' AND p.next_check_at <= now()
+      WHERE p.status = 'recorded' AND p.network = ANY($2) AND p.next_check_at <= now()
       ORDER BY p.next_check_at LIMIT $1`,
-    [c.batch],
+    [c.batch, [...check.keys()]],
   );
   for (const row of due) {
     if (Date.now() > deadline) break;
     try {
-      const v = await verifyEthereumPayout(
-        {
-          url: c.ethRpcUrl,
-          timeoutMs: c.timeoutMs,
-          min: c.ethMinConfirmations,
-          token: c.ethUsdtContract,
-          hot,
-        },
-        row,
-      );
+      const v = await check.get(row.network)!(row);
       const status = v.status === 'confirmed' || v.status === 'mismatch' ? v.status : 'recorded';
       await db.query(
         `UPDATE withdrawal_payouts

@@ -4,7 +4,7 @@ import { ProviderError } from '../chain/provider';
 
 /** keccak256("Transfer(address,address,uint256)"). */
 const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
-const DECIMALS: Record<string, number> = { ETH: 18, USDT: 6 };
+const DECIMALS: Record<string, number> = { ETH: 18, USDT: 6, XRP: 6 };
 
 export interface PayoutToCheck {
   currency: string;
@@ -12,6 +12,8 @@ export interface PayoutToCheck {
   /** What the member receives (amount − fee), decimal text. */
   amount: string;
   txid: string;
+  /** The XRP Ledger destination tag the withdrawal names (decimal text), or null. */
+  tag?: string | null;
 }
 
 export interface PayoutVerdict {
@@ -31,7 +33,7 @@ const topicAddress = (t: unknown) =>
   typeof t === 'string' && t.length === 66 ? `0x${t.slice(26).toLowerCase()}` : '';
 
 /** The base units of `amount` (null: more decimals than the currency has, so no transfer can match). */
-function baseUnits(currency: string, amount: string): bigint | null {
+export function baseUnits(currency: string, amount: string): bigint | null {
   const units = new D(amount).times(new D(10).pow(DECIMALS[currency] ?? 0));
   return units.isInteger() ? BigInt(units.toFixed(0)) : null;
 }

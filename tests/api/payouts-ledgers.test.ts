@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chainProviders, runChainRound } from '../../src/server/chain/checker';
+import { tronToHex } from '../../src/server/chain/tron';
+import { memberClient } from '../support/client';
+import { fileAdmin, fileServer } from '../support/fixture';
+import { adjustBalance, expectLedgerOk, idemKey, trc20Address, xrpAddress } from '../support/money';
+import { startTronApi } from '../support/tron-api';
+import { startXrplApi } from '../support/xrpl-api';
+
+// Payouts on TRON (USDT) and the XRP Ledger (XRP, with its destination tag) confirmed against local
+// stand-ins shaped like their APIs: paid from the hot wallet, to the address (and tag), exactly the amount.
+let tron: Awaited<ReturnType<typeof startTronApi>>;
+let xrpl: Awaited<ReturnType<typeof startXrplApi>>;
+const TOKEN = trc20Address();
+const HOT_TRON = trc20Address();
+const HOT_XRP = xrpAddress();
+beforeAll(async () => {
+  [tron, xrpl] = await Promise.all([startTronApi(), startXrplApi()]);
+});
+afterAll(async () => {
+  await Promise.all([tron?.close(), xrpl?.close()]);
+});
+const server = fileServer(
+  () => ({
+    TRON_API_URL: tron.url,
+    TRON_USDT_CONTRACT: TOKEN,
+    XRPL_RPC_URL: xrpl.url,
+    XRP_DEPOSIT_ADDRESS: xrpAddress(),
+    PAYOUT_HOT_WALLET_TRC20: HOT_TRON,
+    PAYOUT_HOT_WALLET_XRPL: HOT_XRP,
+    CHAIN_CHECK_INTERVAL_MS: '3600000',
+    CHAIN_REQUEST_TIMEOUT_MS: '1000',
+  }),
+  { ownDatabase: true },
+);
+const admin = fileAdmin(server);
+
+const round = async () => {
+  await server.db.query(`UPDATE withdrawal_payouts SET next_check_at = now() WHERE status = 'recorded'`);
+  return runChainRound(server.db, server.config.chain, chainProviders(server.config.chain), 'test', {
+    force: true,
+    approval: server.config,
+  });
+};
+async function approved(body: Record<string, string>) {
+  const m = await memberClient(server.url);
+  await adjustBalance(server.db, m.id, body.currency!, '100');
+  const w = await m.client.post(
+    '/api/withdrawals/crypto',
+    { method: 'external', ...body },
+    { 'idempotency-key': idemKey() },
+  );
+  expect(w.status).toBe(201);
+  const id = w.body.data.id as string;
+  expect((await admin.client.post(`/api/admin/withdrawals/${id}/approve`)).status).toBe(200);
+  return id;
+}
+const statusOf = async (id: string) =>
+  (
+    (await admin.client.get('/api/admin/payouts?filter=all')).body.data.items as {
+      id: string;
+      payout_status: string;
+      detail: string | null;
+    }[]
+  ).find((r) => r.id === id);
+const record = async (id: string, txid: string) =>
+  expect((await admin.client.post(`/api/admin/withdrawals/${id}/payout`, { txid })).status).toBe(200);
+
+describe('payouts on TRON and the XRP Ledger', () => {
+  it('USDT on TRON: confirmed when 19 blocks deep from the hot wallet; another sender or amount is flagged', async () => {
+    const to = trc20Address();
+    const [good, wrongFrom, wrongAmount] = await Promise.all(
+      [0, 1, 2].map(() =>
+        approved({ currency: 'USDT', amount: '11', network: 'TRC20', recipient_address: to }),
+      ),
+    );
+    const send = (from: string, value: bigint) => {
+      const txid = randomBytes(32).toString('hex');
+      tron.addTransfer(txid, {
+        contractHex: tronToHex(TOKEN),
+        fromHex: tronToHex(from),
+        toHex: tronToHex(to),
+        value,
+        block: 1000,
+      });
+      return txid;
+    };
+    await record(good!, send(HOT_TRON, 10_000_000n));
+    await record(wrongFrom!, send(trc20Address(), 10_000_000n));
+    await record(wrongAmount!, send(HOT_TRON, 9_000_000n));
+    tron.setHead(1005);
+    await round();
+    expect((await statusOf(good!))?.payout_status).toBe('recorded');
+    tron.setHead(1020);
+    await round();
+    expect(await statusOf(good!)).toMatchObject({ payout_status: 'confirmed' });
+    expect(await statusOf(wrongFrom!)).toMatchObject({
+      payout_status: 'mismatch',
+      detail: '보낸 주소가 핫월렛이 아님',
+    });
+    expect(await statusOf(wrongAmount!)).toMatchObject({ payout_status: 'mismatch', detail: '금액 불일치' });
+    await expectLedgerOk(server.db);
+  });
+
+  it('XRP: the delivered amount to the address and its tag from the hot wallet; a wrong tag or a partial payment is flagged', async () => {
+    const to = xrpAddress();
+    const body = {
+      currency: 'XRP',
+      amount: '5',
+      network: 'XRPL',
+      recipient_address: to,
+      destination_tag: '77',
+    };
+    const [good, wrongTag, partial, unknown] = await Promise.all([0, 1, 2, 3].map(() => approved(body)));
+    const ledger = 5000;
+    await record(good!, xrpl.pay({ from: HOT_XRP, to, amount: '4750000', tag: 77, ledger }));
+    await record(wrongTag!, xrpl.pay({ from: HOT_XRP, to, amount: '4750000', tag: 78, ledger }));
+    await record(
+      partial!,
+      xrpl.pay({ from: HOT_XRP, to, amount: '4750000', delivered: '1000', tag: 77, ledger }),
+    );
+    await record(unknown!, randomBytes(32).toString('hex'));
+    xrpl.setValidated(ledger - 1);
+    await round();
+    expect((await statusOf(good!))?.payout_status).toBe('recorded');
+    xrpl.setValidated(ledger);
+    await round();
+    expect(await statusOf(good!)).toMatchObject({ payout_status: 'confirmed' });
+    expect(await statusOf(wrongTag!)).toMatchObject({
+      payout_status: 'mismatch',
+      detail: '데스티네이션 태그 불일치',
+    });
+    expect(await statusOf(partial!)).toMatchObject({ payout_status: 'mismatch', detail: '금액 불일치' });
+    expect(await statusOf(unknown!)).toMatchObject({ payout_status: 'recorded', detail: '트랜잭션 없음' });
+    await expectLedgerOk(server.db);
+  });
+});
