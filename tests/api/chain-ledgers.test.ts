@@ -145,14 +145,10 @@ describe('TRC20 USDT found block by block', () => {
     const at = Number(await cursor('TRC20'));
     const base = { contractHex: tronToHex(TRON_TOKEN), fromHex: tronToHex(trc20Address()) };
     const txids = Array.from({ length: 5 }, () => randomBytes(32).toString('hex'));
-    txids.forEach((t, i) =>
-      tron.addTransfer(t, {
-        ...base,
-        toHex: tronToHex(address),
-        value: 1_000_000n * BigInt(i + 1),
-        block: at + i,
-      }),
-    );
+    txids.forEach((t, i) => {
+      const value = 1_000_000n * BigInt(i + 1);
+      tron.addTransfer(t, { ...base, toHex: tronToHex(address), value, block: at + i });
+    });
     tron.addTransfer(randomBytes(32).toString('hex'), {
       ...base,
       toHex: tronToHex(address),

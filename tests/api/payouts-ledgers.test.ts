@@ -43,9 +43,9 @@ const round = async () => {
     approval: server.config,
   });
 };
-async function approved(body: Record<string, string>) {
+async function approved(body: Record<string, string> & { currency: 'USDT' | 'XRP' }) {
   const m = await memberClient(server.url);
-  await adjustBalance(server.db, m.id, body.currency!, '100');
+  await adjustBalance(server.db, m.id, body.currency, '100');
   const w = await m.client.post(
     '/api/withdrawals/crypto',
     { method: 'external', ...body },
@@ -72,7 +72,7 @@ describe('payouts on TRON and the XRP Ledger', () => {
     const to = trc20Address();
     const [good, wrongFrom, wrongAmount] = await Promise.all(
       [0, 1, 2].map(() =>
-        approved({ currency: 'USDT', amount: '11', network: 'TRC20', recipient_address: to }),
+        approved({ currency: 'USDT' as const, amount: '11', network: 'TRC20', recipient_address: to }),
       ),
     );
     const send = (from: string, value: bigint) => {
@@ -106,7 +106,7 @@ describe('payouts on TRON and the XRP Ledger', () => {
   it('XRP: the delivered amount to the address and its tag from the hot wallet; a wrong tag or a partial payment is flagged', async () => {
     const to = xrpAddress();
     const body = {
-      currency: 'XRP',
+      currency: 'XRP' as const,
       amount: '5',
       network: 'XRPL',
       recipient_address: to,

@@ -25,7 +25,7 @@ const uint = (v: unknown): number | null =>
  * `tx_json` with `hash` and `ledger_index` beside it). Only XRP payments count, and only what was
  * delivered (`meta.delivered_amount`): a partial payment's `Amount` is not what arrived.
  */
-export function readPayment(entry: unknown): (FoundTransfer & { success: boolean }) | null {
+function readPayment(entry: unknown): (FoundTransfer & { success: boolean }) | null {
   if (!isObj(entry)) return null;
   const tx = isObj(entry.tx_json) ? entry.tx_json : isObj(entry.tx) ? entry.tx : entry;
   const meta = isObj(entry.meta) ? entry.meta : null;
@@ -55,7 +55,7 @@ export function readPayment(entry: unknown): (FoundTransfer & { success: boolean
 }
 
 /** One XRPL JSON-RPC call, read through the shared bounded fetch; an error answer is a ProviderError. */
-export async function xrplCall(c: ChainConfig, method: string, params: Obj): Promise<Obj> {
+async function xrplCall(c: ChainConfig, method: string, params: Obj): Promise<Obj> {
   if (!c.xrplRpcUrl) throw new Error('XRPL_RPC_URL is not set');
   let answer: BoundedAnswer;
   try {
@@ -86,7 +86,7 @@ export async function xrplCall(c: ChainConfig, method: string, params: Obj): Pro
 }
 
 /** The newest validated ledger (confirmations count from it: a validated ledger is final). */
-export async function validatedLedger(c: ChainConfig): Promise<bigint> {
+async function validatedLedger(c: ChainConfig): Promise<bigint> {
   const r = await xrplCall(c, 'ledger', { ledger_index: 'validated' });
   const n = uint(r.ledger_index);
   if (n === null) throw new ProviderError('XRPL RPC ledger: no ledger index');

@@ -13,6 +13,7 @@ import { MONEY_FLOW_MESSAGES } from './money-flows';
 import { MONEY_SERVER_MESSAGES } from './money-server';
 import { PAYOUT_MESSAGES } from './payouts';
 import { PROPOSAL_MESSAGES } from './proposals';
+import { RESERVE_MESSAGES } from './reserves';
 
 export const MSG = {
   ...MEMBER_MSG,
@@ -23,4 +24,5 @@ export const MSG = {
   ...PROPOSAL_MESSAGES,
   ...PAYOUT_MESSAGES,
   ...DESK_RECORDS_MESSAGES,
+  ...RESERVE_MESSAGES,
 } as const;

@@ -1,0 +1,30 @@
+/** The reserves desk: customers' crypto against the ledger and what the chain says the service holds. */
+export const RESERVE_MESSAGES = {
+  reserves: {
+    title: '준비금 (고객 자산 대비 보유량)',
+    takeNow: '지금 확인',
+    taken: '준비금을 확인해 기록했습니다.',
+    takeFailed: '준비금을 확인하지 못했습니다.',
+    exportCsv: '기록 내보내기 (CSV)',
+    exportJson: 'JSON',
+    loading: '불러오는 중…',
+    empty: '아직 준비금 기록이 없습니다. ‘지금 확인’으로 첫 기록을 남기세요.',
+    latest: (at: string, trigger: string) => `최근 기록: ${at} (${trigger})`,
+    currency: '통화',
+    liabilities: '회원 잔액 합계',
+    ledger: '원장 합계',
+    holdings: '체인 보유량',
+    coldShare: '콜드 비율',
+    warnings: '경고',
+    unknown: '알 수 없음',
+    ok: '정상',
+    history: '이전 기록',
+    triggers: { daily: '매일 자동', manual: '수동' } as Record<string, string>,
+    warning: {
+      cold_below_80: '콜드월렛 비율 80% 미만',
+      holdings_below_liabilities: '보유량이 회원 잔액보다 적음',
+      ledger_mismatch: '회원 잔액과 원장 불일치',
+      holdings_unknown: '체인 보유량을 확인할 수 없음',
+    } as Record<string, string>,
+  },
+} as const;
