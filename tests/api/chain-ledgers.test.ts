@@ -30,7 +30,7 @@ const env = () => ({
   XRPL_MIN_CONFIRMATIONS: '3',
   CHAIN_AUTO_APPROVE: 'true',
   CHAIN_CHECK_INTERVAL_MS: '3600000',
-  CHAIN_REQUEST_TIMEOUT_MS: '1000',
+  CHAIN_REQUEST_TIMEOUT_MS: '2000',
   CHAIN_CHECK_BATCH: '200',
 });
 const server = fileServer(env);
@@ -110,10 +110,14 @@ describe('XRP at the service address, told apart by destination tag', () => {
     xrpl.setValidated(at + 5);
     const bad: [string, Parameters<typeof xrpl.setRaw>[0], RegExp][] = [
       ['garbage', (res) => res.writeHead(200).end('<html>no</html>'), /not JSON/],
+      // Declared larger than the limit: refused before the body is read.
       [
         'huge',
-        (res) => res.writeHead(200).end(`{"result":"${'x'.repeat(9 * 1024 * 1024)}"}`),
-        /too large|large/i,
+        (res) => {
+          res.writeHead(200, { 'content-length': String(9 * 1024 * 1024) });
+          res.write(`{"result":"${'x'.repeat(64 * 1024)}`);
+        },
+        /larger than/,
       ],
       ['slow', () => {}, /time/i],
       [

@@ -30,7 +30,7 @@ const server = fileServer(
     PAYOUT_HOT_WALLET_TRC20: HOT_TRON,
     PAYOUT_HOT_WALLET_XRPL: HOT_XRP,
     CHAIN_CHECK_INTERVAL_MS: '3600000',
-    CHAIN_REQUEST_TIMEOUT_MS: '1000',
+    CHAIN_REQUEST_TIMEOUT_MS: '2000',
   }),
   { ownDatabase: true },
 );
