@@ -10,6 +10,7 @@ import { MemberList } from './member-list';
 import { PayoutsSection } from './payouts-section';
 import { PendingQueue } from './pending-queue';
 import { ProposalsTab } from './proposals-tab';
+import { ReservesSection } from './reserves-section';
 import { ResultMessage } from './result-message';
 import './admin.css';
 
@@ -74,6 +75,7 @@ function AdminDesk() {
       <ResultMessage text={notice} />
       <PendingQueue onSelectMember={(id) => update({ tab: 'members', member: id })} />
       <PayoutsSection />
+      <ReservesSection />
       {tab === 'members' ? (
         <div className="adm-layout">
           <MemberList
