@@ -11,9 +11,8 @@ import { loadConfig } from '../src/server/config';
 import { startServer } from '../src/server/start-server';
 import { MSG } from '../src/shared/messages';
 import { CHROMIUM } from '../tests/e2e/support';
-import { Client, loginFully } from '../tests/support/client';
 import { startFakePriceProvider } from '../tests/support/fake-price-provider';
-import { seedShowcase } from '../tests/support/showcase';
+import { showcaseOn } from '../tests/support/showcase';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.join(root, 'docs/screenshots');
@@ -76,33 +75,24 @@ const MEMBER_SCREENS: {
   {
     name: '05-deposit-krw',
     url: '/assets/deposit-krw',
-    fields: [
-      [D.bankLabel, '국민은행'],
-      [D.accountNumberLabel, '123456-01-234567'],
-      [D.accountHolderLabel, '김민지'],
-      [D.amountLabel, '1500000', 'type'],
-    ],
+    fields: [[D.amountLabel, '1500000', 'type']],
   },
   {
     name: '06-withdraw-crypto',
-    url: '/assets/withdraw',
-    ready: available('USDT'),
-    fields: [
-      [W.methodLabel, 'external', 'select'],
-      [`${W.amountLabel} (USDT)`, '250', 'type'],
-      [W.recipientAddressLabel, 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'],
-    ],
+    url: '/assets/withdraw?asset=USDT',
+    // The steps up to the amount: the address-book entry, then 다음.
+    ready: async (page) => {
+      await page.getByTestId('wd-addresses').getByRole('button').first().click();
+      await page.getByRole('button', { name: MSG.steps.next, exact: true }).click();
+      await available('USDT')(page);
+    },
+    fields: [[`${W.amountLabel} (USDT)`, '250', 'type']],
   },
   {
     name: '07-withdraw-krw',
     url: '/assets/withdraw-krw',
     ready: available('원'),
-    fields: [
-      [K.amountLabel, '300000', 'type'],
-      [K.bankLabel, '신한은행', 'select'],
-      [K.accountNumberLabel, '110-123-456789'],
-      [K.accountHolderLabel, '김민지'],
-    ],
+    fields: [[K.amountLabel, '300000', 'type']],
   },
   { name: '08-history', url: '/assets/history' },
   { name: '09-mypage', url: '/mypage' },
@@ -116,7 +106,7 @@ async function login(page: Page, creds: { username: string; password: string; pi
   await page.waitForURL('**/second-factor');
   await page.getByLabel(MSG.secondFactor.label).fill(creds.pin);
   await page.getByRole('button', { name: MSG.secondFactor.submit }).click();
-  await page.waitForURL('**/main');
+  await page.waitForURL(/\/(main|admin)$/);
 }
 
 async function main() {
@@ -158,12 +148,8 @@ async function main() {
   });
   let context: BrowserContext | undefined;
   try {
-    const admin = new Client(server.url);
-    await loginFully(admin, ADMIN);
-    const { member } = await seedShowcase(server.url, admin, {
-      username: 'minji_kim',
-      email: 'minji.kim@example.com',
-    });
+    // Seeded by two administrators enrolled in one-time codes (balance edits are proposals of two).
+    const { member } = await showcaseOn(server);
 
     context = await browser.newContext({
       viewport: PHONE,

@@ -78,7 +78,9 @@ async function seededMember() {
   return m;
 }
 
-const text = (page: Page, testId: string) => page.getByTestId(testId).textContent();
+// Spaces as a reader sees them: the home row's "≈ 1,400,000원" is one token (a no-break space).
+const text = async (page: Page, testId: string) =>
+  (await page.getByTestId(testId).textContent())?.replaceAll('\u00a0', ' ') ?? null;
 const badge = (page: Page) => page.locator('.price-badge').getAttribute('data-source');
 
 describe('home and asset detail in the browser', () => {

@@ -100,7 +100,7 @@ export function HomePage() {
                     )}
                     {row.currency === 'KRW' ? null : (
                       <span className="token-sub" data-testid={`krw-${row.currency}`}>
-                        ≈ {formatWon(row.krwValue)}
+                        {`≈\u00a0${formatWon(row.krwValue)}`}
                       </span>
                     )}
                   </span>

@@ -9,13 +9,12 @@ import { type KrwWithdrawalBody, krwWithdrawalFormSchema } from '../../../shared
 import { FieldList, type FieldSpec } from '../../components/field';
 import { MoneyAmountField } from '../../components/money-form-parts';
 import { OtpCodeField } from '../../components/otp-code-field';
-import { PinPad } from '../../components/pin-pad/pin-pad';
 import { NoOwnAccount, useWonAccounts, WonAccountCard } from '../../components/won-accounts';
 import { starredOf } from '../../lib/form-errors';
 import { useSession } from '../../lib/session';
-import { useMoneySubmit } from '../../lib/use-money-submit';
 import { BlockedNotice, useBlocks } from './blocks';
 import { ConfirmSheet, DoneScreen } from './confirm-sheet';
+import { PinStep, useStepTop, useWithdrawalSubmit } from './pin-step';
 import { KRW_WITHDRAWAL } from './requests';
 import { useRefreshRules } from './rule-fields';
 import { RulesCard } from './rules-card';
@@ -56,7 +55,6 @@ export function KrwWithdrawalPage() {
   const refreshRules = useRefreshRules();
   const hasTotp = useSession().data?.user.has_totp === true;
   const [step, setStep] = useState<'form' | 'confirm' | 'pin' | 'done'>('form');
-  const [pinError, setPinError] = useState<string | null>(null);
 
   const availableRef = useRef<Dec | null>(null);
   const resolver: Resolver<Form> = (values, ctx, opts) =>
@@ -73,26 +71,17 @@ export function KrwWithdrawalPage() {
     void availableText;
     if (getFieldState('amount').isDirty) void trigger('amount');
   }, [availableText, getFieldState, trigger]);
-  useEffect(() => {
-    void step;
-    window.scrollTo(0, 0);
-  }, [step]);
+  useStepTop(step);
 
-  const { submit, busy } = useMoneySubmit({
+  const { submit, busy, pinError, clearPinError } = useWithdrawalSubmit({
     ...KRW_WITHDRAWAL,
     setError,
-    onSuccess: () => {
-      setPinError(null);
-      setStep('done');
-    },
-    // A refusal that names no field of the form (a wrong second password with the attempts left, a lock, a
-    // duplicate submission): the server's sentence under the PIN pad's dots, where the member is.
-    onFormError: setPinError,
+    onSuccess: () => setStep('done'),
     onRefused: (err) => {
       void refreshRules();
       // A refused amount or memo: back to the form, where the message now stands at its field.
       if (err.fields?.amount || err.fields?.memo) {
-        setPinError(null);
+        clearPinError();
         setStep('form');
       }
     },
@@ -172,23 +161,20 @@ export function KrwWithdrawalPage() {
           ]}
           onCancel={() => setStep('form')}
           onConfirm={() => {
-            setPinError(null);
+            clearPinError();
             setStep('pin');
           }}
         />
       ) : null}
       {step === 'pin' ? (
-        <section className="wd-pin">
-          <PinPad
-            help={MSG.pin.help}
-            error={pinError}
-            busy={busy}
-            extra={hasTotp ? <OtpCodeField {...register('otpCode')} error={undefined} /> : null}
-            extraReady={!hasTotp || otpCode.trim() !== ''}
-            onComplete={send}
-            onCancel={() => setStep('confirm')}
-          />
-        </section>
+        <PinStep
+          error={pinError}
+          busy={busy}
+          otpField={hasTotp ? <OtpCodeField {...register('otpCode')} error={undefined} /> : null}
+          otpReady={otpCode.trim() !== ''}
+          onComplete={send}
+          onCancel={() => setStep('confirm')}
+        />
       ) : null}
     </section>
   );
