@@ -81,6 +81,18 @@ export const text = () =>
 /** An address of the network. */
 export const addressOf = (network: 'ERC20' | 'TRC20' | 'XRPL', ko: string, en: string) =>
   z.string().refine((v) => isAddressFor(network, v), says(ko, en));
+/** A comma-separated list of at most 100 addresses of the network (watch-only wallets). */
+export const coldWallets = (network: 'ERC20' | 'TRC20' | 'XRPL', ko: string, en: string) =>
+  z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.length <= 100 && list.every((a) => isAddressFor(network, a)), says(ko, en))
+    .optional();
 /** A watch-only account-level extended public key (m/44'/coin'/0', as wallets export it); never a private key. */
 export const xpub = () =>
   z.string().superRefine((v, ctx) => {

@@ -13,6 +13,7 @@ import { MSG } from '../shared/messages';
 import { USERNAME_PATTERN } from '../shared/schemas/auth';
 import {
   addressOf,
+  coldWallets,
   flag,
   hostOf,
   hoursIn,
@@ -170,23 +171,22 @@ export const envSchema = z.object({
     'must be a classic XRP Ledger address (r…)',
   ).optional(),
   PAYOUT_CONFIRM_HOURS: hoursIn(0.01, 720).default(6),
-  // Reserves (src/server/reserves, decision 0353): the cold wallets, comma-separated.
-  RESERVE_COLD_WALLETS_ERC20: z
-    .string()
-    .transform((v) =>
-      v
-        .split(',')
-        .map((a) => a.trim())
-        .filter(Boolean),
-    )
-    .refine(
-      (list) => list.length <= 100 && list.every((a) => isAddressFor('ERC20', a)),
-      says(
-        '쉼표로 나눈 이더리움 주소(0x…) 목록 (100개까지)',
-        'must be a comma-separated list of Ethereum addresses (0x…), at most 100',
-      ),
-    )
-    .optional(),
+  // Reserves (src/server/reserves, decision 0353): the cold wallets per network, comma-separated.
+  RESERVE_COLD_WALLETS_ERC20: coldWallets(
+    'ERC20',
+    '쉼표로 나눈 이더리움 주소(0x…) 목록 (100개까지)',
+    'must be a comma-separated list of Ethereum addresses (0x…), at most 100',
+  ),
+  RESERVE_COLD_WALLETS_TRC20: coldWallets(
+    'TRC20',
+    '쉼표로 나눈 TRON 주소(T…) 목록 (100개까지)',
+    'must be a comma-separated list of TRON addresses (T…), at most 100',
+  ),
+  RESERVE_COLD_WALLETS_XRPL: coldWallets(
+    'XRPL',
+    '쉼표로 나눈 XRP Ledger 주소(r…) 목록 (100개까지)',
+    'must be a comma-separated list of classic XRP Ledger addresses (r…), at most 100',
+  ),
   // Two-person approval (src/server/proposals).
   /** A payout worth at least this many won at the current price needs a second administrator. */
   FOUR_EYES_PAYOUT_KRW: wonAtLeastOne().default('10000000'),

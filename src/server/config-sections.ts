@@ -48,7 +48,7 @@ export interface ChainConfig {
     confirmHours: number;
   };
   /** Reserves (decision 0353): the service's cold wallets, watched only. */
-  reserves: { coldWalletsErc20: string[] };
+  reserves: { coldWallets: { ERC20: string[]; TRC20: string[]; XRPL: string[] } };
 }
 
 export const DEFAULT_CHAIN = {

@@ -181,7 +181,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         },
         confirmHours: e.PAYOUT_CONFIRM_HOURS,
       },
-      reserves: { coldWalletsErc20: e.RESERVE_COLD_WALLETS_ERC20 ?? [] },
+      reserves: {
+        coldWallets: {
+          ERC20: e.RESERVE_COLD_WALLETS_ERC20 ?? [],
+          TRC20: e.RESERVE_COLD_WALLETS_TRC20 ?? [],
+          XRPL: e.RESERVE_COLD_WALLETS_XRPL ?? [],
+        },
+      },
     },
     pgliteTemplates: {
       use: e.PGLITE_TEMPLATE !== 'off',

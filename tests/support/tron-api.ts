@@ -7,12 +7,14 @@ import type { AddressInfo } from 'node:net';
  * else id, blockNumber, receipt.result, log[{address, topics, data}] with hex without 0x and addresses
  * without their 41 prefix; `/wallet/gettransactionbyid`: `{}` or `{txID, …}`; `/wallet/getnowblock`:
  * block_header.raw_data.number; `/wallet/gettransactioninfobyblocknum`: a block's infos as a list;
- * `/wallet/getblockbynum`: block_header.raw_data.timestamp). Tests put transactions in it and move its
+ * `/wallet/getblockbynum`: block_header.raw_data.timestamp; `/wallet/triggerconstantcontract`:
+ * a token balance as constant_result). Tests put transactions in it and move its
  * newest block; `setRaw` makes it answer a raw body instead (garbage, huge, never).
  */
 export async function startTronApi() {
   const infos = new Map<string, object>();
   const unmined = new Set<string>();
+  const trc20 = new Map<string, bigint>();
   let head = 1000;
   let down = false;
   let raw: ((res: import('node:http').ServerResponse) => void) | null = null;
@@ -43,7 +45,14 @@ export async function startTronApi() {
         };
       else if (req.url === '/wallet/gettransactioninfobyblocknum')
         answer = [...infos.values()].filter((i) => (i as { blockNumber: number }).blockNumber === parsed.num);
-      else if (req.url === '/wallet/getblockbynum')
+      else if (req.url === '/wallet/triggerconstantcontract') {
+        // balanceOf(address) of the token, with visible addresses: the owner is the address asked about.
+        const owner = (parsed as { owner_address?: string }).owner_address ?? '';
+        answer = {
+          result: { result: true },
+          constant_result: [(trc20.get(owner) ?? 0n).toString(16).padStart(64, '0')],
+        };
+      } else if (req.url === '/wallet/getblockbynum')
         answer = { block_header: { raw_data: { number: parsed.num, timestamp: Date.now() } } };
       else {
         res.writeHead(404).end('{}');
@@ -95,6 +104,8 @@ export async function startTronApi() {
       });
     },
     addUnmined: (txid: string) => unmined.add(txid),
+    /** The token balance `triggerconstantcontract` answers for a T… address, in the token's smallest unit. */
+    setTokenBalance: (address: string, units: bigint) => trc20.set(address, units),
     setHead: (n: number) => {
       head = n;
     },

@@ -20,7 +20,8 @@ export interface Payment {
  * A stand-in for a third party, not for our code: a local HTTP server answering the XRP Ledger JSON-RPC
  * calls the checker uses, in rippled's documented shapes (`ledger` with `ledger_index` and
  * `ledger.close_time` in seconds from 2000; `account_tx` in API v2's shape, `hash`, `ledger_index`,
- * `tx_json`, `meta.delivered_amount`, paged by `marker`; `tx` in v1's flat shape, or `txnNotFound`).
+ * `tx_json`, `meta.delivered_amount`, paged by `marker`; `tx` in v1's flat shape, or `txnNotFound`; `account_info` with `account_data.Balance` in drops, or
+ * `actNotFound`).
  * `setRaw` makes it answer a raw body instead (garbage, huge, never).
  */
 export async function startXrplApi() {
@@ -28,6 +29,7 @@ export async function startXrplApi() {
   let validated = 5000;
   let raw: ((res: ServerResponse) => void) | null = null;
   const calls: string[] = [];
+  const balances = new Map<string, bigint>();
   const entry = (hash: string, p: Payment) => ({
     hash,
     ledger_index: p.ledger,
@@ -85,6 +87,16 @@ export async function startXrplApi() {
             validated: e.validated,
           };
         }
+      } else if (method === 'account_info') {
+        const drops = balances.get(String(q.account));
+        result =
+          drops === undefined
+            ? { status: 'error', error: 'actNotFound' }
+            : {
+                status: 'success',
+                validated: true,
+                account_data: { Account: q.account, Balance: drops.toString() },
+              };
       } else result = { status: 'error', error: 'unknownCmd' };
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ result }));
     });
@@ -99,6 +111,8 @@ export async function startXrplApi() {
       payments.set(hash, p);
       return hash;
     },
+    /** An account's XRP in drops (`account_info`); an account never set answers `actNotFound`. */
+    setBalance: (address: string, drops: bigint) => balances.set(address, drops),
     setValidated: (n: number) => {
       validated = n;
     },

@@ -45,7 +45,7 @@ function dailyReserves(db: Db, c: ChainConfig, log: App['log']) {
   return oneRoundAtATime(async () => {
     try {
       if (!(await claimJob(db, 'reserves-daily', instanceId, 23.5 * HOUR_MS))) return null;
-      const snap = await takeSnapshot(db, c, c.reserves.coldWalletsErc20, 'daily', 'system:reserves');
+      const snap = await takeSnapshot(db, c, 'daily', 'system:reserves');
       const warned = snap.items.filter((i) => i.warnings.length > 0);
       if (warned.length) log.warn({ reserves: warned }, 'reserves snapshot raised warnings');
       return snap;

@@ -54,8 +54,17 @@ function readPayment(entry: unknown): (FoundTransfer & { success: boolean }) | n
   };
 }
 
-/** One XRPL JSON-RPC call, read through the shared bounded fetch; an error answer is a ProviderError. */
-async function xrplCall(c: ChainConfig, method: string, params: Obj): Promise<Obj> {
+/**
+ * One XRPL JSON-RPC call, read through the shared bounded fetch; an error answer is a ProviderError, except
+ * `txnNotFound` and the errors named in `notFound` (e.g. `actNotFound` for an account never funded), which
+ * answer `{ notFound: true }`.
+ */
+export async function xrplCall(
+  c: ChainConfig,
+  method: string,
+  params: Obj,
+  notFound: string[] = [],
+): Promise<Obj> {
   if (!c.xrplRpcUrl) throw new Error('XRPL_RPC_URL is not set');
   let answer: BoundedAnswer;
   try {
@@ -79,7 +88,7 @@ async function xrplCall(c: ChainConfig, method: string, params: Obj): Promise<Ob
   const result = isObj(body) && isObj(body.result) ? body.result : null;
   if (!result) throw new ProviderError(`XRPL RPC ${method}: unexpected answer`);
   if (result.status !== 'success') {
-    if (result.error === 'txnNotFound') return { notFound: true };
+    if (result.error === 'txnNotFound' || notFound.includes(String(result.error))) return { notFound: true };
     throw new ProviderError(`XRPL RPC ${method}: ${String(result.error ?? 'error').slice(0, 80)}`);
   }
   return result;

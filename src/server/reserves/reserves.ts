@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { BALANCE_CURRENCIES } from '../../shared/constants';
 import { D, type Dec, toWire, ZERO } from '../../shared/decimal';
-import { ethRpc } from '../chain/bounded-fetch';
 import type { ChainConfig } from '../chain/chain-config';
 import type { Db, Queryable } from '../db';
 import { isoTime } from '../db/iso-time';
+import { type HoldingNetwork, holdingsAt, readable } from './holdings';
 
 /** Below this share of holdings in cold wallets a warning is raised (Virtual Asset User Protection Act: 80 %). */
 const COLD_SHARE_MIN = 0.8;
@@ -24,6 +24,9 @@ export interface ReserveLine {
   detail: string | null;
 }
 
+/** Said beside holdings that leave out a network the server cannot read (no provider configured). */
+const UNREAD = '읽지 못한 네트워크:';
+
 const WARN = {
   ledger: 'ledger_mismatch',
   holdings: 'holdings_below_liabilities',
@@ -31,40 +34,56 @@ const WARN = {
   unknown: 'holdings_unknown',
 } as const;
 
-/** balanceOf(address) of an ERC20, as eth_call data. */
-const balanceOfData = (address: string) =>
-  `0x70a08231${address.toLowerCase().replace(/^0x/, '').padStart(64, '0')}`;
+/** The networks a currency's holdings are read on. */
+const NETWORKS_OF: Record<string, HoldingNetwork[]> = {
+  ETH: ['ERC20'],
+  USDT: ['ERC20', 'TRC20'],
+  XRP: ['XRPL'],
+};
 
-async function ethereumHoldings(c: ChainConfig, addresses: string[], currency: 'ETH' | 'USDT'): Promise<Dec> {
-  const url = c.ethRpcUrl!;
-  let sum = ZERO;
-  for (const a of addresses) {
-    const raw =
-      currency === 'ETH'
-        ? await ethRpc(url, 'eth_getBalance', [a, 'latest'], c.timeoutMs)
-        : await ethRpc(
-            url,
-            'eth_call',
-            [{ to: c.ethUsdtContract, data: balanceOfData(a) }, 'latest'],
-            c.timeoutMs,
-          );
-    if (typeof raw !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(raw))
-      throw new Error('Ethereum RPC: bad balance');
-    sum = sum.plus(new D(BigInt(raw).toString()).div(new D(10).pow(currency === 'ETH' ? 18 : 6)));
+/** The service's deposit addresses on a network: members' (typed or derived) on Ethereum and TRON, the one XRP address. */
+async function depositAddresses(db: Db, c: ChainConfig, network: HoldingNetwork): Promise<string[]> {
+  if (network === 'XRPL') return c.xrpDepositAddress ? [c.xrpDepositAddress] : [];
+  const rows = await db.query<{ address: string }>(
+    `SELECT address FROM member_deposit_addresses WHERE network = $1
+     UNION SELECT address FROM deposit_address_derivations WHERE network = $1 LIMIT $2`,
+    [network, MAX_ADDRESSES],
+  );
+  return rows.map((r) => r.address.trim());
+}
+
+type Parts = { deposit: Dec; hot: Dec; cold: Dec };
+
+/** A currency's holdings over the networks the server can read; null when it can read none of them. */
+async function partsOf(
+  db: Db,
+  c: ChainConfig,
+  currency: string,
+): Promise<{ parts: Parts | null; unread: HoldingNetwork[] }> {
+  const networks = NETWORKS_OF[currency] ?? [];
+  const read = networks.filter((n) => readable(c, n));
+  if (read.length === 0) return { parts: null, unread: networks };
+  const parts: Parts = { deposit: ZERO, hot: ZERO, cold: ZERO };
+  for (const n of read) {
+    const hot = c.payouts.hotWallets[n];
+    parts.deposit = parts.deposit.plus(await holdingsAt(c, n, currency, await depositAddresses(db, c, n)));
+    parts.hot = parts.hot.plus(await holdingsAt(c, n, currency, hot ? [hot] : []));
+    parts.cold = parts.cold.plus(await holdingsAt(c, n, currency, c.reserves.coldWallets[n]));
   }
-  return sum;
+  return { parts, unread: networks.filter((n) => !read.includes(n)) };
 }
 
 /**
  * Takes one snapshot: per currency, members' balances (liabilities) against the ledger and against what the
- * chain says the service holds. Measured today: ETH and USDT on Ethereum (deposit addresses, the hot wallet,
- * the cold wallets); a currency the server cannot measure (KRW in the bank, XRP, USDT on TRON) has
- * holdings null and the warning `holdings_unknown` where members are owed some. Stored append-only.
+ * chain says the service holds at deposit addresses, the hot wallet and the cold wallets of each network the
+ * currency travels on (ETH on Ethereum, USDT on Ethereum and TRON, XRP on the XRP Ledger: holdings.ts). A
+ * network without a provider is left out and named in `detail`; a currency the server can read on no network
+ * (KRW in the bank) has holdings null and the warning `holdings_unknown` where members are owed some. Stored
+ * append-only.
  */
 export async function takeSnapshot(
   db: Db,
   c: ChainConfig,
-  cold: string[],
   trigger: 'manual' | 'daily',
   takenBy: string,
 ): Promise<{ batch: string; taken_at: string; items: ReserveLine[] }> {
@@ -75,32 +94,19 @@ export async function takeSnapshot(
        FROM unnest($1::text[]) AS c(currency)`,
     [[...BALANCE_CURRENCIES]],
   );
-  const deposit = (
-    await db.query<{ address: string }>(
-      `SELECT address FROM member_deposit_addresses WHERE network = 'ERC20'
-       UNION SELECT address FROM deposit_address_derivations WHERE network = 'ERC20' LIMIT $1`,
-      [MAX_ADDRESSES],
-    )
-  ).map((r) => r.address.trim());
-  const hot = c.payouts.hotWallets.ERC20;
   const items: ReserveLine[] = [];
   for (const s of sums) {
     const liabilities = new D(s.liabilities);
     const warnings: string[] = [];
     if (!liabilities.eq(s.ledger)) warnings.push(WARN.ledger);
-    let parts: { deposit: Dec; hot: Dec; cold: Dec } | null = null;
+    let parts: Parts | null = null;
     let detail: string | null = null;
-    if ((s.currency === 'ETH' || s.currency === 'USDT') && c.ethRpcUrl) {
-      try {
-        const cur = s.currency;
-        parts = {
-          deposit: await ethereumHoldings(c, deposit, cur),
-          hot: hot ? await ethereumHoldings(c, [hot], cur) : ZERO,
-          cold: await ethereumHoldings(c, cold, cur),
-        };
-      } catch (err) {
-        detail = (err as Error).message.slice(0, 300);
-      }
+    try {
+      const read = await partsOf(db, c, s.currency);
+      parts = read.parts;
+      if (parts && read.unread.length) detail = `${UNREAD} ${read.unread.join(', ')}`;
+    } catch (err) {
+      detail = (err as Error).message.slice(0, 300);
     }
     const holdings = parts ? parts.deposit.plus(parts.hot).plus(parts.cold) : null;
     const coldShare = parts && holdings?.gt(0) ? parts.cold.div(holdings) : null;

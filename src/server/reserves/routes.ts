@@ -26,14 +26,13 @@ const stored = z.object({
 /** The reserves (decision 0353): take a snapshot now, read the stored ones, export them (CSV). */
 export async function reserveRoutes(app: App, { db, config }: Ctx) {
   const admin = adminApi(app);
-  const cold = config.chain.reserves.coldWalletsErc20;
 
   admin.post('/reserves', {
     operationId: 'adminTakeReserves',
     summary:
       '준비금 확인: 통화별 회원 잔액(liabilities), 원장, 체인 보유량, 콜드 비율과 경고 (기록으로 남음)',
     view: z.object({ batch: z.string(), taken_at: z.string(), items: z.array(z.object(line)) }),
-    run: (req) => takeSnapshot(db, config.chain, cold, 'manual', actorOf(req).actorUsername),
+    run: (req) => takeSnapshot(db, config.chain, 'manual', actorOf(req).actorUsername),
   });
 
   admin.get('/reserves', {
