@@ -7,6 +7,7 @@
  */
 import { ADMIN_MESSAGES } from './admin';
 import { CHAIN_MESSAGES } from './chain';
+import { FOUR_EYES_GUARD_MESSAGES } from './four-eyes-guards';
 import { MSG as MEMBER_MSG } from './member';
 import { MONEY_FLOW_MESSAGES } from './money-flows';
 import { MONEY_SERVER_MESSAGES } from './money-server';
@@ -21,4 +22,5 @@ export const MSG = {
   ...CHAIN_MESSAGES,
   ...PROPOSAL_MESSAGES,
   ...PAYOUT_MESSAGES,
+  ...FOUR_EYES_GUARD_MESSAGES,
 } as const;
