@@ -173,12 +173,18 @@ function adminOf(actor: Actor<string | null>): Actor {
   return { ...actor, actorId: actor.actorId };
 }
 
+/** An administrator never changes their own balances (a second administrator does). */
+function refuseOwnBalances(memberId: string, actor: Actor<string | null>) {
+  if (memberId === actor.actorId) throw new AppError('FORBIDDEN', MSG.guards.ownRequest);
+}
+
 export const balanceAdjustment = defineKind({
   kind: 'balance.adjust',
   payload: adjustmentBodySchema,
   async plan(q, cfg, input: { memberId: string; body: AdjustmentBody }, actor) {
     const { memberId, body } = input;
     if (!isUuid(memberId)) throw new AppError('NOT_FOUND', MSG.admin.memberNotFound);
+    refuseOwnBalances(memberId, actor);
     await lockTotals(q, memberId, actor.actorId);
     await lockMember(q, memberId);
     const delta = new D(body.delta);
