@@ -12,6 +12,7 @@ import { decideDepositIn } from '../deposits/decide-deposit';
 import { AppError } from '../http/errors';
 import { z } from '../http/zod';
 import { adjustBalanceIn } from '../members/adjust-balance';
+import { refuseResetterApproval } from '../members/admin-resets';
 import { lockMember } from '../members/lock-member';
 import { setBalancesIn } from '../members/set-balances';
 import { adminTotalKrw, type Direction, lockTotals, memberTotalKrw, valueKrw } from '../money/limits';
@@ -121,6 +122,7 @@ export const depositApproval = defineKind({
     };
   },
   async apply(q, cfg, s, actor) {
+    await refuseResetterApproval(q, s.memberId, actor, cfg.withdrawalRules.adminResetHoldHours);
     const p = s.payload;
     const result = await decideDepositIn(q, actor, p.deposit_id, 'approve', p.reason ?? undefined, {
       override: p.chain_override,
@@ -162,7 +164,8 @@ export const withdrawalApproval = defineKind({
       lines: [P.payoutLine(w.currency, formatExact(w.amount), formatExact(value)), t.line],
     };
   },
-  async apply(q, _cfg, s, actor) {
+  async apply(q, cfg, s, actor) {
+    await refuseResetterApproval(q, s.memberId, actor, cfg.withdrawalRules.adminResetHoldHours);
     return { result: await decideWithdrawalIn(q, actor, s.payload.withdrawal_id, 'approve'), status: 200 };
   },
 });
