@@ -33,6 +33,13 @@ const LEDGER_OUT = `(l.kind IN ('withdrawal', 'transfer_out') AND l.withdrawal_i
                     OR (l.kind = 'admin_adjustment' AND l.amount < 0)`;
 const RECENT = `l.created_at > now() - interval '24 hours'`;
 
+/** Pending balance edits (new totals over the totals they were based on): their differences in one direction. */
+const EDITED = (sign: '>' | '<') =>
+  `SELECT e.key, abs(e.value::numeric - (p.basis->>e.key)::numeric) FROM admin_proposals p
+     CROSS JOIN LATERAL jsonb_each_text(p.payload) e
+    WHERE p.kind = 'balances.set' AND p.status = 'pending' AND p.expires_at > now() AND p.member_id = $1
+      AND e.value::numeric ${sign} (p.basis->>e.key)::numeric`;
+
 /** Pending proposals' amounts per currency, by direction. */
 const PROPOSED = (dir: Direction) =>
   dir === 'in'
@@ -41,13 +48,15 @@ const PROPOSED = (dir: Direction) =>
        UNION ALL
        SELECT p.payload->>'currency', (p.payload->>'delta')::numeric FROM admin_proposals p
         WHERE p.kind = 'balance.adjust' AND p.status = 'pending' AND p.expires_at > now() AND p.member_id = $1
-          AND (p.payload->>'delta')::numeric > 0`
+          AND (p.payload->>'delta')::numeric > 0
+       UNION ALL ${EDITED('>')}`
     : `SELECT w.currency, w.amount FROM admin_proposals p JOIN withdrawals w ON w.id = p.target_id
         WHERE p.kind = 'withdrawal.approve' AND p.status = 'pending' AND p.expires_at > now() AND p.member_id = $1
        UNION ALL
        SELECT p.payload->>'currency', -(p.payload->>'delta')::numeric FROM admin_proposals p
         WHERE p.kind = 'balance.adjust' AND p.status = 'pending' AND p.expires_at > now() AND p.member_id = $1
-          AND (p.payload->>'delta')::numeric < 0`;
+          AND (p.payload->>'delta')::numeric < 0
+       UNION ALL ${EDITED('<')}`;
 
 /** The member's won moved in `dir` over 24 h: applied (ledger) plus proposed. */
 export async function memberTotalKrw(

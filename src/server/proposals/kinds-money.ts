@@ -222,11 +222,19 @@ export const balanceAdjustment = defineKind({
 
 const balancesPayload = z.record(z.string(), z.string());
 
-/** SPEC's balance edit (new totals): a proposal from the balances it was based on, refused when stale. */
+/**
+ * SPEC's balance edit (new totals): a proposal from the balances it was based on, refused when stale. It
+ * moves money as adjustments do, so it meets the same thresholds (per member and per administrator, in and
+ * out, under the same locks) whatever FOUR_EYES_ADMIN_EDITS says; with that setting on it always needs a
+ * second administrator.
+ */
 export const balancesEdit = defineKind({
   kind: 'balances.set',
   payload: balancesPayload,
   async plan(q, cfg, input: { memberId: string; body: BalancesBody }, actor) {
+    if (!isUuid(input.memberId)) throw new AppError('NOT_FOUND', MSG.admin.memberNotFound);
+    refuseOwnBalances(input.memberId, actor);
+    await lockTotals(q, input.memberId, actor.actorId);
     // Locked before the dry run (its savepoint's rollback would release locks taken inside it), so an edit
     // applied in one step reads the same balances in its dry run and in its application.
     await lockMember(q, input.memberId);
@@ -235,14 +243,30 @@ export const balancesEdit = defineKind({
       BALANCE_CURRENCIES.map((currency) => ({ memberId: input.memberId, currency })),
     );
     const dry = await dryRun(q, () => setBalancesIn(q, input.memberId, input.body, adminOf(actor)));
+    const moved = (dir: Direction) =>
+      dry.changes
+        .filter((c) => new D(c.delta).isNegative() === (dir === 'out'))
+        .map((c) => ({ currency: c.currency, amount: new D(c.delta).abs() }));
+    const checks = [];
+    for (const dir of ['in', 'out'] as const) {
+      const amounts = moved(dir);
+      if (amounts.length === 0) continue;
+      const value = await valueKrw(q, cfg.prices.staleSeconds, amounts);
+      const threshold = dir === 'in' ? cfg.fourEyes.depositKrw : cfg.fourEyes.payoutKrw;
+      checks.push(await overThreshold(q, cfg, input.memberId, dir, value, threshold, actor));
+    }
+    const overAny = checks.some((t) => t.needsSecond);
     return {
-      needsSecond: cfg.fourEyes.adminEdits && dry.changes.length > 0,
+      needsSecond: dry.changes.length > 0 && (cfg.fourEyes.adminEdits || overAny),
       memberId: input.memberId,
       targetId: null,
       payload: Object.fromEntries(dry.changes.map((c) => [c.currency, c.after])),
       basis: Object.fromEntries(dry.changes.map((c) => [c.currency, c.before])),
       secretHash: null,
-      lines: dry.changes.map((c) => P.balanceLine(c.currency, formatExact(c.before), formatExact(c.after))),
+      lines: [
+        ...dry.changes.map((c) => P.balanceLine(c.currency, formatExact(c.before), formatExact(c.after))),
+        ...checks.map((t) => t.line),
+      ],
     };
   },
   async apply(q, _cfg, s, actor) {
