@@ -12,6 +12,7 @@ import { decideDepositIn } from '../deposits/decide-deposit';
 import { AppError } from '../http/errors';
 import { z } from '../http/zod';
 import { adjustBalanceIn } from '../members/adjust-balance';
+import { bankAccountChangedRecently } from '../members/bank-account';
 import { refuseResetterApproval } from '../members/admin-resets';
 import { lockMember } from '../members/lock-member';
 import { setBalancesIn } from '../members/set-balances';
@@ -149,8 +150,10 @@ export const withdrawalApproval = defineKind({
     await lockPending(q, 'withdrawals', 'withdrawal.approve', input.id, P.payoutPending);
     const value = await valueKrw(q, cfg.prices.staleSeconds, [w]);
     const t = await overThreshold(q, cfg, w.member_id, 'out', value, cfg.fourEyes.payoutKrw, actor);
+    // Won to an account an administrator changed in the last 24 h: a second administrator looks too.
+    const recent = w.method === 'bank' && (await bankAccountChangedRecently(q, w.member_id));
     return {
-      needsSecond: t.needsSecond,
+      needsSecond: t.needsSecond || recent,
       memberId: w.member_id,
       targetId: input.id.toLowerCase(),
       payload: {
@@ -161,7 +164,11 @@ export const withdrawalApproval = defineKind({
       },
       basis: { krw_value: toWire(value) },
       secretHash: null,
-      lines: [P.payoutLine(w.currency, formatExact(w.amount), formatExact(value)), t.line],
+      lines: [
+        P.payoutLine(w.currency, formatExact(w.amount), formatExact(value)),
+        t.line,
+        ...(recent ? [MSG.guards.recentBankAccountLine] : []),
+      ],
     };
   },
   async apply(q, cfg, s, actor) {

@@ -12,6 +12,7 @@ import {
   roleRevoke,
   secondPasswordReset,
 } from './kinds-accounts';
+import { bankAccountSave, bankAccountVerify } from './kinds-bank-account';
 import { balanceAdjustment, balancesEdit, depositApproval, withdrawalApproval } from './kinds-money';
 import type { Kind } from './registry';
 
@@ -30,4 +31,6 @@ export const KINDS = {
   'password.reset': passwordReset,
   'second_password.reset': secondPasswordReset,
   'withdrawal_limits.set': limitsSet,
+  'bank_account.save': bankAccountSave,
+  'bank_account.verify': bankAccountVerify,
 } satisfies Record<ProposalKind, Pick<Kind<never, unknown, unknown>, 'kind' | 'applyRow'>>;

@@ -16,6 +16,8 @@ const PROPOSAL_KINDS = [
   'password.reset',
   'second_password.reset',
   'withdrawal_limits.set',
+  'bank_account.save',
+  'bank_account.verify',
 ] as const;
 export type ProposalKind = (typeof PROPOSAL_KINDS)[number];
 const PROPOSAL_STATUSES = ['pending', 'applied', 'cancelled', 'expired'] as const;
