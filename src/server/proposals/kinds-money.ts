@@ -1,89 +1,29 @@
 /** Four-eyes registry entries that move money: deposit and withdrawal approvals, adjustments, balance edits. */
 import { BALANCE_CURRENCIES, type BalanceCurrency } from '../../shared/constants';
-import { D, type Dec, toWire } from '../../shared/decimal';
+import { D, toWire } from '../../shared/decimal';
 import { formatExact } from '../../shared/fees';
 import { MSG } from '../../shared/messages';
 import { type AdjustmentBody, adjustmentBodySchema, keyOf } from '../../shared/schemas/admin';
 import type { Actor } from '../audit/actor';
 import { checkedNetworks } from '../chain/chain-config';
-import type { Queryable } from '../db';
 import { isUuid } from '../db/iso-time';
 import { decideDepositIn } from '../deposits/decide-deposit';
 import { AppError } from '../http/errors';
 import { z } from '../http/zod';
 import { adjustBalanceIn } from '../members/adjust-balance';
-import { bankAccountChangedRecently } from '../members/bank-account';
 import { refuseResetterApproval } from '../members/admin-resets';
+import { bankAccountChangedRecently } from '../members/bank-account';
 import { lockMember } from '../members/lock-member';
 import { setBalancesIn } from '../members/set-balances';
-import { adminTotalKrw, type Direction, lockTotals, memberTotalKrw, valueKrw } from '../money/limits';
+import { type Direction, lockTotals, valueKrw } from '../money/limits';
 import { lockBalances, readBalanceStates } from '../wallet/balance-state';
 import { decideWithdrawalIn } from '../withdrawals/decide-withdrawal';
-import { defineKind, type KindConfig } from './registry';
+import { defineKind } from './registry';
+import { lockPending, overridesChain, overThreshold, requestHead } from './request-plan';
 import { type BalancesBody, dryRun, P } from './store';
 
 const isBalanceCurrency = (c: string): c is BalanceCurrency =>
   (BALANCE_CURRENCIES as readonly string[]).includes(c);
-
-/**
- * Whether moving `value` won for `memberId` needs a second administrator: the member's 24 h total in that
- * direction (applied and proposed) reaching `threshold`, or the approving administrator's 24 h total of
- * what they moved alone reaching FOUR_EYES_ADMIN_DAILY_KRW. The caller holds `lockTotals`.
- */
-async function overThreshold(
-  q: Queryable,
-  cfg: KindConfig,
-  memberId: string,
-  dir: Direction,
-  value: Dec,
-  threshold: string,
-  actor: Actor<string | null>,
-) {
-  const member = await memberTotalKrw(q, cfg.prices.staleSeconds, memberId, dir);
-  const admin = actor.actorId ? await adminTotalKrw(q, cfg.prices.staleSeconds, actor.actorId) : null;
-  const needsSecond =
-    member.plus(value).gte(threshold) || admin?.plus(value).gte(cfg.fourEyes.adminDailyKrw) === true;
-  return {
-    needsSecond,
-    line: P.totalsLine(formatExact(member.plus(value)), formatExact((admin ?? new D(0)).plus(value))),
-  };
-}
-
-/** A request's member and amount, read before any lock (they never change), to take `lockTotals` first. */
-async function requestHead(q: Queryable, table: 'deposits' | 'withdrawals', id: string, notFound: string) {
-  if (!isUuid(id)) throw new AppError('NOT_FOUND', notFound);
-  const [row] = await q.query<{ member_id: string; currency: string; amount: string; method: string | null }>(
-    `SELECT member_id::text, currency, amount::text, ${table === 'withdrawals' ? 'method' : 'NULL::text AS method'}
-       FROM ${table} WHERE id = $1`,
-    [id],
-  );
-  if (!row) throw new AppError('NOT_FOUND', notFound);
-  return row;
-}
-
-/** The request still pending, locked, and without a live proposal; an expired one is recorded as such. */
-async function lockPending(
-  q: Queryable,
-  table: 'deposits' | 'withdrawals',
-  kind: 'deposit.approve' | 'withdrawal.approve',
-  id: string,
-  pendingMessage: string,
-) {
-  const [row] = await q.query<{ status: string }>(`SELECT status FROM ${table} WHERE id = $1 FOR UPDATE`, [
-    id,
-  ]);
-  if (row?.status !== 'pending') throw new AppError('NOT_PENDING', MSG.approval.notPending);
-  const [open] = await q.query(
-    `SELECT 1 FROM admin_proposals WHERE kind = $1 AND target_id = $2 AND status = 'pending' AND expires_at > now()`,
-    [kind, id],
-  );
-  if (open) throw new AppError('CONFLICT', pendingMessage);
-  await q.query(
-    `UPDATE admin_proposals SET status = 'expired', decided_at = now()
-      WHERE kind = $1 AND target_id = $2 AND status = 'pending'`,
-    [kind, id],
-  );
-}
 
 const depositPayload = z.object({
   deposit_id: z.string(),
@@ -102,8 +42,11 @@ export const depositApproval = defineKind({
     await lockPending(q, 'deposits', 'deposit.approve', input.id, P.depositPending);
     const value = await valueKrw(q, cfg.prices.staleSeconds, [d]);
     const t = await overThreshold(q, cfg, d.member_id, 'in', value, cfg.fourEyes.depositKrw, actor);
+    // Crediting against the chain's verdict is never one person's call.
+    const checked = checkedNetworks(cfg.chain);
+    const overridden = await overridesChain(q, input.id, d.network, input.override === true, checked);
     return {
-      needsSecond: t.needsSecond,
+      needsSecond: t.needsSecond || overridden !== null,
       memberId: d.member_id,
       targetId: input.id.toLowerCase(),
       payload: {
@@ -118,6 +61,7 @@ export const depositApproval = defineKind({
       lines: [
         P.depositLine(d.currency, formatExact(d.amount), formatExact(value)),
         t.line,
+        ...(overridden ? [MSG.guards.chainOverrideLine(overridden)] : []),
         ...(input.reason ? [P.reasonLine(input.reason)] : []),
       ],
     };
