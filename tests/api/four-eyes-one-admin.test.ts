@@ -113,7 +113,9 @@ describe('after an administrator resets a member’s secrets', () => {
       second_password: '1111',
     });
     expect(t.status, JSON.stringify(t.body)).toBe(400);
-    expect(t.body.error?.message).toMatch(/관리자가 비밀번호를 재설정하여 보안을 위해 .+까지 출금과 회원 간 전송이 제한됩니다/);
+    expect(t.body.error?.message).toMatch(
+      /관리자가 비밀번호를 재설정하여 보안을 위해 .+까지 출금과 회원 간 전송이 제한됩니다/,
+    );
     const k = await asV.post('/api/withdrawals/krw', { amount: '10000', second_password: '1111' });
     expect(k.body.error?.message).toBe(t.body.error?.message);
     for (const path of [`/api/admin/deposits/${dep}/approve`, `/api/admin/withdrawals/${pending}/approve`]) {

@@ -60,7 +60,10 @@ export async function refuseResetterApproval(
 }
 
 /** When the member's last administrator reset was, or null when none was ever made. */
-export async function lastReset(q: Queryable, memberId: string): Promise<{ at: string; days: number } | null> {
+export async function lastReset(
+  q: Queryable,
+  memberId: string,
+): Promise<{ at: string; days: number } | null> {
   const [row] = await q.query<{ at: string; days: number }>(
     `SELECT ${isoTime('max(created_at)')} AS at,
             extract(epoch FROM now() - max(created_at))::float8 / 86400 AS days

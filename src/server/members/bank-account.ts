@@ -62,7 +62,12 @@ export async function saveBankAccountIn(q: Queryable, memberId: string, body: Bo
 }
 
 /** SPEC: the verification flag, toggled from the member list or the form (the caller's transaction). */
-export async function setBankAccountVerifiedIn(q: Queryable, memberId: string, isVerified: boolean, actor: Actor) {
+export async function setBankAccountVerifiedIn(
+  q: Queryable,
+  memberId: string,
+  isVerified: boolean,
+  actor: Actor,
+) {
   refuseOwnBankAccount(memberId, actor);
   await lockMember(q, memberId);
   const before = await readBankAccount(q, memberId, true);

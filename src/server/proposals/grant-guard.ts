@@ -45,7 +45,11 @@ export async function grantBasis(q: Queryable, memberId: string) {
 }
 
 /** At confirmation: the member's secrets are still those the proposal saw. */
-export async function assertGrantBasis(q: Queryable, memberId: string, basis: Record<string, unknown> | null) {
+export async function assertGrantBasis(
+  q: Queryable,
+  memberId: string,
+  basis: Record<string, unknown> | null,
+) {
   const { basis: now } = await grantBasis(q, memberId);
   if (basis?.credentials !== now.credentials)
     throw new AppError('CONFLICT', MSG.guards.grantCredentialsChanged);

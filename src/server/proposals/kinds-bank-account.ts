@@ -13,8 +13,8 @@ import { isUuid } from '../db/iso-time';
 import { AppError } from '../http/errors';
 import {
   refuseOwnBankAccount,
-  savedAccount,
   saveBankAccountIn,
+  savedAccount,
   setBankAccountVerifiedIn,
 } from '../members/bank-account';
 import { lockMember } from '../members/lock-member';
