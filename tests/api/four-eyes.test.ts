@@ -61,7 +61,12 @@ describe('a balance edit is a proposal until a different administrator confirms 
       proposed_by_username: a.creds.username,
       mine: true,
     });
-    expect(p.lines).toEqual([P.balanceLine('KRW', '1,000', '5,000'), P.balanceLine('ETH', '0', '0.5')]);
+    // The edit's changes, then the 24 h totals it was weighed against (as an adjustment's, decision 0370).
+    expect(p.lines).toEqual([
+      P.balanceLine('KRW', '1,000', '5,000'),
+      P.balanceLine('ETH', '0', '0.5'),
+      expect.stringMatching(/^최근 24시간 누계: /),
+    ]);
     expect(await balanceOf(m.id, 'KRW')).toBe('1000');
 
     const listB = await b.client.get('/api/admin/proposals');
