@@ -410,7 +410,8 @@ describe('npm run admin -- create', () => {
       expect(weak.stderr).toContain(MSG.signup.passwordRule);
       const usage = run(['make', username], target);
       expect(usage.status).toBe(2);
-      const made = run(['create', username, '--name', '김관리'], {
+      // The shared PostgreSQL database has administrators already: a further one only with --additional.
+      const made = run(['create', username, '--name', '김관리', ...(onPg ? ['--additional'] : [])], {
         ...target,
         ADMIN_PASSWORD: 'goodpass123',
         ADMIN_SECOND_PASSWORD: '135790'.slice(0, 6),
@@ -425,6 +426,17 @@ describe('npm run admin -- create', () => {
       });
       expect(dup.status).toBe(2);
       expect(dup.stderr).toContain(P.cli.taken);
+      if (!onPg) {
+        // The first two come from here; a third needs --additional and is warned about (decision 0370).
+        const env = { ...target, ADMIN_PASSWORD: 'goodpass123', ADMIN_SECOND_PASSWORD: '135790' };
+        expect(run(['create', uniqueName('boss')], env).status).toBe(0);
+        const third = run(['create', uniqueName('boss')], env);
+        expect(third.status).toBe(2);
+        expect(third.stderr).toContain(MSG.guards.cliAdditionalRequired(2));
+        const forced = run(['create', uniqueName('boss'), '--additional'], env);
+        expect(forced.status).toBe(0);
+        expect(forced.stdout).toContain(MSG.guards.cliAdditionalWarning);
+      }
       // The account signs in to the administrator API (on PostgreSQL: this file's server, same database).
       const srv = onPg
         ? server

@@ -31,6 +31,9 @@ export const FOUR_EYES_GUARD_MESSAGES = {
       '제안 이후 이 회원의 출금 계좌가 바뀌어 승인할 수 없습니다. 이 제안을 취소하고 새로 제안해 주세요.',
     recentBankAccountLine: '최근 24시간 안에 바뀐 계좌로 보내는 원화 출금입니다.',
     chainOverrideLine: (verdict: string) => `체인 확인 결과(${verdict})와 다르게 승인합니다.`,
-    samplePriceLine: '실시간 시세가 아니어서 최근 저장 시세와 기본 시세 중 높은 값으로 평가했습니다.',
+    cliAdditionalRequired: (n: number) =>
+      `이미 관리자가 ${n}명 있습니다. 그 이상의 관리자는 관리자 화면에서 두 관리자의 승인으로 권한을 부여하세요. 꼭 이 명령으로 만들어야 하면 --additional 을 붙여 다시 실행하세요. / ${n} administrators exist: grant the role on the admin page (two administrators), or repeat with --additional.`,
+    cliAdditionalWarning:
+      '주의: 두 관리자의 승인 없이 관리자를 추가했습니다. 새 관리자는 어떤 작업보다 먼저 본인의 일회용 비밀번호(OTP)를 등록해야 합니다. / Warning: added without two administrators; the new administrator must enrol a one-time code before acting.',
   },
 } as const;
