@@ -16,8 +16,8 @@ import { hashSecret } from './auth/password';
 import { createZeroBalances } from './auth/signup';
 import { loadConfig, meetsPasswordPolicy } from './config';
 import { openDb } from './db';
-import { ADMIN_CHANGE_LOCK } from './members/close-member';
 import { migrate } from './db/migrate';
+import { ADMIN_CHANGE_LOCK } from './members/close-member';
 import { assertDataDirFree, OpsError } from './ops/backup';
 
 const C = MSG.proposals.cli;

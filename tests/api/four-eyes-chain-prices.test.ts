@@ -1,9 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { fund, insertWithdrawal } from '../support/admin-fixtures';
 import { memberClient } from '../support/client';
-import { confirmAs } from '../support/four-eyes';
 import { fileAdmin, fileChecker, fileServer } from '../support/fixture';
+import { confirmAs } from '../support/four-eyes';
 
 // Overriding the chain's verdict and valuing at a stalled price are not ways around the second
 // administrator (decision 0370). Its own database: the stored prices here must not reach other files.
@@ -29,7 +30,7 @@ describe('the chain’s verdict', () => {
       `INSERT INTO deposits (member_id, currency, amount, network, deposit_address, txid, sender_address)
        VALUES ($1, 'USDT', 6900, 'ERC20', '0x52908400098527886E0F7030069857D2E4169EE7', $2,
                '0x52908400098527886E0F7030069857D2E4169EE7') RETURNING id`,
-      [m.id, `0x${'ef'.repeat(31)}${Math.floor(Math.random() * 256).toString(16).padStart(2, '0')}`],
+      [m.id, `0x${randomBytes(32).toString('hex')}`],
     );
     await server.db.query(
       `INSERT INTO deposit_chain_checks (deposit_id, network, required_confirmations, verdict, final)

@@ -22,7 +22,7 @@ interface RecentResets {
 }
 
 /** The member's administrator resets of the last `hours`. */
-export async function recentResets(q: Queryable, memberId: string, hours: number): Promise<RecentResets> {
+async function recentResets(q: Queryable, memberId: string, hours: number): Promise<RecentResets> {
   if (hours <= 0) return { until: null, resetters: [] };
   const rows = await q.query<{ actor_id: string | null; until: string }>(
     `SELECT actor_id::text AS actor_id, ${isoTime('(created_at + make_interval(secs => $2::double precision))')} AS until

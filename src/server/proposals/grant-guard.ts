@@ -14,7 +14,7 @@ import { AppError } from '../http/errors';
 import { lastReset } from '../members/admin-resets';
 
 /** A password an administrator set is theirs to use for this long; the account is not promoted meanwhile. */
-export const GRANT_AFTER_RESET_DAYS = 30;
+const GRANT_AFTER_RESET_DAYS = 30;
 
 /**
  * The member's secrets as one digest (password, second password, the one-time code's secret and its
