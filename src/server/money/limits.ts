@@ -33,12 +33,18 @@ const LEDGER_OUT = `(l.kind IN ('withdrawal', 'transfer_out') AND l.withdrawal_i
                     OR (l.kind = 'admin_adjustment' AND l.amount < 0)`;
 const RECENT = `l.created_at > now() - interval '24 hours'`;
 
-/** Pending balance edits (new totals over the totals they were based on): their differences in one direction. */
+/**
+ * Pending balance edits (new totals over the totals they were based on): their differences in one
+ * direction. The proposals are chosen first (OFFSET 0 keeps the subquery apart): other kinds' payloads are
+ * not numbers and must never reach the casts.
+ */
 const EDITED = (sign: '>' | '<') =>
-  `SELECT e.key, abs(e.value::numeric - (p.basis->>e.key)::numeric) FROM admin_proposals p
-     CROSS JOIN LATERAL jsonb_each_text(p.payload) e
-    WHERE p.kind = 'balances.set' AND p.status = 'pending' AND p.expires_at > now() AND p.member_id = $1
-      AND e.value::numeric ${sign} (p.basis->>e.key)::numeric`;
+  `SELECT e.key, abs(e.value::numeric - (x.basis->>e.key)::numeric)
+     FROM (SELECT p.payload, p.basis FROM admin_proposals p
+            WHERE p.kind = 'balances.set' AND p.status = 'pending' AND p.expires_at > now() AND p.member_id = $1
+           OFFSET 0) x
+     CROSS JOIN LATERAL jsonb_each_text(x.payload) e
+    WHERE e.value::numeric ${sign} (x.basis->>e.key)::numeric`;
 
 /** Pending proposals' amounts per currency, by direction. */
 const PROPOSED = (dir: Direction) =>
