@@ -3,7 +3,8 @@
  * the configured database (DATABASE_URL, or the PGlite folder DATA_DIR), migrating it first. The password
  * and second password come from ADMIN_PASSWORD / ADMIN_SECOND_PASSWORD or, at a terminal, from a prompt
  * that does not echo; the member password policy applies. With two-person approval (decision 0160) this is
- * how a deployment gets its second administrator; later ones can be granted on the admin page.
+ * how a deployment gets its first two administrators; later ones are granted on the admin page by two
+ * administrators, and this command makes one only with `--additional` (decision 0370), with a warning.
  * Runs from the production build too (dist/server/admin-cli.js, scripts/admin.mjs).
  */
 import { stdin, stdout } from 'node:process';
@@ -16,6 +17,7 @@ import { createZeroBalances } from './auth/signup';
 import { loadConfig, meetsPasswordPolicy } from './config';
 import { openDb } from './db';
 import { migrate } from './db/migrate';
+import { ADMIN_CHANGE_LOCK } from './members/close-member';
 import { assertDataDirFree, OpsError } from './ops/backup';
 
 const C = MSG.proposals.cli;
@@ -23,8 +25,10 @@ const C = MSG.proposals.cli;
 class CliError extends Error {}
 
 function parseArgs(argv: string[]) {
-  const [command, username, ...rest] = argv;
+  const [command, username, ...all] = argv;
   if (command !== 'create' || !username) throw new CliError(C.usage);
+  const additional = all.includes('--additional');
+  const rest = all.filter((a) => a !== '--additional');
   const opts: Record<string, string> = {};
   for (let i = 0; i < rest.length; i += 2) {
     const key = rest[i];
@@ -34,7 +38,7 @@ function parseArgs(argv: string[]) {
     }
     opts[key.slice(2)] = value;
   }
-  return { username: username.trim(), email: opts.email, name: opts.name };
+  return { username: username.trim(), email: opts.email, name: opts.name, additional };
 }
 
 /** Reads one line from the terminal without echoing it. */
@@ -78,12 +82,21 @@ export async function runAdminCli(argv: string[], env: NodeJS.ProcessEnv = proce
     await migrate(db);
     const [passwordHash, secondHash] = await Promise.all([hashSecret(password), hashSecret(second)]);
     const email = args.email ?? `${args.username}@admin.local`;
-    await db.tx(async (q) => {
+    const extra = await db.tx(async (q) => {
+      // One creation at a time, as role changes and closings: the count below cannot change under it.
+      await q.query('SELECT pg_advisory_xact_lock($1)', [ADMIN_CHANGE_LOCK]);
       const taken = await q.query(
         'SELECT 1 FROM members WHERE lower(username) = lower($1) OR lower(email) = lower($2)',
         [args.username, email],
       );
       if (taken.length) throw new CliError(C.taken);
+      // The first two administrators come from here; later ones are granted by two administrators on the
+      // desk (decision 0370), so this way needs saying so explicitly.
+      const [admins] = await q.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM members WHERE is_admin AND closed_at IS NULL',
+      );
+      const n = admins?.n ?? 0;
+      if (n >= 2 && !args.additional) throw new CliError(MSG.guards.cliAdditionalRequired(n));
       const [row] = await q.query<{ id: string }>(
         `INSERT INTO members (username, email, full_name, password_hash, second_password_hash, is_admin)
          VALUES ($1, $2, $3, $4, $5, true) RETURNING id`,
@@ -96,10 +109,12 @@ export async function runAdminCli(argv: string[], env: NodeJS.ProcessEnv = proce
         action: 'member.admin.create',
         targetType: 'member',
         targetId: row!.id,
-        after: { username: args.username, email, is_admin: true },
+        after: { username: args.username, email, is_admin: true, additional: n >= 2 },
       });
+      return n >= 2;
     });
-    return C.created(args.username, config.databaseUrl ? 'PostgreSQL' : `PGlite ${config.dataDir}`);
+    const created = C.created(args.username, config.databaseUrl ? 'PostgreSQL' : `PGlite ${config.dataDir}`);
+    return extra ? `${created}\n${MSG.guards.cliAdditionalWarning}` : created;
   } finally {
     await db.close();
   }

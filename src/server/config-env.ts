@@ -210,6 +210,8 @@ export const envSchema = z.object({
   WITHDRAWAL_ADDRESS_DELAY_HOURS: hoursIn(0, 720).default(24),
   KRW_DEPOSIT_WITHDRAWAL_DELAY_HOURS: hoursIn(0, 720).default(24),
   KRW_FIRST_DEPOSIT_HOLD_HOURS: hoursIn(0, 720).default(72),
+  /** After an administrator's reset of a member's password or second password: no withdrawal for this long. */
+  ADMIN_RESET_WITHDRAWAL_HOLD_HOURS: hoursIn(0, 720).default(24),
   DAILY_LIMIT_CRYPTO_KRW: intIn(0, 1e15, ', 원', ' (won)').default(500_000_000),
   DAILY_LIMIT_KRW: intIn(0, 1e15, ', 원', ' (won)').default(500_000_000),
   TRAVEL_RULE_THRESHOLD_KRW: intIn(0, 1e15, ', 원', ' (won)').default(1_000_000),

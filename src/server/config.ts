@@ -83,6 +83,8 @@ export interface WithdrawalRulesConfig {
   dailyLimitCryptoKrw: number;
   dailyLimitKrw: number;
   travelRuleThresholdKrw: number;
+  /** After an administrator resets a member's password or second password, the member's withdrawals wait this long (decision 0370). */
+  adminResetHoldHours: number;
 }
 
 export interface EventsConfig {
@@ -213,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dailyLimitCryptoKrw: e.DAILY_LIMIT_CRYPTO_KRW,
       dailyLimitKrw: e.DAILY_LIMIT_KRW,
       travelRuleThresholdKrw: e.TRAVEL_RULE_THRESHOLD_KRW,
+      adminResetHoldHours: e.ADMIN_RESET_WITHDRAWAL_HOLD_HOURS,
     },
     totp: {
       adminRequired: e.ADMIN_TOTP_REQUIRED ?? true,

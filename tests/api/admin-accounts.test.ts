@@ -36,7 +36,8 @@ describe('bank account', () => {
     expect(created.body.data).toMatchObject({ ...account, is_verified: false });
     expect((await lastAudit(m.id)).action).toBe('member.bank_account.save');
 
-    const verified = await admin.client.call('PUT', bankUrl(m.id), { ...account, is_verified: true });
+    // Saved verified: where the member's won goes, so a second administrator confirms it (decision 0370).
+    const verified = await twoPeople('PUT', bankUrl(m.id), { ...account, is_verified: true });
     expect(verified.body.data.is_verified).toBe(true);
     // Saving the same account keeps its verification; changing it without the flag resets it.
     expect((await admin.client.call('PUT', bankUrl(m.id), account)).body.data.is_verified).toBe(true);
@@ -66,7 +67,8 @@ describe('bank account', () => {
     expect(none.status).toBe(404);
     expect(none.body.error?.message).toBe(A.fail(A.failed.bankSave, A.noBankAccount));
     await admin.client.call('PUT', bankUrl(m.id), account);
-    const on = await admin.client.call('PATCH', bankUrl(m.id), { is_verified: true });
+    expect((await admin.client.call('PATCH', bankUrl(m.id), { is_verified: true })).status).toBe(202);
+    const on = await twoPeople('PATCH', bankUrl(m.id), { is_verified: true });
     expect(on.status).toBe(200);
     expect(on.body.data.is_verified).toBe(true);
     const listed = await admin.client.get(`/api/admin/members?q=${m.creds.username}`);

@@ -148,15 +148,15 @@ describe('setting balances', () => {
       const m = await memberClient(oneStep.url);
       const values = ['1', '2', '3', '4', '5', '6'];
       const results = await Promise.all(
-        values.map((v) => a.client.call('PUT', `/api/admin/members/${m.id}/balances`, { eth: v })),
+        values.map((v) => a.client.call('PUT', `/api/admin/members/${m.id}/balances`, { xrp: v })),
       );
       expect(results.every((r) => r.status === 200)).toBe(true);
       const [row] = await oneStep.db.query<{ b: string }>(
-        `SELECT trim_scale(balance)::text AS b FROM balances WHERE member_id = $1 AND currency = 'ETH'`,
+        `SELECT trim_scale(balance)::text AS b FROM balances WHERE member_id = $1 AND currency = 'XRP'`,
         [m.id],
       );
       const entries = await oneStep.db.query<{ balance_after: string }>(
-        `SELECT balance_after::text AS balance_after FROM ledger_entries WHERE member_id = $1 AND currency = 'ETH' ORDER BY id`,
+        `SELECT balance_after::text AS balance_after FROM ledger_entries WHERE member_id = $1 AND currency = 'XRP' ORDER BY id`,
         [m.id],
       );
       expect(entries.at(-1)!.balance_after.replace(/\.?0+$/, '')).toBe(row?.b);

@@ -315,6 +315,31 @@ describe('CHAIN_AUTO_APPROVE and an address’s earlier history', () => {
     expect(row?.status).toBe('pending');
     expect(await chainOf(id)).toMatchObject({ verdict: 'match', final: true, before_assignment: true });
   });
+
+  it('a transfer in the same second as the assignment is not surely after it: left to the operator', async () => {
+    const m = await memberClient(server.url);
+    const address = erc20Address();
+    const same = await node.transfer(address, '5000');
+    await setDepositAddress(server.db, m.id, address, 'ERC20');
+    const provider = chainProviders(server.config.chain).find((p) => p.network === 'ERC20')!;
+    const mined = await provider.lookup(same.hash);
+    if (mined.kind !== 'mined') throw new Error('the transfer is not mined');
+    const blockTime = await provider.blockTime!(mined.blockNumber);
+    // Assigned 400 ms into the block's second: the block may be up to 400 ms earlier.
+    await server.db.query(
+      `UPDATE member_deposit_addresses SET updated_at = $2::timestamptz + interval '400 milliseconds' WHERE member_id = $1`,
+      [m.id, blockTime.toISOString()],
+    );
+    const id = (await claim({ ...m, address }, 'ERC20', same.hash, '5000')).body.data.id as string;
+    await node.mine(12);
+    await server.db.query('UPDATE deposit_chain_checks SET next_check_at = now() WHERE NOT final');
+    const chain = { ...server.config.chain, autoApprove: true };
+    await runChainRound(server.db, chain, chainProviders(chain), 'test', {
+      force: true,
+      approval: server.config,
+    });
+    expect(await chainOf(id)).toMatchObject({ verdict: 'match', final: true, before_assignment: true });
+  });
 });
 
 describe('TRC20 USDT against a TronGrid-shaped API', () => {

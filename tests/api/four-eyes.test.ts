@@ -60,7 +60,12 @@ describe('a balance edit is a proposal until a different administrator confirms 
       proposed_by_username: a.creds.username,
       mine: true,
     });
-    expect(p.lines).toEqual([P.balanceLine('KRW', '1,000', '5,000'), P.balanceLine('ETH', '0', '0.5')]);
+    // The edit's changes, then the 24 h totals it was weighed against (as an adjustment's, decision 0370).
+    expect(p.lines).toEqual([
+      P.balanceLine('KRW', '1,000', '5,000'),
+      P.balanceLine('ETH', '0', '0.5'),
+      expect.stringMatching(/^최근 24시간 누계: /),
+    ]);
     expect(await balanceOf(m.id, 'KRW')).toBe('1000');
 
     const listB = await b.client.get('/api/admin/proposals');
@@ -244,13 +249,14 @@ describe('payouts', () => {
 describe('administrator roles', () => {
   it('grant and revoke are proposals; the member becomes and stops being an administrator', async () => {
     const m = await memberClient(server.url);
+    // Only a member who enrolled their own one-time code is proposed (decisions 0150, 0370).
+    const early = await a.client.post(`/api/admin/members/${m.id}/admin-role`, { admin: true });
+    expect(early.body.error?.message).toBe(MSG.guards.grantNeedsOtp);
+    await enrolTotp(m.client);
     const grant = await a.client.post(`/api/admin/members/${m.id}/admin-role`, { admin: true });
     expect(grant.status).toBe(202);
     expect((await m.client.get('/api/admin/proposals')).status).toBe(403);
     expect((await confirm(b.client, grant.body.data.proposal.id)).status).toBe(200);
-    // A new administrator enrols a one-time code before any administrator operation (decision 0150).
-    expect((await m.client.get('/api/admin/proposals')).status).toBe(403);
-    await enrolTotp(m.client);
     expect((await m.client.get('/api/admin/proposals')).status).toBe(200);
     const again = await a.client.post(`/api/admin/members/${m.id}/admin-role`, { admin: true });
     expect(again.body.error?.message).toBe(P.alreadyAdmin);
@@ -403,7 +409,8 @@ describe('npm run admin -- create', () => {
       expect(weak.stderr).toContain(MSG.signup.passwordRule);
       const usage = run(['make', username], target);
       expect(usage.status).toBe(2);
-      const made = run(['create', username, '--name', '김관리'], {
+      // The shared PostgreSQL database has administrators already: a further one only with --additional.
+      const made = run(['create', username, '--name', '김관리', ...(onPg ? ['--additional'] : [])], {
         ...target,
         ADMIN_PASSWORD: 'goodpass123',
         ADMIN_SECOND_PASSWORD: '135790'.slice(0, 6),
@@ -418,6 +425,17 @@ describe('npm run admin -- create', () => {
       });
       expect(dup.status).toBe(2);
       expect(dup.stderr).toContain(P.cli.taken);
+      if (!onPg) {
+        // The first two come from here; a third needs --additional and is warned about (decision 0370).
+        const env = { ...target, ADMIN_PASSWORD: 'goodpass123', ADMIN_SECOND_PASSWORD: '135790' };
+        expect(run(['create', uniqueName('boss')], env).status).toBe(0);
+        const third = run(['create', uniqueName('boss')], env);
+        expect(third.status).toBe(2);
+        expect(third.stderr).toContain(MSG.guards.cliAdditionalRequired(2));
+        const forced = run(['create', uniqueName('boss'), '--additional'], env);
+        expect(forced.status).toBe(0);
+        expect(forced.stdout).toContain(MSG.guards.cliAdditionalWarning);
+      }
       // The account signs in to the administrator API (on PostgreSQL: this file's server, same database).
       const srv = onPg ? server : await startOnDataDir(dir);
       try {

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../src/shared/messages';
 import { Client, loginFully } from '../support/client';
 import { startOnDataDir, startTestServer } from '../support/server';
 
@@ -64,9 +65,14 @@ describe('npm run admin -- create beside a running server', () => {
       const server = await startTestServer();
       const username = `beside_${randomBytes(3).toString('hex')}`;
       try {
-        const r = run(['create', username], {});
+        // The shared database already has two administrators or more: only with --additional, and warned.
+        const refused = run(['create', username], {});
+        expect(refused.status).toBe(2);
+        expect(refused.stderr).toContain('--additional');
+        const r = run(['create', username, '--additional'], {});
         expect(r.status, r.stderr).toBe(0);
         expect(r.stdout).toContain(username);
+        expect(r.stdout).toContain(MSG.guards.cliAdditionalWarning);
         const c = new Client(server.url);
         await loginFully(c, { username, password: 'goodpass123', pin: '135790' });
         expect((await c.get('/api/session')).status).toBe(200);

@@ -16,8 +16,9 @@ import {
 import { proposedView } from '../../shared/schemas/proposals';
 import { hashSecret } from '../auth/password';
 import type { App, Ctx } from '../context';
-import { deleteBankAccount, saveBankAccount, setBankAccountVerified } from '../members/bank-account';
+import { deleteBankAccount } from '../members/bank-account';
 import { addressClear, addressSet, passwordReset, secondPasswordReset } from '../proposals/kinds-accounts';
+import { bankAccountSave, bankAccountVerify } from '../proposals/kinds-bank-account';
 import { actorOf, adminApi, memberParams } from './common';
 import { actAs } from './outcome';
 
@@ -30,22 +31,28 @@ export async function accountRoutes(app: App, { db, config }: Ctx) {
   const admin = adminApi(app);
   const act = actAs(db, config);
 
+  // Where a member's won goes: saving it verified, or verifying it, is a proposal (decision 0370).
   admin.put('/members/:id/bank-account', {
     operationId: 'adminSaveBankAccount',
-    summary: '출금 계좌 등록 또는 수정',
+    summary: '출금 계좌 등록 또는 수정 (인증된 계좌로 저장하면 다른 관리자의 승인 후)',
     params: memberParams,
     body: bankAccountBodySchema,
     view: bankAccountView,
-    run: (req) => saveBankAccount(db, req.params.id, req.body, actorOf(req)),
+    answers: { 202: proposedView },
+    run: async (req) => act(req, bankAccountSave, { memberId: req.params.id, body: req.body }),
   });
 
   admin.patch('/members/:id/bank-account', {
     operationId: 'adminSetBankAccountVerified',
-    summary: '계좌 인증 상태 변경',
+    summary: '계좌 인증 상태 변경 (인증은 다른 관리자의 승인 후)',
     params: memberParams,
     body: bankVerifiedBodySchema,
     view: bankAccountView,
-    run: (req) => setBankAccountVerified(db, req.params.id, req.body.is_verified, actorOf(req)),
+    answers: { 202: proposedView },
+    run: async (req) => {
+      const input = { memberId: req.params.id, isVerified: req.body.is_verified };
+      return act(req, bankAccountVerify, input);
+    },
   });
 
   admin.delete('/members/:id/bank-account', {

@@ -73,6 +73,7 @@ export async function decideRequestIn<R extends RowBase, V extends ViewBase>(
   const before = await kind.lock(q, id);
   if (!before) throw new AppError('NOT_FOUND', kind.notFound);
   if (before.status !== 'pending') throw new AppError('NOT_PENDING', MSG.approval.notPending);
+  if (decision === 'approve') refuseOwnApproval(actor, [before.member_id, kind.creditedMemberOf?.(before)]);
   const status = decision === 'approve' ? 'approved' : 'rejected';
   const moves = decision === 'approve' ? await kind.approve(q, before, actor, reason) : NOTHING;
   const decided = kind.toView({ ...before, status });
@@ -104,4 +105,13 @@ export async function decideRequestIn<R extends RowBase, V extends ViewBase>(
     [id, status, actor.actorId],
   );
   return kind.toView(row!);
+}
+
+/**
+ * Nobody releases money to themself: an administrator approving (or confirming the approval of) their own
+ * deposit or withdrawal, or an internal transfer to them, is refused whatever the amount.
+ */
+function refuseOwnApproval(actor: Actor<string | null>, members: (string | null | undefined)[]) {
+  const people = [actor.actorId, actor.confirmerId].filter((id): id is string => Boolean(id));
+  if (members.some((m) => m && people.includes(m))) throw new AppError('FORBIDDEN', MSG.guards.ownRequest);
 }

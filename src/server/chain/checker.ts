@@ -245,7 +245,9 @@ async function minedAfterAssignment(
     [depositId],
   );
   const mined = block !== null && p.blockTime ? await p.blockTime(block) : null;
-  const after = assigned !== undefined && mined !== null && mined.getTime() >= Date.parse(assigned.since);
+  // Block times are whole seconds and `since` is the assignment's second truncated: only a block of a later
+  // second is surely mined after the assignment.
+  const after = assigned !== undefined && mined !== null && mined.getTime() > Date.parse(assigned.since);
   if (!after) {
     await db.query('UPDATE deposit_chain_checks SET before_assignment = true WHERE deposit_id = $1', [
       depositId,

@@ -42,7 +42,7 @@ const KEPT_RECORDS = {
  * theirs ends, their name, email, contact and bank account are masked, and nothing that records money
  * (ledger, requests, locks, balances, audit, sign-in log) is deleted or unlinked. Refused while any
  * balance is not zero or a request is pending (theirs, or an internal transfer to them), for the acting
- * administrator themself, for an account already closed, and when it would leave no open administrator.
+ * administrator themself, for an account already closed, and for an administrator (revoke the role first).
  */
 export async function closeMember(db: Db, memberId: string, actor: Actor) {
   return db.tx(async (q) => {
@@ -56,13 +56,9 @@ export async function closeMember(db: Db, memberId: string, actor: Actor) {
     // (masking the bank account) are let through.
     await q.query("SELECT set_config('wallet.closing_member', $1, true)", [memberId]);
     if (m.id === actor.actorId) throw new AppError('CONFLICT', MSG.admin.cannotCloseSelf);
-    if (m.is_admin) {
-      const [admins] = await q.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM members WHERE is_admin AND closed_at IS NULL AND id <> $1',
-        [memberId],
-      );
-      if ((admins?.n ?? 0) < 1) throw new AppError('CONFLICT', MSG.admin.lastAdmin);
-    }
+    // Taking away an administrator is a role revocation, which a second administrator confirms: closing
+    // the account would be the same removal by one person.
+    if (m.is_admin) throw new AppError('CONFLICT', MSG.guards.closeAdmin);
     // The balance row locks wait for any approval in flight, so the check below sees its result.
     await lockBalances(
       q,

@@ -2,14 +2,14 @@
  * How much money one member and one administrator moved in the last 24 hours, in won, for the four-eyes
  * thresholds (decision 0321). Counted from the ledger (what was applied) plus the pending proposals (what
  * is waiting for a second administrator), so splitting one large amount into several small ones does not
- * stay under a threshold. Valued at the current price (the sample price when the feeds are down), the
- * number the screens show.
+ * stay under a threshold. Valued at the current price; when the feeds are down, at the higher of the last
+ * stored price and the sample price (decision 0370), never lower than what was last seen.
  */
 import { assetKrwValue, type PriceTable } from '../../shared/assets';
 import type { ViewCurrency } from '../../shared/constants';
 import { D, type Dec, ZERO } from '../../shared/decimal';
 import type { Queryable } from '../db';
-import { readPrices } from '../prices/read-prices';
+import { readThresholdPrices } from '../prices/read-prices';
 
 /** Advisory lock classes: one member's and one administrator's totals are read and extended one at a time. */
 const MEMBER_TOTAL_LOCK = 0x4d4f4e31;
@@ -33,6 +33,19 @@ const LEDGER_OUT = `(l.kind IN ('withdrawal', 'transfer_out') AND l.withdrawal_i
                     OR (l.kind = 'admin_adjustment' AND l.amount < 0)`;
 const RECENT = `l.created_at > now() - interval '24 hours'`;
 
+/**
+ * Pending balance edits (new totals over the totals they were based on): their differences in one
+ * direction. The proposals are chosen first (OFFSET 0 keeps the subquery apart): other kinds' payloads are
+ * not numbers and must never reach the casts.
+ */
+const EDITED = (sign: '>' | '<') =>
+  `SELECT e.key, abs(e.value::numeric - (x.basis->>e.key)::numeric)
+     FROM (SELECT p.payload, p.basis FROM admin_proposals p
+            WHERE p.kind = 'balances.set' AND p.status = 'pending' AND p.expires_at > now() AND p.member_id = $1
+           OFFSET 0) x
+     CROSS JOIN LATERAL jsonb_each_text(x.payload) e
+    WHERE e.value::numeric ${sign} (x.basis->>e.key)::numeric`;
+
 /** Pending proposals' amounts per currency, by direction. */
 const PROPOSED = (dir: Direction) =>
   dir === 'in'
@@ -41,13 +54,15 @@ const PROPOSED = (dir: Direction) =>
        UNION ALL
        SELECT p.payload->>'currency', (p.payload->>'delta')::numeric FROM admin_proposals p
         WHERE p.kind = 'balance.adjust' AND p.status = 'pending' AND p.expires_at > now() AND p.member_id = $1
-          AND (p.payload->>'delta')::numeric > 0`
+          AND (p.payload->>'delta')::numeric > 0
+       UNION ALL ${EDITED('>')}`
     : `SELECT w.currency, w.amount FROM admin_proposals p JOIN withdrawals w ON w.id = p.target_id
         WHERE p.kind = 'withdrawal.approve' AND p.status = 'pending' AND p.expires_at > now() AND p.member_id = $1
        UNION ALL
        SELECT p.payload->>'currency', -(p.payload->>'delta')::numeric FROM admin_proposals p
         WHERE p.kind = 'balance.adjust' AND p.status = 'pending' AND p.expires_at > now() AND p.member_id = $1
-          AND (p.payload->>'delta')::numeric < 0`;
+          AND (p.payload->>'delta')::numeric < 0
+       UNION ALL ${EDITED('<')}`;
 
 /** The member's won moved in `dir` over 24 h: applied (ledger) plus proposed. */
 export async function memberTotalKrw(
@@ -78,18 +93,15 @@ export async function adminTotalKrw(q: Queryable, staleSeconds: number, adminId:
   return valueKrw(q, staleSeconds, rows);
 }
 
-/** Amounts per currency in won at the current price. */
+/** Amounts per currency in won at the current price (a stale one: the higher of last stored and sample). */
 export async function valueKrw(
   q: Queryable,
   staleSeconds: number,
   amounts: { currency: string; amount: string | Dec }[],
 ): Promise<Dec> {
   if (amounts.length === 0) return ZERO;
-  const prices = await readPrices(q, staleSeconds);
-  const table: PriceTable = {
-    usdKrw: prices.usd_krw.rate,
-    usd: Object.fromEntries(prices.items.map((i) => [i.symbol, i.price])) as PriceTable['usd'],
-  };
+  const p = await readThresholdPrices(q, staleSeconds);
+  const table: PriceTable = { usdKrw: p.usdKrw, usd: p.usd as PriceTable['usd'] };
   return amounts.reduce(
     (sum, a) => sum.plus(assetKrwValue(a.currency as ViewCurrency, new D(a.amount).abs(), table)),
     ZERO,

@@ -18,13 +18,8 @@ interface StoredRow {
   fresh: boolean;
 }
 
-/**
- * What getPrices serves. A stored provider value younger than `staleSeconds` is `live`; otherwise
- * (never fetched, provider down for longer, or garbage refused) the built-in sample value is served
- * and marked `sample` (SPEC §4: failed or empty update → sample prices, ETH 3075.50, XRP 0.5542,
- * USDT 1.00, rate 1431). USDT is pegged at 1 USD. An item is live only when its price and the rate are.
- */
-export async function readPrices(q: Queryable, staleSeconds: number): Promise<Prices> {
+/** The stored provider values with whether each is live (younger than `staleSeconds`, not a sample). */
+async function readStored(q: Queryable, staleSeconds: number) {
   const pairs = CRYPTO_PRICE_CURRENCIES.filter((c) => c !== 'USDT').map((c) => PRICE_SYMBOLS[c]);
   const fresh = `updated_at > now() - make_interval(secs => $1::double precision) AND source <> 'sample'`;
   const [prices, rates] = await Promise.all([
@@ -39,6 +34,17 @@ export async function readPrices(q: Queryable, staleSeconds: number): Promise<Pr
       [staleSeconds],
     ),
   ]);
+  return { prices, rates };
+}
+
+/**
+ * What getPrices serves. A stored provider value younger than `staleSeconds` is `live`; otherwise
+ * (never fetched, provider down for longer, or garbage refused) the built-in sample value is served
+ * and marked `sample` (SPEC §4: failed or empty update → sample prices, ETH 3075.50, XRP 0.5542,
+ * USDT 1.00, rate 1431). USDT is pegged at 1 USD. An item is live only when its price and the rate are.
+ */
+export async function readPrices(q: Queryable, staleSeconds: number): Promise<Prices> {
+  const { prices, rates } = await readStored(q, staleSeconds);
   const liveRate = rates.find((r) => r.fresh);
   const rate = {
     rate: toWire(liveRate?.value ?? SAMPLE_USD_KRW),
@@ -69,4 +75,27 @@ export async function readPrices(q: Queryable, staleSeconds: number): Promise<Pr
     items,
     stale_after_seconds: staleSeconds,
   };
+}
+
+const higher = (stored: string | undefined, sample: string) =>
+  stored !== undefined && new D(stored).gt(sample) ? toWire(stored) : toWire(sample);
+
+/**
+ * The prices the four-eyes thresholds value amounts at (decision 0370): the live ones, and for a price or
+ * rate that is not live the higher of its last stored value and the sample, so a stalled feed never makes
+ * a payout look smaller than it was when last seen (the screens still show the sample, SPEC §4).
+ */
+export async function readThresholdPrices(q: Queryable, staleSeconds: number) {
+  const { prices, rates } = await readStored(q, staleSeconds);
+  const rate = rates[0];
+  const usdKrw = rate?.fresh ? toWire(rate.value) : higher(rate?.value, SAMPLE_USD_KRW);
+  const usd = Object.fromEntries(
+    CRYPTO_PRICE_CURRENCIES.map((symbol) => {
+      const row = prices.find((p) => p.key === PRICE_SYMBOLS[symbol]);
+      const sample = String(SAMPLE_PRICES_USD[symbol]);
+      if (symbol === 'USDT') return [symbol, toWire(sample)];
+      return [symbol, row?.fresh ? toWire(row.value) : higher(row?.value, sample)];
+    }),
+  );
+  return { usdKrw, usd };
 }

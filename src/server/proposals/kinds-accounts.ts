@@ -30,6 +30,7 @@ import {
   SECOND_PASSWORD_RESET,
 } from '../members/reset-passwords';
 import { readLimits, setMemberLimitsIn } from '../withdrawal-rules/admin-limits';
+import { assertGrantBasis, grantBasis, refuseResetDuringGrant } from './grant-guard';
 import { defineKind, type Plan } from './registry';
 import { type LockBody, P } from './store';
 
@@ -166,11 +167,14 @@ const role = (admin: boolean) =>
       await q.query('SELECT pg_advisory_xact_lock($1)', [ADMIN_CHANGE_LOCK]);
       const m = await lockMember(q, input.memberId);
       await assertRoleChange(q, m, admin);
-      return plain(input.memberId, true, { admin }, [`${admin ? P.roleGrant : P.roleRevoke}: ${m.username}`]);
+      const grant = admin ? await grantBasis(q, input.memberId) : null;
+      const lines = [`${admin ? P.roleGrant : P.roleRevoke}: ${m.username}`, ...(grant ? [grant.line] : [])];
+      return plain(input.memberId, true, { admin }, lines, { basis: grant?.basis ?? null });
     },
     async apply(q, _cfg, s, actor) {
       const m = await lockMember(q, s.memberId);
       await assertRoleChange(q, m, admin);
+      if (admin) await assertGrantBasis(q, s.memberId, s.basis);
       await q.query('UPDATE members SET is_admin = $2 WHERE id = $1', [s.memberId, admin]);
       await writeAudit(q, {
         actorId: actor.actorId,
@@ -244,6 +248,7 @@ const credential = (kind: 'password.reset' | 'second_password.reset', reset: (id
       refuseOwn(input.memberId, admin);
       if (!isUuid(input.memberId)) throw new AppError('NOT_FOUND', MSG.admin.memberNotFound);
       const m = await lockMember(q, input.memberId);
+      await refuseResetDuringGrant(q, input.memberId);
       const line = kind === 'password.reset' ? P.passwordLine(m.username) : P.secondPasswordLine(m.username);
       return plain(input.memberId, m.is_admin, { username: m.username }, [line], { secretHash: input.hash });
     },

@@ -1,125 +1,29 @@
 /** Four-eyes registry entries that move money: deposit and withdrawal approvals, adjustments, balance edits. */
 import { BALANCE_CURRENCIES, type BalanceCurrency } from '../../shared/constants';
-import { D, type Dec, toWire } from '../../shared/decimal';
+import { D, toWire } from '../../shared/decimal';
 import { formatExact } from '../../shared/fees';
 import { MSG } from '../../shared/messages';
 import { type AdjustmentBody, adjustmentBodySchema, keyOf } from '../../shared/schemas/admin';
 import type { Actor } from '../audit/actor';
 import { checkedNetworks } from '../chain/chain-config';
-import type { Queryable } from '../db';
 import { isUuid } from '../db/iso-time';
 import { decideDepositIn } from '../deposits/decide-deposit';
 import { AppError } from '../http/errors';
 import { z } from '../http/zod';
 import { adjustBalanceIn } from '../members/adjust-balance';
+import { refuseResetterApproval } from '../members/admin-resets';
+import { bankAccountChangedRecently } from '../members/bank-account';
 import { lockMember } from '../members/lock-member';
 import { setBalancesIn } from '../members/set-balances';
-import { adminTotalKrw, type Direction, lockTotals, memberTotalKrw, valueKrw } from '../money/limits';
+import { type Direction, lockTotals, valueKrw } from '../money/limits';
 import { lockBalances, readBalanceStates } from '../wallet/balance-state';
 import { decideWithdrawalIn } from '../withdrawals/decide-withdrawal';
-import { defineKind, type KindConfig } from './registry';
+import { defineKind } from './registry';
+import { lockPending, overridesChain, overThreshold, requestHead } from './request-plan';
 import { type BalancesBody, dryRun, P } from './store';
 
 const isBalanceCurrency = (c: string): c is BalanceCurrency =>
   (BALANCE_CURRENCIES as readonly string[]).includes(c);
-
-/**
- * Whether moving `value` won for `memberId` needs a second administrator: the member's 24 h total in that
- * direction (applied and proposed) reaching `threshold`, or the approving administrator's 24 h total of
- * what they moved alone reaching FOUR_EYES_ADMIN_DAILY_KRW. The caller holds `lockTotals`.
- */
-async function overThreshold(
-  q: Queryable,
-  cfg: KindConfig,
-  memberId: string,
-  dir: Direction,
-  value: Dec,
-  threshold: string,
-  actor: Actor<string | null>,
-) {
-  const member = await memberTotalKrw(q, cfg.prices.staleSeconds, memberId, dir);
-  const admin = actor.actorId ? await adminTotalKrw(q, cfg.prices.staleSeconds, actor.actorId) : null;
-  const needsSecond =
-    member.plus(value).gte(threshold) || admin?.plus(value).gte(cfg.fourEyes.adminDailyKrw) === true;
-  return {
-    needsSecond,
-    line: P.totalsLine(formatExact(member.plus(value)), formatExact((admin ?? new D(0)).plus(value))),
-  };
-}
-
-/** A request's member and amount, read before any lock (they never change), to take `lockTotals` first. */
-async function requestHead(q: Queryable, table: 'deposits' | 'withdrawals', id: string, notFound: string) {
-  if (!isUuid(id)) throw new AppError('NOT_FOUND', notFound);
-  const [row] = await q.query<{ member_id: string; currency: string; amount: string; method: string | null }>(
-    `SELECT member_id::text, currency, amount::text, ${table === 'withdrawals' ? 'method' : 'NULL::text AS method'}
-       FROM ${table} WHERE id = $1`,
-    [id],
-  );
-  if (!row) throw new AppError('NOT_FOUND', notFound);
-  return row;
-}
-
-/** The request still pending, locked, and without a live proposal; an expired one is recorded as such. */
-async function lockPending(
-  q: Queryable,
-  table: 'deposits' | 'withdrawals',
-  kind: 'deposit.approve' | 'withdrawal.approve',
-  id: string,
-  pendingMessage: string,
-) {
-  const [row] = await q.query<{ status: string }>(`SELECT status FROM ${table} WHERE id = $1 FOR UPDATE`, [
-    id,
-  ]);
-  if (row?.status !== 'pending') throw new AppError('NOT_PENDING', MSG.approval.notPending);
-  const [open] = await q.query(
-    `SELECT 1 FROM admin_proposals WHERE kind = $1 AND target_id = $2 AND status = 'pending' AND expires_at > now()`,
-    [kind, id],
-  );
-  if (open) throw new AppError('CONFLICT', pendingMessage);
-  await q.query(
-    `UPDATE admin_proposals SET status = 'expired', decided_at = now()
-      WHERE kind = $1 AND target_id = $2 AND status = 'pending'`,
-    [kind, id],
-  );
-}
-
-/** What differs between approving a deposit and a withdrawal, before the plan's own payload. */
-const REQUEST_SIDES = {
-  deposits: {
-    kind: 'deposit.approve',
-    notFound: MSG.approval.depositNotFound,
-    pending: P.depositPending,
-    dir: 'in',
-    threshold: (cfg: KindConfig) => cfg.fourEyes.depositKrw,
-  },
-  withdrawals: {
-    kind: 'withdrawal.approve',
-    notFound: MSG.approval.withdrawalNotFound,
-    pending: P.payoutPending,
-    dir: 'out',
-    threshold: (cfg: KindConfig) => cfg.fourEyes.payoutKrw,
-  },
-} as const;
-
-/**
- * A request to approve, with the locks its plan takes in their order (the member's and administrator's
- * totals, then the request and its open proposal), its worth in won, and whether that needs a second.
- */
-async function lockedRequest(
-  q: Queryable,
-  cfg: KindConfig,
-  table: 'deposits' | 'withdrawals',
-  id: string,
-  actor: Actor<string | null>,
-) {
-  const side = REQUEST_SIDES[table];
-  const head = await requestHead(q, table, id, side.notFound);
-  await lockTotals(q, head.member_id, actor.actorId);
-  await lockPending(q, table, side.kind, id, side.pending);
-  const value = await valueKrw(q, cfg.prices.staleSeconds, [head]);
-  const t = await overThreshold(q, cfg, head.member_id, side.dir, value, side.threshold(cfg), actor);
-  return { head, value, t };
-}
 
 const depositPayload = z.object({
   deposit_id: z.string(),
@@ -133,9 +37,16 @@ export const depositApproval = defineKind({
   kind: 'deposit.approve',
   payload: depositPayload,
   async plan(q, cfg, input: { id: string; reason?: string; override?: boolean }, actor) {
-    const { head: d, value, t } = await lockedRequest(q, cfg, 'deposits', input.id, actor);
+    const d = await requestHead(q, 'deposits', input.id, MSG.approval.depositNotFound);
+    await lockTotals(q, d.member_id, actor.actorId);
+    await lockPending(q, 'deposits', 'deposit.approve', input.id, P.depositPending);
+    const value = await valueKrw(q, cfg.prices.staleSeconds, [d]);
+    const t = await overThreshold(q, cfg, d.member_id, 'in', value, cfg.fourEyes.depositKrw, actor);
+    // Crediting against the chain's verdict is never one person's call.
+    const checked = checkedNetworks(cfg.chain);
+    const overridden = await overridesChain(q, input.id, d.network, input.override === true, checked);
     return {
-      needsSecond: t.needsSecond,
+      needsSecond: t.needsSecond || overridden !== null,
       memberId: d.member_id,
       targetId: input.id.toLowerCase(),
       payload: {
@@ -150,11 +61,13 @@ export const depositApproval = defineKind({
       lines: [
         P.depositLine(d.currency, formatExact(d.amount), formatExact(value)),
         t.line,
+        ...(overridden ? [MSG.guards.chainOverrideLine(overridden)] : []),
         ...(input.reason ? [P.reasonLine(input.reason)] : []),
       ],
     };
   },
   async apply(q, cfg, s, actor) {
+    await refuseResetterApproval(q, s.memberId, actor, cfg.withdrawalRules.adminResetHoldHours);
     const p = s.payload;
     const result = await decideDepositIn(q, actor, p.deposit_id, 'approve', p.reason ?? undefined, {
       override: p.chain_override,
@@ -176,9 +89,15 @@ export const withdrawalApproval = defineKind({
   kind: 'withdrawal.approve',
   payload: withdrawalPayload,
   async plan(q, cfg, input: { id: string }, actor) {
-    const { head: w, value, t } = await lockedRequest(q, cfg, 'withdrawals', input.id, actor);
+    const w = await requestHead(q, 'withdrawals', input.id, MSG.approval.withdrawalNotFound);
+    await lockTotals(q, w.member_id, actor.actorId);
+    await lockPending(q, 'withdrawals', 'withdrawal.approve', input.id, P.payoutPending);
+    const value = await valueKrw(q, cfg.prices.staleSeconds, [w]);
+    const t = await overThreshold(q, cfg, w.member_id, 'out', value, cfg.fourEyes.payoutKrw, actor);
+    // Won to an account an administrator changed in the last 24 h: a second administrator looks too.
+    const recent = w.method === 'bank' && (await bankAccountChangedRecently(q, w.member_id));
     return {
-      needsSecond: t.needsSecond,
+      needsSecond: t.needsSecond || recent,
       memberId: w.member_id,
       targetId: input.id.toLowerCase(),
       payload: {
@@ -189,10 +108,15 @@ export const withdrawalApproval = defineKind({
       },
       basis: { krw_value: toWire(value) },
       secretHash: null,
-      lines: [P.payoutLine(w.currency, formatExact(w.amount), formatExact(value)), t.line],
+      lines: [
+        P.payoutLine(w.currency, formatExact(w.amount), formatExact(value)),
+        t.line,
+        ...(recent ? [MSG.guards.recentBankAccountLine] : []),
+      ],
     };
   },
-  async apply(q, _cfg, s, actor) {
+  async apply(q, cfg, s, actor) {
+    await refuseResetterApproval(q, s.memberId, actor, cfg.withdrawalRules.adminResetHoldHours);
     return { result: await decideWithdrawalIn(q, actor, s.payload.withdrawal_id, 'approve'), status: 200 };
   },
 });
@@ -203,12 +127,18 @@ function adminOf(actor: Actor<string | null>): Actor {
   return { ...actor, actorId: actor.actorId };
 }
 
+/** An administrator never changes their own balances (a second administrator does). */
+function refuseOwnBalances(memberId: string, actor: Actor<string | null>) {
+  if (memberId === actor.actorId) throw new AppError('FORBIDDEN', MSG.guards.ownRequest);
+}
+
 export const balanceAdjustment = defineKind({
   kind: 'balance.adjust',
   payload: adjustmentBodySchema,
   async plan(q, cfg, input: { memberId: string; body: AdjustmentBody }, actor) {
     const { memberId, body } = input;
     if (!isUuid(memberId)) throw new AppError('NOT_FOUND', MSG.admin.memberNotFound);
+    refuseOwnBalances(memberId, actor);
     await lockTotals(q, memberId, actor.actorId);
     await lockMember(q, memberId);
     const delta = new D(body.delta);
@@ -243,11 +173,19 @@ export const balanceAdjustment = defineKind({
 
 const balancesPayload = z.record(z.string(), z.string());
 
-/** SPEC's balance edit (new totals): a proposal from the balances it was based on, refused when stale. */
+/**
+ * SPEC's balance edit (new totals): a proposal from the balances it was based on, refused when stale. It
+ * moves money as adjustments do, so it meets the same thresholds (per member and per administrator, in and
+ * out, under the same locks) whatever FOUR_EYES_ADMIN_EDITS says; with that setting on it always needs a
+ * second administrator.
+ */
 export const balancesEdit = defineKind({
   kind: 'balances.set',
   payload: balancesPayload,
   async plan(q, cfg, input: { memberId: string; body: BalancesBody }, actor) {
+    if (!isUuid(input.memberId)) throw new AppError('NOT_FOUND', MSG.admin.memberNotFound);
+    refuseOwnBalances(input.memberId, actor);
+    await lockTotals(q, input.memberId, actor.actorId);
     // Locked before the dry run (its savepoint's rollback would release locks taken inside it), so an edit
     // applied in one step reads the same balances in its dry run and in its application.
     await lockMember(q, input.memberId);
@@ -256,14 +194,30 @@ export const balancesEdit = defineKind({
       BALANCE_CURRENCIES.map((currency) => ({ memberId: input.memberId, currency })),
     );
     const dry = await dryRun(q, () => setBalancesIn(q, input.memberId, input.body, adminOf(actor)));
+    const moved = (dir: Direction) =>
+      dry.changes
+        .filter((c) => new D(c.delta).isNegative() === (dir === 'out'))
+        .map((c) => ({ currency: c.currency, amount: new D(c.delta).abs() }));
+    const checks = [];
+    for (const dir of ['in', 'out'] as const) {
+      const amounts = moved(dir);
+      if (amounts.length === 0) continue;
+      const value = await valueKrw(q, cfg.prices.staleSeconds, amounts);
+      const threshold = dir === 'in' ? cfg.fourEyes.depositKrw : cfg.fourEyes.payoutKrw;
+      checks.push(await overThreshold(q, cfg, input.memberId, dir, value, threshold, actor));
+    }
+    const overAny = checks.some((t) => t.needsSecond);
     return {
-      needsSecond: cfg.fourEyes.adminEdits && dry.changes.length > 0,
+      needsSecond: dry.changes.length > 0 && (cfg.fourEyes.adminEdits || overAny),
       memberId: input.memberId,
       targetId: null,
       payload: Object.fromEntries(dry.changes.map((c) => [c.currency, c.after])),
       basis: Object.fromEntries(dry.changes.map((c) => [c.currency, c.before])),
       secretHash: null,
-      lines: dry.changes.map((c) => P.balanceLine(c.currency, formatExact(c.before), formatExact(c.after))),
+      lines: [
+        ...dry.changes.map((c) => P.balanceLine(c.currency, formatExact(c.before), formatExact(c.after))),
+        ...checks.map((t) => t.line),
+      ],
     };
   },
   async apply(q, _cfg, s, actor) {

@@ -12,6 +12,7 @@ import {
   roleRevoke,
   secondPasswordReset,
 } from './kinds-accounts';
+import { bankAccountSave, bankAccountVerify } from './kinds-bank-account';
 import { balanceAdjustment, balancesEdit, depositApproval, withdrawalApproval } from './kinds-money';
 import { receivingAccountSet, totpReset } from './kinds-settings';
 import type { Kind } from './registry';
@@ -33,4 +34,6 @@ export const KINDS = {
   'withdrawal_limits.set': limitsSet,
   'receiving_account.set': receivingAccountSet,
   'totp.reset': totpReset,
+  'bank_account.save': bankAccountSave,
+  'bank_account.verify': bankAccountVerify,
 } satisfies Record<ProposalKind, Pick<Kind<never, unknown, unknown>, 'kind' | 'applyRow'>>;

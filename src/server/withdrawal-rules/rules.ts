@@ -8,6 +8,7 @@ import type { WithdrawalRulesConfig } from '../config';
 import type { Queryable } from '../db';
 import { isoTime } from '../db/iso-time';
 import { AppError } from '../http/errors';
+import { refuseWithdrawalAfterReset } from '../members/admin-resets';
 import { readPrices } from '../prices/read-prices';
 import { readBalanceStates } from '../wallet/balance-state';
 import { resolveBookEntry } from './address-book';
@@ -188,6 +189,7 @@ export async function checkWithdrawalRules(
   w: RuleRequest,
   pre: RuleInputs,
 ): Promise<RuleColumns> {
+  await refuseWithdrawalAfterReset(q, memberId, deps.rules.adminResetHoldHours);
   const value = new D(w.amount).times(priceOf(pre.prices, w.currency));
   const view = await readRules(q, memberId, deps, pre);
   const out: RuleColumns = {

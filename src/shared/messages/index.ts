@@ -8,6 +8,7 @@
 import { ADMIN_MESSAGES } from './admin';
 import { CHAIN_MESSAGES } from './chain';
 import { DESK_RECORDS_MESSAGES } from './desk-records';
+import { FOUR_EYES_GUARD_MESSAGES } from './four-eyes-guards';
 import { MSG as MEMBER_MSG } from './member';
 import { MONEY_FLOW_MESSAGES } from './money-flows';
 import { MONEY_SERVER_MESSAGES } from './money-server';
@@ -25,4 +26,5 @@ export const MSG = {
   ...PAYOUT_MESSAGES,
   ...DESK_RECORDS_MESSAGES,
   ...RESERVE_MESSAGES,
+  ...FOUR_EYES_GUARD_MESSAGES,
 } as const;

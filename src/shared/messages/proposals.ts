@@ -116,7 +116,7 @@ export const PROPOSAL_MESSAGES = {
     // The command line.
     cli: {
       usage:
-        '사용법: npm run admin -- create <아이디> [--email <이메일>] [--name <이름>]\n' +
+        '사용법: npm run admin -- create <아이디> [--email <이메일>] [--name <이름>] [--additional]\n' +
         '  비밀번호와 2차 비밀번호는 ADMIN_PASSWORD, ADMIN_SECOND_PASSWORD 환경 변수나 입력 프롬프트로 받습니다.',
       passwordPrompt: '비밀번호: ',
       secondPrompt: '2차 비밀번호(숫자 4~6자리): ',

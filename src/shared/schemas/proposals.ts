@@ -18,6 +18,8 @@ const PROPOSAL_KINDS = [
   'withdrawal_limits.set',
   'receiving_account.set',
   'totp.reset',
+  'bank_account.save',
+  'bank_account.verify',
 ] as const;
 export type ProposalKind = (typeof PROPOSAL_KINDS)[number];
 const PROPOSAL_STATUSES = ['pending', 'applied', 'cancelled', 'expired'] as const;
