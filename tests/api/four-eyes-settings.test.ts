@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { adminClient, memberClient } from '../support/client';
+import { fileAdmin, fileChecker, fileServer } from '../support/fixture';
 import { confirmAs, secondAdmin } from '../support/four-eyes';
-import { startTestServer, type TestServer } from '../support/server';
 import { loginCode } from '../support/totp';
 
 // Where every member's won lands (the receiving account) and another administrator's one-time code are
@@ -10,17 +10,11 @@ import { loginCode } from '../support/totp';
 const D = MSG.deskRecords;
 const P = MSG.proposals;
 const onPg = Boolean(process.env.DATABASE_URL);
-let server: TestServer;
-let a: Awaited<ReturnType<typeof adminClient>>;
-let b: Awaited<ReturnType<typeof adminClient>>;
-beforeAll(async () => {
-  server = await startTestServer();
-  a = await adminClient(server.url, server.db);
-  b = await secondAdmin(server.url, server.db);
-});
-afterAll(async () => {
-  await server?.close();
-});
+// The receiving account is one setting for the whole service: a database of this file's own, so another
+// file setting it in parallel cannot change it between a proposal and its confirmation.
+const server = fileServer({}, { ownDatabase: true });
+const a = fileAdmin(server);
+const b = fileChecker(server);
 
 const account = (n: number) => ({
   bank_name: '우리은행',

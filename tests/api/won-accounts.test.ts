@@ -5,7 +5,8 @@ import { fileServer } from '../support/fixture';
 import { confirmAs, secondAdmin } from '../support/four-eyes';
 import { adjustBalance, available, expectLedgerOk, idemKey } from '../support/money';
 
-const server = fileServer();
+// Its own database: the receiving account is one setting for the whole service (four-eyes-settings sets it too).
+const server = fileServer({}, { ownDatabase: true });
 afterEach(async () => {
   await expectLedgerOk(server.db);
 });
