@@ -9,7 +9,7 @@ import type { z } from '../../../shared/zod';
 import { api } from '../../lib/api';
 import { useAdminMutation } from './api';
 import { FormCheck, FormField } from './fields';
-import { AskButton, BusyButton, sendAndReport } from './kit';
+import { AskButton, BusyButton, doneOrProposed, sendAndReport } from './kit';
 import { RemoveDialog } from './modal';
 import { ResultMessage, useResult } from './result-message';
 import { Section } from './section';
@@ -57,8 +57,13 @@ export function BankAccountSection({ detail }: { detail: MemberDetail }) {
             disabled={verify.isPending}
             onClick={() =>
               verify.mutate(!account.is_verified, {
-                onSuccess: () =>
-                  result.set(account.is_verified ? MSG.admin.bankVerifiedOff : MSG.admin.bankVerifiedOn),
+                onSuccess: (data) =>
+                  result.set(
+                    doneOrProposed(
+                      data,
+                      account.is_verified ? MSG.admin.bankVerifiedOff : MSG.admin.bankVerifiedOn,
+                    ),
+                  ),
                 onError: (err) => result.fail(MSG.admin.failed.bankSave, err),
               })
             }

@@ -188,10 +188,17 @@ export function closeAndReport<T>(
  * A section form's submit: clear the result line, send the body, then show `done` (after `after`, e.g. a
  * form reset) or the failure under `failPrefix`.
  */
+/** What a change answered: done, or (202 with the proposal) waiting for a second administrator. */
+export const doneOrProposed = (data: unknown, done: string) =>
+  typeof data === 'object' && data !== null && 'proposal' in data ? MSG.proposals.proposed : done;
+
 export function sendAndReport<B>(
   result: ReturnType<typeof useResult>,
   mutation: {
-    mutate: (body: B, callbacks: { onSuccess: () => void; onError: (err: unknown) => void }) => void;
+    mutate: (
+      body: B,
+      callbacks: { onSuccess: (data: unknown) => void; onError: (err: unknown) => void },
+    ) => void;
   },
   done: string,
   failPrefix: string,
@@ -200,9 +207,9 @@ export function sendAndReport<B>(
   return (body: B) => {
     result.clear();
     mutation.mutate(body, {
-      onSuccess: () => {
+      onSuccess: (data) => {
         after?.();
-        result.set(done);
+        result.set(doneOrProposed(data, done));
       },
       onError: (err) => result.fail(failPrefix, err),
     });

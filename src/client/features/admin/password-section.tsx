@@ -13,7 +13,7 @@ import type { MemberDetail } from '../../../shared/schemas/admin-views';
 import { api } from '../../lib/api';
 import { useAdminMutation } from './api';
 import { FormField } from './fields';
-import { BusyButton } from './kit';
+import { BusyButton, doneOrProposed } from './kit';
 import { ResultMessage, useResult } from './result-message';
 import { Section } from './section';
 
@@ -56,9 +56,7 @@ function ResetForm<B extends FieldValues>({
     save.mutate(body, {
       onSuccess: (data) => {
         form.reset();
-        result.set(
-          typeof data === 'object' && data !== null && 'proposal' in data ? MSG.proposals.proposed : done,
-        );
+        result.set(doneOrProposed(data, done));
       },
       onError: (err) => result.fail(failed, err),
     });
