@@ -72,12 +72,14 @@ export async function seedShowcase(
   );
   await must(
     'bank account',
-    admin.call('PUT', a('/bank-account'), {
-      bank_name: '국민은행',
-      account_number: '123456-01-234567',
-      account_holder: m.creds.fullName,
-      is_verified: true,
-    }),
+    approved(
+      admin.call('PUT', a('/bank-account'), {
+        bank_name: '국민은행',
+        account_number: '123456-01-234567',
+        account_holder: m.creds.fullName,
+        is_verified: true,
+      }),
+    ),
   );
   await must(
     'receiving account',
