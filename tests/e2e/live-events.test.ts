@@ -100,7 +100,9 @@ describe.skipIf(!process.env.DATABASE_URL)(`live events across two instances (${
 
     // Instance A goes away; meanwhile B rejects the second request; A comes back on the same address.
     await a.close();
-    expect((await admin.client.post(`/api/admin/deposits/${second}/reject`)).status).toBe(200);
+    expect(
+      (await admin.client.post(`/api/admin/deposits/${second}/reject`, { reason: '확인 불가' })).status,
+    ).toBe(200);
     a = await startTestServer({ PORT: String(portA), DATABASE_URL: ownDb?.url as string });
     await memberPage.getByText(MSG.live.toast.depositRejected).waitFor({ timeout: 45_000 });
   }, 120_000);
