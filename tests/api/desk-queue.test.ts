@@ -11,7 +11,6 @@ const a = fileAdmin(server);
 const b = fileChecker(server);
 
 const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
-// biome-ignore lint/suspicious/noExplicitAny: the answer's shape is what the test checks
 const ids = (r: any): string[] => r.body.data?.items.map((i: { id: string }) => i.id) ?? r.body.error;
 const statusOf = async (table: 'deposits' | 'withdrawals', id: string) => {
   const [row] = await server.db.query<{ status: string }>(`SELECT status FROM ${table} WHERE id = $1`, [id]);
