@@ -110,6 +110,8 @@ export const DESK_QUEUE_MESSAGES = {
       signInOk: '성공',
       signInFail: '실패',
       network: '네트워크',
+      total: '보유',
+      available: '출금 가능',
       tag: '데스티네이션 태그',
     },
     confirmCard: {

@@ -101,6 +101,17 @@ export function QueueDrawer({
           <section aria-label={D.balances}>
             <h4>{D.balances}</h4>
             <table className="dq-mini">
+              <thead>
+                <tr>
+                  <th scope="col">{Q.columns.asset}</th>
+                  <th scope="col" className="adm-num">
+                    {D.total}
+                  </th>
+                  <th scope="col" className="adm-num">
+                    {D.available}
+                  </th>
+                </tr>
+              </thead>
               <tbody>
                 {d.balances.map((b) => (
                   <tr key={b.currency}>

@@ -55,7 +55,13 @@ export function QueueRowLine({
       <td className="adm-num">{exact(r.amount)}</td>
       <td className="adm-num">{formatKrw(r.krw_value)}원</td>
       <td>
-        {r.chain ? <ChainVerdict chain={r.chain} /> : <span className="adm-muted">{Q.verdicts.none}</span>}
+        {r.chain ? (
+          <ChainVerdict chain={r.chain} />
+        ) : (
+          <span className="adm-muted" title={Q.verdicts.none}>
+            —
+          </span>
+        )}
       </td>
       <td className="dq-state">
         {decided ? (
