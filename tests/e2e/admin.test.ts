@@ -35,6 +35,8 @@ beforeAll(async () => {
   ({ page, context } = await e2e.newPage({ width: 1280, height: 900 }));
   await signIn(page, admin.creds);
   await page.goto('/admin');
+  // The desk opens on the queue; these steps work on one member, under the members tab.
+  await page.getByRole('tab', { name: A.tabMembers }).click();
 });
 afterAll(async () => {
   await context?.close();
