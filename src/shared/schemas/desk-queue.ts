@@ -7,8 +7,8 @@ import { chainCheckView } from './chain';
 const Q = MSG.deskQueue;
 
 export const QUEUE_TYPES = ['deposit', 'withdrawal'] as const;
-export const QUEUE_SORTS = ['age', 'krw'] as const;
-export const QUEUE_DIRECTIONS = ['asc', 'desc'] as const;
+const QUEUE_SORTS = ['age', 'krw'] as const;
+const QUEUE_DIRECTIONS = ['asc', 'desc'] as const;
 /** `none`: a request the chain does not check (KRW, XRP, a withdrawal). */
 export const QUEUE_VERDICTS = [
   'none',
@@ -22,8 +22,8 @@ export const QUEUE_VERDICTS = [
   'txid_used',
 ] as const;
 export const QUEUE_PROPOSALS = ['open', 'none'] as const;
-export const QUEUE_MAX_LIMIT = 200;
-export const QUEUE_DEFAULT_LIMIT = 50;
+const QUEUE_MAX_LIMIT = 200;
+const QUEUE_DEFAULT_LIMIT = 50;
 
 const count = (message: string, max: number) =>
   z.optional(

@@ -3,7 +3,7 @@ import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 're
 import { MSG } from '../../../shared/messages';
 import type { QueueRow } from '../../../shared/schemas/desk-queue';
 import { Spinner } from '../../components/spinner';
-import { type LiveEvent, useLiveEvent } from '../../lib/live-events';
+import { type LiveEvent, useLiveEvent, useLiveStatus } from '../../lib/live-events';
 import { ADMIN_KEY } from './api';
 import { doneOrProposed } from './proposals-tab';
 import { NO_FILTERS, type QueueAction, type QueueFilters, useDeskQueue, useQueueAction } from './queue-api';
@@ -54,6 +54,7 @@ export function QueueTab({ onOpenMember }: { onOpenMember: (memberId: string) =>
   const q = useDeskQueue(filters);
   const act = useQueueAction();
   const decided = useDecidedElsewhere();
+  const live = useLiveStatus();
   const result = useResult();
   const [focus, setFocus] = useState(0);
   const [drawer, setDrawer] = useState<QueueRow | null>(null);
@@ -118,6 +119,7 @@ export function QueueTab({ onOpenMember }: { onOpenMember: (memberId: string) =>
         <h2 className="adm-card-title" id="dq-title">
           {Q.title} {q.data ? <span className="adm-muted">{Q.count(q.data.total)}</span> : null}
         </h2>
+        {live === 'polling' ? <span className="adm-muted">{MSG.live.queue.offline}</span> : null}
         <span className="adm-muted dq-hint">{Q.keyboardHint}</span>
       </div>
       <QueueFilterBar
