@@ -2,6 +2,7 @@
 export const DESK_QUEUE_MESSAGES = {
   deskQueue: {
     tab: '대기열',
+    reservesTab: '준비금',
     title: '대기열',
     count: (n: number) => `${n.toLocaleString('ko-KR')}건`,
     empty: '조건에 맞는 대기 요청이 없습니다.',

@@ -14,8 +14,8 @@ import { ReservesSection } from './reserves-section';
 import { ResultMessage } from './result-message';
 import './admin.css';
 
-type Tab = 'queue' | 'members' | 'audit' | 'sign-ins' | 'proposals';
-const TABS: readonly Tab[] = ['queue', 'members', 'audit', 'sign-ins', 'proposals'];
+type Tab = 'queue' | 'members' | 'audit' | 'sign-ins' | 'proposals' | 'reserves';
+const TABS: readonly Tab[] = ['queue', 'members', 'audit', 'sign-ins', 'proposals', 'reserves'];
 
 /**
  * /admin (SPEC §2): desktop-first operators' desk. The selected member and the tab live in the address
@@ -75,6 +75,7 @@ function AdminDesk() {
           {tabButton('audit', MSG.admin.tabAudit)}
           {tabButton('sign-ins', MSG.authEvents.adminTab)}
           {tabButton('proposals', MSG.proposals.tab)}
+          {tabButton('reserves', MSG.deskQueue.reservesTab)}
         </div>
         <LedgerCheck />
       </div>
@@ -83,8 +84,9 @@ function AdminDesk() {
         <>
           <QueueTab onOpenMember={(id) => update({ tab: 'members', member: id })} />
           <PayoutsSection />
-          <ReservesSection />
         </>
+      ) : tab === 'reserves' ? (
+        <ReservesSection />
       ) : tab === 'members' ? (
         <div className="adm-layout">
           <MemberList
