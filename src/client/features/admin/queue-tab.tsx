@@ -61,7 +61,16 @@ export function QueueTab({ onOpenMember }: { onOpenMember: (memberId: string) =>
   const [rejecting, setRejecting] = useState<QueueRow | null>(null);
   const [card, setCard] = useState<QueueRow | null>(null);
   const body = useRef<HTMLTableSectionElement>(null);
-  const rows = q.data?.items ?? [];
+  // A row another operator just decided stays (greyed) while it is marked, even once a refetch dropped it.
+  const seen = useRef(new Map<string, QueueRow>());
+  const fresh = q.data?.items ?? [];
+  for (const r of fresh) seen.current.set(r.id, r);
+  const rows = [
+    ...fresh,
+    ...[...decided.keys()]
+      .filter((id) => !fresh.some((r) => r.id === id))
+      .flatMap((id) => seen.current.get(id) ?? []),
+  ];
   const fetchedAt = q.dataUpdatedAt;
 
   useEffect(() => {
