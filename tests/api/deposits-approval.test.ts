@@ -32,7 +32,9 @@ const balanceOf = async (memberId: string, currency: string) => {
 describe('adminApproveDeposit / adminRejectDeposit', () => {
   it("lists the decision in the audit view of the depositing member, beside the member's own entries", async () => {
     const { id, depositId } = await pendingKrwDeposit('20000');
-    expect((await admin.client.post(`/api/admin/deposits/${depositId}/reject`)).status).toBe(200);
+    expect(
+      (await admin.client.post(`/api/admin/deposits/${depositId}/reject`, { reason: '확인 불가' })).status,
+    ).toBe(200);
     const other = await pendingKrwDeposit('30000');
     expect((await admin.client.post(`/api/admin/deposits/${other.depositId}/approve`)).status).toBe(200);
     const view = await admin.client.get(`/api/admin/audit?targetId=${id}`);
@@ -76,7 +78,7 @@ describe('adminApproveDeposit / adminRejectDeposit', () => {
 
     // A second decision is refused; nothing moves again.
     for (const d of ['approve', 'reject']) {
-      const again = await admin.client.post(`/api/admin/deposits/${depositId}/${d}`);
+      const again = await admin.client.post(`/api/admin/deposits/${depositId}/${d}`, { reason: '확인 불가' });
       expect(again.status).toBe(409);
       expect(again.body.error).toMatchObject({ code: 'NOT_PENDING', message: MSG.approval.notPending });
     }
@@ -232,7 +234,7 @@ describe('adminApproveDeposit / adminRejectDeposit', () => {
     const body = { amount: '5', txid: txid(), sender_address: trc20Address() };
     const first = await m.client.post('/api/deposits/crypto', body);
     expect((await m.client.post('/api/deposits/crypto', body)).status).toBe(409);
-    await admin.client.post(`/api/admin/deposits/${first.body.data.id}/reject`);
+    await admin.client.post(`/api/admin/deposits/${first.body.data.id}/reject`, { reason: '확인 불가' });
     expect((await m.client.post('/api/deposits/crypto', body)).status).toBe(201);
   });
 
@@ -242,7 +244,7 @@ describe('adminApproveDeposit / adminRejectDeposit', () => {
       const { id, depositId } = await pendingKrwDeposit('10000');
       const [a, b] = await Promise.all([
         admin.client.post(`/api/admin/deposits/${depositId}/approve`),
-        admin2.client.post(`/api/admin/deposits/${depositId}/reject`),
+        admin2.client.post(`/api/admin/deposits/${depositId}/reject`, { reason: '확인 불가' }),
       ]);
       expect([a.status, b.status].sort()).toEqual([200, 409]);
       const approved = a.status === 200;

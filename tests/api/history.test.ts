@@ -54,9 +54,9 @@ describe('listHistory', () => {
     for (const r of [d1, d2, w1, t1, t2]) expect(r.status).toBe(201);
 
     await admin.client.post(`/api/admin/deposits/${d1.body.data.id}/approve`);
-    await admin.client.post(`/api/admin/withdrawals/${w1.body.data.id}/reject`);
+    await admin.client.post(`/api/admin/withdrawals/${w1.body.data.id}/reject`, { reason: '확인 불가' });
     await admin.client.post(`/api/admin/withdrawals/${t1.body.data.id}/approve`);
-    await admin.client.post(`/api/admin/withdrawals/${t2.body.data.id}/reject`);
+    await admin.client.post(`/api/admin/withdrawals/${t2.body.data.id}/reject`, { reason: '확인 불가' });
 
     const r = await me.client.get('/api/history');
     expect(r.status).toBe(200);

@@ -121,7 +121,9 @@ describe('GET /api/events', () => {
     first.close();
 
     const d2 = (await m.client.post('/api/deposits/krw', krw('12000'))).body.data.id as string;
-    expect((await admin.client.post(`/api/admin/deposits/${d1}/reject`)).status).toBe(200);
+    expect(
+      (await admin.client.post(`/api/admin/deposits/${d1}/reject`, { reason: '확인 불가' })).status,
+    ).toBe(200);
 
     const again = await listen(m.client, lastId);
     await again.waitFor((es) => es.length >= 2);
@@ -272,11 +274,11 @@ describe('GET /api/events', () => {
     const order = [...all].sort((x, y) => (x.id < y.id ? -1 : 1));
     for (let i = 0; i < order.length; i += 10) {
       const rs = await Promise.all(
-        order
-          .slice(i, i + 10)
-          .map((d, j) =>
-            admin.client.post(`/api/admin/deposits/${d.id}/${(i + j) % 3 === 0 ? 'reject' : 'approve'}`),
-          ),
+        order.slice(i, i + 10).map((d, j) =>
+          admin.client.post(`/api/admin/deposits/${d.id}/${(i + j) % 3 === 0 ? 'reject' : 'approve'}`, {
+            reason: '확인 불가',
+          }),
+        ),
       );
       expect(rs.map((r) => r.status)).toEqual(rs.map(() => 200));
     }

@@ -254,7 +254,13 @@ describe('daily limits', () => {
       /^\[1일 출금 한도\].*14,140원.*\d{4}\.\s\d{1,2}\.\s\d{1,2}\.\s오[전후]\s\d{1,2}:\d{2}부터 한도가 다시 늘어납니다/,
     );
     // A rejected withdrawal no longer counts.
-    expect((await admin.client.post(`/api/admin/withdrawals/${first.body.data.id}/reject`)).status).toBe(200);
+    expect(
+      (
+        await admin.client.post(`/api/admin/withdrawals/${first.body.data.id}/reject`, {
+          reason: '확인 불가',
+        })
+      ).status,
+    ).toBe(200);
     expect((await send('60')).status).toBe(201);
 
     // KRW: 50,000 a day.

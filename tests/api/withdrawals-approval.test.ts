@@ -67,7 +67,9 @@ describe('adminApproveWithdrawal / adminRejectWithdrawal', () => {
       after: { status: 'approved', balance_after: '15' },
     });
     for (const d of ['approve', 'reject']) {
-      const again = await admin.client.post(`/api/admin/withdrawals/${m.withdrawalId}/${d}`);
+      const again = await admin.client.post(`/api/admin/withdrawals/${m.withdrawalId}/${d}`, {
+        reason: '확인 불가',
+      });
       expect(again.status).toBe(409);
       expect(again.body.error?.message).toBe(MSG.approval.notPending);
     }
@@ -141,7 +143,9 @@ describe('adminApproveWithdrawal / adminRejectWithdrawal', () => {
     expect(r.status).toBe(409);
     expect(r.body.error?.message).toBe(MSG.approval.recipientMissing);
     expect(await balanceOf(sender.id, 'XRP')).toBe('10');
-    expect((await admin.client.post(`/api/admin/withdrawals/${w!.id}/reject`)).status).toBe(200);
+    expect(
+      (await admin.client.post(`/api/admin/withdrawals/${w!.id}/reject`, { reason: '확인 불가' })).status,
+    ).toBe(200);
     await expectLedgerOk(server.db);
   });
 
@@ -172,7 +176,7 @@ describe('adminApproveWithdrawal / adminRejectWithdrawal', () => {
       const m = await pendingExternal('5', '5');
       const [a, b] = await Promise.all([
         admin.client.post(`/api/admin/withdrawals/${m.withdrawalId}/approve`),
-        admin2.client.post(`/api/admin/withdrawals/${m.withdrawalId}/reject`),
+        admin2.client.post(`/api/admin/withdrawals/${m.withdrawalId}/reject`, { reason: '확인 불가' }),
       ]);
       expect([a.status, b.status].sort()).toEqual([200, 409]);
       const approved = a.status === 200;

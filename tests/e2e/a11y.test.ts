@@ -212,7 +212,7 @@ describe('accessibility of the administrator page (axe-core, 1280 px)', () => {
   beforeAll(async () => {
     ({ page, context } = await e2e.newPage({ width: 1280, height: 900 }));
     await signIn(page, admin.creds);
-    await page.goto('/admin');
+    await page.goto('/admin?tab=members');
     await settle(page);
   });
   afterAll(async () => {

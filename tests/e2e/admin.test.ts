@@ -35,6 +35,8 @@ beforeAll(async () => {
   ({ page, context } = await e2e.newPage({ width: 1280, height: 900 }));
   await signIn(page, admin.creds);
   await page.goto('/admin');
+  // The desk opens on the queue; these steps work on one member, under the members tab.
+  await page.getByRole('tab', { name: A.tabMembers }).click();
 });
 afterAll(async () => {
   await context?.close();
@@ -260,6 +262,11 @@ describe('the administrator page in the browser (desktop 1280×900)', () => {
     expect(await link.getAttribute('target')).toBe('_blank');
     expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
     await row.getByRole('button', { name: A.requests.reject }).click();
+    // A rejection says why: the dialog does not send a blank reason (nor does the server accept one).
+    await page
+      .getByRole('dialog', { name: A.requests.rejectWithdrawalTitle })
+      .getByLabel(MSG.deskQueue.reasonLabel)
+      .fill('주소 확인 불가');
     await confirmIn(A.requests.rejectWithdrawalTitle, A.requests.reject);
     await requests.getByText(A.withdrawalRejected).waitFor();
     const [w] = await e2e.server.db.query<{ status: string }>(

@@ -81,7 +81,7 @@ describe('deposits checked on chain', () => {
       .toBe(2);
     const a = await e2e.newPage({ width: 360, height: 780 });
     await signIn(a.page, admin.creds);
-    await a.page.goto('/admin');
+    await a.page.goto('/admin?tab=members');
     const row = (id: string) => a.page.locator(`.adm-requests-table tr[data-request-id="${id}"]`);
     await row(ok).getByText(C.verdict.match(13)).waitFor();
     await row(bad).getByText(C.verdict.amount_mismatch).waitFor();

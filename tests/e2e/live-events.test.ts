@@ -81,7 +81,7 @@ describe.skipIf(!process.env.DATABASE_URL)(`live events across two instances (${
     const adminPage = await pageOn(b.url);
     await signIn(adminPage, admin.creds, b.url);
     await adminPage.goto('/admin');
-    const row = adminPage.locator(`.adm-queue tr[data-request-id="${first}"]`);
+    const row = adminPage.locator(`.dq-table tr[data-request-id="${first}"]`);
     await row.waitFor();
     await adminPage.locator('.adm-pending-count').waitFor();
 
@@ -93,14 +93,16 @@ describe.skipIf(!process.env.DATABASE_URL)(`live events across two instances (${
     await memberPage.getByText(MSG.live.toast.depositApproved).waitFor();
     await memberPage.getByText('73,000', { exact: false }).first().waitFor();
     // The administrator's queue greys the row out at once, with who decided.
-    await adminPage.locator(`.adm-queue tr.is-decided[data-request-id="${first}"]`).waitFor();
+    await adminPage.locator(`.dq-table tr.is-decided[data-request-id="${first}"]`).waitFor();
     await adminPage
       .getByText(MSG.live.queue.decidedBy(admin.creds.username, MSG.live.queue.approved))
       .waitFor();
 
     // Instance A goes away; meanwhile B rejects the second request; A comes back on the same address.
     await a.close();
-    expect((await admin.client.post(`/api/admin/deposits/${second}/reject`)).status).toBe(200);
+    expect(
+      (await admin.client.post(`/api/admin/deposits/${second}/reject`, { reason: '확인 불가' })).status,
+    ).toBe(200);
     a = await startTestServer({ PORT: String(portA), DATABASE_URL: ownDb?.url as string });
     await memberPage.getByText(MSG.live.toast.depositRejected).waitFor({ timeout: 45_000 });
   }, 120_000);

@@ -93,6 +93,7 @@ export const ACCESS_MATRIX: Record<string, Row> = {
   // live events: a member's stream carries only their own events (tests/api/live-events.test.ts)
   streamEvents: { none: 401, password: 401, member: 200, other: 'n/a', admin: 200 },
   adminPendingQueue: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  adminDeskQueue: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
   // two-person approval (decision 0160): the list, confirming another administrator's proposal, cancelling
   adminListProposals: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
   adminConfirmProposal: { none: 401, password: 401, member: 403, other: 403, admin: 200 },

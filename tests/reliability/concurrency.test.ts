@@ -443,7 +443,9 @@ describe.skipIf(!DATABASE_URL)('concurrency model test (two servers, one Postgre
     if (first) created(first, m, krw ? null : t.to.id);
   }
 
-  const reason = (rng: Rng) => (rng.chance(0.3) ? { reason: '동시성 시험' } : undefined);
+  /** A rejection always says why (the server refuses one without a reason); an approval sometimes does. */
+  const reason = (rng: Rng, decision: string) =>
+    decision === 'reject' || rng.chance(0.3) ? { reason: '동시성 시험' } : undefined;
 
   async function decideDeposit(rng: Rng) {
     const taken = model.take(model.deposits, rng);
@@ -457,7 +459,7 @@ describe.skipIf(!DATABASE_URL)('concurrency model test (two servers, one Postgre
       rng.pick(admins),
       'POST',
       `/api/admin/deposits/${id}/${decision}`,
-      reason(rng),
+      reason(rng, decision),
     );
     if (expectReply('decideDeposit', r, [200], decision)) {
       model.depositDecided(id, d, decision === 'approve' ? 'approved' : 'rejected');
@@ -475,6 +477,7 @@ describe.skipIf(!DATABASE_URL)('concurrency model test (two servers, one Postgre
       decisions.map((decision, i) =>
         http.call(servers[i % servers.length]!.url, 'POST', `${path}/${decision}`, {
           session: admins[i % admins.length]!.session,
+          body: decision === 'reject' ? { reason: '동시성 시험' } : undefined,
         }),
       ),
     );
@@ -521,7 +524,7 @@ describe.skipIf(!DATABASE_URL)('concurrency model test (two servers, one Postgre
       rng.pick(admins),
       'POST',
       `/api/admin/withdrawals/${id}/${decision}`,
-      reason(rng),
+      reason(rng, decision),
     );
     // An approval is never short of funds: the pending request has held its amount all along.
     if (expectReply('decideWithdrawal', r, [200], decision)) {
@@ -820,7 +823,7 @@ describe.skipIf(!DATABASE_URL)('concurrency model test (two servers, one Postgre
             return;
           }
           const decision = rng.chance(0.6) ? 'approve' : 'reject';
-          const d = await adminChange(rng, admin, 'POST', `${path}/${decision}`);
+          const d = await adminChange(rng, admin, 'POST', `${path}/${decision}`, reason(rng, decision));
           if (expectReply('decideWithdrawal', d, [200], decision)) {
             model.withdrawalDecided(r.body.data.id, w, decision === 'approve' ? 'approved' : 'rejected');
           }

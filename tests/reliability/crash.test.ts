@@ -221,6 +221,7 @@ describe.skipIf(!PG_BIN)('crash test', () => {
     const s = server ?? anyServer(rng);
     const r = await http.call(s.url, 'POST', `/api/admin/${req.kind}s/${id}/${decision}`, {
       session: rng.pick(admins).session,
+      body: decision === 'reject' ? { reason: '충돌 시험' } : undefined,
     });
     if (r.status === 200) {
       confirmed.set(id, decision === 'approve' ? 'approved' : 'rejected');

@@ -147,7 +147,10 @@ export async function seedShowcase(
       idem(),
     ),
   );
-  await must('reject', admin.post(`/api/admin/withdrawals/${rejected.id}/reject`));
+  await must(
+    'reject',
+    admin.post(`/api/admin/withdrawals/${rejected.id}/reject`, { reason: '계좌 확인 필요' }),
+  );
   await must(
     'withdrawal',
     member.post(

@@ -17,6 +17,7 @@ import {
   receivingAccountAdminViewSchema,
   wonAccountsViewSchema,
 } from '../../shared/schemas/deposits';
+import { queueView } from '../../shared/schemas/desk-queue';
 import { historyViewSchema } from '../../shared/schemas/history';
 import { noticesSchema } from '../../shared/schemas/member-notices';
 import { totpRecoveryCodesSchema, totpSetupSchema, totpStatusSchema } from '../../shared/schemas/otp';
@@ -67,6 +68,7 @@ export const RESPONSE_SCHEMAS = {
   adminAuthEvents: authEventListView,
   adminLimits: adminLimitsViewSchema,
   pendingQueue: pendingQueueView,
+  deskQueue: queueView,
   proposals: proposalListView,
   chainStatus: chainStatusView,
   wonAccounts: wonAccountsViewSchema,

@@ -24,6 +24,18 @@ const depositDecisionBody = z
   .nullish();
 const withdrawalDecisionBody = z.strictObject({ reason: reason() }).nullish();
 
+/** A rejection tells the member why: without a non-blank reason it changes nothing (400). */
+const rejectBody = z.strictObject(
+  {
+    reason: z
+      .string({ error: MSG.deskQueue.rejectReasonRequired })
+      .trim()
+      .min(1, MSG.deskQueue.rejectReasonRequired)
+      .max(200, MSG.approval.reasonTooLong),
+  },
+  { error: MSG.deskQueue.rejectReasonRequired },
+);
+
 const DECISIONS = ['approve', 'reject'] as const;
 /** The OpenAPI name and summary of each decision route. */
 const DEPOSIT_DECISIONS = {
@@ -31,7 +43,10 @@ const DEPOSIT_DECISIONS = {
     operationId: 'adminApproveDeposit',
     summary: '입금 승인: 대기 중인 신청만, 잔액 입금과 원장 기록을 한 트랜잭션에서',
   },
-  reject: { operationId: 'adminRejectDeposit', summary: '입금 거절: 대기 중인 신청만, 잔액 변동 없음' },
+  reject: {
+    operationId: 'adminRejectDeposit',
+    summary: '입금 거절: 대기 중인 신청만, 사유 필수, 잔액 변동 없음',
+  },
 };
 const WITHDRAWAL_DECISIONS = {
   approve: {
@@ -41,7 +56,7 @@ const WITHDRAWAL_DECISIONS = {
   },
   reject: {
     operationId: 'adminRejectWithdrawal',
-    summary: '출금 거절: 대기 중인 신청만, 보류 해제 (잔액 변동 없음)',
+    summary: '출금 거절: 대기 중인 신청만, 사유 필수, 보류 해제 (잔액 변동 없음)',
   },
 };
 
@@ -53,7 +68,7 @@ export async function decisionRoutes(app: App, { db, config }: Ctx) {
     admin.post(`/deposits/:id/${decision}`, {
       ...DEPOSIT_DECISIONS[decision],
       params: idParams,
-      body: depositDecisionBody,
+      body: decision === 'reject' ? rejectBody : depositDecisionBody,
       view: depositViewSchema,
       answers: { 202: proposedView },
       run: async (req) => {
@@ -62,7 +77,7 @@ export async function decisionRoutes(app: App, { db, config }: Ctx) {
         if (decision === 'approve') {
           const r = await approveDeposit(db, config, actorOf(req), req.params.id, {
             reason: req.body?.reason,
-            override: req.body?.chain_override === true,
+            override: (req.body && 'chain_override' in req.body && req.body.chain_override) === true,
           });
           return answerOutcome(r);
         }
@@ -77,7 +92,7 @@ export async function decisionRoutes(app: App, { db, config }: Ctx) {
     admin.post(`/withdrawals/:id/${decision}`, {
       ...WITHDRAWAL_DECISIONS[decision],
       params: idParams,
-      body: withdrawalDecisionBody,
+      body: decision === 'reject' ? rejectBody : withdrawalDecisionBody,
       view: withdrawalViewSchema,
       answers: { 202: proposedView },
       run: async (req) => {

@@ -12,6 +12,7 @@ import { memberRoutes } from './member-routes';
 import { moneyRoutes } from './money-routes';
 import { pendingQueueRoutes } from './pending-queue';
 import { proposalRoutes } from './proposal-routes';
+import { queueRoutes } from './queue-routes';
 import { receivingAccountRoutes } from './receiving-account-routes';
 import { requestRoutes } from './request-routes';
 import { securityRoutes } from './security-routes';
@@ -32,6 +33,7 @@ const ADMIN_ROUTES = [
   decisionRoutes,
   contentRoutes,
   pendingQueueRoutes,
+  queueRoutes,
   proposalRoutes,
   withdrawalLimitRoutes,
   chainStatusRoutes,

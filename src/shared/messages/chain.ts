@@ -14,7 +14,7 @@ export const CHAIN_MESSAGES = {
     foundOnChain: '블록체인에서 발견',
     chainAmount: (amount: string) => `체인 금액 ${amount} USDT`,
     chainTo: (address: string) => `받은 주소 ${address}`,
-    off: '체인 확인 꺼짐: 입금은 수동으로 확인해 주세요 (ETH_RPC_URL / TRON_API_URL 미설정).',
+    off: '체인 확인 꺼짐: 블록체인 조회 서버가 연결되지 않아 입금은 수동으로 확인해 주세요.',
     partlyOff: (networks: string) => `체인 확인 꺼짐: ${networks} (수동 확인)`,
     on: (networks: string) => `체인 확인 켜짐: ${networks}`,
     autoApprove: '일치한 입금은 자동 승인됩니다.',

@@ -7,6 +7,7 @@
  */
 import { ADMIN_MESSAGES } from './admin';
 import { CHAIN_MESSAGES } from './chain';
+import { DESK_QUEUE_MESSAGES } from './desk-queue';
 import { DESK_RECORDS_MESSAGES } from './desk-records';
 import { FOUR_EYES_GUARD_MESSAGES } from './four-eyes-guards';
 import { MSG as MEMBER_MSG } from './member';
@@ -23,6 +24,7 @@ export const MSG = {
   ...ADMIN_MESSAGES,
   ...CHAIN_MESSAGES,
   ...PROPOSAL_MESSAGES,
+  ...DESK_QUEUE_MESSAGES,
   ...PAYOUT_MESSAGES,
   ...DESK_RECORDS_MESSAGES,
   ...RESERVE_MESSAGES,

@@ -8,13 +8,14 @@ import { DetailPanel } from './detail-panel';
 import { LedgerCheck } from './ledger-check';
 import { MemberList } from './member-list';
 import { PayoutsSection } from './payouts-section';
-import { PendingQueue } from './pending-queue';
 import { ProposalsTab } from './proposals-tab';
+import { QueueTab } from './queue-tab';
 import { ReservesSection } from './reserves-section';
 import { ResultMessage } from './result-message';
 import './admin.css';
 
-type Tab = 'members' | 'audit' | 'sign-ins' | 'proposals';
+type Tab = 'queue' | 'members' | 'audit' | 'sign-ins' | 'proposals' | 'reserves';
+const TABS: readonly Tab[] = ['queue', 'members', 'audit', 'sign-ins', 'proposals', 'reserves'];
 
 /**
  * /admin (SPEC §2): desktop-first operators' desk. The selected member and the tab live in the address
@@ -31,15 +32,19 @@ export function AdminPage() {
 function AdminDesk() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
-  const tab: Tab =
-    requested === 'audit' || requested === 'sign-ins' || requested === 'proposals' ? requested : 'members';
+  // The queue is where an operator lands; an old link with ?member= still opens that member.
+  const tab: Tab = TABS.includes(requested as Tab)
+    ? (requested as Tab)
+    : params.get('member')
+      ? 'members'
+      : 'queue';
   const memberId = params.get('member');
   const [notice, setNotice] = useState<string | null>(null);
 
   const update = (next: { tab?: Tab; member?: string | null }) => {
     const p = new URLSearchParams(params);
     if (next.tab !== undefined) {
-      if (next.tab === 'members') p.delete('tab');
+      if (next.tab === 'queue') p.delete('tab');
       else p.set('tab', next.tab);
     }
     if (next.member !== undefined) {
@@ -65,18 +70,24 @@ function AdminDesk() {
     <div className="adm-page">
       <div className="adm-toolbar">
         <div className="adm-tabs" role="tablist" aria-label={MSG.admin.title}>
+          {tabButton('queue', MSG.deskQueue.tab)}
           {tabButton('members', MSG.admin.tabMembers)}
           {tabButton('audit', MSG.admin.tabAudit)}
           {tabButton('sign-ins', MSG.authEvents.adminTab)}
           {tabButton('proposals', MSG.proposals.tab)}
+          {tabButton('reserves', MSG.deskQueue.reservesTab)}
         </div>
         <LedgerCheck />
       </div>
       <ResultMessage text={notice} />
-      <PendingQueue onSelectMember={(id) => update({ tab: 'members', member: id })} />
-      <PayoutsSection />
-      <ReservesSection />
-      {tab === 'members' ? (
+      {tab === 'queue' ? (
+        <>
+          <QueueTab onOpenMember={(id) => update({ tab: 'members', member: id })} />
+          <PayoutsSection />
+        </>
+      ) : tab === 'reserves' ? (
+        <ReservesSection />
+      ) : tab === 'members' ? (
         <div className="adm-layout">
           <MemberList
             selectedId={memberId}

@@ -11,6 +11,7 @@ import { AdmTable, closeAndReport } from './kit';
 import { ConfirmDialog } from './modal';
 import { Pager, usePagedFilters } from './pager';
 import { doneOrProposed } from './proposals-tab';
+import { ReasonDialog } from './reason-dialog';
 import { Details, isWithdrawal, type Row } from './request-details';
 import { failureText, ResultMessage, useResult } from './result-message';
 import { Section } from './section';
@@ -62,10 +63,20 @@ export function RequestsSection({ memberId }: { memberId: string | null }) {
   const filterMember = onlyMember && memberId ? memberId : '';
   const list = useRequests(kind, status, filterMember, page);
   const decide = useAdminMutation(
-    ({ row, decision, override }: { row: Row; decision: Decision; override?: string }) =>
+    ({
+      row,
+      decision,
+      override,
+      reason,
+    }: {
+      row: Row;
+      decision: Decision;
+      override?: string;
+      reason?: string;
+    }) =>
       api.post(
         `/admin/${kind}/${row.id}/${decision}`,
-        override === undefined ? {} : { chain_override: true, reason: override },
+        override !== undefined ? { chain_override: true, reason: override } : reason ? { reason } : {},
       ),
   );
   // Chain checks: approving a deposit against the chain's verdict asks again, with a reason.
@@ -180,8 +191,32 @@ export function RequestsSection({ memberId }: { memberId: string | null }) {
         )}
       </div>
       <Pager page={page} total={data?.total} pageSize={REQUEST_PAGE_SIZE} onPage={setPage} label={R.title} />
+      <ReasonDialog
+        open={deciding?.decision === 'reject'}
+        title={deciding ? TITLE[kind].reject : ''}
+        body={
+          deciding
+            ? R.confirmBody(
+                R.reject,
+                deciding.row.username,
+                exact(deciding.row.amount),
+                deciding.row.currency,
+              )
+            : ''
+        }
+        confirmLabel={R.reject}
+        busy={decide.isPending}
+        onCancel={() => setDeciding(null)}
+        onConfirm={(reason) =>
+          deciding &&
+          decide.mutate(
+            { ...deciding, reason },
+            closeAndReport(() => setDeciding(null), result, DONE[kind].reject, MSG.admin.failed.reject),
+          )
+        }
+      />
       <ConfirmDialog
-        open={deciding !== null}
+        open={deciding?.decision === 'approve'}
         title={deciding ? TITLE[kind][deciding.decision] : ''}
         body={
           deciding

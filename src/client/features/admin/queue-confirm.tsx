@@ -1,0 +1,101 @@
+import { useId, useState } from 'react';
+import { formatKrw } from '../../../shared/format';
+import { MSG } from '../../../shared/messages';
+import type { QueueRow } from '../../../shared/schemas/desk-queue';
+import { ChainVerdict } from './chain-verdict';
+import { exact } from './format';
+import { BusyButton } from './kit';
+import { Modal } from './modal';
+
+const Q = MSG.deskQueue;
+const C = Q.confirmCard;
+
+/**
+ * The second administrator's card of a proposed approval: the whole request as the proposer saw it, the
+ * one-time code the server requires of a confirmation, and 확인 / 반려.
+ */
+export function ConfirmCard({
+  row,
+  busy,
+  onConfirm,
+  onRefuse,
+  onClose,
+}: {
+  row: QueueRow | null;
+  busy: boolean;
+  onConfirm: (otpCode: string) => void;
+  onRefuse: () => void;
+  onClose: () => void;
+}) {
+  const [otp, setOtp] = useState('');
+  const id = useId();
+  const close = () => {
+    setOtp('');
+    onClose();
+  };
+  return (
+    <Modal open={row !== null} title={C.title} onClose={close}>
+      {row ? (
+        <div className="dq-card" data-request-id={row.id}>
+          <p>{C.proposedBy(row.proposal?.proposed_by_username ?? '')}</p>
+          <dl className="dq-card-meta">
+            <dt>{Q.columns.kind}</dt>
+            <dd>{Q.types[row.kind]}</dd>
+            <dt>{Q.columns.member}</dt>
+            <dd>{row.username}</dd>
+            <dt>{C.amount}</dt>
+            <dd className="adm-num">
+              {exact(row.amount)} {row.currency}
+            </dd>
+            <dt>{C.krw}</dt>
+            <dd className="adm-num">{formatKrw(row.krw_value)}원</dd>
+            {row.network ? (
+              <>
+                <dt>{Q.drawer.network}</dt>
+                <dd>{row.network}</dd>
+              </>
+            ) : null}
+            {row.address ? (
+              <>
+                <dt>{C.address}</dt>
+                <dd>
+                  <code className="adm-code">{row.address}</code>
+                  {row.tag ? ` · ${Q.drawer.tag} ${row.tag}` : ''}
+                </dd>
+              </>
+            ) : null}
+            <dt>{C.verdict}</dt>
+            <dd>{row.chain ? <ChainVerdict chain={row.chain} /> : Q.verdicts.none}</dd>
+          </dl>
+          <div className="field">
+            <label htmlFor={`${id}-otp`}>{C.otpLabel}</label>
+            <input
+              id={`${id}-otp`}
+              name="otpCode"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={20}
+              value={otp}
+              onChange={(e) => setOtp(e.target.value)}
+            />
+          </div>
+          <div className="adm-actions">
+            <button type="button" className="btn btn-secondary" onClick={close}>
+              {Q.cancel}
+            </button>
+            <BusyButton busy={busy} label={Q.refuse} className="btn btn-danger" onClick={onRefuse} />
+            <BusyButton
+              busy={busy}
+              label={Q.confirm}
+              className="btn btn-primary"
+              onClick={() => {
+                onConfirm(otp.trim());
+                setOtp('');
+              }}
+            />
+          </div>
+        </div>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,157 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { formatKrw } from '../../../shared/format';
+import { MSG } from '../../../shared/messages';
+import { requestStatusDisplay } from '../../../shared/request-status';
+import type { AuthEventView } from '../../../shared/schemas/auth-events';
+import type { QueueRow } from '../../../shared/schemas/desk-queue';
+import { Spinner } from '../../components/spinner';
+import { api } from '../../lib/api';
+import { ADMIN_KEY, useMember } from './api';
+import { ChainVerdict } from './chain-verdict';
+import { dateTime, exact } from './format';
+import { Details } from './request-details';
+
+const Q = MSG.deskQueue;
+const D = Q.drawer;
+const E = MSG.authEvents;
+const RECENT = 5;
+
+const useRecentSignIns = (memberId: string | null) =>
+  useQuery({
+    queryKey: [...ADMIN_KEY, 'drawer-sign-ins', memberId],
+    queryFn: ({ signal }) =>
+      api.get<{ items: AuthEventView[]; total: number }>('/admin/auth-events', {
+        query: { memberId: memberId ?? '', page: 1, pageSize: RECENT },
+        signal,
+        schema: 'adminAuthEvents',
+      }),
+    enabled: !!memberId,
+  });
+
+/**
+ * The side drawer of the selected queue row: the whole request (address, tag, network, explorer links,
+ * travel-rule data, chain verdict), the member's balances, recent requests and recent sign-ins — what an
+ * operator checks before deciding, without leaving the queue.
+ */
+export function QueueDrawer({
+  row,
+  onClose,
+  onOpenMember,
+}: {
+  row: QueueRow | null;
+  onClose: () => void;
+  onOpenMember: (memberId: string) => void;
+}) {
+  const member = useMember(row?.member_id ?? null);
+  const signIns = useRecentSignIns(row?.member_id ?? null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (row) closeRef.current?.focus();
+  }, [row]);
+  if (!row) return null;
+  const d = member.data;
+  const full =
+    row.kind === 'deposit'
+      ? d?.deposits.find((x) => x.id === row.id)
+      : d?.withdrawals.find((x) => x.id === row.id);
+  const recent = d
+    ? [
+        ...d.deposits.map((x) => ({ ...x, kind: 'deposit' as const })),
+        ...d.withdrawals.map((x) => ({ ...x, kind: 'withdrawal' as const })),
+      ]
+        .sort((a, b) => b.created_at.localeCompare(a.created_at))
+        .slice(0, RECENT)
+    : [];
+  return (
+    <aside
+      className="dq-drawer"
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby="dq-drawer-title"
+      data-request-id={row.id}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') onClose();
+      }}
+    >
+      <div className="dq-drawer-head">
+        <h3 id="dq-drawer-title">
+          {D.title} · {Q.types[row.kind]} · {row.username}
+        </h3>
+        <button ref={closeRef} type="button" className="btn btn-secondary btn-sm" onClick={onClose}>
+          {D.close}
+        </button>
+      </div>
+      <section aria-label={D.request}>
+        <h4>{D.request}</h4>
+        <p className="adm-num">
+          {exact(row.amount)} {row.currency} · {formatKrw(row.krw_value)}원
+        </p>
+        {row.proposal ? (
+          <p className="adm-badge is-wait">{Q.awaitingSecond(row.proposal.proposed_by_username)}</p>
+        ) : null}
+        {full ? <Details r={full} /> : null}
+        <p>
+          {Q.columns.verdict}: {row.chain ? <ChainVerdict chain={row.chain} /> : Q.verdicts.none}
+        </p>
+      </section>
+      {member.isPending ? <Spinner /> : null}
+      {d ? (
+        <>
+          <section aria-label={D.balances}>
+            <h4>{D.balances}</h4>
+            <table className="dq-mini">
+              <thead>
+                <tr>
+                  <th scope="col">{Q.columns.asset}</th>
+                  <th scope="col" className="adm-num">
+                    {D.total}
+                  </th>
+                  <th scope="col" className="adm-num">
+                    {D.available}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {d.balances.map((b) => (
+                  <tr key={b.currency}>
+                    <th scope="row">{b.currency}</th>
+                    <td className="adm-num">{exact(b.total)}</td>
+                    <td className="adm-num adm-muted">{exact(b.available)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+          <section aria-label={D.recentRequests}>
+            <h4>{D.recentRequests}</h4>
+            {recent.length === 0 ? <p className="adm-muted">{D.none}</p> : null}
+            <ul className="dq-list">
+              {recent.map((x) => (
+                <li key={`${x.kind}-${x.id}`}>
+                  {dateTime(x.created_at)} · {Q.types[x.kind]} {exact(x.amount)} {x.currency} ·{' '}
+                  {requestStatusDisplay(x.status).label}
+                </li>
+              ))}
+            </ul>
+          </section>
+        </>
+      ) : null}
+      <section aria-label={D.recentSignIns}>
+        <h4>{D.recentSignIns}</h4>
+        {signIns.data && signIns.data.items.length === 0 ? <p className="adm-muted">{D.none}</p> : null}
+        <ul className="dq-list">
+          {(signIns.data?.items ?? []).map((s) => (
+            <li key={s.id}>
+              {dateTime(s.created_at)} · {E.kinds[s.kind]} · {s.success ? D.signInOk : D.signInFail}
+              {s.ip ? ` · ${s.ip}` : ''}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <button type="button" className="btn btn-secondary btn-sm" onClick={() => onOpenMember(row.member_id)}>
+        {D.openMember}
+      </button>
+    </aside>
+  );
+}

@@ -1,0 +1,84 @@
+import { type ReactNode, useId, useState } from 'react';
+import { MSG } from '../../../shared/messages';
+import { BusyButton } from './kit';
+import { DialogActions, Modal } from './modal';
+
+const Q = MSG.deskQueue;
+
+/**
+ * A decision that must say why (거절, 반려): the reason is required here for instant feedback and again
+ * on the server, which refuses a blank one.
+ */
+export function ReasonDialog({
+  open,
+  title,
+  body,
+  label = Q.reasonLabel,
+  confirmLabel,
+  busy,
+  onConfirm,
+  onCancel,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  body?: ReactNode;
+  label?: string;
+  confirmLabel: string;
+  busy: boolean;
+  onConfirm: (reason: string) => void;
+  onCancel: () => void;
+  /** Further fields (the one-time code of a step-up). */
+  children?: ReactNode;
+}) {
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const id = useId();
+  const close = () => {
+    setReason('');
+    setProblem(null);
+    onCancel();
+  };
+  return (
+    <Modal open={open} title={title} onClose={close}>
+      {body ? <div className="adm-dialog-body">{body}</div> : null}
+      <div className="field">
+        <label htmlFor={`${id}-reason`}>{label}</label>
+        <textarea
+          id={`${id}-reason`}
+          value={reason}
+          maxLength={200}
+          rows={3}
+          placeholder={Q.reasonPlaceholder}
+          aria-invalid={problem !== null}
+          aria-describedby={problem ? `${id}-problem` : undefined}
+          onChange={(e) => {
+            setReason(e.target.value);
+            setProblem(null);
+          }}
+        />
+      </div>
+      {children}
+      {problem ? (
+        <p id={`${id}-problem`} className="adm-warn" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <DialogActions onCancel={close} cancelFocus>
+        <BusyButton
+          busy={busy}
+          label={confirmLabel}
+          className="btn btn-danger"
+          onClick={() => {
+            if (!reason.trim()) {
+              setProblem(Q.rejectReasonRequired);
+              return;
+            }
+            onConfirm(reason.trim());
+            setReason('');
+          }}
+        />
+      </DialogActions>
+    </Modal>
+  );
+}

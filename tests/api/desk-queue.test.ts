@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { MSG } from '../../src/shared/messages';
+import { fund, insertDeposit, insertWithdrawal } from '../support/admin-fixtures';
+import { memberClient } from '../support/client';
+import { fileAdmin, fileChecker, fileServer } from '../support/fixture';
+
+// The desk's one queue (GET /api/admin/queue) and the rule that a rejection always says why.
+const Q = MSG.deskQueue;
+const server = fileServer({}, { ownDatabase: true });
+const a = fileAdmin(server);
+const b = fileChecker(server);
+
+const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
+const ids = (r: any): string[] => r.body.data?.items.map((i: { id: string }) => i.id) ?? r.body.error;
+const statusOf = async (table: 'deposits' | 'withdrawals', id: string) => {
+  const [row] = await server.db.query<{ status: string }>(`SELECT status FROM ${table} WHERE id = $1`, [id]);
+  return row?.status;
+};
+
+describe('GET /api/admin/queue', () => {
+  it('lists pending deposits and withdrawals with won value, filters by type, asset, age, value and proposal, sorts', async () => {
+    const m = await memberClient(server.url);
+    await fund(server.db, m.id, { USDT: '1000', KRW: '5000000' });
+    const oldKrw = await insertDeposit(server.db, m.id, { amount: '30000', createdAt: hoursAgo(30) });
+    const bigKrw = await insertDeposit(server.db, m.id, { amount: '100000000', createdAt: hoursAgo(2) });
+    const usdtOut = await insertWithdrawal(server.db, m.id, { currency: 'USDT', amount: '100' });
+    await insertDeposit(server.db, m.id, { amount: '70000', status: 'approved' });
+
+    const all = await a.client.get('/api/admin/queue');
+    expect(all.status).toBe(200);
+    expect(ids(all)).toEqual([oldKrw, bigKrw, usdtOut]);
+    expect(all.body.data.total).toBe(3);
+    const row = all.body.data.items[0];
+    expect(row).toMatchObject({ kind: 'deposit', currency: 'KRW', amount: '30000', krw_value: '30000' });
+    expect(row.username).toBe(m.creds.username);
+    expect(row.proposal).toBeNull();
+    expect(Number(all.body.data.items[2].krw_value)).toBeGreaterThan(0);
+
+    expect(ids(await a.client.get('/api/admin/queue?type=withdrawal'))).toEqual([usdtOut]);
+    expect(ids(await a.client.get('/api/admin/queue?currency=USDT'))).toEqual([usdtOut]);
+    expect(ids(await a.client.get('/api/admin/queue?min_age=1440'))).toEqual([oldKrw]);
+    expect(ids(await a.client.get('/api/admin/queue?min_krw=1000000'))).toEqual([bigKrw]);
+    expect(ids(await a.client.get('/api/admin/queue?sort=age&direction=asc'))).toEqual([
+      usdtOut,
+      bigKrw,
+      oldKrw,
+    ]);
+    const page = await a.client.get('/api/admin/queue?limit=1&offset=1');
+    expect(ids(page)).toEqual([bigKrw]);
+    expect(page.body.data.total).toBe(3);
+    const byValue = ids(await a.client.get('/api/admin/queue?sort=krw&direction=desc'));
+    expect(byValue[0]).toBe(bigKrw);
+    expect(byValue.at(-1)).toBe(oldKrw);
+    expect(ids(await a.client.get('/api/admin/queue?verdict=none&type=deposit'))).toEqual([oldKrw, bigKrw]);
+
+    // A large deposit's approval is a proposal: the row names its proposer, for both administrators.
+    const proposed = await a.client.post(`/api/admin/deposits/${bigKrw}/approve`, {});
+    expect(proposed.status).toBe(202);
+    const open = await a.client.get('/api/admin/queue?proposal=open');
+    expect(ids(open)).toEqual([bigKrw]);
+    expect(open.body.data.items[0].proposal).toMatchObject({
+      proposed_by_username: a.creds.username,
+      mine: true,
+    });
+    const seen = await b.client.get('/api/admin/queue?proposal=open');
+    expect(seen.body.data.items[0].proposal).toMatchObject({
+      proposed_by_username: a.creds.username,
+      mine: false,
+    });
+    expect(ids(await a.client.get('/api/admin/queue?proposal=none'))).toEqual([oldKrw, usdtOut]);
+  });
+
+  it('is for administrators only', async () => {
+    const m = await memberClient(server.url);
+    const r = await m.client.get('/api/admin/queue');
+    expect(r.status).toBe(403);
+  });
+
+  it('answers a bad query with a Korean 400', async () => {
+    for (const [query, message] of [
+      ['type=transfer', Q.typeInvalid],
+      ['currency=BTC', Q.currencyInvalid],
+      ['sort=random', Q.sortInvalid],
+      ['verdict=maybe', Q.verdictInvalid],
+      ['proposal=closed', Q.proposalInvalid],
+      ['min_age=-5', Q.minAgeInvalid],
+      ['min_krw=abc', Q.minKrwInvalid],
+      ['direction=up', Q.directionInvalid],
+      ['limit=0', Q.limitInvalid],
+    ] as const) {
+      const r = await a.client.get(`/api/admin/queue?${query}`);
+      expect(r.status, query).toBe(400);
+      expect(r.body.error?.message, query).toContain(message);
+    }
+  });
+});
+
+describe('a rejection needs a reason', () => {
+  it('refuses a deposit or withdrawal rejection without a non-blank reason and changes nothing', async () => {
+    const m = await memberClient(server.url);
+    await fund(server.db, m.id, { USDT: '500' });
+    const dep = await insertDeposit(server.db, m.id, { amount: '40000' });
+    const out = await insertWithdrawal(server.db, m.id, { currency: 'USDT', amount: '50' });
+    for (const [path, table, id] of [
+      ['deposits', 'deposits', dep],
+      ['withdrawals', 'withdrawals', out],
+    ] as const) {
+      for (const body of [undefined, {}, { reason: '' }, { reason: '   ' }]) {
+        const r = await a.client.post(`/api/admin/${path}/${id}/reject`, body);
+        expect(r.status).toBe(400);
+        expect(r.body.error?.message).toBe(Q.rejectReasonRequired);
+        expect(await statusOf(table, id)).toBe('pending');
+      }
+      const audit = await server.db.query('SELECT 1 FROM audit_log WHERE target_id = $1', [id]);
+      expect(audit).toHaveLength(0);
+      const ok = await a.client.post(`/api/admin/${path}/${id}/reject`, { reason: '입금자명 불일치' });
+      expect(ok.status).toBe(200);
+      expect(await statusOf(table, id)).toBe('rejected');
+    }
+  });
+});

@@ -1,0 +1,128 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../src/shared/messages';
+import { fund, insertDeposit, insertWithdrawal } from '../support/admin-fixtures';
+import { adminClient, type MemberCreds, memberClient } from '../support/client';
+import { secondAdmin } from '../support/four-eyes';
+import { loginCode } from '../support/totp';
+import { type E2E, signIn, startE2E } from './support';
+
+// The operators' desk queue with two administrators in two browsers: A approves a large deposit, which
+// becomes a proposal only B can confirm (with a fresh one-time code); a rejection needs a reason; filters
+// narrow the one list.
+const Q = MSG.deskQueue;
+
+let e2e: E2E;
+let a: { page: Page; context: BrowserContext };
+let b: { page: Page; context: BrowserContext };
+let aCreds: MemberCreds;
+let bCreds: MemberCreds;
+let member: Awaited<ReturnType<typeof memberClient>>;
+let big: string;
+let small: string;
+let payout: string;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  const db = e2e.server.db;
+  const first = await adminClient(e2e.server.url, db);
+  const second = await secondAdmin(e2e.server.url, db);
+  aCreds = first.creds;
+  bCreds = second.creds;
+  member = await memberClient(e2e.server.url, { fullName: '김대기' });
+  await fund(db, member.id, { USDT: '500' });
+  big = await insertDeposit(db, member.id, { amount: '100000000' });
+  small = await insertDeposit(db, member.id, { amount: '25000' });
+  payout = await insertWithdrawal(db, member.id, { currency: 'USDT', amount: '40' });
+  a = await e2e.newPage({ width: 1280, height: 900 });
+  b = await e2e.newPage({ width: 1280, height: 900 });
+  await signIn(a.page, aCreds);
+  await signIn(b.page, bCreds);
+});
+afterAll(async () => {
+  await a?.context.close();
+  await b?.context.close();
+  await e2e?.close();
+});
+
+const statusOf = async (table: 'deposits' | 'withdrawals', id: string) =>
+  (await e2e.server.db.query<{ status: string }>(`SELECT status FROM ${table} WHERE id = $1`, [id]))[0]
+    ?.status;
+const krwOf = async () =>
+  (
+    await e2e.server.db.query<{ b: string }>(
+      `SELECT trim_scale(balance)::text AS b FROM balances WHERE member_id = $1 AND currency = 'KRW'`,
+      [member.id],
+    )
+  )[0]?.b ?? '0';
+const rowOf = (page: Page, id: string) => page.locator(`tr[data-request-id="${id}"]`);
+
+describe('the desk queue in two browsers', () => {
+  it('opens on the queue with every pending request on one line, its won value shown', async () => {
+    await a.page.goto('/admin');
+    await a.page.getByRole('tab', { name: Q.tab, selected: true }).waitFor();
+    for (const id of [big, small, payout]) await rowOf(a.page, id).waitFor();
+    await rowOf(a.page, big).getByText('100,000,000원').waitFor();
+    // One line per request at 1280 px: no row is taller than its neighbours because something wrapped.
+    const heights = await a.page
+      .locator('tr[data-request-id]')
+      .evaluateAll((rows) => rows.map((r) => r.getBoundingClientRect().height));
+    expect(Math.max(...heights) - Math.min(...heights)).toBeLessThan(2);
+  });
+
+  it('A approves a large deposit: a proposal A cannot confirm; B confirms it with a one-time code', async () => {
+    const row = rowOf(a.page, big);
+    await row.getByRole('button', { name: Q.approve, exact: true }).click();
+    await row.getByText(Q.awaitingSecond(aCreds.username)).waitFor();
+    expect(await row.getByRole('button', { name: Q.approve, exact: true }).isDisabled()).toBe(true);
+    expect(await row.getByRole('button', { name: Q.reject, exact: true }).isDisabled()).toBe(true);
+    expect(await statusOf('deposits', big)).toBe('pending');
+    expect(await krwOf()).toBe('0');
+
+    await b.page.goto('/admin');
+    const theirs = rowOf(b.page, big);
+    await theirs.getByText(Q.awaitingSecond(aCreds.username)).waitFor();
+    await theirs.getByRole('button', { name: Q.confirm, exact: true }).click();
+    const card = b.page.getByRole('dialog', { name: Q.confirmCard.title });
+    await card.getByText('100,000,000원').waitFor();
+    await card.getByLabel(Q.confirmCard.otpLabel).fill(await loginCode(bCreds));
+    await card.getByRole('button', { name: Q.confirm, exact: true }).click();
+    await card.waitFor({ state: 'hidden' });
+    await b.page.getByText(Q.done.confirmed).waitFor();
+    expect(await statusOf('deposits', big)).toBe('approved');
+    expect(await krwOf()).toBe('100000000');
+  });
+
+  it('a rejection asks for a reason and records it', async () => {
+    const page = a.page;
+    await page.goto('/admin');
+    await rowOf(page, small).getByRole('button', { name: Q.reject, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: Q.rejectTitle(Q.types.deposit!) });
+    await dialog.getByRole('button', { name: Q.reject, exact: true }).click();
+    await dialog.getByText(Q.rejectReasonRequired).waitFor();
+    expect(await statusOf('deposits', small)).toBe('pending');
+    await dialog.getByLabel(Q.reasonLabel).fill('입금자명 불일치');
+    await dialog.getByRole('button', { name: Q.reject, exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await statusOf('deposits', small)).toBe('rejected');
+    const [audit] = await e2e.server.db.query<{ after: { reason?: string } }>(
+      `SELECT after FROM audit_log WHERE target_id = $1 AND action = 'deposit.reject'`,
+      [small],
+    );
+    expect(audit?.after.reason).toBe('입금자명 불일치');
+  });
+
+  it('filters narrow the list', async () => {
+    const page = a.page;
+    const extra = await insertDeposit(e2e.server.db, member.id, { amount: '33000' });
+    await page.goto('/admin');
+    await rowOf(page, extra).waitFor();
+    await rowOf(page, payout).waitFor();
+    await page.getByLabel(Q.filters.type, { exact: true }).selectOption('withdrawal');
+    await rowOf(page, extra).waitFor({ state: 'detached' });
+    await rowOf(page, payout).waitFor();
+    await page.getByLabel(Q.filters.type, { exact: true }).selectOption('deposit');
+    await rowOf(page, payout).waitFor({ state: 'detached' });
+    await rowOf(page, extra).waitFor();
+  });
+});
