@@ -5,7 +5,8 @@ import { tronToHex } from '../../src/server/chain/tron';
 import { MSG } from '../../src/shared/messages';
 import { memberClient } from '../support/client';
 import { type EthNode, startEthNode } from '../support/eth-node';
-import { fileAdmin, fileServer } from '../support/fixture';
+import { fileAdmin, fileChecker, fileServer } from '../support/fixture';
+import { confirmAs } from '../support/four-eyes';
 import { erc20Address, expectLedgerOk, setDepositAddress, trc20Address } from '../support/money';
 import { startTronApi } from '../support/tron-api';
 
@@ -36,6 +37,7 @@ const server = fileServer(
   { ownDatabase: true },
 );
 const admin = fileAdmin(server);
+const checker = fileChecker(server);
 afterEach(async () => {
   await expectLedgerOk(server.db);
 });
@@ -159,7 +161,16 @@ describe('ERC20 USDT on a local Hardhat node', () => {
       chain_override: true,
       reason: '회원과 통화로 차액 확인',
     });
-    expect(forced.status).toBe(200);
+    // Crediting against the chain's verdict is never one administrator's call: a proposal, nothing credited
+    // until a second administrator confirms it with a fresh code.
+    expect(forced.status).toBe(202);
+    expect(
+      await server.db.query(`SELECT 1 FROM ledger_entries WHERE deposit_id = $1`, [ids.amount]),
+    ).toHaveLength(0);
+    expect((await confirmAs(checker.client, forced.body.data.proposal.id)).status).toBe(200);
+    expect(
+      await server.db.query(`SELECT 1 FROM ledger_entries WHERE deposit_id = $1`, [ids.amount]),
+    ).toHaveLength(1);
     const [audit] = await server.db.query<{ after: Record<string, unknown> }>(
       `SELECT after FROM audit_log WHERE target_id = $1 AND action = 'deposit.approve'`,
       [ids.amount],
