@@ -22,18 +22,21 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([tron?.close(), xrpl?.close()]);
 });
-const server = fileServer(() => ({
-  TRON_API_URL: tron.url,
-  TRON_USDT_CONTRACT: trc20Address(),
-  XRPL_RPC_URL: xrpl.url,
-  XRP_DEPOSIT_ADDRESS: SERVICE,
-  PAYOUT_HOT_WALLET_TRC20: TRON_HOT,
-  PAYOUT_HOT_WALLET_XRPL: XRP_HOT,
-  RESERVE_COLD_WALLETS_TRC20: TRON_COLD,
-  RESERVE_COLD_WALLETS_XRPL: XRP_COLD.join(','),
-  CHAIN_CHECK_INTERVAL_MS: '3600000',
-  CHAIN_REQUEST_TIMEOUT_MS: '2000',
-}));
+const server = fileServer(
+  () => ({
+    TRON_API_URL: tron.url,
+    TRON_USDT_CONTRACT: trc20Address(),
+    XRPL_RPC_URL: xrpl.url,
+    XRP_DEPOSIT_ADDRESS: SERVICE,
+    PAYOUT_HOT_WALLET_TRC20: TRON_HOT,
+    PAYOUT_HOT_WALLET_XRPL: XRP_HOT,
+    RESERVE_COLD_WALLETS_TRC20: TRON_COLD,
+    RESERVE_COLD_WALLETS_XRPL: XRP_COLD.join(','),
+    CHAIN_CHECK_INTERVAL_MS: '3600000',
+    CHAIN_REQUEST_TIMEOUT_MS: '2000',
+  }),
+  { ownDatabase: true },
+); // liabilities are the whole service's: no other file's members in the sums
 const admin = fileAdmin(server);
 
 type Line = {

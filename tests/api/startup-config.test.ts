@@ -105,6 +105,7 @@ const BAD: Record<string, string[]> = {
   PROPOSAL_TTL_HOURS: ['0', '169', '24h', '-1'],
   FOUR_EYES_ADMIN_EDITS: ['yes', 'off'],
   WITHDRAWAL_ADDRESS_DELAY_HOURS: ['-1', '721', '24h'],
+  ADMIN_RESET_WITHDRAWAL_HOLD_HOURS: ['-1', '721', '24h'],
   KRW_DEPOSIT_WITHDRAWAL_DELAY_HOURS: ['-1', 'a day', '1e2'],
   KRW_FIRST_DEPOSIT_HOLD_HOURS: ['-1', 'three days', '1e2'],
   DAILY_LIMIT_CRYPTO_KRW: ['-1', '5억', '1.5'],
