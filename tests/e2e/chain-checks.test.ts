@@ -25,7 +25,7 @@ const C = MSG.chain;
 const R = MSG.admin.requests;
 
 describe('deposits checked on chain', () => {
-  it('the member sees 블록체인 확인 중 (n/m); the operator sees verdicts and approves a mismatch only with a reason', async () => {
+  it('the member sees 블록체인 확인 중 (n/m); the operator sees verdicts; approving a mismatch takes a reason and a second administrator', async () => {
     const member = await memberClient(e2e.server.url, { fullName: '박체인' });
     const admin = await adminClient(e2e.server.url, e2e.server.db);
     const address = erc20Address();
@@ -106,7 +106,21 @@ describe('deposits checked on chain', () => {
     await second.getByLabel(C.overrideReasonLabel).fill('회원이 1 USDT를 추가로 보내기로 함');
     await second.getByRole('button', { name: C.overrideConfirm }).click();
     await second.waitFor({ state: 'hidden' });
-    await a.page.getByText(MSG.admin.depositApproved).waitFor();
+    // Against the chain's verdict it is a proposal for a second administrator; nothing is credited yet.
+    await expect
+      .poll(
+        async () =>
+          (
+            await e2e.server.db.query(
+              `SELECT 1 FROM admin_proposals WHERE kind = 'deposit.approve' AND target_id = $1 AND status = 'pending'`,
+              [bad],
+            )
+          ).length,
+      )
+      .toBe(1);
+    expect(
+      await e2e.server.db.query('SELECT 1 FROM ledger_entries WHERE deposit_id = $1', [bad]),
+    ).toHaveLength(0);
 
     // The match: one confirmation only.
     await row(ok).getByRole('button', { name: R.approve }).click();
@@ -123,7 +137,7 @@ describe('deposits checked on chain', () => {
       [[ok, bad]],
     );
     const byId = new Map(audits.map((x) => [x.target_id, x.after]));
-    expect(byId.get(bad)).toMatchObject({ chain_override: true, chain_verdict: 'amount_mismatch' });
+    expect(byId.get(bad)).toBeUndefined();
     expect(byId.get(ok)).toMatchObject({ chain_verdict: 'match' });
     expect(byId.get(ok)?.chain_override).toBeUndefined();
     await Promise.all([m.context.close(), a.context.close()]);
