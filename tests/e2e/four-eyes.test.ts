@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { fund } from '../support/admin-fixtures';
@@ -10,6 +10,7 @@ import { type E2E, signIn, startE2E } from './support';
 
 const A = MSG.admin;
 const P = MSG.proposals;
+const D = MSG.deskRecords;
 const SHOTS = process.env.SCREENSHOT_DIR;
 
 let e2e: E2E;
@@ -46,14 +47,22 @@ const balanceOf = async (currency: string) =>
     )
   )[0]?.b;
 
+/** The member's +/− adjustment on the 자산 tab: always a proposal for a second administrator. */
+async function adjust(assets: Locator, currency: string, amount: string, reason: string) {
+  await assets.locator('.adm-adjust select').selectOption(currency);
+  await assets.getByLabel(D.adjust.plus).check();
+  await assets.getByLabel(D.adjust.amount, { exact: true }).fill(amount);
+  await assets.getByLabel(D.adjust.reason, { exact: true }).fill(reason);
+  await assets.getByRole('button', { name: D.adjust.submit }).click();
+  await assets.getByText(D.adjust.proposed).waitFor();
+}
+
 describe('two-person approval in the browser', () => {
-  it('administrator A proposes a balance edit; it waits; administrator B confirms it in another browser', async () => {
+  it('administrator A proposes a balance adjustment; it waits; administrator B confirms it in another browser', async () => {
     const page = maker.page;
-    await page.goto(`/admin?member=${member.id}`);
+    await page.goto(`/admin?member=${member.id}&mtab=assets`);
     const assets = page.getByRole('region', { name: A.assets.title, exact: true });
-    await assets.getByLabel(A.assets.newValue('KRW')).fill('75000');
-    await assets.getByRole('button', { name: A.assets.save }).click();
-    await assets.getByText(P.proposed).waitFor();
+    await adjust(assets, 'KRW', '25000', '입금 누락분 반영 (문의 1234)');
     expect(await balanceOf('KRW')).toBe('50000');
 
     // A's own list: the proposal is theirs, so it offers cancel but not confirm.
@@ -66,8 +75,7 @@ describe('two-person approval in the browser', () => {
     const b = checker.page;
     await b.goto('/admin?tab=proposals');
     const card = b.locator('.adm-proposal', { hasText: member.creds.username });
-    await card.getByText(P.balanceLine('KRW', '50,000', '75,000')).waitFor();
-    await card.getByText(P.kinds['balances.set']!).waitFor();
+    await card.getByText(P.kinds['balance.adjust']!).waitFor();
     await card.getByText(P.expiresAt).waitFor();
     if (SHOTS) {
       mkdirSync(SHOTS, { recursive: true });
@@ -86,21 +94,19 @@ describe('two-person approval in the browser', () => {
     // A's page follows live: the proposal moves from the pending list to the recent ones, applied.
     await mine.getByText(P.statuses.applied!, { exact: true }).waitFor();
     await mine.getByText(P.yours).waitFor({ state: 'detached' });
-    await page.getByRole('tab', { name: A.tabMembers }).click();
+    await page.goto(`/admin?member=${member.id}&mtab=assets`);
     await assets.getByRole('row', { name: /KRW/ }).getByText('75,000', { exact: true }).first().waitFor();
     if (SHOTS) await b.screenshot({ path: `${SHOTS}/proposals-360-applied.png`, fullPage: true });
   });
 
   it('a proposal can be cancelled from the list', async () => {
     const page = maker.page;
-    await page.goto(`/admin?member=${member.id}`);
+    await page.goto(`/admin?member=${member.id}&mtab=assets`);
     const assets = page.getByRole('region', { name: A.assets.title, exact: true });
-    await assets.getByLabel(A.assets.newValue('USDT')).fill('12.5');
-    await assets.getByRole('button', { name: A.assets.save }).click();
-    await assets.getByText(P.proposed).waitFor();
+    await adjust(assets, 'USDT', '12.5', '이벤트 지급 (공지 7)');
     const b = checker.page;
     await b.goto('/admin?tab=proposals');
-    const card = b.locator('.adm-proposal', { hasText: P.balanceLine('USDT', '0', '12.5') });
+    const card = b.locator('.adm-proposal', { hasText: '이벤트 지급 (공지 7)' }).first();
     await card.getByRole('button', { name: P.cancel, exact: true }).click();
     await b.getByRole('dialog', { name: P.cancelTitle }).getByRole('button', { name: P.cancelTitle }).click();
     await b.getByText(P.cancelled).waitFor();
