@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, SESSION_COOKIE, type SessionStage } from '../../src/server/auth/sessions';
 import { newMemberCreds, signupBody } from '../support/client';
-import { trc20Address, txid } from '../support/money';
+import { adjustBalance, setDepositAddress, trc20Address, txid } from '../support/money';
 import { startTestServer, type TestServer, uniqueName } from '../support/server';
 import { type SmtpServer, startSmtpServer, tokenFromMail } from '../support/smtp-server';
 import { nextCode } from '../support/totp';
@@ -81,6 +81,19 @@ async function checkerProposal(): Promise<string> {
  * money in, decision 0321), so the administrator still approves the cells' deposits alone.
  */
 async function fund(a: Actor) {
+  if (a === admin) {
+    // No administrator may fund, address or bank themselves, and a proposal about the administrator cannot be
+    // confirmed by them either: their own setup is written directly, as a ledger-kept adjustment would.
+    await adjustBalance(server.db, a.id, 'KRW', '5000000');
+    await adjustBalance(server.db, a.id, 'USDT', '1000');
+    await setDepositAddress(server.db, a.id, trc20Address());
+    await server.db.query(
+      `INSERT INTO bank_accounts (member_id, bank_name, account_number, account_holder, is_verified)
+       VALUES ($1, $2, $3, $4, true)`,
+      [a.id, bankBody.bank_name, bankBody.account_number, bankBody.account_holder],
+    );
+    return;
+  }
   await prepare('PUT', `/api/admin/members/${a.id}/balances`, { krw: '5000000', usdt: '1000' });
   await prepare('PUT', `/api/admin/members/${a.id}/deposit-address`, { deposit_address: trc20Address() });
   // Won moves only through the member's verified own-name account: the cells' bank details.
