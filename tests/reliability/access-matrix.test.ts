@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, SESSION_COOKIE, type SessionStage } from '../../src/server/auth/sessions';
-import { newMemberCreds, signupBody } from '../support/client';
+import { memberClient, newMemberCreds, signupBody } from '../support/client';
 import { adjustBalance, setDepositAddress, trc20Address, txid } from '../support/money';
 import { startTestServer, type TestServer, uniqueName } from '../support/server';
 import { type SmtpServer, startSmtpServer, tokenFromMail } from '../support/smtp-server';
-import { nextCode } from '../support/totp';
+import { enrolTotp, nextCode } from '../support/totp';
 import { ACCESS_MATRIX, CALLERS, type Caller } from './access-matrix';
 import { type Actor, adminActor, confirmProposal, memberActor, stepUpCode } from './actors';
 import { Http, type Reply } from './cluster';
@@ -68,7 +68,7 @@ async function prepare(method: string, path: string, body?: unknown, as: Actor =
 }
 /** A proposal of the second administrator (granting a fresh member the role), for the admin cells to decide. */
 async function checkerProposal(): Promise<string> {
-  const m = await freshMember();
+  const m = await enrolledMember();
   const r = await http.call(server.url, 'POST', `/api/admin/members/${m.id}/admin-role`, {
     session: checker.session,
     body: { admin: true },
@@ -151,6 +151,17 @@ const bookEntry = (address: string, as: Actor) => ({
 });
 /** A new member to be deleted, reset or changed, so the cells stay independent. */
 const freshMember = () => memberActor(server.url);
+/** A fresh member who enrolled a one-time code themselves: only such a member may be proposed for the role. */
+async function enrolledMember(): Promise<Actor> {
+  const m = await memberClient(server.url);
+  await enrolTotp(m.client);
+  return {
+    id: m.id,
+    username: m.creds.username,
+    creds: m.creds,
+    session: m.client.cookies.get(SESSION_COOKIE)!,
+  };
+}
 
 /** The operations whose cells act on the caller's own account in a way later cells must not see. */
 const FRESH_CALLER = new Set(['changePassword', 'setSecondPassword']);
@@ -354,7 +365,7 @@ const REQUESTS: Record<string, Factory> = {
     body: w.caller === 'admin' ? { otpCode: await stepUpCode(server.db, w.actor!) } : {},
   }),
   adminCancelProposal: async () => ({ params: { id: await checkerProposal() }, body: {} }),
-  adminProposeRole: async () => ({ params: { id: (await freshMember()).id }, body: { admin: true } }),
+  adminProposeRole: async () => ({ params: { id: (await enrolledMember()).id }, body: { admin: true } }),
   getTotpStatus: async () => ({}),
   startTotpEnrolment: async () => ({ body: {} }),
   confirmTotpEnrolment: async (w) => ({

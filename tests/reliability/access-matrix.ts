@@ -68,7 +68,7 @@ export const ACCESS_MATRIX: Record<string, Row> = {
   adminUpdateLock: { none: 401, password: 401, member: 403, other: 403, admin: 202 },
   adminDeleteLock: { none: 401, password: 401, member: 403, other: 403, admin: 202 },
   adminSaveBankAccount: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
-  adminSetBankAccountVerified: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
+  adminSetBankAccountVerified: { none: 401, password: 401, member: 403, other: 403, admin: 202 },
   adminDeleteBankAccount: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
   adminSetDepositAddress: { none: 401, password: 401, member: 403, other: 403, admin: 202 },
   adminClearDepositAddress: { none: 401, password: 401, member: 403, other: 403, admin: 202 },
