@@ -1,7 +1,7 @@
 import { z } from '../zod';
 
 /** What the chain said about a deposit, as the administrator's request list shows it. */
-const CHAIN_VERDICTS = [
+export const CHAIN_VERDICTS = [
   'unchecked',
   'waiting',
   'match',

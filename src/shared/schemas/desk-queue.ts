@@ -2,7 +2,7 @@
 import { BALANCE_CURRENCIES } from '../constants';
 import { MSG } from '../messages';
 import { z } from '../zod';
-import { chainCheckView } from './chain';
+import { CHAIN_VERDICTS, chainCheckView } from './chain';
 
 const Q = MSG.deskQueue;
 
@@ -10,17 +10,7 @@ export const QUEUE_TYPES = ['deposit', 'withdrawal'] as const;
 const QUEUE_SORTS = ['age', 'krw'] as const;
 const QUEUE_DIRECTIONS = ['asc', 'desc'] as const;
 /** `none`: a request the chain does not check (KRW, XRP, a withdrawal). */
-export const QUEUE_VERDICTS = [
-  'none',
-  'unchecked',
-  'waiting',
-  'match',
-  'amount_mismatch',
-  'address_mismatch',
-  'not_found',
-  'failed',
-  'txid_used',
-] as const;
+export const QUEUE_VERDICTS = ['none', ...CHAIN_VERDICTS] as const;
 export const QUEUE_PROPOSALS = ['open', 'none'] as const;
 const QUEUE_MAX_LIMIT = 200;
 const QUEUE_DEFAULT_LIMIT = 50;

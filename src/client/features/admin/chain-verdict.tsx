@@ -1,13 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import type { DepositView } from '../../../shared/schemas/admin-views';
 import type { ChainCheckView, ChainStatusView } from '../../../shared/schemas/chain';
 import { api } from '../../lib/api';
 import { ADMIN_KEY } from './api';
 import { exact } from './format';
-import { BusyButton } from './kit';
-import { DialogActions, Modal } from './modal';
+import { ReasonDialog } from './reason-dialog';
 
 const C = MSG.chain;
 
@@ -102,53 +100,19 @@ export function OverrideDialog({
   onConfirm: (reason: string) => void;
   onCancel: () => void;
 }) {
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const id = useId();
   const verdict = row?.chain ? verdictText(row.chain) : C.verdict.unchecked;
-  const close = () => {
-    setReason('');
-    setProblem(null);
-    onCancel();
-  };
   return (
-    <Modal open={row !== null} title={C.overrideTitle} onClose={close}>
-      <p className="adm-dialog-body">{C.overrideBody(verdict)}</p>
-      <div className="field">
-        <label htmlFor={`${id}-reason`}>{C.overrideReasonLabel}</label>
-        <textarea
-          id={`${id}-reason`}
-          value={reason}
-          maxLength={200}
-          rows={3}
-          aria-invalid={problem !== null}
-          aria-describedby={problem ? `${id}-problem` : undefined}
-          onChange={(e) => {
-            setReason(e.target.value);
-            setProblem(null);
-          }}
-        />
-      </div>
-      {problem ? (
-        <p id={`${id}-problem`} className="adm-warn" role="alert">
-          {problem}
-        </p>
-      ) : null}
-      <DialogActions onCancel={close} cancelFocus>
-        <BusyButton
-          busy={busy}
-          label={C.overrideConfirm}
-          className="btn btn-danger"
-          onClick={() => {
-            if (!reason.trim()) {
-              setProblem(C.overrideReasonRequired);
-              return;
-            }
-            onConfirm(reason.trim());
-            setReason('');
-          }}
-        />
-      </DialogActions>
-    </Modal>
+    <ReasonDialog
+      open={row !== null}
+      title={C.overrideTitle}
+      body={C.overrideBody(verdict)}
+      label={C.overrideReasonLabel}
+      placeholder=""
+      required={C.overrideReasonRequired}
+      confirmLabel={C.overrideConfirm}
+      busy={busy}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    />
   );
 }

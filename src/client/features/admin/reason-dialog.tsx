@@ -14,6 +14,8 @@ export function ReasonDialog({
   title,
   body,
   label = Q.reasonLabel,
+  placeholder = Q.reasonPlaceholder,
+  required = Q.rejectReasonRequired,
   confirmLabel,
   busy,
   onConfirm,
@@ -24,6 +26,9 @@ export function ReasonDialog({
   title: string;
   body?: ReactNode;
   label?: string;
+  placeholder?: string;
+  /** Said when the reason is left blank. */
+  required?: string;
   confirmLabel: string;
   busy: boolean;
   onConfirm: (reason: string) => void;
@@ -49,7 +54,7 @@ export function ReasonDialog({
           value={reason}
           maxLength={200}
           rows={3}
-          placeholder={Q.reasonPlaceholder}
+          placeholder={placeholder}
           aria-invalid={problem !== null}
           aria-describedby={problem ? `${id}-problem` : undefined}
           onChange={(e) => {
@@ -71,7 +76,7 @@ export function ReasonDialog({
           className="btn btn-danger"
           onClick={() => {
             if (!reason.trim()) {
-              setProblem(Q.rejectReasonRequired);
+              setProblem(required);
               return;
             }
             onConfirm(reason.trim());
