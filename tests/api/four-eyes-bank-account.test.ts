@@ -1,24 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { fund } from '../support/admin-fixtures';
-import { adminClient, memberClient } from '../support/client';
+import { memberClient } from '../support/client';
+import { fileAdmin, fileChecker, fileServer } from '../support/fixture';
 import { confirmAs } from '../support/four-eyes';
-import { startTestServer, type TestServer } from '../support/server';
 
 // A member's won goes to their verified bank account: one administrator cannot redirect it, and won to an
 // account changed in the last 24 h needs a second administrator (decision 0370).
 const G = MSG.guards;
-let server: TestServer;
-let a: Awaited<ReturnType<typeof adminClient>>;
-let b: Awaited<ReturnType<typeof adminClient>>;
-beforeAll(async () => {
-  server = await startTestServer();
-  a = await adminClient(server.url, server.db);
-  b = await adminClient(server.url, server.db);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = fileServer();
+const a = fileAdmin(server);
+const b = fileChecker(server);
 
 const OWN = { bank_name: '신한은행', account_number: '110-123-456789', account_holder: '홍길동' };
 const THIEF = { bank_name: '국민은행', account_number: '999-888-777666', account_holder: '홍길동' };
@@ -41,7 +33,7 @@ describe('a member’s bank account', () => {
     expect((await confirmAs(b.client, put.body.data.proposal.id)).status).toBe(200);
     expect(await account(v.id)).toEqual({ account_number: OWN.account_number, is_verified: true });
 
-    // The red-team redirect: replaced and verified by one administrator → a proposal, nothing changed.
+    // Redirecting a member's won: replaced and verified by one administrator → a proposal, nothing changed.
     const redirect = await a.client.call('PUT', url, { ...THIEF, is_verified: true });
     expect(redirect.status).toBe(202);
     expect(await account(v.id)).toEqual({ account_number: OWN.account_number, is_verified: true });

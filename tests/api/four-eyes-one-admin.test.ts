@@ -1,25 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { fund, insertDeposit, insertWithdrawal } from '../support/admin-fixtures';
 import { adminClient, Client, loginFully, memberClient } from '../support/client';
+import { fileAdmin, fileChecker, fileServer } from '../support/fixture';
 import { confirmAs } from '../support/four-eyes';
-import { startTestServer, type TestServer } from '../support/server';
 import { enrolTotp } from '../support/totp';
 
 // One administrator alone cannot take over a member, promote an account they control, release their own
-// money or remove another administrator (decision 0370). Each case is a red-team reproduction.
+// money or remove another administrator (decision 0370). Each case is one way an administrator could otherwise act alone.
 const G = MSG.guards;
-let server: TestServer;
-let a: Awaited<ReturnType<typeof adminClient>>;
-let b: Awaited<ReturnType<typeof adminClient>>;
-beforeAll(async () => {
-  server = await startTestServer();
-  a = await adminClient(server.url, server.db);
-  b = await adminClient(server.url, server.db);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = fileServer();
+const a = fileAdmin(server);
+const b = fileChecker(server);
 
 const isAdmin = async (id: string) =>
   (await server.db.query<{ a: boolean }>('SELECT is_admin AS a FROM members WHERE id = $1', [id]))[0]?.a;
