@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReserveLine } from '../../src/server/reserves/reserves';
 import { memberClient } from '../support/client';
 import { fileAdmin, fileServer } from '../support/fixture';
 import { adjustBalance, setDepositAddress, trc20Address, xrpAddress } from '../support/money';
@@ -39,17 +40,7 @@ const server = fileServer(
 ); // liabilities are the whole service's: no other file's members in the sums
 const admin = fileAdmin(server);
 
-type Line = {
-  currency: string;
-  liabilities: string;
-  holdings: string | null;
-  deposit_addresses: string | null;
-  hot: string | null;
-  cold: string | null;
-  cold_share: string | null;
-  warnings: string[];
-  detail: string | null;
-};
+type Line = ReserveLine;
 const take = async () => {
   const r = await admin.client.post('/api/admin/reserves');
   expect(r.status).toBe(200);
