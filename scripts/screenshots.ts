@@ -186,7 +186,13 @@ async function main() {
     });
     const desk = await context.newPage();
     await login(desk, ADMIN);
+    // The desk opens on the queue of pending requests across members.
     await open(desk, '/admin');
+    await desk.getByRole('table').first().waitFor();
+    await desk.waitForLoadState('networkidle');
+    await desk.screenshot({ path: path.join(outDir, '10-admin.png'), animations: 'disabled' });
+    console.log('  docs/screenshots/10-admin.png');
+    await open(desk, '/admin?tab=members');
     await desk.getByLabel(MSG.admin.list.search).fill(member.username);
     await desk.locator('.adm-member-pick', { hasText: member.username }).click();
     await desk
@@ -194,8 +200,8 @@ async function main() {
       .getByText(member.username, { exact: true })
       .waitFor();
     await desk.waitForLoadState('networkidle');
-    await desk.screenshot({ path: path.join(outDir, '10-admin.png'), animations: 'disabled' });
-    console.log('  docs/screenshots/10-admin.png');
+    await desk.screenshot({ path: path.join(outDir, '11-admin-member.png'), animations: 'disabled' });
+    console.log('  docs/screenshots/11-admin-member.png');
   } finally {
     await context?.close().catch(() => {});
     await browser.close();

@@ -72,7 +72,9 @@ export function MemberList({
                 {m.is_admin ? <span className="adm-badge is-admin">{L.admin}</span> : null}
                 {m.closed_at ? <span className="adm-badge is-bad">{L.closed}</span> : null}
               </span>
-              <span className="adm-member-sub">{m.email}</span>
+              <span className="adm-member-sub" title={m.email}>
+                {m.email}
+              </span>
               <span className="adm-member-sub">{m.full_name}</span>
             </button>
             {m.bank_verified === null ? (
