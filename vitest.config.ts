@@ -35,6 +35,9 @@ const api = (name: string, include: string[], env: Record<string, string> = {}) 
       testTimeout: 30_000,
       hookTimeout: 60_000,
       maxWorkers: WORKERS,
+      // Each file starts its own server and database, so files need no fresh module graph of their own:
+      // sharing one per worker cut the suite's module loading from 72 s to 9 s (136 s against about 200 s).
+      isolate: false,
     },
   }) satisfies TestProjectInlineConfiguration;
 
@@ -53,6 +56,8 @@ const e2e = (name: string, include: string[], exclude: string[], env: Record<str
       // 2-core CI machine (a signup check once took longer and failed on PostgreSQL).
       expect: { poll: { timeout: 10_000 } },
       maxWorkers: WORKERS,
+      // As for the API files: module loading 37 s → 13 s of the suite's time.
+      isolate: false,
     },
   }) satisfies TestProjectInlineConfiguration;
 
