@@ -1,0 +1,41 @@
+import type { Page } from 'playwright-core';
+import { expectNamedControls, expectNoSevereViolations } from './a11y';
+import { expectKorean } from './korean';
+import { expectPhoneLayout } from './layout';
+
+/** The phone widths SPEC names: the screen is opened at 360 px and looked at again at the other two. */
+const OTHER_WIDTHS = [320, 480];
+const HEIGHT = 780;
+
+/** Resizes the window and waits until the page has laid itself out again. */
+async function atWidth(page: Page, width: number) {
+  await page.setViewportSize({ width, height: HEIGHT });
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
+/**
+ * Every check of a screen in the state it is in, from one visit: axe-core (no serious or critical
+ * violation), named controls, Korean text and the phone layout at 360 px, then the layout at 320 and
+ * 480 px on the same page, resized, so a screen reached by typing and tapping is reached once. `typed`
+ * lists what the test itself typed (names, addresses), which the language check lets through.
+ * `axeAtEveryWidth` runs axe-core at 320 and 480 px too: the member with everything to show does, so
+ * every screen meets axe at the three widths with its fullest content (a scan costs about a second).
+ */
+export async function checkScreenEverywhere(
+  page: Page,
+  where: string,
+  typed: string[],
+  { axeAtEveryWidth = false } = {},
+) {
+  await atWidth(page, 360);
+  await expectNoSevereViolations(page, `${where} at 360 px`);
+  await expectNamedControls(page, where);
+  await expectKorean(page, where, typed);
+  await expectPhoneLayout(page, `${where} at 360 px`);
+  for (const width of OTHER_WIDTHS) {
+    await atWidth(page, width);
+    await expectPhoneLayout(page, `${where} at ${width} px`);
+    if (axeAtEveryWidth) await expectNoSevereViolations(page, `${where} at ${width} px`);
+  }
+  await atWidth(page, 360);
+}
