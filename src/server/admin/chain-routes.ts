@@ -1,10 +1,9 @@
 import { chainStatusView } from '../../shared/schemas/chain';
-import type { App, Ctx } from '../context';
-import { adminApi } from './common';
+import { adminModule } from './module';
 
 /** GET /api/admin/chain-status: which deposit networks the server checks on chain. */
-export async function chainStatusRoutes(app: App, { config }: Ctx) {
-  adminApi(app).get('/chain-status', {
+export const chainStatusRoutes = adminModule(({ admin, config }) => {
+  admin.get('/chain-status', {
     operationId: 'adminChainStatus',
     summary: '체인 확인 상태: 네트워크별 켜짐/꺼짐, 필요한 컨펌 수, 자동 승인 여부',
     view: chainStatusView,
@@ -27,4 +26,4 @@ export async function chainStatusRoutes(app: App, { config }: Ctx) {
       };
     },
   });
-}
+});

@@ -4,14 +4,12 @@ import { authEventListQuerySchema, authEventListView } from '../../shared/schema
 import { auditListQuerySchema } from '../../shared/schemas/desk-records';
 import { listAudit } from '../audit/list-audit';
 import { listAuthEvents } from '../auth/list-auth-events';
-import type { App, Ctx } from '../context';
 import { createNotice, deleteNotice, listNotices, updateNotice } from '../notices/manage-notices';
-import { actorOf, adminApi, memberParams } from './common';
+import { actorOf, memberParams } from './common';
+import { adminModule } from './module';
 
 /** Notices (the home screen lists the published ones) and the audit trail. */
-export async function contentRoutes(app: App, { db }: Ctx) {
-  const admin = adminApi(app);
-
+export const contentRoutes = adminModule(({ admin, db }) => {
   admin.get('/notices', {
     operationId: 'adminListNotices',
     summary: '공지사항 목록 (게시 여부와 관계없이 최신순)',
@@ -61,4 +59,4 @@ export async function contentRoutes(app: App, { db }: Ctx) {
     view: authEventListView,
     run: (req) => listAuthEvents(db, req.query),
   });
-}
+});

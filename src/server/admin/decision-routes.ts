@@ -3,15 +3,15 @@ import { depositViewSchema } from '../../shared/schemas/deposits';
 import { proposedView } from '../../shared/schemas/proposals';
 import { withdrawalViewSchema } from '../../shared/schemas/withdrawals';
 import { checkedNetworks } from '../chain/chain-config';
-import type { App, Ctx } from '../context';
 import { decideDeposit } from '../deposits/decide-deposit';
+import type { RouteRequest, Zod } from '../http/declare-routes';
 import { z } from '../http/zod';
 import { approveDeposit } from '../proposals/approve-deposit';
 import { withdrawalApproval } from '../proposals/kinds-money';
-import { act } from '../proposals/registry';
+import { type ActOutcome, act } from '../proposals/registry';
 import { decideWithdrawal } from '../withdrawals/decide-withdrawal';
-import { actorOf, adminApi } from './common';
-import { answerOutcome } from './outcome';
+import { actorOf } from './common';
+import { adminModule, answerOutcome } from './module';
 
 const idParams = z.strictObject({ id: z.string().max(64) });
 const reason = () => z.string().trim().max(200, MSG.approval.reasonTooLong).optional();
@@ -36,7 +36,6 @@ const rejectBody = z.strictObject(
   { error: MSG.deskQueue.rejectReasonRequired },
 );
 
-const DECISIONS = ['approve', 'reject'] as const;
 /** The OpenAPI name and summary of each decision route. */
 const DEPOSIT_DECISIONS = {
   approve: {
@@ -60,51 +59,54 @@ const WITHDRAWAL_DECISIONS = {
   },
 };
 
-/** Approve / reject of deposits and withdrawals: approvals through the four-eyes registry, the approval core. */
-export async function decisionRoutes(app: App, { db, config }: Ctx) {
-  const admin = adminApi(app);
-
-  for (const decision of DECISIONS) {
-    admin.post(`/deposits/:id/${decision}`, {
-      ...DEPOSIT_DECISIONS[decision],
-      params: idParams,
-      body: decision === 'reject' ? rejectBody : depositDecisionBody,
-      view: depositViewSchema,
-      answers: { 202: proposedView },
-      run: async (req) => {
-        // Two people from FOUR_EYES_DEPOSIT_KRW (the member's 24 h of deposits counted) or past the
-        // administrator's FOUR_EYES_ADMIN_DAILY_KRW: a proposal a second administrator confirms.
-        if (decision === 'approve') {
-          const r = await approveDeposit(db, config, actorOf(req), req.params.id, {
-            reason: req.body?.reason,
-            override: (req.body && 'chain_override' in req.body && req.body.chain_override) === true,
-          });
-          return answerOutcome(r);
-        }
-        return decideDeposit(db, actorOf(req), req.params.id, decision, req.body?.reason, {
-          checkedNetworks: checkedNetworks(config.chain),
-        });
-      },
-    });
-  }
-
-  for (const decision of DECISIONS) {
-    admin.post(`/withdrawals/:id/${decision}`, {
-      ...WITHDRAWAL_DECISIONS[decision],
-      params: idParams,
-      body: decision === 'reject' ? rejectBody : withdrawalDecisionBody,
-      view: withdrawalViewSchema,
-      answers: { 202: proposedView },
-      run: async (req) => {
-        // Two people from FOUR_EYES_PAYOUT_KRW (the member's 24 h of payouts counted) or past the
-        // administrator's FOUR_EYES_ADMIN_DAILY_KRW: a proposal a second administrator confirms.
-        if (decision === 'approve') {
-          return answerOutcome(
-            await act(db, config, withdrawalApproval, { id: req.params.id }, actorOf(req)),
-          );
-        }
-        return decideWithdrawal(db, actorOf(req), req.params.id, decision, req.body?.reason);
-      },
-    });
-  }
+/** The approve and reject routes of one kind of request: their names, answer, and what each decision does. */
+interface Decisions<V extends Zod, A extends Zod> {
+  names: Record<'approve' | 'reject', { operationId: string; summary: string }>;
+  view: V;
+  /** The approval's body: an optional reason (a deposit's also the chain override). */
+  approveBody: A;
+  /** Through the four-eyes registry: applied at once, or a proposal a second administrator confirms. */
+  approve: (req: RouteRequest<typeof idParams, undefined, A>) => Promise<ActOutcome<z.output<V>>>;
+  reject: (req: RouteRequest<typeof idParams, undefined, typeof rejectBody>) => Promise<z.output<V>>;
 }
+
+/** Approve / reject of deposits and withdrawals: approvals through the four-eyes registry, the approval core. */
+export const decisionRoutes = adminModule(({ admin, db, config }) => {
+  const decisions = <V extends Zod, A extends Zod>(path: string, d: Decisions<V, A>) => {
+    const shared = { params: idParams, view: d.view, answers: { 202: proposedView } };
+    admin.post(`/${path}/:id/approve`, {
+      ...d.names.approve,
+      ...shared,
+      body: d.approveBody,
+      run: async (req) => answerOutcome(await d.approve(req)),
+    });
+    admin.post(`/${path}/:id/reject`, { ...d.names.reject, ...shared, body: rejectBody, run: d.reject });
+  };
+
+  // Two people from FOUR_EYES_DEPOSIT_KRW (the member's 24 h of deposits counted) or past the
+  // administrator's FOUR_EYES_ADMIN_DAILY_KRW: a proposal a second administrator confirms.
+  decisions('deposits', {
+    names: DEPOSIT_DECISIONS,
+    view: depositViewSchema,
+    approveBody: depositDecisionBody,
+    approve: (req) =>
+      approveDeposit(db, config, actorOf(req), req.params.id, {
+        reason: req.body?.reason,
+        override: req.body?.chain_override === true,
+      }),
+    reject: (req) =>
+      decideDeposit(db, actorOf(req), req.params.id, 'reject', req.body.reason, {
+        checkedNetworks: checkedNetworks(config.chain),
+      }),
+  });
+
+  // Two people from FOUR_EYES_PAYOUT_KRW (the member's 24 h of payouts counted) or past the
+  // administrator's FOUR_EYES_ADMIN_DAILY_KRW: a proposal a second administrator confirms.
+  decisions('withdrawals', {
+    names: WITHDRAWAL_DECISIONS,
+    view: withdrawalViewSchema,
+    approveBody: withdrawalDecisionBody,
+    approve: (req) => act(db, config, withdrawalApproval, { id: req.params.id }, actorOf(req)),
+    reject: (req) => decideWithdrawal(db, actorOf(req), req.params.id, 'reject', req.body.reason),
+  });
+});

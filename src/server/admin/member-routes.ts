@@ -1,14 +1,12 @@
 import { memberListQuerySchema } from '../../shared/schemas/admin';
 import { memberClosedView, memberDetailView, memberListView } from '../../shared/schemas/admin-views';
-import type { App, Ctx } from '../context';
 import { closeMember } from '../members/close-member';
 import { listMembers } from '../members/list-members';
 import { readMemberDetail } from '../members/read-member-detail';
-import { actorOf, adminApi, memberParams } from './common';
+import { actorOf, memberParams } from './common';
+import { adminModule } from './module';
 
-export async function memberRoutes(app: App, { db, config }: Ctx) {
-  const admin = adminApi(app);
-
+export const memberRoutes = adminModule(({ admin, db, config }) => {
   admin.get('/members', {
     operationId: 'adminListMembers',
     summary: '회원 목록 (아이디, 이메일, 이름 검색, 페이지 단위)',
@@ -33,4 +31,4 @@ export async function memberRoutes(app: App, { db, config }: Ctx) {
     view: memberClosedView,
     run: (req) => closeMember(db, req.params.id, actorOf(req)),
   });
-}
+});

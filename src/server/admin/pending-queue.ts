@@ -2,11 +2,10 @@ import { assetKrwValue, type PriceTable } from '../../shared/assets';
 import type { PriceCurrency, ViewCurrency } from '../../shared/constants';
 import { toWire } from '../../shared/decimal';
 import { type PendingQueue, pendingQueueView, QUEUE_LIMIT } from '../../shared/schemas/admin-views';
-import type { App, Ctx } from '../context';
 import type { Queryable } from '../db';
 import { readPrices } from '../prices/read-prices';
 import { iso, num } from '../sql';
-import { adminApi } from './common';
+import { adminModule } from './module';
 
 /** Every pending deposit and withdrawal across members, oldest first, with age and KRW value. */
 async function readPendingQueue(q: Queryable, staleSeconds: number): Promise<PendingQueue> {
@@ -43,11 +42,11 @@ async function readPendingQueue(q: Queryable, staleSeconds: number): Promise<Pen
   };
 }
 
-export async function pendingQueueRoutes(app: App, { db, config }: Ctx) {
-  adminApi(app).get('/pending-requests', {
+export const pendingQueueRoutes = adminModule(({ admin, db, config }) => {
+  admin.get('/pending-requests', {
     operationId: 'adminPendingQueue',
     summary: '모든 회원의 대기 중인 입금·출금 요청 (오래된 순, 대기 시간과 원화 환산 포함)',
     view: pendingQueueView,
     run: () => readPendingQueue(db, config.prices.staleSeconds),
   });
-}
+});

@@ -5,19 +5,17 @@ import {
   proposedView,
   roleBodySchema,
 } from '../../shared/schemas/proposals';
-import type { App, Ctx } from '../context';
 import { answer } from '../http/declare-routes';
 import { cancelProposal, confirmProposal } from '../proposals/confirm';
 import { roleGrant, roleRevoke } from '../proposals/kinds-accounts';
 import { act } from '../proposals/registry';
 import { listProposals } from '../proposals/store';
-import { actorOf, adminApi, memberParams } from './common';
+import { actorOf, memberParams } from './common';
 import { adminSession } from './guard';
+import { adminModule } from './module';
 
 /** Two-person approval: the proposals list, confirm, cancel, administrator roles. */
-export async function proposalRoutes(app: App, { db, config }: Ctx) {
-  const admin = adminApi(app);
-
+export const proposalRoutes = adminModule(({ admin, db, config }) => {
   admin.get('/proposals', {
     operationId: 'adminListProposals',
     summary: '승인 대기 제안 (오래된 순) 과 최근 처리된 제안 20건',
@@ -66,4 +64,4 @@ export async function proposalRoutes(app: App, { db, config }: Ctx) {
       return r.proposed;
     },
   });
-}
+});

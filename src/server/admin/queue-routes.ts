@@ -9,12 +9,11 @@ import {
   queueView,
 } from '../../shared/schemas/desk-queue';
 import { chainChecksOf } from '../chain/views';
-import type { App, Ctx } from '../context';
 import type { Queryable } from '../db';
 import { readPrices } from '../prices/read-prices';
 import { iso, num } from '../sql';
-import { adminApi } from './common';
 import { adminSession } from './guard';
+import { adminModule } from './module';
 
 /** Waiting longest first is the oldest request first; ties keep a stable order for paging. */
 const ORDER: Record<`${QueueQuery['sort']}:${QueueQuery['direction']}`, string> = {
@@ -114,8 +113,8 @@ async function readQueue(
   };
 }
 
-export async function queueRoutes(app: App, { db, config }: Ctx) {
-  adminApi(app).get('/queue', {
+export const queueRoutes = adminModule(({ admin, db, config }) => {
+  admin.get('/queue', {
     operationId: 'adminDeskQueue',
     summary:
       '대기열: 모든 회원의 대기 중인 입금·출금을 원화 환산, 체인 확인, 2차 확인 제안과 함께 (종류·자산·대기 시간·금액·체인 확인·제안 상태로 거르고 정렬)',
@@ -123,4 +122,4 @@ export async function queueRoutes(app: App, { db, config }: Ctx) {
     view: queueView,
     run: (req) => readQueue(db, config.prices.staleSeconds, req.query, adminSession(req).member.id),
   });
-}
+});

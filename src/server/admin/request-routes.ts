@@ -1,14 +1,11 @@
 import { requestListQuerySchema } from '../../shared/schemas/admin';
 import { depositListView, ledgerReportView, withdrawalListView } from '../../shared/schemas/admin-views';
-import type { App, Ctx } from '../context';
 import { listDeposits, listWithdrawals } from '../members/list-requests';
 import { verifyLedger } from '../wallet/ledger';
-import { adminApi } from './common';
+import { adminModule } from './module';
 
 /** The requests lists (approve/reject are the approval core's routes) and the ledger check. */
-export async function requestRoutes(app: App, { db, config }: Ctx) {
-  const admin = adminApi(app);
-
+export const requestRoutes = adminModule(({ admin, db, config }) => {
   admin.get('/deposits', {
     operationId: 'adminListDeposits',
     summary: '입금 요청 목록 (최신순, 상태별, 회원 이메일과 아이디 포함)',
@@ -31,4 +28,4 @@ export async function requestRoutes(app: App, { db, config }: Ctx) {
     view: ledgerReportView,
     run: () => verifyLedger(db),
   });
-}
+});

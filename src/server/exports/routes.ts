@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { type ExportKind, exportQuerySchema } from '../../shared/schemas/desk-records';
-import { actorOf, adminApi } from '../admin/common';
+import { actorOf } from '../admin/common';
+import { adminModule } from '../admin/module';
 import { writeAudit } from '../audit/write-audit';
-import type { App, Ctx } from '../context';
 import { BOM, csvLine } from './csv';
 import { exportSource } from './sources';
 
@@ -18,8 +18,7 @@ const EXPORTS: { kind: ExportKind; operationId: string; summary: string }[] = [
  * Korean headers, streamed from the database batch by batch (decision 0380). Each export is itself
  * recorded in the audit log: who took which records, for which period.
  */
-export async function exportRoutes(app: App, { db }: Ctx) {
-  const admin = adminApi(app);
+export const exportRoutes = adminModule(({ admin, db }) => {
   for (const { kind, operationId, summary } of EXPORTS) {
     admin.download(`/exports/${kind}.csv`, {
       operationId,
@@ -44,7 +43,7 @@ export async function exportRoutes(app: App, { db }: Ctx) {
       },
     });
   }
-}
+});
 
 async function* csvText(headers: string[], rows: AsyncGenerator<string[][]>) {
   yield BOM + csvLine(headers);

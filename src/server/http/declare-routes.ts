@@ -16,8 +16,9 @@ import type { App } from '../context';
 import { envelope, type errorEnvelope, ok } from './envelope';
 import { z } from './zod';
 
-type Zod = z.core.$ZodType;
-type Maybe = Zod | undefined;
+export type Zod = z.core.$ZodType;
+/** A part of a route's schema it may leave out (no body, no path parameters …). */
+export type Maybe = Zod | undefined;
 type Views = { [status: number]: Zod };
 type ErrorAnswers = { [status: number]: typeof errorEnvelope };
 /** Route options besides the schema: a guard or rate limit (preHandler), a failure counter (onError). */
@@ -43,6 +44,8 @@ type Req<I extends Inputs<Maybe, Maybe, Maybe, Maybe>> = FastifyRequest<
   I,
   ZodTypeProvider
 >;
+/** The request a route's `run` receives, typed from its path parameters, query string and body. */
+export type RouteRequest<P extends Maybe, Q extends Maybe, B extends Maybe> = Req<Inputs<P, Q, undefined, B>>;
 type Reply<I extends Inputs<Maybe, Maybe, Maybe, Maybe>> = FastifyReply<
   RouteGenericInterface,
   RawServerDefault,

@@ -1,5 +1,5 @@
-import { actorOf, adminApi } from '../admin/common';
-import type { App, Ctx } from '../context';
+import { actorOf } from '../admin/common';
+import { adminModule } from '../admin/module';
 import { z } from '../http/zod';
 import { listSnapshots, snapshotsCsv, takeSnapshot } from './reserves';
 
@@ -24,9 +24,7 @@ const stored = z.object({
 });
 
 /** The reserves (decision 0353): take a snapshot now, read the stored ones, export them (CSV). */
-export async function reserveRoutes(app: App, { db, config }: Ctx) {
-  const admin = adminApi(app);
-
+export const reserveRoutes = adminModule(({ admin, db, config }) => {
   admin.post('/reserves', {
     operationId: 'adminTakeReserves',
     summary:
@@ -50,4 +48,4 @@ export async function reserveRoutes(app: App, { db, config }: Ctx) {
     filename: 'reserves.csv',
     run: async () => snapshotsCsv(await listSnapshots(db, 10_000)),
   });
-}
+});
