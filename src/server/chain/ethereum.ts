@@ -10,13 +10,8 @@ import {
 } from 'viem';
 import { boundedFetchFn, MAX_ANSWER_BYTES } from '../http/bounded-fetch';
 import type { ChainConfig } from './chain-config';
-import {
-  type ChainProvider,
-  type FoundTransfer,
-  ProviderError,
-  type TokenTransfer,
-  type TxLookup,
-} from './provider';
+import type { ChainProvider, FoundTransfer, TokenTransfer, TxLookup } from './provider';
+import { ProviderError } from './provider';
 
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 

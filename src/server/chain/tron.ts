@@ -2,13 +2,8 @@ import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { base58check } from '../../shared/address';
 import { type BoundedAnswer, boundedFetch, MAX_ANSWER_BYTES } from '../http/bounded-fetch';
 import type { ChainConfig } from './chain-config';
-import {
-  type ChainProvider,
-  type FoundTransfer,
-  ProviderError,
-  type TokenTransfer,
-  type TxLookup,
-} from './provider';
+import type { ChainProvider, FoundTransfer, TokenTransfer, TxLookup } from './provider';
+import { ProviderError } from './provider';
 
 /** Blocks per scan round (3 s each), each one call: a round asks at most this many. */
 const SCAN_BLOCKS = 100;

@@ -1,12 +1,7 @@
 import { type BoundedAnswer, boundedFetch, MAX_ANSWER_BYTES } from '../http/bounded-fetch';
 import type { ChainConfig } from './chain-config';
-import {
-  type ChainProvider,
-  type FoundTransfer,
-  ProviderError,
-  type TokenTransfer,
-  type TxLookup,
-} from './provider';
+import type { ChainProvider, FoundTransfer, TokenTransfer, TxLookup } from './provider';
+import { ProviderError } from './provider';
 
 /** Seconds from the Unix epoch to the XRP Ledger's (2000-01-01). */
 const RIPPLE_EPOCH = 946_684_800;
