@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Bindings, ChildLoggerOptions } from 'fastify/types/logger';
 
 type Log = (...args: unknown[]) => void;
+type LogFn = FastifyBaseLogger['info'];
+const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
 
 /**
  * The logger of one request (Fastify's `childLoggerFactory`). Fastify makes a pino child
@@ -10,8 +12,23 @@ type Log = (...args: unknown[]) => void;
  * is off below `debug`). This one makes the same child, with the same bindings and options, at the first
  * line the request writes: every line still carries its `reqId`.
  */
-class RequestLogger {
+class RequestLogger implements FastifyBaseLogger {
   #child: FastifyBaseLogger | undefined;
+  declare fatal: LogFn;
+  declare error: LogFn;
+  declare warn: LogFn;
+  declare info: LogFn;
+  declare debug: LogFn;
+  declare trace: LogFn;
+
+  static {
+    // One method per level on the prototype (nothing made per request): the same call on the child.
+    for (const level of LEVELS) {
+      RequestLogger.prototype[level] = function (this: RequestLogger, ...args: unknown[]) {
+        (this.log[level] as Log).apply(this.log, args);
+      };
+    }
+  }
 
   constructor(
     private readonly parent: FastifyBaseLogger,
@@ -32,24 +49,6 @@ class RequestLogger {
     this.log.level = level;
   }
 
-  fatal(...args: unknown[]) {
-    (this.log.fatal as Log).apply(this.log, args);
-  }
-  error(...args: unknown[]) {
-    (this.log.error as Log).apply(this.log, args);
-  }
-  warn(...args: unknown[]) {
-    (this.log.warn as Log).apply(this.log, args);
-  }
-  info(...args: unknown[]) {
-    (this.log.info as Log).apply(this.log, args);
-  }
-  debug(...args: unknown[]) {
-    (this.log.debug as Log).apply(this.log, args);
-  }
-  trace(...args: unknown[]) {
-    (this.log.trace as Log).apply(this.log, args);
-  }
   silent() {}
 
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
@@ -57,10 +56,5 @@ class RequestLogger {
   }
 }
 
-export function requestLogger(
-  parent: FastifyBaseLogger,
-  bindings: Bindings,
-  options: ChildLoggerOptions,
-): FastifyBaseLogger {
-  return new RequestLogger(parent, bindings, options) as unknown as FastifyBaseLogger;
-}
+export const requestLogger = (parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions) =>
+  new RequestLogger(parent, bindings, options);
