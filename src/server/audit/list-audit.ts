@@ -2,7 +2,7 @@ import type { AuditEntry } from '../../shared/schemas/admin-views';
 import type { AuditListQuery } from '../../shared/schemas/desk-records';
 import type { Queryable } from '../db';
 import { iso } from '../sql';
-import { addPeriod, memberIdByUsername, whereBuilder } from './record-filters';
+import { recordsWhere } from './record-filters';
 
 /** The member an entry concerns: its target, or the member of the request it decided. */
 const ABOUT = 'COALESCE(tm.username, am.username)';
@@ -14,21 +14,18 @@ export const AUDIT_JOINS = `LEFT JOIN members tm ON a.target_type = 'member' AND
  * its requests), a username (entries by that person or about them), an action, a range of Korean days.
  * Null when the username is nobody's: nothing matches.
  */
-export async function auditWhere(
+export const auditWhere = (
   q: Queryable,
   f: Pick<AuditListQuery, 'targetId' | 'username' | 'action' | 'from' | 'to'>,
-) {
-  const w = whereBuilder();
-  if (f.targetId) w.add("(a.target_id = ? OR a.after ->> 'member_id' = ?)", f.targetId);
-  if (f.username) {
-    const id = await memberIdByUsername(q, f.username);
-    if (!id) return null;
-    w.add("(a.actor_id::text = ? OR a.target_id = ? OR a.after ->> 'member_id' = ?)", id);
-  }
-  if (f.action) w.add('a.action = ?', f.action);
-  addPeriod(w, 'a.created_at', f);
-  return w;
-}
+) =>
+  recordsWhere(q, f, {
+    conditions: [
+      ["(a.target_id = ? OR a.after ->> 'member_id' = ?)", f.targetId],
+      ['a.action = ?', f.action],
+    ],
+    member: "(a.actor_id::text = ? OR a.target_id = ? OR a.after ->> 'member_id' = ?)",
+    period: 'a.created_at',
+  });
 
 /** The audit trail, newest first, filtered (`auditWhere`), with the usernames of whom each entry concerns. */
 export async function listAudit(q: Queryable, f: AuditListQuery) {

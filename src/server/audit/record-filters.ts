@@ -40,3 +40,25 @@ export function addPeriod(
   if (f.from) w.add(`${column} >= ?::timestamptz`, kstDayStart(f.from));
   if (f.to) w.add(`${column} < ?::timestamptz`, kstDayStart(f.to, 1));
 }
+
+/**
+ * The WHERE clause of a records filter: each of `conditions` whose value is given (`?` stands for the
+ * value; an absent or empty one is left out), the member the username names (`member`, `?` standing for
+ * the member's id) and the Korean days `from`–`to` on the column `period`. Null when the username is
+ * nobody's: nothing matches.
+ */
+export async function recordsWhere(
+  q: Queryable,
+  f: { username?: string | undefined; from?: string | undefined; to?: string | undefined },
+  spec: { conditions: [sql: string, value: unknown][]; member: string; period: string },
+) {
+  const w = whereBuilder();
+  for (const [sql, value] of spec.conditions) if (value !== undefined && value !== '') w.add(sql, value);
+  if (f.username) {
+    const id = await memberIdByUsername(q, f.username);
+    if (!id) return null;
+    w.add(spec.member, id);
+  }
+  addPeriod(w, spec.period, f);
+  return w;
+}

@@ -1,5 +1,5 @@
 import type { AuthEventListQuery, AuthEventView } from '../../shared/schemas/auth-events';
-import { addPeriod, memberIdByUsername, whereBuilder } from '../audit/record-filters';
+import { recordsWhere } from '../audit/record-filters';
 import type { Queryable } from '../db';
 import { iso } from '../sql';
 
@@ -34,19 +34,16 @@ export async function listAuthEvents(
  * The sign-in log's conditions: one member (by id or by username; an unknown username matches nothing:
  * null), one kind, successes or failures, a range of Korean days.
  */
-export async function authEventsWhere(
+export const authEventsWhere = (
   q: Queryable,
   f: Pick<AuthEventListQuery, 'memberId' | 'username' | 'kind' | 'result' | 'from' | 'to'>,
-) {
-  const w = whereBuilder();
-  if (f.memberId) w.add('e.member_id = ?', f.memberId);
-  if (f.username) {
-    const id = await memberIdByUsername(q, f.username);
-    if (!id) return null;
-    w.add('e.member_id = ?', id);
-  }
-  if (f.kind) w.add('e.kind = ?', f.kind);
-  if (f.result) w.add('e.success = ?', f.result === 'success');
-  addPeriod(w, 'e.created_at', f);
-  return w;
-}
+) =>
+  recordsWhere(q, f, {
+    conditions: [
+      ['e.member_id = ?', f.memberId],
+      ['e.kind = ?', f.kind],
+      ['e.success = ?', f.result ? f.result === 'success' : undefined],
+    ],
+    member: 'e.member_id = ?',
+    period: 'e.created_at',
+  });
