@@ -2,8 +2,12 @@ import { BALANCE_CURRENCIES, type BalanceCurrency } from '../../shared/constants
 import { D } from '../../shared/decimal';
 import { MSG } from '../../shared/messages';
 import type { DepositView } from '../../shared/schemas/deposits';
-import { type Decision, decideRequest, decideRequestIn, type RequestKind } from '../approval/decide-request';
-import type { Actor } from '../audit/actor';
+import {
+  type DecisionArgs,
+  decideRequest,
+  decideRequestIn,
+  type RequestKind,
+} from '../approval/decide-request';
 import { type Db, prepared, type Queryable } from '../db';
 import { AppError } from '../http/errors';
 import { chainGate, type LockedDeposit } from './chain-gate';
@@ -71,22 +75,17 @@ async function lockForDecision(q: Queryable, id: string): Promise<LockedDeposit 
   return row ?? null;
 }
 
+/** A decision's arguments (`DecisionArgs`), with the deposit's chain options. */
+type DepositDecision = [...DecisionArgs, chain?: ChainOptions];
+
 /** Approves or rejects a pending deposit (the approval core, `decideRequest`). */
 export const decideDeposit = (
   db: Db,
-  actor: Actor<string | null>,
-  id: string,
-  decision: Decision,
-  reason?: string,
-  chain: ChainOptions = {},
+  ...[actor, id, decision, reason, chain = {}]: DepositDecision
 ): Promise<DepositView> => decideRequest(db, depositKind(chain), actor, id, decision, reason);
 
 /** `decideDeposit` inside the caller's transaction (a confirmed proposal applies it this way). */
 export const decideDepositIn = (
   q: Queryable,
-  actor: Actor<string | null>,
-  id: string,
-  decision: Decision,
-  reason?: string,
-  chain: ChainOptions = {},
+  ...[actor, id, decision, reason, chain = {}]: DepositDecision
 ): Promise<DepositView> => decideRequestIn(q, depositKind(chain), actor, id, decision, reason);
