@@ -1,20 +1,11 @@
 import { MSG } from '../../shared/messages';
-import { payoutRowSchema } from '../../shared/schemas/payouts';
+import { payoutBatchItemSchema, payoutRowSchema } from '../../shared/schemas/payouts';
 import { actorOf, adminApi } from '../admin/common';
 import type { App, Ctx } from '../context';
 import { z } from '../http/zod';
 import { batchCsv, batchOf, importPayouts, listPayouts, recordPayout } from './store';
 
 const P = MSG.payouts;
-const batchItem = z.object({
-  id: z.string(),
-  currency: z.string(),
-  network: z.string(),
-  address: z.string(),
-  tag: z.nullable(z.string()),
-  amount: z.string(),
-  fee: z.string(),
-});
 const txidBody = z.strictObject({ txid: z.string({ error: P.txidInvalid('') }).max(100, P.txidInvalid('')) });
 const importBody = z.strictObject({
   items: z
@@ -47,7 +38,7 @@ export async function payoutRoutes(app: App, { db, config }: Ctx) {
   admin.get('/payouts/batch', {
     operationId: 'adminPayoutBatch',
     summary: '서명 시스템용 지급 배치 (JSON): 아직 TXID가 없는 승인된 외부 출금',
-    view: z.object({ items: z.array(batchItem) }),
+    view: z.object({ items: z.array(payoutBatchItemSchema) }),
     run: async () => ({ items: batchOf(await listPayouts(db, hours, 'unpaid')) }),
   });
 

@@ -25,3 +25,14 @@ export const payoutRowSchema = z.object({
   overdue: z.boolean(),
 });
 export type PayoutRow = z.infer<typeof payoutRowSchema>;
+
+/** A payout as the batch for the signing system lists it: which withdrawal, where, how much. */
+export const payoutBatchItemSchema = z.pick(payoutRowSchema, {
+  id: true,
+  currency: true,
+  network: true,
+  address: true,
+  tag: true,
+  amount: true,
+  fee: true,
+});
