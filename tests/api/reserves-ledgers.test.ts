@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReserveLine } from '../../src/server/reserves/reserves';
+import type { ReserveLine } from '../../src/shared/schemas/reserves';
 import { memberClient } from '../support/client';
 import { fileAdmin, fileServer } from '../support/fixture';
 import { adjustBalance, setDepositAddress, trc20Address, xrpAddress } from '../support/money';

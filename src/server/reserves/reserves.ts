@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BALANCE_CURRENCIES } from '../../shared/constants';
 import { D, type Dec, toWire, ZERO } from '../../shared/decimal';
+import type { ReserveLine, StoredReserveLine } from '../../shared/schemas/reserves';
 import type { ChainConfig } from '../chain/chain-config';
 import type { Db, Queryable } from '../db';
 import { isoTime } from '../db/iso-time';
@@ -10,19 +11,6 @@ import { type HoldingNetwork, holdingsAt, readable } from './holdings';
 const COLD_SHARE_MIN = 0.8;
 /** At most this many deposit addresses are read per snapshot (a bounded rate towards the provider). */
 const MAX_ADDRESSES = 5000;
-
-export interface ReserveLine {
-  currency: string;
-  liabilities: string;
-  ledger: string;
-  holdings: string | null;
-  deposit_addresses: string | null;
-  hot: string | null;
-  cold: string | null;
-  cold_share: string | null;
-  warnings: string[];
-  detail: string | null;
-}
 
 /** Said beside holdings that leave out a network the server cannot read (no provider configured). */
 const UNREAD = '읽지 못한 네트워크:';
@@ -162,16 +150,9 @@ export async function takeSnapshot(
   return { batch, taken_at: row!.taken_at, items };
 }
 
-export interface StoredLine extends ReserveLine {
-  batch: string;
-  taken_at: string;
-  trigger: string;
-  taken_by: string;
-}
-
 /** Stored snapshots, newest first (at most `limit` lines). */
-export async function listSnapshots(q: Queryable, limit: number): Promise<StoredLine[]> {
-  const rows = await q.query<StoredLine>(
+export async function listSnapshots(q: Queryable, limit: number): Promise<StoredReserveLine[]> {
+  const rows = await q.query<StoredReserveLine>(
     `SELECT batch::text AS batch, ${isoTime('taken_at')} AS taken_at, trigger, taken_by, currency,
             liabilities::text AS liabilities, ledger::text AS ledger, holdings::text AS holdings,
             deposit_addresses::text AS deposit_addresses, hot::text AS hot, cold::text AS cold,
@@ -192,7 +173,7 @@ export async function listSnapshots(q: Queryable, limit: number): Promise<Stored
   }));
 }
 
-export function snapshotsCsv(rows: StoredLine[]): string {
+export function snapshotsCsv(rows: StoredReserveLine[]): string {
   const cols = [
     'taken_at',
     'trigger',

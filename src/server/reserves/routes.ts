@@ -1,27 +1,8 @@
+import { reserveSnapshotView, storedReservesView } from '../../shared/schemas/reserves';
 import { actorOf } from '../admin/common';
 import { adminModule } from '../admin/module';
 import { z } from '../http/zod';
 import { listSnapshots, snapshotsCsv, takeSnapshot } from './reserves';
-
-const line = {
-  currency: z.string(),
-  liabilities: z.string(),
-  ledger: z.string(),
-  holdings: z.nullable(z.string()),
-  deposit_addresses: z.nullable(z.string()),
-  hot: z.nullable(z.string()),
-  cold: z.nullable(z.string()),
-  cold_share: z.nullable(z.string()),
-  warnings: z.array(z.string()),
-  detail: z.nullable(z.string()),
-};
-const stored = z.object({
-  ...line,
-  batch: z.string(),
-  taken_at: z.string(),
-  trigger: z.string(),
-  taken_by: z.string(),
-});
 
 /** The reserves (decision 0353): take a snapshot now, read the stored ones, export them (CSV). */
 export const reserveRoutes = adminModule(({ admin, db, config }) => {
@@ -29,7 +10,7 @@ export const reserveRoutes = adminModule(({ admin, db, config }) => {
     operationId: 'adminTakeReserves',
     summary:
       '준비금 확인: 통화별 회원 잔액(liabilities), 원장, 체인 보유량, 콜드 비율과 경고 (기록으로 남음)',
-    view: z.object({ batch: z.string(), taken_at: z.string(), items: z.array(z.object(line)) }),
+    view: reserveSnapshotView,
     run: (req) => takeSnapshot(db, config.chain, 'manual', actorOf(req).actorUsername),
   });
 
@@ -37,7 +18,7 @@ export const reserveRoutes = adminModule(({ admin, db, config }) => {
     operationId: 'adminListReserves',
     summary: '저장된 준비금 기록 (최신순)',
     querystring: z.strictObject({ limit: z.optional(z.coerce.number().int().min(1).max(1000)) }),
-    view: z.object({ items: z.array(stored) }),
+    view: storedReservesView,
     run: async (req) => ({ items: await listSnapshots(db, req.query.limit ?? 100) }),
   });
 

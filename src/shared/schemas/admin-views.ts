@@ -12,6 +12,7 @@ import {
   BALANCE_AMOUNTS,
   BANK_FIELDS,
   DEPOSIT_SOURCE_FIELDS,
+  nullableString,
   pageOf,
   pageShape,
   REQUEST_TIMES,
@@ -33,7 +34,7 @@ const memberListItemView = z.object({
   ...MEMBER_FIELDS,
   created_at: z.string(),
   bank_verified: z.nullable(z.boolean()),
-  closed_at: z.nullable(z.string()),
+  closed_at: nullableString,
 });
 export const memberListView = z.object({
   ...pageShape(memberListItemView),
@@ -60,9 +61,9 @@ export const lockView = z.object({
   id: z.string(),
   currency: z.enum(LOCK_CURRENCIES),
   locked_amount: z.string(),
-  lock_start_date: z.nullable(z.string()),
-  lock_end_date: z.nullable(z.string()),
-  reason: z.nullable(z.string()),
+  lock_start_date: nullableString,
+  lock_end_date: nullableString,
+  reason: nullableString,
   active: z.boolean(),
   ...TIMESTAMPS,
 });
@@ -81,11 +82,11 @@ const REQUEST_ROW = {
 const depositView = z.object({
   ...REQUEST_ROW,
   status: z.enum(REQUEST_STATUSES),
-  network: z.nullable(z.string()),
+  network: nullableString,
   ...DEPOSIT_SOURCE_FIELDS,
   /** Block explorer pages (configurable base URLs): the deposit address and the TXID. */
-  address_url: z.nullable(z.string()),
-  tx_url: z.nullable(z.string()),
+  address_url: nullableString,
+  tx_url: nullableString,
   ...REQUEST_TIMES,
   /** Deposits checked on chain: what the chain said (null: not a checked deposit, or chain checks off). */
   chain: z.optional(z.nullable(chainCheckView)),
@@ -97,16 +98,16 @@ const withdrawalView = z.object({
   fee: z.string(),
   final_amount: z.string(),
   method: z.enum(['internal', 'external', 'bank']),
-  network: z.nullable(z.string()),
-  recipient_id: z.nullable(z.string()),
-  recipient_address: z.nullable(z.string()),
-  destination_tag: z.nullable(z.string()),
+  network: nullableString,
+  recipient_id: nullableString,
+  recipient_address: nullableString,
+  destination_tag: nullableString,
   /** Block explorer page of the recipient address. */
-  address_url: z.nullable(z.string()),
+  address_url: nullableString,
   /** False when the currency cannot travel on the network (made before networks were checked): reject it. */
   network_allowed: z.nullable(z.boolean()),
   ...BANK_FIELDS,
-  memo: z.nullable(z.string()),
+  memo: nullableString,
   ...TRAVEL_RULE_FIELDS,
   status: z.enum(REQUEST_STATUSES),
   ...REQUEST_TIMES,
@@ -126,10 +127,10 @@ const memberProfileView = z.object({
   marketing_consent: z.boolean(),
   has_second_password: z.boolean(),
   /** USDT deposit address per network (a USDT deposit arrives only on its own network). */
-  deposit_addresses: z.object({ TRC20: z.nullable(z.string()), ERC20: z.nullable(z.string()) }),
+  deposit_addresses: z.object({ TRC20: nullableString, ERC20: nullableString }),
   ...TIMESTAMPS,
   /** Set when the account is closed: the detail is then read-only. */
-  closed_at: z.nullable(z.string()),
+  closed_at: nullableString,
 });
 
 export const memberDetailView = z.object({
@@ -180,7 +181,7 @@ export const memberClosedView = z.object({
 });
 
 export const depositAddressView = z.object({
-  deposit_address: z.nullable(z.string()),
+  deposit_address: nullableString,
   network: z.enum(DEPOSIT_NETWORKS),
 });
 
@@ -189,7 +190,7 @@ export const noticeView = z.object({
   title: z.string(),
   body: z.string(),
   published: z.boolean(),
-  created_by: z.nullable(z.string()),
+  created_by: nullableString,
   ...TIMESTAMPS,
 });
 export type NoticeView = z.infer<typeof noticeView>;
@@ -197,16 +198,16 @@ export const noticeListView = pageOf(noticeView);
 
 const auditEntryView = z.object({
   id: z.string(),
-  actor_id: z.nullable(z.string()),
-  actor_username: z.nullable(z.string()),
+  actor_id: nullableString,
+  actor_username: nullableString,
   action: z.string(),
-  target_type: z.nullable(z.string()),
-  target_id: z.nullable(z.string()),
+  target_type: nullableString,
+  target_id: nullableString,
   /** The username of the member the entry concerns (its target, or the member of the request decided). */
-  member_username: z.optional(z.nullable(z.string())),
+  member_username: z.optional(nullableString),
   before: z.unknown(),
   after: z.unknown(),
-  ip: z.nullable(z.string()),
+  ip: nullableString,
   created_at: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntryView>;

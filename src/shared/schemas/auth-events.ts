@@ -6,7 +6,7 @@ import { MSG } from '../messages';
 import { z } from '../zod';
 import { isCalendarDate } from './admin';
 import { usernameFilter } from './desk-records';
-import { pageOf } from './view-parts';
+import { nullableString, pageOf } from './view-parts';
 
 const E = MSG.authEvents;
 const A = MSG.admin;
@@ -44,8 +44,8 @@ const signInActivityItem = z.object({
   kind: z.enum(AUTH_EVENT_KINDS),
   success: z.boolean(),
   reason: z.nullable(z.enum(AUTH_EVENT_REASONS)),
-  ip: z.nullable(z.string()),
-  user_agent: z.nullable(z.string()),
+  ip: nullableString,
+  user_agent: nullableString,
   created_at: z.string(),
 });
 export type SignInActivityItem = z.infer<typeof signInActivityItem>;
@@ -56,10 +56,10 @@ export const SIGN_IN_ACTIVITY_LIMIT = 20;
 /** One event as the administrator sees it: also who, the name typed and the acting administrator. */
 const authEventView = z.object({
   ...signInActivityItem.shape,
-  member_id: z.nullable(z.string()),
-  username: z.nullable(z.string()),
-  identifier: z.nullable(z.string()),
-  actor_id: z.nullable(z.string()),
+  member_id: nullableString,
+  username: nullableString,
+  identifier: nullableString,
+  actor_id: nullableString,
 });
 export type AuthEventView = z.infer<typeof authEventView>;
 export const authEventListView = pageOf(authEventView);

@@ -1,4 +1,5 @@
 import { z } from '../zod';
+import { nullableString } from './view-parts';
 
 /** What the chain said about a deposit, as the administrator's request list shows it. */
 export const CHAIN_VERDICTS = [
@@ -21,10 +22,10 @@ export const chainCheckView = z.object({
   /** claim: the member typed the TXID; scan: the server found the transfer first. */
   origin: z.enum(['claim', 'scan']),
   /** What the chain carried to the address (or to another address, for 주소 불일치). */
-  chain_amount: z.nullable(z.string()),
-  chain_to: z.nullable(z.string()),
+  chain_amount: nullableString,
+  chain_to: nullableString,
   final: z.boolean(),
-  checked_at: z.nullable(z.string()),
+  checked_at: nullableString,
   /** The transfer was mined before the address became the member's: never approved automatically. */
   before_assignment: z.optional(z.boolean()),
 });

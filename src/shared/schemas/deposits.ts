@@ -6,7 +6,7 @@ import { REQUEST_STATUSES } from '../request-status';
 import { z } from '../zod';
 import { amountSchema, isAccountNumber, requiredText } from './amount';
 import { crossFieldRule } from './cross-field';
-import { DEPOSIT_SOURCE_FIELDS, REQUEST_TIMES } from './view-parts';
+import { DEPOSIT_SOURCE_FIELDS, nullableString, REQUEST_TIMES } from './view-parts';
 
 const M = MSG.deposit;
 const K = MSG.depositKrw;
@@ -77,7 +77,7 @@ export const depositViewSchema = z.object({
   /** USDT: TRC20 or ERC20; XRP (found by the scan at its tag): XRPL; null for KRW and old claims. */
   network: z.nullable(z.enum([...DEPOSIT_NETWORKS, 'XRPL'])),
   ...DEPOSIT_SOURCE_FIELDS,
-  processed_by: z.nullable(z.string()),
+  processed_by: nullableString,
   ...REQUEST_TIMES,
 });
 export type DepositView = z.infer<typeof depositViewSchema>;
@@ -87,21 +87,21 @@ export const depositAddressQuerySchema = z.strictObject({
   network: z.optional(z.enum(DEPOSIT_NETWORKS, { error: M.networkInvalid })),
 });
 export const depositAddressViewSchema = z.object({
-  address: z.nullable(z.string()),
+  address: nullableString,
   network: z.enum(DEPOSIT_NETWORKS),
   chat_url: z.string(),
   /** `derived`: the member's own address from the service's watch-only key; `operator`: typed by an operator. */
   origin: z.nullable(z.enum(['operator', 'derived'])),
   /** What the QR code encodes (the address itself), or null. */
-  qr_value: z.nullable(z.string()),
+  qr_value: nullableString,
 });
 /** GET /api/deposit-address/xrp: the service's XRP address and the member's own destination tag. */
 export const xrpDepositAddressViewSchema = z.object({
   network: z.literal('XRPL'),
-  address: z.nullable(z.string()),
-  destination_tag: z.nullable(z.string()),
+  address: nullableString,
+  destination_tag: nullableString,
   /** The address with its tag (`r…?dt=123`, as XRPL wallets read it), or null. */
-  qr_value: z.nullable(z.string()),
+  qr_value: nullableString,
   chat_url: z.string(),
 });
 export type DepositAddressView = z.infer<typeof depositAddressViewSchema>;
@@ -124,7 +124,7 @@ export const wonAccountsViewSchema = z.object({
   receiving: z.nullable(wonAccountViewSchema),
   own: z.nullable(wonAccountViewSchema),
   own_status: z.enum(['none', 'unverified', 'verified']),
-  bank_form_url: z.nullable(z.string()),
+  bank_form_url: nullableString,
 });
 export type WonAccountsView = z.infer<typeof wonAccountsViewSchema>;
 
@@ -137,7 +137,7 @@ export const receivingAccountBodySchema = z.strictObject({
 export type ReceivingAccountBody = z.input<typeof receivingAccountBodySchema>;
 export const receivingAccountAdminViewSchema = z.object({
   account: z.nullable(wonAccountViewSchema),
-  updated_by: z.nullable(z.string()),
-  updated_at: z.nullable(z.string()),
+  updated_by: nullableString,
+  updated_at: nullableString,
 });
 export type ReceivingAccountAdminView = z.infer<typeof receivingAccountAdminViewSchema>;

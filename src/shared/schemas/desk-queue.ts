@@ -3,6 +3,7 @@ import { BALANCE_CURRENCIES } from '../constants';
 import { MSG } from '../messages';
 import { z } from '../zod';
 import { CHAIN_VERDICTS, chainCheckView } from './chain';
+import { nullableString } from './view-parts';
 
 const Q = MSG.deskQueue;
 
@@ -54,11 +55,11 @@ const queueRowView = z.object({
   username: z.string(),
   currency: z.string(),
   amount: z.string(),
-  network: z.nullable(z.string()),
+  network: nullableString,
   /** The address the coins go to (withdrawal) or were sent to (deposit); null for won and internal moves. */
-  address: z.nullable(z.string()),
+  address: nullableString,
   /** The XRP destination tag of a withdrawal. */
-  tag: z.nullable(z.string()),
+  tag: nullableString,
   created_at: z.string(),
   age_seconds: z.number(),
   krw_value: z.string(),

@@ -2,6 +2,7 @@ import { BALANCE_CURRENCIES, HISTORY_TYPES } from '../constants';
 import { MSG } from '../messages/member';
 import { z } from '../zod';
 import { memberChainView } from './chain';
+import { nullableString } from './view-parts';
 
 /** GET /api/history?type=all|deposit|withdraw[&asset=KRW|ETH|XRP|USDT] */
 export const historyQuerySchema = z.strictObject({
@@ -24,23 +25,23 @@ const historyItemSchema = z.object({
   amount: z.string(),
   fee: z.string(),
   status: z.string(),
-  memo: z.nullable(z.string()),
-  counterparty: z.nullable(z.string()),
+  memo: nullableString,
+  counterparty: nullableString,
   created_at: z.string(),
   /** What reaches the recipient (amount − fee) of a withdrawal; null for other rows. */
-  final_amount: z.nullable(z.string()),
-  network: z.nullable(z.string()),
+  final_amount: nullableString,
+  network: nullableString,
   /** A withdrawal's recipient address; a crypto deposit's deposit address. */
-  address: z.nullable(z.string()),
+  address: nullableString,
   /** XRP Ledger destination tag, as text. */
-  destination_tag: z.nullable(z.string()),
-  txid: z.nullable(z.string()),
+  destination_tag: nullableString,
+  txid: nullableString,
   /** A won request's bank and account (the member's own). */
-  bank_name: z.nullable(z.string()),
-  account_number: z.nullable(z.string()),
-  processed_at: z.nullable(z.string()),
+  bank_name: nullableString,
+  account_number: nullableString,
+  processed_at: nullableString,
   /** The administrator's reason, for a rejected request that was given one. */
-  reject_reason: z.nullable(z.string()),
+  reject_reason: nullableString,
   /** A crypto deposit the chain checker is still confirming ("블록체인 확인 중 (n/m)"). */
   chain: z.optional(memberChainView),
   /** An approved external withdrawal: 출금 처리 중 until its payout is confirmed on chain, then 출금 완료
@@ -48,8 +49,8 @@ const historyItemSchema = z.object({
   payout: z.optional(
     z.object({
       status: z.enum(['processing', 'completed']),
-      txid: z.nullable(z.string()),
-      explorer_url: z.nullable(z.string()),
+      txid: nullableString,
+      explorer_url: nullableString,
     }),
   ),
 });

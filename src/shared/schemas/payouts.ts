@@ -1,4 +1,5 @@
 import { z } from '../zod';
+import { nullableString } from './view-parts';
 
 /**
  * One approved external withdrawal and its payout, as the desk lists it (decision 0352): 출금 처리 중
@@ -11,17 +12,17 @@ export const payoutRowSchema = z.object({
   currency: z.string(),
   network: z.string(),
   address: z.string(),
-  tag: z.nullable(z.string()),
+  tag: nullableString,
   amount: z.string(),
   fee: z.string(),
-  approved_at: z.nullable(z.string()),
-  txid: z.nullable(z.string()),
+  approved_at: nullableString,
+  txid: nullableString,
   payout_status: z.enum(['processing', 'recorded', 'confirmed', 'mismatch']),
   confirmations: z.nullable(z.number()),
-  detail: z.nullable(z.string()),
-  recorded_at: z.nullable(z.string()),
-  recorded_by: z.nullable(z.string()),
-  confirmed_at: z.nullable(z.string()),
+  detail: nullableString,
+  recorded_at: nullableString,
+  recorded_by: nullableString,
+  confirmed_at: nullableString,
   overdue: z.boolean(),
 });
 export type PayoutRow = z.infer<typeof payoutRowSchema>;

@@ -1,4 +1,5 @@
 import { z } from '../zod';
+import { nullableString } from './view-parts';
 
 const priceSourceSchema = z.enum(['live', 'sample']);
 export type PriceSource = z.infer<typeof priceSourceSchema>;
@@ -16,14 +17,14 @@ const priceItemSchema = z.object({
   /** `live` when both this price and the rate are fresh values from the providers. */
   source: priceSourceSchema,
   /** When the provider's USD price (for USDT: the rate) was stored; null when it is the sample. */
-  updated_at: z.nullable(z.string()),
+  updated_at: nullableString,
 });
 export type PriceItem = z.infer<typeof priceItemSchema>;
 
 export const pricesSchema = z.object({
   /** `live` only when every price and the rate are live; the home badge shows this. */
   source: priceSourceSchema,
-  usd_krw: z.object({ rate: z.string(), source: priceSourceSchema, updated_at: z.nullable(z.string()) }),
+  usd_krw: z.object({ rate: z.string(), source: priceSourceSchema, updated_at: nullableString }),
   items: z.array(priceItemSchema),
   /** A stored value older than this is no longer served (the sample is). */
   stale_after_seconds: z.number(),

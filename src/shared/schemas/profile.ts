@@ -4,6 +4,7 @@ import { z } from '../zod';
 import { emailSchemaWith, memberPasswordSchema, PHONE_PATTERN } from './auth';
 import { crossFieldRule } from './cross-field';
 import { plainText } from './text';
+import { nullableString } from './view-parts';
 
 const P = MSG.profile;
 const CP = MSG.changePassword;
@@ -98,11 +99,11 @@ export const profileViewSchema = z.object({
   security_grade: z.enum(SECURITY_GRADES),
   bank_account: z.object({
     status: z.enum(BANK_LINK_STATUSES),
-    bank_name: z.nullable(z.string()),
-    account_number_masked: z.nullable(z.string()),
+    bank_name: nullableString,
+    account_number_masked: nullableString,
   }),
   /** The external form that links or changes the bank account; null when not configured. */
-  bank_form_url: z.nullable(z.string()),
+  bank_form_url: nullableString,
 });
 export type ProfileView = z.infer<typeof profileViewSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from '../zod';
+import { nullableString } from './view-parts';
 
 /** What a proposal does (decision 0160). */
 const PROPOSAL_KINDS = [
@@ -31,7 +32,7 @@ const proposalView = z.object({
   status: z.enum(PROPOSAL_STATUSES),
   member_id: z.string(),
   member_username: z.string(),
-  target_id: z.nullable(z.string()),
+  target_id: nullableString,
   /** What it will do, in Korean, one line each (written when it was proposed). */
   lines: z.array(z.string()),
   /** Exactly what is applied on confirmation. */
@@ -41,8 +42,8 @@ const proposalView = z.object({
   proposed_by_username: z.string(),
   created_at: z.string(),
   expires_at: z.string(),
-  decided_by_username: z.nullable(z.string()),
-  decided_at: z.nullable(z.string()),
+  decided_by_username: nullableString,
+  decided_at: nullableString,
   /** Proposed by the administrator asking: they may cancel it but not confirm it. */
   mine: z.boolean(),
 });

@@ -4,6 +4,9 @@
  */
 import { z } from '../zod';
 
+/** A text fact an answer's row may not have: null (never left out). */
+export const nullableString = z.nullable(z.string());
+
 /** One page of a list: its items, how many there are in all, which page, how many per page. */
 export const pageShape = <T extends z.ZodMiniType>(item: T) => ({
   items: z.array(item),
@@ -27,27 +30,27 @@ export const BALANCE_AMOUNTS = {
 /** When a row was written and last changed. */
 export const TIMESTAMPS = { created_at: z.string(), updated_at: z.string() };
 /** When a request was decided (null while pending), written and last changed. */
-export const REQUEST_TIMES = { processed_at: z.nullable(z.string()), ...TIMESTAMPS };
+export const REQUEST_TIMES = { processed_at: nullableString, ...TIMESTAMPS };
 
 /** A KRW request's bank account (null for crypto). */
 export const BANK_FIELDS = {
-  bank_name: z.nullable(z.string()),
-  account_number: z.nullable(z.string()),
-  account_holder: z.nullable(z.string()),
+  bank_name: nullableString,
+  account_number: nullableString,
+  account_holder: nullableString,
 };
 
 /** Where a deposit came from: the claimed transfer (crypto) or the sending account and depositor (KRW). */
 export const DEPOSIT_SOURCE_FIELDS = {
-  deposit_address: z.nullable(z.string()),
-  txid: z.nullable(z.string()),
-  sender_address: z.nullable(z.string()),
+  deposit_address: nullableString,
+  txid: nullableString,
+  sender_address: nullableString,
   ...BANK_FIELDS,
-  depositor_name: z.nullable(z.string()),
+  depositor_name: nullableString,
 };
 
 /** Travel rule: the recipient's name and receiving exchange ('personal': a declared personal wallet). */
 export const TRAVEL_RULE_FIELDS = {
-  travel_rule_name: z.optional(z.nullable(z.string())),
-  travel_rule_exchange: z.optional(z.nullable(z.string())),
+  travel_rule_name: z.optional(nullableString),
+  travel_rule_exchange: z.optional(nullableString),
   travel_rule_personal_declared: z.optional(z.nullable(z.boolean())),
 };

@@ -5,6 +5,7 @@ import { NETWORK_CODES } from '../networks';
 import { z } from '../zod';
 import { crossFieldRule, type FieldIssue } from './cross-field';
 import { nfkc, plainText } from './text';
+import { nullableString } from './view-parts';
 import { addressMessage } from './withdrawals';
 
 const R = MSG.wrules;
@@ -62,13 +63,13 @@ export const withdrawalAddressViewSchema = z.object({
   id: z.string(),
   network: z.enum(NETWORK_CODES),
   address: z.string(),
-  destination_tag: z.nullable(z.string()),
+  destination_tag: nullableString,
   label: z.string(),
   wallet_kind: z.enum(['own', 'exchange']),
-  exchange: z.nullable(z.string()),
+  exchange: nullableString,
   created_at: z.string(),
   usable_at: z.string(),
-  deleted_at: z.nullable(z.string()),
+  deleted_at: nullableString,
   /** usable_at has passed (and not deleted). */
   usable: z.boolean(),
 });
@@ -84,7 +85,7 @@ const limitSchema = z.object({
   used: z.string(),
   remaining: z.string(),
   /** When the oldest counted withdrawal leaves the 24-hour window (more becomes available), or null. */
-  frees_at: z.nullable(z.string()),
+  frees_at: nullableString,
   own: z.boolean(),
 });
 
@@ -96,7 +97,7 @@ export const withdrawalRulesViewSchema = z.object({
   /** The first KRW deposit holds every external crypto withdrawal this many hours (DAXA: 72). */
   krw_first_deposit_hold_hours: z.number(),
   /** External crypto withdrawals wait until then (the first approved KRW deposit + its hold), or null. */
-  krw_deposit_hold_until: z.nullable(z.string()),
+  krw_deposit_hold_until: nullableString,
   /** Each KRW deposit still holding its won value from external withdrawals and internal transfers. */
   krw_deposit_holds: z.array(z.object({ amount_krw: z.string(), until: z.string(), first: z.boolean() })),
   /** The sum of the holds (won). */
@@ -123,8 +124,8 @@ const limitText = z.nullable(
 export const adminLimitsBodySchema = z.strictObject({ crypto_krw: limitText, krw: limitText });
 
 export const adminLimitsViewSchema = z.object({
-  crypto_krw: z.nullable(z.string()),
-  krw: z.nullable(z.string()),
+  crypto_krw: nullableString,
+  krw: nullableString,
   default_crypto_krw: z.string(),
   default_krw: z.string(),
 });

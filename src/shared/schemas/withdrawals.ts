@@ -18,7 +18,7 @@ import { amountSchema, isAccountNumber, requiredText } from './amount';
 import { crossFieldRule, type FieldIssue } from './cross-field';
 import { otpCodeField } from './otp';
 import { multilineText, plainText } from './text';
-import { BANK_FIELDS, REQUEST_TIMES, TRAVEL_RULE_FIELDS } from './view-parts';
+import { BANK_FIELDS, nullableString, REQUEST_TIMES, TRAVEL_RULE_FIELDS } from './view-parts';
 
 const W = MSG.withdraw;
 const K = MSG.withdrawKrw;
@@ -249,17 +249,17 @@ export const withdrawalViewSchema = z.object({
   final_amount: z.string(),
   method: z.enum(WITHDRAWAL_METHODS),
   network: z.nullable(z.enum(NETWORK_CODES)),
-  recipient_id: z.nullable(z.string()),
-  recipient_address: z.nullable(z.string()),
+  recipient_id: nullableString,
+  recipient_address: nullableString,
   /** XRP Ledger destination tag (decimal text), null when none. */
-  destination_tag: z.nullable(z.string()),
+  destination_tag: nullableString,
   ...BANK_FIELDS,
-  memo: z.nullable(z.string()),
+  memo: nullableString,
   // Withdrawal rules: the address-book entry used and the travel-rule information, if any.
-  address_book_id: z.optional(z.nullable(z.string())),
+  address_book_id: z.optional(nullableString),
   ...TRAVEL_RULE_FIELDS,
   status: z.enum(REQUEST_STATUSES),
-  processed_by: z.nullable(z.string()),
+  processed_by: nullableString,
   ...REQUEST_TIMES,
 });
 export type WithdrawalView = z.infer<typeof withdrawalViewSchema>;
