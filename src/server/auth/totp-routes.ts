@@ -32,9 +32,9 @@ export async function totpRoutes(app: App, ctx: Ctx) {
     summary: 'OTP 등록 상태 (등록 여부, 관리자 필수 여부, 남은 복구 코드 수)',
     view: totpStatusSchema,
     run: async (req) => {
-      const s = memberSession(req);
-      const status = await totpStatus(db, s.member.id);
-      return { ...status, required: s.member.is_admin && config.totp.adminRequired };
+      const { member } = memberSession(req);
+      const status = await totpStatus(db, member.id);
+      return { ...status, required: member.is_admin && config.totp.adminRequired };
     },
   });
 
