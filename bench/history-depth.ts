@@ -8,7 +8,10 @@
 import { type Db, openDb } from '../src/server/db';
 import { migrate } from '../src/server/db/migrate';
 import { listHistory } from '../src/server/history/list-history';
-import { percentile } from './lib';
+import { type Percentiles, percentiles } from './lib';
+
+/** Milliseconds per call. */
+type CallMs = Percentiles<50 | 95>;
 
 export interface HistoryDepthResult {
   kind: string;
@@ -16,8 +19,8 @@ export interface HistoryDepthResult {
   shallowEntries: number;
   seedMs: number;
   samples: number;
-  deep: { p50: number; p95: number };
-  shallow: { p50: number; p95: number };
+  deep: CallMs;
+  shallow: CallMs;
   /** deep p95 ÷ shallow p95 */
   ratio: number;
   plan: string;
@@ -116,10 +119,9 @@ export async function runHistoryDepthBench(
         times[which].push(await call(which));
       }
     }
-    const stat = (xs: number[]) => ({ p50: percentile(xs, 50), p95: percentile(xs, 95) });
     const plan = await explain(db, deep);
-    const d = stat(times.deep);
-    const s = stat(times.shallow);
+    const d = percentiles(times.deep, 50, 95);
+    const s = percentiles(times.shallow, 50, 95);
     return {
       kind: db.kind,
       deepEntries,

@@ -28,10 +28,18 @@ export function medianInterval(xs: number[]): [number, number] {
 }
 
 /** Nearest-rank percentile. */
-export function percentile(xs: number[], p: number): number {
+function percentile(xs: number[], p: number): number {
   if (xs.length === 0) return Number.NaN;
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
+}
+
+/** Percentiles by name: `Percentiles<50 | 95>` is `{ p50: number; p95: number }`. */
+export type Percentiles<P extends number> = Record<`p${P}`, number>;
+
+/** Nearest-rank percentiles `ps` of `xs`: `percentiles(xs, 50, 95)` is `{ p50, p95 }`. */
+export function percentiles<P extends number>(xs: number[], ...ps: P[]): Percentiles<P> {
+  return Object.fromEntries(ps.map((p) => [`p${p}`, percentile(xs, p)])) as Percentiles<P>;
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

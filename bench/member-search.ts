@@ -10,7 +10,7 @@
 import { type Db, openDb } from '../src/server/db';
 import { migrate } from '../src/server/db/migrate';
 import { likeEscape, listMembers } from '../src/server/members/list-members';
-import { percentile } from './lib';
+import { percentiles } from './lib';
 
 export interface SearchRow {
   label: string;
@@ -92,7 +92,7 @@ export async function runSearchBench(
         times.push(performance.now() - t);
       }
       const plan = q ? await explainSearch(db, q) : undefined;
-      rows.push({ label, total, capped, p50: percentile(times, 50), p95: percentile(times, 95), plan });
+      rows.push({ label, total, capped, ...percentiles(times, 50, 95), plan });
     }
     return { kind: db.kind, members, seedMs, rows };
   } finally {
