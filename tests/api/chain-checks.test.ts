@@ -1,41 +1,25 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { chainProviders, claimRound, recordFound, runChainRound } from '../../src/server/chain/checker';
+import { afterEach, describe, expect, it } from 'vitest';
+import { chainProviders, claimRound, recordFound } from '../../src/server/chain/checker';
 import { tronToHex } from '../../src/server/chain/tron';
 import { MSG } from '../../src/shared/messages';
+import { chainRound, fileChainServer, fileEthNode, fileTronApi } from '../support/chain-server';
 import { memberClient } from '../support/client';
-import { type EthNode, startEthNode } from '../support/eth-node';
-import { fileAdmin, fileChecker, fileServer } from '../support/fixture';
+import { fileAdmin, fileChecker } from '../support/fixture';
 import { confirmAs } from '../support/four-eyes';
 import { erc20Address, expectLedgerOk, setDepositAddress, trc20Address } from '../support/money';
-import { startTronApi } from '../support/tron-api';
 
 // Deposits checked on a real chain (Hardhat's node with a 6-decimal ERC20) and against a local
 // server answering in TronGrid's shapes. Rounds are run here one at a time (the server's own worker ticks
 // once at start and then hourly), so each step's verdict is known.
-let node: EthNode;
-let tron: Awaited<ReturnType<typeof startTronApi>>;
+const node = fileEthNode();
+const tron = fileTronApi();
 const TRON_TOKEN = trc20Address();
-
-beforeAll(async () => {
-  [node, tron] = await Promise.all([startEthNode(), startTronApi()]);
-}, 90_000);
-afterAll(async () => {
-  await Promise.all([node?.stop(), tron?.close()]);
-});
-const server = fileServer(
-  () => ({
-    ETH_RPC_URL: node.url,
-    ETH_USDT_CONTRACT: node.token,
-    TRON_API_URL: tron.url,
-    TRON_USDT_CONTRACT: TRON_TOKEN,
-    CHAIN_CHECK_INTERVAL_MS: '3600000',
-    CHAIN_REQUEST_TIMEOUT_MS: '2000',
-    CHAIN_CHECK_BATCH: '200',
-  }),
-  // The chain's scan cursor is one row per network: a database of its own, so another file's node does not move it.
-  { ownDatabase: true },
-);
+const server = fileChainServer(node, () => ({
+  TRON_API_URL: tron.url,
+  TRON_USDT_CONTRACT: TRON_TOKEN,
+  CHAIN_CHECK_BATCH: '200',
+}));
 const admin = fileAdmin(server);
 const checker = fileChecker(server);
 afterEach(async () => {
@@ -43,14 +27,10 @@ afterEach(async () => {
 });
 
 /** One round of the checker, after its back-off has passed (every unfinished check is due). */
-const round = async (opts: { dueNow?: boolean } = { dueNow: true }) => {
-  if (opts.dueNow)
-    await server.db.query('UPDATE deposit_chain_checks SET next_check_at = now() WHERE NOT final');
-  return runChainRound(server.db, server.config.chain, chainProviders(server.config.chain), 'test', {
-    force: true,
-    approval: server.config,
-  });
-};
+const round = () => chainRound(server, 'deposits');
+/** The same with automatic approval on. */
+const autoApproveRound = () =>
+  chainRound(server, 'deposits', { chain: { ...server.config.chain, autoApprove: true } });
 
 async function memberWith(network: 'ERC20' | 'TRC20') {
   const m = await memberClient(server.url);
@@ -269,12 +249,7 @@ describe('CHAIN_AUTO_APPROVE', () => {
     const ok = (await claim(m, 'ERC20', right.hash, '40')).body.data.id as string;
     const bad = (await claim(m, 'ERC20', wrong.hash, '42')).body.data.id as string;
     await node.mine(12);
-    await server.db.query('UPDATE deposit_chain_checks SET next_check_at = now() WHERE NOT final');
-    const chain = { ...server.config.chain, autoApprove: true };
-    const out = await runChainRound(server.db, chain, chainProviders(chain), 'test', {
-      force: true,
-      approval: server.config,
-    });
+    const out = await autoApproveRound();
     expect(out.approved).toBeGreaterThanOrEqual(1);
     const rows = await server.db.query<{ id: string; status: string }>(
       'SELECT id::text AS id, status FROM deposits WHERE id = ANY($1::uuid[])',
@@ -296,30 +271,34 @@ describe('CHAIN_AUTO_APPROVE', () => {
 });
 
 describe('CHAIN_AUTO_APPROVE and an address’s earlier history', () => {
-  it('never credits a transfer mined before the address became the member’s; the operator sees it', async () => {
+  /**
+   * A transfer to an address, the address then assigned to a new member `after` the transfer's block by the
+   * chain's own clock, claimed, 12 blocks deep and checked with automatic approval: the deposit's id.
+   */
+  async function claimedThenAssignedAfter(after: string) {
     const m = await memberClient(server.url);
     const address = erc20Address();
-    const earlier = await node.transfer(address, '5000');
+    const transfer = await node.transfer(address, '5000');
     await setDepositAddress(server.db, m.id, address, 'ERC20');
-    // The assignment two seconds after the transfer's block by the chain's own clock (a block's time has
-    // one-second precision, and a local node's clock runs ahead of ours once it mined blocks quickly), as an
-    // administrator assigning an address that already received money would be.
     const provider = chainProviders(server.config.chain).find((p) => p.network === 'ERC20')!;
-    const mined = await provider.lookup(earlier.hash);
+    const mined = await provider.lookup(transfer.hash);
     if (mined.kind !== 'mined') throw new Error('the transfer is not mined');
     const blockTime = await provider.blockTime!(mined.blockNumber);
     await server.db.query(
-      `UPDATE member_deposit_addresses SET updated_at = $2::timestamptz + interval '2 seconds' WHERE member_id = $1`,
-      [m.id, blockTime.toISOString()],
+      `UPDATE member_deposit_addresses SET updated_at = $2::timestamptz + $3::interval WHERE member_id = $1`,
+      [m.id, blockTime.toISOString(), after],
     );
-    const id = (await claim({ ...m, address }, 'ERC20', earlier.hash, '5000')).body.data.id as string;
+    const id = (await claim({ ...m, address }, 'ERC20', transfer.hash, '5000')).body.data.id as string;
     await node.mine(12);
-    await server.db.query('UPDATE deposit_chain_checks SET next_check_at = now() WHERE NOT final');
-    const chain = { ...server.config.chain, autoApprove: true };
-    await runChainRound(server.db, chain, chainProviders(chain), 'test', {
-      force: true,
-      approval: server.config,
-    });
+    await autoApproveRound();
+    return id;
+  }
+
+  it('never credits a transfer mined before the address became the member’s; the operator sees it', async () => {
+    // The assignment two seconds after the transfer's block by the chain's own clock (a block's time has
+    // one-second precision, and a local node's clock runs ahead of ours once it mined blocks quickly), as an
+    // administrator assigning an address that already received money would be.
+    const id = await claimedThenAssignedAfter('2 seconds');
     const [row] = await server.db.query<{ status: string }>('SELECT status FROM deposits WHERE id = $1', [
       id,
     ]);
@@ -328,27 +307,8 @@ describe('CHAIN_AUTO_APPROVE and an address’s earlier history', () => {
   });
 
   it('a transfer in the same second as the assignment is not surely after it: left to the operator', async () => {
-    const m = await memberClient(server.url);
-    const address = erc20Address();
-    const same = await node.transfer(address, '5000');
-    await setDepositAddress(server.db, m.id, address, 'ERC20');
-    const provider = chainProviders(server.config.chain).find((p) => p.network === 'ERC20')!;
-    const mined = await provider.lookup(same.hash);
-    if (mined.kind !== 'mined') throw new Error('the transfer is not mined');
-    const blockTime = await provider.blockTime!(mined.blockNumber);
     // Assigned 400 ms into the block's second: the block may be up to 400 ms earlier.
-    await server.db.query(
-      `UPDATE member_deposit_addresses SET updated_at = $2::timestamptz + interval '400 milliseconds' WHERE member_id = $1`,
-      [m.id, blockTime.toISOString()],
-    );
-    const id = (await claim({ ...m, address }, 'ERC20', same.hash, '5000')).body.data.id as string;
-    await node.mine(12);
-    await server.db.query('UPDATE deposit_chain_checks SET next_check_at = now() WHERE NOT final');
-    const chain = { ...server.config.chain, autoApprove: true };
-    await runChainRound(server.db, chain, chainProviders(chain), 'test', {
-      force: true,
-      approval: server.config,
-    });
+    const id = await claimedThenAssignedAfter('400 milliseconds');
     expect(await chainOf(id)).toMatchObject({ verdict: 'match', final: true, before_assignment: true });
   });
 });

@@ -1,40 +1,26 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { chainProviders, runChainRound } from '../../src/server/chain/checker';
+import { afterEach, describe, expect, it } from 'vitest';
 import { tronToHex } from '../../src/server/chain/tron';
+import { chainRound, fileLedgerServer, fileTronApi, fileXrplApi } from '../support/chain-server';
 import { memberClient } from '../support/client';
-import { fileServer } from '../support/fixture';
 import { available, expectLedgerOk, setDepositAddress, trc20Address, xrpAddress } from '../support/money';
-import { startTronApi } from '../support/tron-api';
-import { startXrplApi } from '../support/xrpl-api';
 
 // Deposits found without a claim on TRON (block by block) and on the XRP Ledger (account_tx at the
 // service address, told apart by destination tag), against local stand-ins shaped like those APIs. Two
 // server instances on one database scan at once and credit once; bad answers change nothing.
-let tron: Awaited<ReturnType<typeof startTronApi>>;
-let xrpl: Awaited<ReturnType<typeof startXrplApi>>;
+const tron = fileTronApi();
+const xrpl = fileXrplApi();
 const TRON_TOKEN = trc20Address();
 const SERVICE = xrpAddress();
-
-beforeAll(async () => {
-  [tron, xrpl] = await Promise.all([startTronApi(), startXrplApi()]);
-});
-afterAll(async () => {
-  await Promise.all([tron?.close(), xrpl?.close()]);
-});
 const env = () => ({
-  TRON_API_URL: tron.url,
   TRON_USDT_CONTRACT: TRON_TOKEN,
-  XRPL_RPC_URL: xrpl.url,
   XRP_DEPOSIT_ADDRESS: SERVICE,
   XRPL_MIN_CONFIRMATIONS: '3',
   CHAIN_AUTO_APPROVE: 'true',
-  CHAIN_CHECK_INTERVAL_MS: '3600000',
-  CHAIN_REQUEST_TIMEOUT_MS: '2000',
   CHAIN_CHECK_BATCH: '200',
 });
-const server = fileServer(env);
-const other = fileServer(env);
+const server = fileLedgerServer({ tron, xrpl }, env, {});
+const other = fileLedgerServer({ tron, xrpl }, env, {});
 afterEach(async () => {
   await expectLedgerOk(server.db);
 });
@@ -42,14 +28,7 @@ afterEach(async () => {
 /** One round on each instance at the same moment (each past its claim: both really scan). */
 const bothRounds = async () => {
   await server.db.query('UPDATE deposit_chain_checks SET next_check_at = now() WHERE NOT final');
-  return Promise.all(
-    [server, other].map((s, i) =>
-      runChainRound(s.db, s.config.chain, chainProviders(s.config.chain), `instance-${i}`, {
-        force: true,
-        approval: s.config,
-      }),
-    ),
-  );
+  return Promise.all([server, other].map((s, i) => chainRound(s, null, { instance: `instance-${i}` })));
 };
 const depositsOf = (memberId: string) =>
   server.db.query<{ id: string; currency: string; amount: string; status: string; tag: string | null }>(

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chainProviders, runChainRound } from '../../src/server/chain/checker';
-import { fileChainServer, fileEthNode } from '../support/chain-server';
+import { chainRound, fileChainServer, fileEthNode } from '../support/chain-server';
 import { memberClient } from '../support/client';
 import { available, expectLedgerOk } from '../support/money';
 
@@ -19,13 +18,7 @@ const server = fileChainServer(node, () => ({
   CHAIN_CHECK_BATCH: '200',
 }));
 
-const round = async (instance = 'test') => {
-  await server.db.query('UPDATE deposit_chain_checks SET next_check_at = now() WHERE NOT final');
-  return runChainRound(server.db, server.config.chain, chainProviders(server.config.chain), instance, {
-    force: true,
-    approval: server.config,
-  });
-};
+const round = (instance = 'test') => chainRound(server, 'deposits', { instance });
 async function memberWithAddress() {
   const m = await memberClient(server.url);
   const r = await m.client.get('/api/deposit-address?network=ERC20');

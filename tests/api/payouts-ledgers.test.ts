@@ -1,69 +1,30 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chainProviders, runChainRound } from '../../src/server/chain/checker';
+import { describe, expect, it } from 'vitest';
 import { tronToHex } from '../../src/server/chain/tron';
-import { memberClient } from '../support/client';
-import { fileAdmin, fileServer } from '../support/fixture';
-import { adjustBalance, expectLedgerOk, idemKey, trc20Address, xrpAddress } from '../support/money';
-import { startTronApi } from '../support/tron-api';
-import { startXrplApi } from '../support/xrpl-api';
+import { chainRound, fileLedgerServer, fileTronApi, fileXrplApi } from '../support/chain-server';
+import { fileAdmin } from '../support/fixture';
+import { expectLedgerOk, trc20Address, xrpAddress } from '../support/money';
+import { approvedPayout, payoutRow } from '../support/payouts';
 
 // Payouts on TRON (USDT) and the XRP Ledger (XRP, with its destination tag) confirmed against local
 // stand-ins shaped like their APIs: paid from the hot wallet, to the address (and tag), exactly the amount.
-let tron: Awaited<ReturnType<typeof startTronApi>>;
-let xrpl: Awaited<ReturnType<typeof startXrplApi>>;
+const tron = fileTronApi();
+const xrpl = fileXrplApi();
 const TOKEN = trc20Address();
 const HOT_TRON = trc20Address();
 const HOT_XRP = xrpAddress();
-beforeAll(async () => {
-  [tron, xrpl] = await Promise.all([startTronApi(), startXrplApi()]);
-});
-afterAll(async () => {
-  await Promise.all([tron?.close(), xrpl?.close()]);
-});
-const server = fileServer(
-  () => ({
-    TRON_API_URL: tron.url,
-    TRON_USDT_CONTRACT: TOKEN,
-    XRPL_RPC_URL: xrpl.url,
-    XRP_DEPOSIT_ADDRESS: xrpAddress(),
-    PAYOUT_HOT_WALLET_TRC20: HOT_TRON,
-    PAYOUT_HOT_WALLET_XRPL: HOT_XRP,
-    CHAIN_CHECK_INTERVAL_MS: '3600000',
-    CHAIN_REQUEST_TIMEOUT_MS: '2000',
-  }),
-  { ownDatabase: true },
-);
+const server = fileLedgerServer({ tron, xrpl }, () => ({
+  TRON_USDT_CONTRACT: TOKEN,
+  XRP_DEPOSIT_ADDRESS: xrpAddress(),
+  PAYOUT_HOT_WALLET_TRC20: HOT_TRON,
+  PAYOUT_HOT_WALLET_XRPL: HOT_XRP,
+}));
 const admin = fileAdmin(server);
 
-const round = async () => {
-  await server.db.query(`UPDATE withdrawal_payouts SET next_check_at = now() WHERE status = 'recorded'`);
-  return runChainRound(server.db, server.config.chain, chainProviders(server.config.chain), 'test', {
-    force: true,
-    approval: server.config,
-  });
-};
-async function approved(body: Record<string, string> & { currency: 'USDT' | 'XRP' }) {
-  const m = await memberClient(server.url);
-  await adjustBalance(server.db, m.id, body.currency, '100');
-  const w = await m.client.post(
-    '/api/withdrawals/crypto',
-    { method: 'external', ...body },
-    { 'idempotency-key': idemKey() },
-  );
-  expect(w.status).toBe(201);
-  const id = w.body.data.id as string;
-  expect((await admin.client.post(`/api/admin/withdrawals/${id}/approve`)).status).toBe(200);
-  return id;
-}
-const statusOf = async (id: string) =>
-  (
-    (await admin.client.get('/api/admin/payouts?filter=all')).body.data.items as {
-      id: string;
-      payout_status: string;
-      detail: string | null;
-    }[]
-  ).find((r) => r.id === id);
+const round = () => chainRound(server, 'payouts');
+const approved = async (body: Parameters<typeof approvedPayout>[2]) =>
+  (await approvedPayout(server, admin, body)).id;
+const statusOf = (id: string) => payoutRow(admin, id);
 const record = async (id: string, txid: string) =>
   expect((await admin.client.post(`/api/admin/withdrawals/${id}/payout`, { txid })).status).toBe(200);
 

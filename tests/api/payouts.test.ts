@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { chainProviders, runChainRound } from '../../src/server/chain/checker';
 import { MSG } from '../../src/shared/messages';
-import { fileChainServer, fileEthNode } from '../support/chain-server';
-import { memberClient } from '../support/client';
+import { chainRound, fileChainServer, fileEthNode } from '../support/chain-server';
+import type { memberClient } from '../support/client';
 import { fileAdmin } from '../support/fixture';
-import { adjustBalance, erc20Address, expectLedgerOk, idemKey } from '../support/money';
+import { erc20Address, expectLedgerOk } from '../support/money';
+import { approvedPayout } from '../support/payouts';
 
 /**
  * Payouts tracked to a confirmed TXID (decision 0352) on a local Hardhat node: approved external
@@ -18,27 +18,12 @@ const server = fileChainServer(node, () => ({
 }));
 const admin = fileAdmin(server);
 
-const round = async () => {
-  await server.db.query(`UPDATE withdrawal_payouts SET next_check_at = now() WHERE status = 'recorded'`);
-  return runChainRound(server.db, server.config.chain, chainProviders(server.config.chain), 'test', {
-    force: true,
-    approval: server.config,
-  });
-};
+const round = () => chainRound(server, 'payouts');
 
 async function approvedWithdrawal(amount = '11') {
-  const m = await memberClient(server.url);
-  await adjustBalance(server.db, m.id, 'USDT', '100');
   const address = erc20Address();
-  const w = await m.client.post(
-    '/api/withdrawals/crypto',
-    { currency: 'USDT', amount, method: 'external', network: 'ERC20', recipient_address: address },
-    { 'idempotency-key': idemKey() },
-  );
-  expect(w.status).toBe(201);
-  const id = w.body.data.id as string;
-  expect((await admin.client.post(`/api/admin/withdrawals/${id}/approve`)).status).toBe(200);
-  return { m, id, address };
+  const body = { currency: 'USDT' as const, amount, network: 'ERC20', recipient_address: address };
+  return { ...(await approvedPayout(server, admin, body)), address };
 }
 const historyItem = async (m: Awaited<ReturnType<typeof memberClient>>, id: string) =>
   (

@@ -1,43 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ReserveLine } from '../../src/shared/schemas/reserves';
+import { fileLedgerServer, fileTronApi, fileXrplApi } from '../support/chain-server';
 import { memberClient } from '../support/client';
-import { fileAdmin, fileServer } from '../support/fixture';
+import { fileAdmin } from '../support/fixture';
 import { adjustBalance, setDepositAddress, trc20Address, xrpAddress } from '../support/money';
-import { startTronApi } from '../support/tron-api';
-import { startXrplApi } from '../support/xrpl-api';
 
 // Reserves on TRON and the XRP Ledger, against local stand-ins shaped like those APIs: USDT held at TRON
 // deposit addresses and wallets (Ethereum not configured, so left out and named), XRP at the service
 // address and wallets, an account never funded counted as 0, and a bad answer leaving holdings unknown.
-let tron: Awaited<ReturnType<typeof startTronApi>>;
-let xrpl: Awaited<ReturnType<typeof startXrplApi>>;
+const tron = fileTronApi();
+const xrpl = fileXrplApi();
 const SERVICE = xrpAddress();
 const XRP_HOT = xrpAddress();
 const XRP_COLD = [xrpAddress(), xrpAddress()];
 const TRON_HOT = trc20Address();
 const TRON_COLD = trc20Address();
 
-beforeAll(async () => {
-  [tron, xrpl] = await Promise.all([startTronApi(), startXrplApi()]);
-});
-afterAll(async () => {
-  await Promise.all([tron?.close(), xrpl?.close()]);
-});
-const server = fileServer(
-  () => ({
-    TRON_API_URL: tron.url,
-    TRON_USDT_CONTRACT: trc20Address(),
-    XRPL_RPC_URL: xrpl.url,
-    XRP_DEPOSIT_ADDRESS: SERVICE,
-    PAYOUT_HOT_WALLET_TRC20: TRON_HOT,
-    PAYOUT_HOT_WALLET_XRPL: XRP_HOT,
-    RESERVE_COLD_WALLETS_TRC20: TRON_COLD,
-    RESERVE_COLD_WALLETS_XRPL: XRP_COLD.join(','),
-    CHAIN_CHECK_INTERVAL_MS: '3600000',
-    CHAIN_REQUEST_TIMEOUT_MS: '2000',
-  }),
-  { ownDatabase: true },
-); // liabilities are the whole service's: no other file's members in the sums
+// A database of its own: liabilities are the whole service's, no other file's members in the sums.
+const server = fileLedgerServer({ tron, xrpl }, () => ({
+  TRON_USDT_CONTRACT: trc20Address(),
+  XRP_DEPOSIT_ADDRESS: SERVICE,
+  PAYOUT_HOT_WALLET_TRC20: TRON_HOT,
+  PAYOUT_HOT_WALLET_XRPL: XRP_HOT,
+  RESERVE_COLD_WALLETS_TRC20: TRON_COLD,
+  RESERVE_COLD_WALLETS_XRPL: XRP_COLD.join(','),
+}));
 const admin = fileAdmin(server);
 
 type Line = ReserveLine;

@@ -1,22 +1,63 @@
+import type { ChainConfig } from '../../src/server/chain/chain-config';
+import { chainProviders, runChainRound } from '../../src/server/chain/checker';
 import { type EthNode, startEthNode } from './eth-node';
 import { type Env, fileServer, late } from './fixture';
+import type { TestServer } from './server';
+import { startTronApi } from './tron-api';
+import { startXrplApi } from './xrpl-api';
 
 /** A local Ethereum node for this file (Hardhat's node takes seconds to start on a loaded machine). */
 export const fileEthNode = (): EthNode => late(startEthNode, (node) => node.stop(), 90_000);
 
+/** Local stand-ins of the TRON API and of the XRP Ledger's JSON-RPC for this file. */
+export const fileTronApi = () => late(startTronApi, (api) => api.close());
+export const fileXrplApi = () => late(startXrplApi, (api) => api.close());
+
+/** Rounds are run by the test: the server's own worker ticks once at start and then hourly. */
+const TEST_ROUNDS = { CHAIN_CHECK_INTERVAL_MS: '3600000', CHAIN_REQUEST_TIMEOUT_MS: '2000' };
+
 /**
  * A server that reads `node` as its Ethereum chain, with the file's own settings beside it. The chain's
  * scan cursor is one row per network: a database of its own, so another file's node does not move it.
- * Rounds are run by the test (the server's own worker ticks once at start and then hourly).
  */
 export const fileChainServer = (node: EthNode, env: () => Env) =>
+  fileServer(() => ({ ETH_RPC_URL: node.url, ETH_USDT_CONTRACT: node.token, ...TEST_ROUNDS, ...env() }), {
+    ownDatabase: true,
+  });
+
+/**
+ * A server that reads the stand-ins as its TRON and XRP Ledger, with the file's own settings beside them
+ * (the USDT contract, the service's XRP address, the wallets …).
+ */
+export const fileLedgerServer = (
+  ledgers: { tron: { url: string }; xrpl: { url: string } },
+  env: () => Env,
+  opts: { ownDatabase?: boolean } = { ownDatabase: true },
+) =>
   fileServer(
-    () => ({
-      ETH_RPC_URL: node.url,
-      ETH_USDT_CONTRACT: node.token,
-      CHAIN_CHECK_INTERVAL_MS: '3600000',
-      CHAIN_REQUEST_TIMEOUT_MS: '2000',
-      ...env(),
-    }),
-    { ownDatabase: true },
+    () => ({ TRON_API_URL: ledgers.tron.url, XRPL_RPC_URL: ledgers.xrpl.url, ...TEST_ROUNDS, ...env() }),
+    opts,
   );
+
+/** What a round makes due at once, past its back-off: every unfinished deposit check, every recorded payout. */
+const DUE = {
+  deposits: 'UPDATE deposit_chain_checks SET next_check_at = now() WHERE NOT final',
+  payouts: `UPDATE withdrawal_payouts SET next_check_at = now() WHERE status = 'recorded'`,
+};
+
+/**
+ * One round of the chain checker on `server`, as its worker runs it, with `due` made due first;
+ * `chain` in place of the server's chain settings, `instance` the worker's name.
+ */
+export async function chainRound(
+  server: TestServer,
+  due: keyof typeof DUE | null,
+  opts: { chain?: ChainConfig; instance?: string } = {},
+) {
+  if (due) await server.db.query(DUE[due]);
+  const chain = opts.chain ?? server.config.chain;
+  return runChainRound(server.db, chain, chainProviders(chain), opts.instance ?? 'test', {
+    force: true,
+    approval: server.config,
+  });
+}
