@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chainProviders, claimRound, recordFound } from '../../src/server/chain/checker';
 import { tronToHex } from '../../src/server/chain/tron';
 import { MSG } from '../../src/shared/messages';
 import { chainRound, fileChainServer, fileEthNode, fileTronApi } from '../support/chain-server';
 import { memberClient } from '../support/client';
-import { fileAdmin, fileChecker } from '../support/fixture';
+import { fileAdmin, fileChecker, ledgerCheckedAfterEach } from '../support/fixture';
 import { confirmAs } from '../support/four-eyes';
-import { erc20Address, expectLedgerOk, setDepositAddress, trc20Address } from '../support/money';
+import { erc20Address, setDepositAddress, trc20Address } from '../support/money';
 
 // Deposits checked on a real chain (Hardhat's node with a 6-decimal ERC20) and against a local
 // server answering in TronGrid's shapes. Rounds are run here one at a time (the server's own worker ticks
@@ -22,9 +22,7 @@ const server = fileChainServer(node, () => ({
 }));
 const admin = fileAdmin(server);
 const checker = fileChecker(server);
-afterEach(async () => {
-  await expectLedgerOk(server.db);
-});
+ledgerCheckedAfterEach(server);
 
 /** One round of the checker, after its back-off has passed (every unfinished check is due). */
 const round = () => chainRound(server, 'deposits');

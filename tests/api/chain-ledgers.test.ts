@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tronToHex } from '../../src/server/chain/tron';
 import { chainRound, fileLedgerServer, fileTronApi, fileXrplApi } from '../support/chain-server';
 import { memberClient } from '../support/client';
-import { available, expectLedgerOk, setDepositAddress, trc20Address, xrpAddress } from '../support/money';
+import { ledgerCheckedAfterEach } from '../support/fixture';
+import { available, setDepositAddress, trc20Address, xrpAddress } from '../support/money';
 
 // Deposits found without a claim on TRON (block by block) and on the XRP Ledger (account_tx at the
 // service address, told apart by destination tag), against local stand-ins shaped like those APIs. Two
@@ -21,9 +22,7 @@ const env = () => ({
 });
 const server = fileLedgerServer({ tron, xrpl }, env, {});
 const other = fileLedgerServer({ tron, xrpl }, env, {});
-afterEach(async () => {
-  await expectLedgerOk(server.db);
-});
+ledgerCheckedAfterEach(server);
 
 /** One round on each instance at the same moment (each past its claim: both really scan). */
 const bothRounds = async () => {

@@ -1,16 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { adminClient, Client, memberClient } from '../support/client';
-import { fileAdmin, fileServer } from '../support/fixture';
+import { fileAdmin, fileServer, ledgerCheckedAfterEach } from '../support/fixture';
 import { expectLedgerOk, krwDepositBody, setDepositAddress, trc20Address, txid } from '../support/money';
 
 const server = fileServer();
 const admin = fileAdmin(server);
-// Every scenario leaves every balance equal to the sum of its ledger entries, none below zero.
-afterEach(async () => {
-  await expectLedgerOk(server.db);
-});
+ledgerCheckedAfterEach(server);
 
 const krw = krwDepositBody;
 

@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { Client, memberClient, newMemberCreds, signupBody } from '../support/client';
-import { fileServer } from '../support/fixture';
+import { fileServer, ledgerCheckedAfterEach } from '../support/fixture';
 import {
   erc20Address,
   expectLedgerOk,
@@ -12,10 +12,7 @@ import {
 } from '../support/money';
 
 const server = fileServer({ ADMIN_CHAT_URL: 'https://chat.example.com/admin' });
-// Every scenario leaves every balance equal to the sum of its ledger entries, none below zero.
-afterEach(async () => {
-  await expectLedgerOk(server.db);
-});
+ledgerCheckedAfterEach(server);
 
 const D = MSG.deposit;
 const K = MSG.depositKrw;

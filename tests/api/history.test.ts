@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { Client, memberClient } from '../support/client';
-import { fileAdmin, fileServer } from '../support/fixture';
+import { fileAdmin, fileServer, ledgerCheckedAfterEach } from '../support/fixture';
 import {
   adjustBalance,
   expectLedgerOk,
@@ -13,10 +13,7 @@ import {
 
 const server = fileServer();
 const admin = fileAdmin(server);
-// Every scenario leaves every balance equal to the sum of its ledger entries, none below zero.
-afterEach(async () => {
-  await expectLedgerOk(server.db);
-});
+ledgerCheckedAfterEach(server);
 
 const krwDeposit = (amount: string) => ({
   bank_name: '하나은행',

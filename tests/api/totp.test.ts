@@ -3,7 +3,7 @@ import { loadConfig } from '../../src/server/config';
 import { MSG } from '../../src/shared/messages';
 import { Client, loginFully, type MemberCreds, memberClient } from '../support/client';
 import { fileServer } from '../support/fixture';
-import { adjustBalance, idemKey, krwWithdrawalBody } from '../support/money';
+import { adjustBalance, idemKey, krwWithdrawalBody, withdrawalCount } from '../support/money';
 import { startTestServer } from '../support/server';
 import { codeAt, currentStep, enrolTotp, markUsed, nextCode } from '../support/totp';
 
@@ -31,13 +31,6 @@ function wrongCode(secret: string) {
     if (!valid.has(c)) return c;
   }
 }
-
-const withdrawalCount = async (memberId: string) =>
-  (
-    await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM withdrawals WHERE member_id = $1', [
-      memberId,
-    ])
-  )[0]!.n;
 
 describe('enrolment', () => {
   it('creates a secret with its otpauth:// URI, confirms it with a first code and shows 10 recovery codes once', async () => {
@@ -240,7 +233,7 @@ describe('the login second step', () => {
     });
     expect(locked.status).toBe(429);
     expect(locked.body.error?.message).toBe(O.locked);
-    expect(await withdrawalCount(m.id)).toBe(0);
+    expect(await withdrawalCount(server.db, m.id)).toBe(0);
     // The second password's own counter is untouched: a wrong one still says "mismatch", not locked.
     const pin = await c.post('/api/auth/second-factor', { second_password: '999999' });
     expect(pin.status).toBe(401);
@@ -306,7 +299,7 @@ describe('withdrawals of an enrolled member', () => {
     const garbage = await m.client.post('/api/withdrawals/krw', bank({ otpCode: 'abc' }));
     expect(garbage.status).toBe(400);
     expect(garbage.body.error?.message).toBe(O.format);
-    expect(await withdrawalCount(m.id)).toBe(0);
+    expect(await withdrawalCount(server.db, m.id)).toBe(0);
 
     const code = await nextCode(m.secret);
     const key = idemKey();
@@ -329,7 +322,7 @@ describe('withdrawals of an enrolled member', () => {
       internal({ otpCode: await nextCode(m.secret) }),
     );
     expect(transfer.status).toBe(201);
-    expect(await withdrawalCount(m.id)).toBe(2);
+    expect(await withdrawalCount(server.db, m.id)).toBe(2);
   });
 
   it('a withdrawal refused for another reason does not use up its code', async () => {
@@ -363,7 +356,7 @@ describe('withdrawals of an enrolled member', () => {
       statuses.every((s) => s === 201 || s === 400 || s === 429),
       statuses.join(),
     ).toBe(true);
-    expect(await withdrawalCount(m.id)).toBe(1);
+    expect(await withdrawalCount(server.db, m.id)).toBe(1);
   });
 
   it('one recovery code in 20 parallel requests: exactly one is accepted, then never again', async () => {
@@ -379,7 +372,7 @@ describe('withdrawals of an enrolled member', () => {
     const again = await m.client.post('/api/withdrawals/krw', bank({ otpCode: rc }));
     expect(again.status).toBe(400);
     expect(again.body.error?.message).toBe(O.recoveryUsed);
-    expect(await withdrawalCount(m.id)).toBe(1);
+    expect(await withdrawalCount(server.db, m.id)).toBe(1);
     expect((await m.client.get('/api/totp')).body.data.recoveryCodesLeft).toBe(9);
   });
 });

@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { Client, memberClient } from '../support/client';
-import { fileServer } from '../support/fixture';
+import { fileServer, ledgerCheckedAfterEach } from '../support/fixture';
 import {
   addressFor,
   adjustBalance,
@@ -16,10 +16,7 @@ import {
 } from '../support/money';
 
 const server = fileServer();
-// Every scenario leaves every balance equal to the sum of its ledger entries, none below zero.
-afterEach(async () => {
-  await expectLedgerOk(server.db);
-});
+ledgerCheckedAfterEach(server);
 
 const W = MSG.withdraw;
 const K = MSG.withdrawKrw;

@@ -1,15 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { adminClient, memberClient } from '../support/client';
-import { fileServer } from '../support/fixture';
+import { fileServer, ledgerCheckedAfterEach } from '../support/fixture';
 import { confirmAs, secondAdmin } from '../support/four-eyes';
-import { adjustBalance, available, expectLedgerOk, idemKey } from '../support/money';
+import { adjustBalance, available, idemKey, withdrawalCount } from '../support/money';
 
 // Its own database: the receiving account is one setting for the whole service (four-eyes-settings sets it too).
 const server = fileServer({}, { ownDatabase: true });
-afterEach(async () => {
-  await expectLedgerOk(server.db);
-});
+ledgerCheckedAfterEach(server);
 
 const O = MSG.wonAccounts;
 const OWN = { bank_name: '신한은행', account_number: '110-123-456789', account_holder: '홍길동' };
@@ -28,13 +26,6 @@ async function member(account: 'none' | 'unverified' | 'verified' = 'verified') 
   }
   return m;
 }
-
-const withdrawalCount = async (memberId: string) =>
-  (
-    await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM withdrawals WHERE member_id = $1', [
-      memberId,
-    ])
-  )[0]!.n;
 
 describe('won withdrawals go only to the verified own-name account', () => {
   it('without a body account: paid to the own account, as recorded', async () => {
@@ -70,7 +61,7 @@ describe('won withdrawals go only to the verified own-name account', () => {
       expect(r.body.error?.message).toBe(O.withdrawOwnOnly);
       expect(Object.values(r.body.error?.fields ?? {})).toContain(O.withdrawOwnOnly);
     }
-    expect(await withdrawalCount(m.id)).toBe(0);
+    expect(await withdrawalCount(server.db, m.id)).toBe(0);
     expect(await available(m.client, 'KRW')).toMatchObject({ total: '50000', available: '50000' });
   });
 
@@ -81,7 +72,7 @@ describe('won withdrawals go only to the verified own-name account', () => {
       const r = await m.client.post('/api/withdrawals/krw', { amount: '10000' });
       expect(r.status, state).toBe(409);
       expect(r.body.error?.message).toBe(O.noOwnAccount);
-      expect(await withdrawalCount(m.id)).toBe(0);
+      expect(await withdrawalCount(server.db, m.id)).toBe(0);
     }
   });
 
@@ -99,7 +90,7 @@ describe('won withdrawals go only to the verified own-name account', () => {
     );
     expect(results.map((r) => r.status)).toEqual(Array(50).fill(400));
     expect(new Set(results.map((r) => r.body.error?.message))).toEqual(new Set([O.withdrawOwnOnly]));
-    expect(await withdrawalCount(m.id)).toBe(0);
+    expect(await withdrawalCount(server.db, m.id)).toBe(0);
     expect(await available(m.client, 'KRW')).toMatchObject({ total: '1000000', available: '1000000' });
     // Each of the 50 proves the second password first (argon2, one member's checks one after another).
   }, 180_000);
@@ -199,7 +190,7 @@ describe('a withdrawal is confirmed with the second password', () => {
       second_password: wrongPin,
     });
     expect(second.body.error?.fields?.second_password).toBe(MSG.wrules.secondPasswordWrong(3));
-    expect(await withdrawalCount(m.id)).toBe(0);
+    expect(await withdrawalCount(server.db, m.id)).toBe(0);
     const right = await m.client.post(
       '/api/withdrawals/krw',
       { amount: '10000' },
@@ -216,6 +207,6 @@ describe('a withdrawal is confirmed with the second password', () => {
     const b = await m.client.post('/api/withdrawals/krw', { amount: '10000' }, { 'idempotency-key': key });
     expect(a.status).toBe(201);
     expect(b.body).toEqual(a.body);
-    expect(await withdrawalCount(m.id)).toBe(1);
+    expect(await withdrawalCount(server.db, m.id)).toBe(1);
   });
 });

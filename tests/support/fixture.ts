@@ -1,6 +1,7 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { adminClient } from './client';
 import { secondAdmin } from './four-eyes';
+import { expectLedgerOk } from './money';
 import { createOwnDatabase, dropOwnDatabase } from './own-database';
 import { startTestServer, type TestServer } from './server';
 
@@ -10,6 +11,7 @@ import { startTestServer, type TestServer } from './server';
  *   const server = fileServer();              // the real server (PostgreSQL with DATABASE_URL, else PGlite)
  *   const admin = fileAdmin(server);          // an administrator with a one-time code, signed in
  *   const checker = fileChecker(server);      // the second administrator of two-person approval
+ *   ledgerCheckedAfterEach(server);           // after every test, the ledger still adds up
  *
  * Each returns a stand-in that forwards to the real object once the file's beforeAll has made it, so the
  * tests read `server.url`, `admin.client` directly; using it outside a test (at import time) throws.
@@ -77,3 +79,9 @@ export const fileAdmin = (server: TestServer): Admin => late(() => adminClient(s
 
 /** The second administrator, who confirms what `fileAdmin`'s proposes (two-person approval). */
 export const fileChecker = (server: TestServer): Admin => late(() => secondAdmin(server.url, server.db));
+
+/** After every test of the file: every balance of `server` equals the sum of its ledger entries, none below zero. */
+export const ledgerCheckedAfterEach = (server: TestServer) =>
+  afterEach(async () => {
+    await expectLedgerOk(server.db);
+  });

@@ -91,6 +91,14 @@ export async function expectLedgerOk(db: Queryable) {
   if (!report.ok) throw new Error(`ledger mismatch: ${JSON.stringify(report)}`);
 }
 
+/** How many withdrawal requests the member has, whatever their state. */
+export const withdrawalCount = async (db: Queryable, memberId: string) =>
+  (
+    await db.query<{ n: number }>('SELECT count(*)::int AS n FROM withdrawals WHERE member_id = $1', [
+      memberId,
+    ])
+  )[0]!.n;
+
 /** The body of a member's KRW deposit request (POST /api/deposits/krw). */
 export const krwDepositBody = (amount = '50000') => ({
   bank_name: '국민은행',
