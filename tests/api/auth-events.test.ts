@@ -6,7 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import type { AuthEventView, SignInActivityItem } from '../../src/shared/schemas/auth-events';
-import { adminClient, Client, memberClient, newMemberCreds, signupBody } from '../support/client';
+import {
+  adminClient,
+  Client,
+  changeSecondPassword,
+  memberClient,
+  newMemberCreds,
+  signupBody,
+} from '../support/client';
 import { fileServer, late } from '../support/fixture';
 import { startTestServer, uniqueName } from '../support/server';
 import { startSmtpServer, tokenFromMail } from '../support/smtp-server';
@@ -150,16 +157,7 @@ describe('the sign-in log records', () => {
         })
       ).status,
     ).toBe(200);
-    expect(
-      (
-        await w.post('/api/profile/second-password', {
-          mode: 'change',
-          current_second_password: creds.pin,
-          second_password: '24680',
-          second_password_confirm: '24680',
-        })
-      ).status,
-    ).toBe(200);
+    expect((await changeSecondPassword(w, creds.pin, '24680')).status).toBe(200);
     const email = `${uniqueName('e')}@example.org`;
     expect((await w.post('/api/profile/email', { email })).status).toBe(202);
     const token = tokenFromMail(await smtp.waitForMail(email));

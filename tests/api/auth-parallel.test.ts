@@ -7,7 +7,14 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_LIMITS } from '../../src/shared/constants';
 import { MSG } from '../../src/shared/messages';
-import { Client, memberClient, newMemberCreds, type Res, signupBody } from '../support/client';
+import {
+  Client,
+  changeSecondPassword,
+  memberClient,
+  newMemberCreds,
+  type Res,
+  signupBody,
+} from '../support/client';
 import { fileServer } from '../support/fixture';
 
 const server = fileServer();
@@ -189,13 +196,7 @@ describe('attempt limits hold under parallel guessing', () => {
     const { client, creds, id } = await memberClient(server.url);
     let current = creds.pin;
     const s: Scenario = {
-      guess: (secret) =>
-        client.post('/api/profile/second-password', {
-          mode: 'change',
-          current_second_password: secret,
-          second_password: '13579',
-          second_password_confirm: '13579',
-        }),
+      guess: (secret) => changeSecondPassword(client, secret, '13579'),
       wrong: (i) => String(200000 + i),
       key: `pin:acct:${id}`,
       limit: AUTH_LIMITS.pinFailuresPerAccount,

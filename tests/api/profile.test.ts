@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { hashToken } from '../../src/server/auth/sessions';
 import { MSG } from '../../src/shared/messages';
-import { Client, loginFully, memberClient, newMemberCreds, signupBody } from '../support/client';
+import {
+  Client,
+  changeSecondPassword,
+  loginFully,
+  memberClient,
+  newMemberCreds,
+  signupBody,
+} from '../support/client';
 import { fileServer, late } from '../support/fixture';
 import { startTestServer, uniqueName } from '../support/server';
 import { startSmtpServer, tokenFromMail } from '../support/smtp-server';
@@ -539,12 +546,7 @@ describe("a member's data is their own", () => {
       new_password_confirm: 'bchanged123',
     });
     expect(pw.status).toBe(200);
-    const pin = await b.client.post('/api/profile/second-password', {
-      mode: 'change',
-      current_second_password: b.creds.pin,
-      second_password: '7777',
-      second_password_confirm: '7777',
-    });
+    const pin = await changeSecondPassword(b.client, b.creds.pin, '7777');
     expect(pin.status).toBe(200);
 
     // A is untouched: same contact, password, second password and session.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Client, loginFully, memberClient } from '../support/client';
+import { Client, changeSecondPassword, loginFully, memberClient } from '../support/client';
 import { fileServer } from '../support/fixture';
 
 /** A second-password change ends the member's other sessions, as a password change does. */
@@ -16,12 +16,7 @@ describe('changing the second password', () => {
     ).toBe(200);
     const stranger = await memberClient(server.url);
 
-    const res = await m.client.post('/api/profile/second-password', {
-      mode: 'change',
-      current_second_password: m.creds.pin,
-      second_password: '13579',
-      second_password_confirm: '13579',
-    });
+    const res = await changeSecondPassword(m.client, m.creds.pin, '13579');
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ mode: 'change', ended_sessions: 2 });
     expect((await m.client.get('/api/session')).status).toBe(200);
@@ -44,12 +39,7 @@ describe('changing the second password', () => {
     const m = await memberClient(server.url);
     const phone = new Client(server.url);
     await loginFully(phone, m.creds);
-    const res = await m.client.post('/api/profile/second-password', {
-      mode: 'change',
-      current_second_password: '000000',
-      second_password: '13579',
-      second_password_confirm: '13579',
-    });
+    const res = await changeSecondPassword(m.client, '000000', '13579');
     expect(res.status).toBe(400);
     expect((await phone.get('/api/session')).status).toBe(200);
   });

@@ -214,6 +214,15 @@ export const loginBehindHttps = (base: string, creds: MemberCreds) =>
     body: JSON.stringify({ email: creds.username, password: creds.password }),
   });
 
+/** The member's second-password change from `current` to `next` (POST /api/profile/second-password), as answered. */
+export const changeSecondPassword = (client: Pick<Client, 'post'>, current: string, next: string) =>
+  client.post('/api/profile/second-password', {
+    mode: 'change',
+    current_second_password: current,
+    second_password: next,
+    second_password_confirm: next,
+  });
+
 /** Signs a new member up and logs them in through both steps; returns their client. */
 export async function memberClient(base: string, over: Partial<MemberCreds> = {}) {
   const creds = newMemberCreds(over);
