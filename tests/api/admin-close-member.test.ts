@@ -5,7 +5,7 @@ import { fund, insertDeposit, insertWithdrawal } from '../support/admin-fixtures
 import { adminClient, Client, memberClient, newMemberCreds, signupBody } from '../support/client';
 import { fileAdmin, fileChecker, fileServer } from '../support/fixture';
 import { proposeAndConfirm } from '../support/four-eyes';
-import { adjustBalance, expectLedgerOk, requestInternal } from '../support/money';
+import { adjustBalance, expectLedgerOk, requestInternal, transferPair } from '../support/money';
 
 const A = MSG.admin;
 const server = fileServer();
@@ -248,10 +248,7 @@ describe('closing an account', () => {
 
 describe('history after another account is closed', () => {
   it("a transfer's recipient keeps their history, balance and the transfer's link when the sender is closed", async () => {
-    const sender = await memberClient(server.url);
-    const recipient = await memberClient(server.url);
-    await adjustBalance(server.db, sender.id, 'XRP', '4');
-    await adjustBalance(server.db, recipient.id, 'XRP', '1');
+    const { sender, recipient } = await transferPair(server, 'XRP', '4', '1');
     const w = await requestInternal(sender.client, recipient, 'XRP', '4');
     expect(w.status).toBe(201);
     expect((await admin.client.post(`/api/admin/withdrawals/${w.body.data.id}/approve`)).status).toBe(200);

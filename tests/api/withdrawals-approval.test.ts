@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { adminClient, Client, memberClient } from '../support/client';
 import { fileAdmin, fileServer, ledgerCheckedAfterEach } from '../support/fixture';
-import { adjustBalance, available, expectLedgerOk, requestInternal, trc20Address } from '../support/money';
+import {
+  adjustBalance,
+  available,
+  expectLedgerOk,
+  requestInternal,
+  transferPair,
+  trc20Address,
+} from '../support/money';
 
 const server = fileServer();
 const admin = fileAdmin(server);
@@ -101,10 +108,7 @@ describe('adminApproveWithdrawal / adminRejectWithdrawal', () => {
   });
 
   it('approving an internal transfer debits the sender and credits the recipient in one transaction', async () => {
-    const sender = await memberClient(server.url);
-    const recipient = await memberClient(server.url);
-    await adjustBalance(server.db, sender.id, 'ETH', '2');
-    await adjustBalance(server.db, recipient.id, 'ETH', '0.5');
+    const { sender, recipient } = await transferPair(server, 'ETH', '2', '0.5');
     const w = await requestInternal(sender.client, recipient, 'ETH', '1.25');
     expect(w.status).toBe(201);
     // Nothing arrives before approval, and the recipient cannot spend it.
@@ -182,9 +186,7 @@ describe('adminApproveWithdrawal / adminRejectWithdrawal', () => {
       expect(await available(m.client, 'USDT')).toMatchObject({ held: '0', available: approved ? '0' : '5' });
     }
     // Many approvals of one internal transfer move the money once.
-    const sender = await memberClient(server.url);
-    const recipient = await memberClient(server.url);
-    await adjustBalance(server.db, sender.id, 'USDT', '8');
+    const { sender, recipient } = await transferPair(server, 'USDT', '8');
     const w = await requestInternal(sender.client, recipient, 'USDT', '8');
     const results = await Promise.all(
       Array.from({ length: 6 }, () => admin.client.post(`/api/admin/withdrawals/${w.body.data.id}/approve`)),

@@ -9,7 +9,7 @@ import { base58check, depositNetworkOf } from '../../src/shared/address';
 import type { BalanceCurrency } from '../../src/shared/constants';
 import { dec } from '../../src/shared/decimal';
 import type { DepositNetwork } from '../../src/shared/networks';
-import type { Client } from './client';
+import { type Client, memberClient } from './client';
 
 /** A random, valid TRC20 address (base58check of 0x41 and 20 random bytes). */
 export function trc20Address(): string {
@@ -131,3 +131,17 @@ export const requestInternal = (
     method: 'internal',
     recipient_id: to.creds.username,
   });
+
+/** Two new members holding `currency`: the sender `senderHas`, the recipient `recipientHas` (none when absent). */
+export async function transferPair(
+  server: { url: string; db: Queryable & { tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> } },
+  currency: BalanceCurrency,
+  senderHas: string,
+  recipientHas?: string,
+) {
+  const sender = await memberClient(server.url);
+  const recipient = await memberClient(server.url);
+  await adjustBalance(server.db, sender.id, currency, senderHas);
+  if (recipientHas) await adjustBalance(server.db, recipient.id, currency, recipientHas);
+  return { sender, recipient };
+}
