@@ -6,7 +6,7 @@ import { requestDecidedEvents } from '../events/publish';
 import { AppError } from '../http/errors';
 import { applyMovement, type BalanceChange, type BalancesAfter } from '../money/kernel';
 
-export type Decision = 'approve' | 'reject';
+type Decision = 'approve' | 'reject';
 
 /** What an approval moves (the kernel applies it) and what its audit entry adds: before and after the reason. */
 export interface Moves {

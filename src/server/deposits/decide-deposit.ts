@@ -17,7 +17,7 @@ const isBalanceCurrency = (c: string): c is BalanceCurrency =>
   (BALANCE_CURRENCIES as readonly string[]).includes(c);
 
 /** What the chain gate needs (decision 0171). */
-export interface ChainOptions {
+interface ChainOptions {
   override?: boolean;
   chainAuto?: boolean;
   checkedNetworks?: readonly string[];

@@ -6,7 +6,7 @@ import { nullableString } from './view-parts';
  * ledger and against what the chain says the service holds (deposit addresses, hot and cold wallets), the
  * cold share and the warnings; null where a figure could not be read.
  */
-export const reserveLineView = z.object({
+const reserveLineView = z.object({
   currency: z.string(),
   liabilities: z.string(),
   ledger: z.string(),
