@@ -428,6 +428,7 @@ describe('the checker across instances', () => {
       networks: [
         { network: 'TRC20', enabled: true, min_confirmations: 19 },
         { network: 'ERC20', enabled: true, min_confirmations: 12 },
+        { network: 'XRPL', enabled: false, min_confirmations: 1 },
       ],
       auto_approve: false,
     });

@@ -9,6 +9,7 @@ import {
   setDepositAddress,
   trc20Address,
   txid,
+  xrpAddress,
 } from '../support/money';
 
 const server = fileServer({ ADMIN_CHAT_URL: 'https://chat.example.com/admin' });
@@ -127,6 +128,18 @@ describe('createCryptoDeposit', () => {
     expect(r.body).toEqual({ data: null, error: expect.objectContaining({ message: D.addressUnavailable }) });
   });
 
+  it('refuses an XRP claim, writing nothing, while the server is told no XRP Ledger to check it on', async () => {
+    const { client, id } = await memberClient(server.url);
+    const r = await client.post('/api/deposits/crypto', {
+      network: 'XRPL',
+      amount: '25',
+      txid: txid().toUpperCase(),
+      sender_address: xrpAddress(),
+    });
+    expect([r.status, r.body.error?.message]).toEqual([409, MSG.xrpClaim.unavailable]);
+    expect(await server.db.query('SELECT 1 FROM deposits WHERE member_id = $1', [id])).toEqual([]);
+  });
+
   it('checks every field with SPEC messages', async () => {
     const { client, id } = await memberWithAddress();
     const cases: [Record<string, unknown>, string, string][] = [
@@ -234,6 +247,18 @@ describe('createKrwDeposit', () => {
       txid: null,
       deposit_address: null,
     });
+  });
+
+  it('refuses an XRP claim, writing nothing, while the server is told no XRP Ledger to check it on', async () => {
+    const { client, id } = await memberClient(server.url);
+    const r = await client.post('/api/deposits/crypto', {
+      network: 'XRPL',
+      amount: '25',
+      txid: txid().toUpperCase(),
+      sender_address: xrpAddress(),
+    });
+    expect([r.status, r.body.error?.message]).toEqual([409, MSG.xrpClaim.unavailable]);
+    expect(await server.db.query('SELECT 1 FROM deposits WHERE member_id = $1', [id])).toEqual([]);
   });
 
   it('checks every field with SPEC messages', async () => {

@@ -22,6 +22,11 @@ export async function chainStatusRoutes(app: App, { config }: Ctx) {
             enabled: c.ethRpcUrl !== null,
             min_confirmations: c.ethMinConfirmations,
           },
+          {
+            network: 'XRPL' as const,
+            enabled: c.xrplRpcUrl !== null && c.xrpDepositAddress !== null,
+            min_confirmations: c.xrplMinConfirmations,
+          },
         ],
         auto_approve: c.autoApprove,
       };
