@@ -145,7 +145,7 @@ export const MEMBER_SCREENS: Screen[] = [
     path: '/assets/deposit/XRP',
     act: async (page) => {
       await page.getByText(MSG.xrpDeposit.claimLead).click();
-      await page.getByLabel(MSG.xrpDeposit.txidLabel).fill('0x1234');
+      await page.getByLabel(MSG.xrpDeposit.txidLabel).fill(`0x${'ab'.repeat(32)}`);
       await page.getByText(`* ${MSG.deposit.txidInvalidFor('XRPL')}`).waitFor();
     },
   },
