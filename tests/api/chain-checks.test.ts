@@ -4,6 +4,7 @@ import { chainProviders, claimRound, recordFound, runChainRound } from '../../sr
 import { tronToHex } from '../../src/server/chain/tron';
 import { MSG } from '../../src/shared/messages';
 import { memberClient } from '../support/client';
+import { deskChainOf } from '../support/desk-chain';
 import { type EthNode, startEthNode } from '../support/eth-node';
 import { fileAdmin, fileChecker, fileServer } from '../support/fixture';
 import { confirmAs } from '../support/four-eyes';
@@ -69,14 +70,7 @@ async function claim(
   return m.client.post('/api/deposits/crypto', { network, txid, amount, sender_address: sender });
 }
 
-async function chainOf(depositId: string) {
-  const r = await admin.client.get('/api/admin/deposits?status=pending&pageSize=100');
-  expect(r.status).toBe(200);
-  const row = (r.body.data.items as { id: string; chain: Record<string, unknown> | null }[]).find(
-    (d) => d.id === depositId,
-  );
-  return row?.chain ?? null;
-}
+const chainOf = (depositId: string) => deskChainOf(admin.client, depositId);
 
 describe('ERC20 USDT on a local Hardhat node', () => {
   it('a right transfer waits for 12 confirmations, shows the member n/m, then matches and approves plainly', async () => {

@@ -249,18 +249,6 @@ describe('createKrwDeposit', () => {
     });
   });
 
-  it('refuses an XRP claim, writing nothing, while the server is told no XRP Ledger to check it on', async () => {
-    const { client, id } = await memberClient(server.url);
-    const r = await client.post('/api/deposits/crypto', {
-      network: 'XRPL',
-      amount: '25',
-      txid: txid().toUpperCase(),
-      sender_address: xrpAddress(),
-    });
-    expect([r.status, r.body.error?.message]).toEqual([409, MSG.xrpClaim.unavailable]);
-    expect(await server.db.query('SELECT 1 FROM deposits WHERE member_id = $1', [id])).toEqual([]);
-  });
-
   it('checks every field with SPEC messages', async () => {
     const { client } = await memberClient(server.url);
     const cases: [Record<string, unknown>, string, string][] = [

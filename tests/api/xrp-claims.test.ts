@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chainProviders, runChainRound } from '../../src/server/chain/checker';
 import { MSG } from '../../src/shared/messages';
 import { type Client, memberClient } from '../support/client';
+import { deskChainOf } from '../support/desk-chain';
 import { fileAdmin, fileChecker, fileServer } from '../support/fixture';
 import { confirmAs } from '../support/four-eyes';
 import { available, expectLedgerOk, trc20Address, txid, xrpAddress } from '../support/money';
@@ -78,14 +79,7 @@ const deposited = (hash: string) =>
     'SELECT member_id::text, status FROM deposits WHERE upper(txid) = $1',
     [hash],
   );
-async function chainOf(depositId: string) {
-  const r = await admin.client.get('/api/admin/deposits?status=pending&pageSize=100');
-  expect(r.status).toBe(200);
-  const row = (r.body.data.items as { id: string; chain: Record<string, unknown> | null }[]).find(
-    (d) => d.id === depositId,
-  );
-  return row?.chain ?? null;
-}
+const chainOf = (depositId: string) => deskChainOf(admin.client, depositId);
 const tagOf = async (c: Client) =>
   Number((await c.get('/api/deposit-address/xrp')).body.data.destination_tag);
 const xrpOf = async (c: Client) => (await available(c, 'XRP')).total;
