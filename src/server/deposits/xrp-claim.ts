@@ -33,7 +33,7 @@ const REFUSED = {
 const onTxid = (message: string) => new AppError('CONFLICT', message, { txid: message });
 
 /**
- * The ledger's side of a member's XRP claim (decision 0362), asked before the claim's transaction so no
+ * The ledger's side of a member's XRP claim (decision 0364), asked before the claim's transaction so no
  * database connection waits on the provider: a validated, successful XRP `Payment` to the service address,
  * from the sender the member named, delivering exactly the amount claimed (`meta.delivered_amount`). A
  * provider that cannot answer (down, slow, garbage, too large) refuses the claim for now; nothing is written.

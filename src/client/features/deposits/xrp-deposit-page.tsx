@@ -25,6 +25,7 @@ function CopyRow(props: {
   id: string;
   label: string;
   value: string;
+  rows: number;
   copyable: boolean;
   aria: string;
   done: string;
@@ -33,13 +34,7 @@ function CopyRow(props: {
     <div className="field">
       <label htmlFor={props.id}>{props.label}</label>
       <div className="field-row">
-        <textarea
-          id={props.id}
-          value={props.value}
-          readOnly
-          rows={props.id === 'xrp-tag' ? 1 : 2}
-          spellCheck={false}
-        />
+        <textarea id={props.id} value={props.value} readOnly rows={props.rows} spellCheck={false} />
         <button
           type="button"
           className="btn btn-secondary btn-copy"
@@ -80,6 +75,7 @@ export function XrpDepositPage() {
           id="xrp-address"
           label={X.addressLabel}
           value={ready?.address ?? placeholder}
+          rows={2}
           copyable={ready !== null}
           aria={X.copyAddressAria}
           done={X.copiedAddress}
@@ -90,6 +86,7 @@ export function XrpDepositPage() {
               id="xrp-tag"
               label={X.tagLabel}
               value={ready.destination_tag!}
+              rows={1}
               copyable
               aria={X.copyTagAria}
               done={X.copiedTag}
