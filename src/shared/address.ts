@@ -2,7 +2,12 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bech32, bech32m, createBase58check } from '@scure/base';
 import { isValidClassicAddress, isValidXAddress, xAddressToClassicAddress } from 'ripple-address-codec';
-import { DESTINATION_TAG_MAX, type DepositNetwork, type NetworkCode } from './networks';
+import {
+  DESTINATION_TAG_MAX,
+  type DepositClaimNetwork,
+  type DepositNetwork,
+  type NetworkCode,
+} from './networks';
 
 /**
  * Address checks per network (decision 0115, superseding 0023's hand-written code): base58check and
@@ -148,8 +153,12 @@ export function depositNetworkOf(text: string): DepositNetwork | null {
   return null;
 }
 
-/** Transaction hashes per deposit network: Tron 64 hex digits, Ethereum 0x + 64 hex digits. */
-export const TXID_PATTERNS: Record<DepositNetwork, RegExp> = {
+/**
+ * Transaction hashes per claimable network: Tron 64 hex digits, Ethereum 0x + 64 hex digits, the XRP
+ * Ledger 64 hex digits (written upper-case by the ledger, either case accepted).
+ */
+export const TXID_PATTERNS: Record<DepositClaimNetwork, RegExp> = {
   TRC20: /^[0-9a-fA-F]{64}$/,
   ERC20: /^0x[0-9a-fA-F]{64}$/,
+  XRPL: /^[0-9a-fA-F]{64}$/,
 };

@@ -23,7 +23,7 @@ export function networkLabelFor(currency: string, network: NetworkCode): string 
 }
 
 /** The currencies a member can deposit, each with its own deposit screen (no other crypto deposit route). */
-export const DEPOSIT_CURRENCIES = ['KRW', 'USDT'] as const;
+export const DEPOSIT_CURRENCIES = ['KRW', 'USDT', 'XRP'] as const;
 
 /**
  * The networks each withdrawal currency may leave on, the first one being the default, with the fixed
@@ -44,6 +44,14 @@ type NetworkCurrency = keyof typeof WITHDRAWAL_NETWORKS;
 export const DEPOSIT_NETWORKS = ['TRC20', 'ERC20'] as const;
 export type DepositNetwork = (typeof DEPOSIT_NETWORKS)[number];
 export const DEFAULT_DEPOSIT_NETWORK: DepositNetwork = 'TRC20';
+/**
+ * The networks a member's TXID claim may name: USDT's, and the XRP Ledger for an XRP payment the scan
+ * could not attribute (no tag, or a tag nobody has).
+ */
+export const DEPOSIT_CLAIM_NETWORKS = [...DEPOSIT_NETWORKS, 'XRPL'] as const;
+export type DepositClaimNetwork = (typeof DEPOSIT_CLAIM_NETWORKS)[number];
+/** XRP has 6 decimals (1 XRP = 1,000,000 drops): a claimed amount with more can never match. */
+export const XRP_DECIMALS = 6;
 
 /** The XRP Ledger destination tag is an unsigned 32-bit integer. */
 export const DESTINATION_TAG_MAX = 4_294_967_295;

@@ -5,6 +5,7 @@ import { tronToHex } from '../../src/server/chain/tron';
 import { MSG } from '../../src/shared/messages';
 import { chainRound, fileChainServer, fileEthNode, fileTronApi } from '../support/chain-server';
 import { memberClient } from '../support/client';
+import { deskChainOf } from '../support/desk-chain';
 import { fileAdmin, fileChecker, ledgerCheckedAfterEach } from '../support/fixture';
 import { confirmAs } from '../support/four-eyes';
 import { erc20Address, setDepositAddress, trc20Address } from '../support/money';
@@ -47,14 +48,7 @@ async function claim(
   return m.client.post('/api/deposits/crypto', { network, txid, amount, sender_address: sender });
 }
 
-async function chainOf(depositId: string) {
-  const r = await admin.client.get('/api/admin/deposits?status=pending&pageSize=100');
-  expect(r.status).toBe(200);
-  const row = (r.body.data.items as { id: string; chain: Record<string, unknown> | null }[]).find(
-    (d) => d.id === depositId,
-  );
-  return row?.chain ?? null;
-}
+const chainOf = (depositId: string) => deskChainOf(admin.client, depositId);
 
 describe('ERC20 USDT on a local Hardhat node', () => {
   it('a right transfer waits for 12 confirmations, shows the member n/m, then matches and approves plainly', async () => {
@@ -386,6 +380,7 @@ describe('the checker across instances', () => {
       networks: [
         { network: 'TRC20', enabled: true, min_confirmations: 19 },
         { network: 'ERC20', enabled: true, min_confirmations: 12 },
+        { network: 'XRPL', enabled: false, min_confirmations: 1 },
       ],
       auto_approve: false,
     });

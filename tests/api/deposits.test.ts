@@ -9,6 +9,7 @@ import {
   setDepositAddress,
   trc20Address,
   txid,
+  xrpAddress,
 } from '../support/money';
 
 const server = fileServer({ ADMIN_CHAT_URL: 'https://chat.example.com/admin' });
@@ -122,6 +123,18 @@ describe('createCryptoDeposit', () => {
     const r = await client.post('/api/deposits/crypto', crypto());
     expect(r.status).toBe(409);
     expect(r.body).toEqual({ data: null, error: expect.objectContaining({ message: D.addressUnavailable }) });
+  });
+
+  it('refuses an XRP claim, writing nothing, while the server is told no XRP Ledger to check it on', async () => {
+    const { client, id } = await memberClient(server.url);
+    const r = await client.post('/api/deposits/crypto', {
+      network: 'XRPL',
+      amount: '25',
+      txid: txid().toUpperCase(),
+      sender_address: xrpAddress(),
+    });
+    expect([r.status, r.body.error?.message]).toEqual([409, MSG.xrpClaim.unavailable]);
+    expect(await server.db.query('SELECT 1 FROM deposits WHERE member_id = $1', [id])).toEqual([]);
   });
 
   it('checks every field with SPEC messages', async () => {

@@ -4,7 +4,7 @@ import { MSG } from '../../src/shared/messages';
 import { adminClient } from '../support/client';
 import { type Showcase, showcaseOn } from '../support/showcase';
 import { expectNamedControls, expectNoSevereViolations, expectVisibleFocus } from './checks/a11y';
-import { MEMBER_SCREENS, openScreen, settle } from './screens';
+import { MEMBER_SCREENS, openScreen, SCREENS_ENV, settle } from './screens';
 import { fileE2E, signIn } from './support';
 
 /**
@@ -14,7 +14,7 @@ import { fileE2E, signIn } from './support';
  * keeping focus inside and closing with Escape.
  */
 
-const e2e = fileE2E();
+const e2e = fileE2E(SCREENS_ENV);
 let rich: Showcase;
 let admin: Awaited<ReturnType<typeof adminClient>>;
 

@@ -2,17 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { ADDRESS_PLACEHOLDERS } from '../../src/shared/constants';
 import { MSG } from '../../src/shared/messages';
 import { adminClient, memberClient } from '../support/client';
+import { late } from '../support/fixture';
 import { proposeAndConfirm, secondAdmin } from '../support/four-eyes';
-import { erc20Address, setDepositAddress, trc20Address, txid } from '../support/money';
+import { erc20Address, setDepositAddress, trc20Address, txid, xrpAddress } from '../support/money';
+import { startXrplApi } from '../support/xrpl-api';
 import { fileE2E, signIn } from './support';
 
 const CHAT = 'https://chat.example.com/wallet-admin';
-const e2e = fileE2E({ ADMIN_CHAT_URL: CHAT });
+const SERVICE = xrpAddress();
+/** The XRP Ledger's stand-in (rippled's JSON-RPC shapes): the claim of an untagged payment is checked there. */
+const xrpl = late(startXrplApi, (x) => x.close());
+const e2e = fileE2E(() => ({ ADMIN_CHAT_URL: CHAT, XRPL_RPC_URL: xrpl.url, XRP_DEPOSIT_ADDRESS: SERVICE }));
 
 const K = MSG.depositKrw;
 const O = MSG.wonAccounts;
 const D = MSG.deposit;
 const H = MSG.history;
+const X = MSG.xrpDeposit;
 
 describe('deposits in the browser', () => {
   it('a KRW deposit request is approved by an administrator and the history shows it', async () => {
@@ -239,11 +245,65 @@ describe('deposits in the browser', () => {
     await context.close();
   });
 
+  it('XRP: the service address with the member’s tag, and the claim of a payment sent without it', async () => {
+    const member = await memberClient(e2e.server.url);
+    const { page, context } = await e2e.newPage();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.server.url });
+    await signIn(page, member.creds);
+    await page.goto('/assets/deposit/XRP');
+    await page.getByRole('heading', { name: X.title }).waitFor();
+    await expect.poll(() => page.getByLabel(X.addressLabel, { exact: true }).inputValue()).toBe(SERVICE);
+    const tag = await page.getByLabel(X.tagLabel, { exact: true }).inputValue();
+    expect(tag).toMatch(/^\d+$/);
+    await page.getByText(X.tagNote).waitFor();
+    await page.getByRole('img', { name: X.qrLabel }).waitFor();
+    await page.getByRole('button', { name: X.copyTagAria }).click();
+    await page.getByText(X.copiedTag).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(tag);
+
+    // Folded until asked: a payment sent with the tag needs no claim.
+    const submit = page.getByRole('button', { name: X.submit });
+    expect(await submit.isVisible()).toBe(false);
+    await page.getByText(X.claimLead).click();
+    await expect.poll(() => submit.isVisible()).toBe(true);
+    const hashField = page.getByLabel(X.txidLabel);
+    await hashField.fill(`0x${txid()}`);
+    await page.getByText(`* ${D.txidInvalidFor('XRPL')}`).waitFor();
+    await page.getByLabel(X.amountLabel).fill('1.0000001');
+    await page.getByText(`* ${D.xrpAmountDecimals}`).waitFor();
+    expect(await submit.isDisabled()).toBe(true);
+
+    // A hash the ledger does not know: the server's refusal, once, at the hash.
+    const from = xrpAddress();
+    await page.getByLabel(X.amountLabel).fill('25');
+    await page.getByLabel(X.senderLabel).fill(from);
+    await hashField.fill(txid());
+    await expect.poll(() => submit.isEnabled()).toBe(true);
+    await submit.click();
+    await page.getByText(`* ${MSG.xrpClaim.notFound}`).waitFor();
+    expect(await hashField.getAttribute('aria-invalid')).toBe('true');
+
+    const hash = xrpl.pay({ from, to: SERVICE, amount: '25000000', ledger: 5000 });
+    await hashField.fill(hash.toLowerCase());
+    await expect.poll(() => submit.isEnabled()).toBe(true);
+    await submit.click();
+    await page.getByText(X.success).waitFor();
+    await page.waitForURL('**/assets/XRP');
+    const rows = await e2e.server.db.query(
+      'SELECT currency, network, txid, sender_address, destination_tag FROM deposits WHERE member_id = $1',
+      [member.id],
+    );
+    expect(rows).toEqual([
+      { currency: 'XRP', network: 'XRPL', txid: hash, sender_address: from, destination_tag: null },
+    ]);
+    await context.close();
+  });
+
   it('each currency has its own deposit page: never another currency’s address', async () => {
     const member = await memberClient(e2e.server.url);
     const { page, context } = await e2e.newPage();
     await signIn(page, member.creds);
-    for (const c of ['ETH', 'XRP']) {
+    for (const c of ['ETH']) {
       // Opened from far down a long page, it starts at its title.
       await page.evaluate(() => window.scrollTo(0, 5000));
       await page.goto(`/assets/deposit/${c}`);
@@ -252,6 +312,8 @@ describe('deposits in the browser', () => {
       expect(await page.getByLabel(D.addressLabel).count()).toBe(0);
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
     }
+    await page.goto('/assets/deposit/XRP');
+    await page.getByRole('heading', { name: X.title }).waitFor();
     await page.goto('/assets/deposit/USDT');
     await page.getByRole('heading', { name: D.title }).waitFor();
     await page.getByLabel(D.addressLabel).waitFor();

@@ -4,7 +4,7 @@ import { MSG } from '../../src/shared/messages';
 import { type FakePriceProvider, startFakePriceProvider } from '../support/fake-price-provider';
 import { type Showcase, showcaseOn } from '../support/showcase';
 import { checkScreenEverywhere } from './checks/walk';
-import { MEMBER_SCREENS, openScreen } from './screens';
+import { MEMBER_SCREENS, openScreen, SCREENS_ENV } from './screens';
 import { type E2E, signIn, startE2E } from './support';
 
 /**
@@ -23,6 +23,7 @@ let s: { page: Page; context: BrowserContext };
 beforeAll(async () => {
   fake = await startFakePriceProvider({ eth: '3100.25', xrp: '0.61', krw: '1380' });
   e2e = await startE2E({
+    ...SCREENS_ENV,
     PRICE_REFRESH: 'true',
     PRICE_FEED_URL: fake.tickerUrl,
     FX_FEED_URL: fake.fxUrl,
@@ -42,7 +43,15 @@ afterAll(async () => {
 async function typed() {
   const r = await rich.client.get<{ items: { title: string; body: string }[] }>('/api/notices?limit=50');
   const notices = r.body.data?.items.flatMap((n) => [n.title, n.body]) ?? [];
-  return [rich.member.username, rich.member.email, rich.depositAddress, 'T123', 'someone_else', ...notices];
+  return [
+    rich.member.username,
+    rich.member.email,
+    rich.depositAddress,
+    SCREENS_ENV.XRP_DEPOSIT_ADDRESS,
+    'T123',
+    'someone_else',
+    ...notices,
+  ];
 }
 
 describe('a member with everything to show', () => {

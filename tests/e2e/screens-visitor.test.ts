@@ -4,7 +4,7 @@ import { MSG } from '../../src/shared/messages';
 import { memberClient } from '../support/client';
 import { type Showcase, showcaseOn } from '../support/showcase';
 import { checkScreenEverywhere } from './checks/walk';
-import { LOGGED_OUT_SCREENS, MEMBER_SCREENS, openScreen, toSecondStep } from './screens';
+import { LOGGED_OUT_SCREENS, MEMBER_SCREENS, openScreen, SCREENS_ENV, toSecondStep } from './screens';
 import { fileE2E, signIn } from './support';
 
 /**
@@ -14,7 +14,7 @@ import { fileE2E, signIn } from './support';
  * with their yellow badge. The member with everything to show is walked in screens-member.test.ts.
  */
 
-const e2e = fileE2E();
+const e2e = fileE2E(SCREENS_ENV);
 let rich: Showcase;
 let fresh: Awaited<ReturnType<typeof memberClient>>;
 
@@ -29,6 +29,7 @@ const typed = () => [
   fresh.creds.email,
   'nobody_here',
   'not-an-email',
+  SCREENS_ENV.XRP_DEPOSIT_ADDRESS,
 ];
 
 describe('without a session', () => {

@@ -13,6 +13,12 @@ export interface Screen {
   act?: (page: Page) => Promise<void>;
 }
 
+/**
+ * What the screens' server needs besides the defaults: the service's XRP address, so the XRP deposit page
+ * shows the member's tag and the claim form (nothing asks the ledger until a claim is sent).
+ */
+export const SCREENS_ENV = { XRP_DEPOSIT_ADDRESS: 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh' };
+
 const W = MSG.withdraw;
 const K = MSG.withdrawKrw;
 
@@ -133,6 +139,16 @@ export const MEMBER_SCREENS: Screen[] = [
     },
   },
   { name: '/assets/deposit/ETH (no ETH deposits)', path: '/assets/deposit/ETH' },
+  { name: '/assets/deposit/XRP', path: '/assets/deposit/XRP' },
+  {
+    name: '/assets/deposit/XRP, the claim open with a wrong hash',
+    path: '/assets/deposit/XRP',
+    act: async (page) => {
+      await page.getByText(MSG.xrpDeposit.claimLead).click();
+      await page.getByLabel(MSG.xrpDeposit.txidLabel).fill(`0x${'ab'.repeat(32)}`);
+      await page.getByText(`* ${MSG.deposit.txidInvalidFor('XRPL')}`).waitFor();
+    },
+  },
   { name: '/assets/withdraw-krw', path: '/assets/withdraw-krw' },
   {
     name: '/assets/withdraw-krw, amount below the minimum',

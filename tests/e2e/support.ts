@@ -58,10 +58,13 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
   };
 }
 
-/** The server and browser of a test file: started before its tests, closed after them (fixture.ts). */
-export const fileE2E = (env: Record<string, string> = {}): E2E =>
+/**
+ * The server and browser of a test file: started before its tests, closed after them (fixture.ts); `env`
+ * is a function when it names something another fixture starts first (a provider's stand-in).
+ */
+export const fileE2E = (env: Record<string, string> | (() => Record<string, string>) = {}): E2E =>
   late(
-    () => startE2E(env),
+    () => startE2E(typeof env === 'function' ? env() : env),
     (e2e) => e2e.close(),
   );
 

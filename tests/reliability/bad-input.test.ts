@@ -7,6 +7,7 @@ import { adminClient, type Client, memberClient } from '../support/client';
 import {
   addressFor,
   adjustBalance,
+  btcAddress,
   erc20Address,
   setDepositAddress,
   trc20Address,
@@ -677,8 +678,25 @@ function networkFaults(): fc.Arbitrary<{ path: string; body: Record<string, unkn
     },
     {
       path: '/api/deposits/crypto',
-      body: { amount: '1', network: 'XRPL', txid: txid(), sender_address: xrpAddress() },
+      body: { amount: '1', network: 'BTC', txid: txid(), sender_address: btcAddress() },
       field: 'network',
+    },
+    // An XRP claim (a payment sent without the member's tag): its hash has no 0x, its sender is an XRP
+    // address, its amount at most 6 decimals; refused before the ledger is asked.
+    {
+      path: '/api/deposits/crypto',
+      body: { amount: '1', network: 'XRPL', txid: `0x${txid()}`, sender_address: xrpAddress() },
+      field: 'txid',
+    },
+    {
+      path: '/api/deposits/crypto',
+      body: { amount: '1', network: 'XRPL', txid: txid(), sender_address: trc20Address() },
+      field: 'sender_address',
+    },
+    {
+      path: '/api/deposits/crypto',
+      body: { amount: '1.0000001', network: 'XRPL', txid: txid(), sender_address: xrpAddress() },
+      field: 'amount',
     },
   );
   return fc.oneof(pair, address, tag, tagElsewhere, deposit);

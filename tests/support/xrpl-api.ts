@@ -14,13 +14,16 @@ export interface Payment {
   tag?: number;
   ledger: number;
   result?: string;
+  /** The transaction type; a payment unless told (e.g. `OfferCreate`). */
+  type?: string;
 }
 
 /**
  * A stand-in for a third party, not for our code: a local HTTP server answering the XRP Ledger JSON-RPC
  * calls the checker uses, in rippled's documented shapes (`ledger` with `ledger_index` and
  * `ledger.close_time` in seconds from 2000; `account_tx` in API v2's shape, `hash`, `ledger_index`,
- * `tx_json`, `meta.delivered_amount`, paged by `marker`; `tx` in v1's flat shape, or `txnNotFound`; `account_info` with `account_data.Balance` in drops, or
+ * `tx_json`, `meta.delivered_amount`, paged by `marker`; `tx` in v1's flat shape, or v2's with
+ * `setTxShape('v2')`, or `txnNotFound`; `account_info` with `account_data.Balance` in drops, or
  * `actNotFound`).
  * `setRaw` makes it answer a raw body instead (garbage, huge, never).
  */
@@ -28,6 +31,7 @@ export async function startXrplApi() {
   const payments = new Map<string, Payment>();
   let validated = 5000;
   let raw: ((res: ServerResponse) => void) | null = null;
+  let txShape: 'v1' | 'v2' = 'v1';
   const calls: string[] = [];
   const balances = new Map<string, bigint>();
   const entry = (hash: string, p: Payment) => ({
@@ -36,7 +40,7 @@ export async function startXrplApi() {
     validated: p.ledger <= validated,
     meta: { TransactionResult: p.result ?? 'tesSUCCESS', delivered_amount: p.delivered ?? p.amount },
     tx_json: {
-      TransactionType: 'Payment',
+      TransactionType: p.type ?? 'Payment',
       Account: p.from,
       Destination: p.to,
       Amount: p.amount,
@@ -76,6 +80,7 @@ export async function startXrplApi() {
         const hash = String(q.transaction);
         const p = payments.get(hash);
         if (!p) result = { status: 'error', error: 'txnNotFound' };
+        else if (txShape === 'v2') result = { status: 'success', ...entry(hash, p) };
         else {
           const e = entry(hash, p);
           result = {
@@ -118,6 +123,10 @@ export async function startXrplApi() {
     },
     setRaw: (answer: typeof raw) => {
       raw = answer;
+    },
+    /** `tx` answers in API v1's flat shape (the default) or v2's (`tx_json` beside `hash` and `meta`). */
+    setTxShape: (shape: 'v1' | 'v2') => {
+      txShape = shape;
     },
     close: () =>
       new Promise<void>((r) => {

@@ -16,6 +16,7 @@ import {
   depositViewSchema,
   receivingAccountAdminViewSchema,
   wonAccountsViewSchema,
+  xrpDepositAddressViewSchema,
 } from '../../shared/schemas/deposits';
 import { queueView } from '../../shared/schemas/desk-queue';
 import { historyViewSchema } from '../../shared/schemas/history';
@@ -47,6 +48,7 @@ export const RESPONSE_SCHEMAS = {
   priceHistory: priceHistorySchema,
   withdrawalRules: withdrawalRulesViewSchema,
   depositAddress: depositAddressViewSchema,
+  xrpDepositAddress: xrpDepositAddressViewSchema,
   deposit: depositViewSchema,
   withdrawal: withdrawalViewSchema,
   withdrawalAddress: withdrawalAddressViewSchema,

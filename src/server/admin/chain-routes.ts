@@ -21,6 +21,11 @@ export const chainStatusRoutes = adminModule(({ admin, config }) => {
             enabled: c.ethRpcUrl !== null,
             min_confirmations: c.ethMinConfirmations,
           },
+          {
+            network: 'XRPL' as const,
+            enabled: c.xrplRpcUrl !== null && c.xrpDepositAddress !== null,
+            min_confirmations: c.xrplMinConfirmations,
+          },
         ],
         auto_approve: c.autoApprove,
       };

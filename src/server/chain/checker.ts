@@ -224,9 +224,10 @@ async function checkOne(
 
 /**
  * Whether the transfer was mined after its address (XRPL: its tag) became the deposit's member's (the assignment's time,
- * to the second, against the block's time). A transfer from before, or one whose time the provider cannot
- * tell, is marked `before_assignment` and left to the operator: an address's earlier history is never
- * credited automatically.
+ * to the second, against the block's time). A transfer from before, one whose time the provider cannot
+ * tell, or an XRP payment that does not carry the member's own tag (a claim of a payment sent without it:
+ * the ledger shows it arrived, not whose it is) is marked `before_assignment` and left to the operator:
+ * only a transfer to the member's own address after its assignment is credited automatically.
  */
 async function minedAfterAssignment(
   db: Db,
@@ -238,9 +239,9 @@ async function minedAfterAssignment(
     `SELECT to_char(date_trunc('second', a.since) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS since
        FROM deposits d JOIN (
          SELECT member_id, network, lower(address) AS address, updated_at AS since FROM member_deposit_addresses
-         UNION ALL SELECT member_id, 'XRPL', NULL, created_at FROM member_deposit_tags
+         UNION ALL SELECT member_id, 'XRPL', tag::text, created_at FROM member_deposit_tags
        ) a ON a.member_id = d.member_id AND a.network = d.network
-          AND (d.network = 'XRPL' OR a.address = lower(d.deposit_address))
+          AND a.address = CASE WHEN d.network = 'XRPL' THEN d.destination_tag::text ELSE lower(d.deposit_address) END
       WHERE d.id = $1`,
     [depositId],
   );

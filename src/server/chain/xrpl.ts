@@ -89,6 +89,33 @@ export async function xrplCall(
   return result;
 }
 
+/** What the ledger says of a payment a member claims by its hash, before anything is recorded. */
+export type ClaimedPayment =
+  | { kind: 'not_found' | 'unvalidated' | 'not_xrp_payment' | 'failed' }
+  | { kind: 'payment'; from: string; to: string; drops: bigint; tag: number | null };
+
+/**
+ * A claimed XRP payment read with `tx`: validated, a successful `Payment` whose delivered amount is XRP in
+ * drops (never `Amount`: a partial payment delivers less). An answer about another transaction, or one
+ * too ill-shaped to tell, is a ProviderError, like an unreachable or malformed provider.
+ */
+export async function claimedPayment(c: ChainConfig, txid: string): Promise<ClaimedPayment> {
+  const r = await xrplCall(c, 'tx', { transaction: txid.toUpperCase(), binary: false });
+  if (r.notFound) return { kind: 'not_found' };
+  if (r.validated !== true) return { kind: 'unvalidated' };
+  const tx = isObj(r.tx_json) ? r.tx_json : r;
+  const hash = typeof r.hash === 'string' ? r.hash : tx.hash;
+  if (typeof hash !== 'string' || hash.toLowerCase() !== txid.toLowerCase())
+    throw new ProviderError('XRPL RPC tx: an answer about another transaction');
+  if (typeof tx.TransactionType !== 'string' || !isObj(r.meta))
+    throw new ProviderError('XRPL RPC tx: not a readable transaction');
+  if (tx.TransactionType !== 'Payment') return { kind: 'not_xrp_payment' };
+  if (r.meta.TransactionResult !== 'tesSUCCESS') return { kind: 'failed' };
+  const p = readPayment(r);
+  if (!p) return { kind: 'not_xrp_payment' }; // an issued currency, or no delivered amount told
+  return { kind: 'payment', from: p.from, to: p.to, drops: p.value, tag: p.tag ?? null };
+}
+
 /** The newest validated ledger (confirmations count from it: a validated ledger is final). */
 async function validatedLedger(c: ChainConfig): Promise<bigint> {
   const r = await xrplCall(c, 'ledger', { ledger_index: 'validated' });

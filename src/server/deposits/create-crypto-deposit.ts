@@ -8,19 +8,27 @@ import { isUniqueViolation } from '../db/iso-time';
 import { publishRequestCreated } from '../events/publish';
 import { AppError } from '../http/errors';
 import { DEPOSIT_COLUMNS, type DepositRow, toDepositView } from './deposit-view';
+import { refuseOtherMembersTag, type VerifiedXrpPayment } from './xrp-claim';
 
 type Input = z.output<typeof cryptoDepositBodySchema>;
 
 /**
- * A USDT deposit request: to the member's assigned address of the chosen network (never one sent by the client),
- * with a TXID no live (pending or approved) deposit has used. Run inside the caller's transaction.
+ * A crypto deposit request with a TXID no live (pending or approved) deposit has used. USDT: to the
+ * member's assigned address of the chosen network (never one sent by the client). XRP: the payment
+ * `verifyXrpClaim` read on the ledger (to the service address, its sender and tag kept), unless its tag
+ * is another member's. Run inside the caller's transaction.
  */
 export async function createCryptoDeposit(
   q: Queryable,
   memberId: string,
   input: Input,
+  xrp: VerifiedXrpPayment | undefined,
 ): Promise<DepositView> {
-  const address = await memberDepositAddress(q, memberId, input.network);
+  if (input.network === 'XRPL') {
+    if (!xrp) throw new Error('an XRP claim is read on the ledger before it is recorded');
+    await refuseOtherMembersTag(q, memberId, xrp.tag);
+  }
+  const address = xrp ? xrp.to : await memberDepositAddress(q, memberId, input.network as DepositNetwork);
   if (!address) throw new AppError('CONFLICT', MSG.deposit.addressUnavailable);
   // One statement (one snapshot): the scan writes its deposit and its check row in one transaction.
   const [used] = await q.query<DepositRow & { origin: string | null }>(
@@ -38,16 +46,19 @@ export async function createCryptoDeposit(
     throw duplicateTxid();
   }
   const [row] = await q.query<DepositRow>(
-    `INSERT INTO deposits AS d (member_id, currency, amount, network, deposit_address, txid, sender_address)
-     VALUES ($1, $2, $3::numeric, $4, $5, $6, $7) RETURNING ${DEPOSIT_COLUMNS}`,
+    `INSERT INTO deposits AS d (member_id, currency, amount, network, deposit_address, txid, sender_address,
+       destination_tag)
+     VALUES ($1, $2, $3::numeric, $4, $5, $6, $7, $8) RETURNING ${DEPOSIT_COLUMNS}`,
     [
       memberId,
-      CRYPTO_DEPOSIT_CURRENCY,
-      input.amount,
+      xrp ? 'XRP' : CRYPTO_DEPOSIT_CURRENCY,
+      xrp ? xrp.amount : input.amount,
       input.network,
       address,
-      input.txid,
-      input.sender_address,
+      // The ledger writes its hashes upper-case, as the scan stores them.
+      xrp ? input.txid.toUpperCase() : input.txid,
+      xrp ? xrp.from : input.sender_address,
+      xrp?.tag?.toString() ?? null,
     ],
   );
   return publishRequestCreated(q, 'deposit', toDepositView(row!));

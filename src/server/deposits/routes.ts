@@ -16,6 +16,7 @@ import { errorResponses } from '../http/envelope';
 import { memberOnly, requireMember } from '../http/guards';
 import { createCryptoDeposit, foundOnChain, mapDepositError } from './create-crypto-deposit';
 import { createKrwDeposit } from './create-krw-deposit';
+import { verifyXrpClaim } from './xrp-claim';
 
 /** A member's deposit requests and address (approve/reject: admin/decision-routes.ts). */
 export async function depositRoutes(app: App, ctx: Ctx) {
@@ -24,10 +25,17 @@ export async function depositRoutes(app: App, ctx: Ctx) {
   idempotentCreateRoute(app, db, {
     url: '/deposits/crypto',
     operationId: 'createCryptoDeposit',
-    summary: 'USDT 입금 신청 (입금 주소는 회원에게 배정된 주소, 같은 TXID는 한 번만)',
+    summary:
+      '암호화폐 입금 신청: USDT는 회원에게 배정된 주소로, XRP(XRPL)는 태그 없이 서비스 주소로 보낸 송금을 원장에서 확인해서 (같은 TXID는 한 번만)',
     tags: ['deposits'],
     body: cryptoDepositBodySchema,
     view: depositViewSchema,
+    // An XRP claim is read on the ledger first, outside the transaction.
+    prepare: async (_req, memberId, body) => {
+      const xrp =
+        body.network === 'XRPL' ? await verifyXrpClaim(db, config.chain, memberId, body) : undefined;
+      return async () => xrp;
+    },
     create: createCryptoDeposit,
     async recover(err, memberId, body) {
       // The scan recorded this transfer while the claim was being written: the claim is that request.

@@ -8,7 +8,7 @@ import { idempotencyHeadersSchema, idempotent } from './idempotency';
 import type { z } from './zod';
 
 /** One member create endpoint (a deposit or withdrawal request): what differs between them. */
-export interface CreateRoute<B extends z.core.$ZodType, V extends z.core.$ZodType> {
+export interface CreateRoute<B extends z.core.$ZodType, V extends z.core.$ZodType, P = void> {
   url: string;
   /** The OpenAPI operationId, also the operation its Idempotency-Key is stored under. */
   operationId: string;
@@ -16,13 +16,17 @@ export interface CreateRoute<B extends z.core.$ZodType, V extends z.core.$ZodTyp
   tags: string[];
   body: B;
   view: V;
-  /** Runs before the transaction; what it returns runs first inside it (a withdrawal's one-time code). */
+  /**
+   * Runs before the transaction (a withdrawal's one-time code, a deposit claim's ledger lookup, which holds
+   * no connection while a provider answers); what it returns runs first inside it, and its result is
+   * `create`'s last argument.
+   */
   prepare?: (
     req: FastifyRequest,
     memberId: string,
     body: z.output<B>,
-  ) => Promise<(q: Queryable) => Promise<void>>;
-  create: (q: Queryable, memberId: string, body: z.output<B>) => Promise<z.output<V>>;
+  ) => Promise<(q: Queryable) => Promise<P>>;
+  create: (q: Queryable, memberId: string, body: z.output<B>, prepared: P) => Promise<z.output<V>>;
   /** A failed create: the request to answer 201 with instead (a deposit the scan recorded), or throws. */
   recover?: (err: unknown, memberId: string, body: z.output<B>) => Promise<z.output<V>>;
 }
@@ -42,10 +46,10 @@ function withoutSecrets(body: unknown): unknown {
  * runs in one transaction at most once per key (`idempotent`), the answer is 201 (or the
  * first answer again).
  */
-export function idempotentCreateRoute<B extends z.core.$ZodType, V extends z.core.$ZodType>(
+export function idempotentCreateRoute<B extends z.core.$ZodType, V extends z.core.$ZodType, P = void>(
   app: App,
   db: Db,
-  r: CreateRoute<B, V>,
+  r: CreateRoute<B, V, P>,
 ) {
   declareRoutes(app, { tags: r.tags, errors: errorResponses(404), preHandler: memberOnly }).post(r.url, {
     operationId: r.operationId,
@@ -69,10 +73,8 @@ export function idempotentCreateRoute<B extends z.core.$ZodType, V extends z.cor
             operation: r.operationId,
             body: withoutSecrets(body),
           },
-          async (q) => {
-            if (first) await first(q);
-            return r.create(q, memberId, body);
-          },
+          // Without `prepare` there is nothing to pass (P is void).
+          async (q) => r.create(q, memberId, body, first ? await first(q) : (undefined as P)),
         );
         return res.data;
       } catch (err) {

@@ -43,17 +43,54 @@ export const MONEY_FLOW_MESSAGES = {
     txidInvalidFor: (network: string) =>
       network === 'ERC20'
         ? 'TXID 형식이 올바르지 않습니다. (ERC20: 0x로 시작하는 64자리 16진수)'
-        : 'TXID 형식이 올바르지 않습니다. (TRC20: 64자리 16진수)',
+        : network === 'XRPL'
+          ? '거래 해시 형식이 올바르지 않습니다. (0x 없이 64자리 16진수)'
+          : 'TXID 형식이 올바르지 않습니다. (TRC20: 64자리 16진수)',
     senderInvalidFor: (network: string) =>
       network === 'ERC20'
         ? '보내는 사람 지갑 주소가 ERC20 주소가 아닙니다. (0x로 시작하는 42자리 주소)'
-        : '보내는 사람 지갑 주소가 TRC20 주소가 아닙니다. (T로 시작하는 34자리 주소)',
+        : network === 'XRPL'
+          ? '보낸 지갑 주소가 XRP 주소가 아닙니다. (r로 시작하는 주소)'
+          : '보내는 사람 지갑 주소가 TRC20 주소가 아닙니다. (T로 시작하는 34자리 주소)',
+    xrpAmountDecimals: 'XRP 수량은 소수점 이하 6자리까지 입력할 수 있습니다.',
     failed: (message: string) => `입금 신청 중 오류가 발생했습니다: ${message}`,
     success: '입금 신청이 완료되었습니다. 관리자 확인 후 처리됩니다.',
     otherTitle: (currency: string) => `${currency} 입금`,
     otherUnavailable: (currency: string) =>
-      `${currency}는 아직 입금을 받지 않습니다. 원화와 USDT만 입금할 수 있습니다.`,
+      `${currency}는 아직 입금을 받지 않습니다. 원화, USDT, XRP만 입금할 수 있습니다.`,
     otherGo: (title: string) => `${title}으로 가기`,
+  },
+  /** The XRP deposit page: the service address with the member's tag, and the claim of a payment sent without it. */
+  xrpDeposit: {
+    title: 'XRP 입금',
+    addressLabel: '입금 주소 (XRP)',
+    tagLabel: '데스티네이션 태그',
+    tagNote:
+      'XRP를 보낼 때 입금 주소와 데스티네이션 태그를 함께 입력하세요. 태그가 없으면 입금이 자동으로 반영되지 않습니다.',
+    copyAddressAria: 'XRP 입금 주소 복사',
+    copyTagAria: '데스티네이션 태그 복사',
+    copiedAddress: '입금 주소가 복사되었습니다.',
+    copiedTag: '데스티네이션 태그가 복사되었습니다.',
+    qrLabel: 'XRP 입금 주소와 태그 QR 코드',
+    claimTitle: '태그를 빠뜨리고 보냈나요?',
+    claimLead: '거래 해시(TXID)로 입금 확인을 요청하세요',
+    claimIntro:
+      'XRP 원장에서 거래를 확인한 뒤 관리자가 검토해 반영합니다. 보낸 수량과 보낸 지갑 주소는 보낸 곳의 거래 내역 그대로 입력해주세요.',
+    amountLabel: '보낸 수량 (XRP)',
+    amountPlaceholder: '0.00',
+    txidLabel: '거래 해시 (TXID)',
+    txidPlaceholder: '보낸 거래의 해시 64자리를 붙여 넣으세요',
+    senderLabel: '보낸 지갑 주소',
+    senderPlaceholder: 'r로 시작하는 보낸 주소',
+    noticeTitle: '요청 전 확인해주세요',
+    notices: [
+      '태그를 넣어 보낸 입금은 요청하지 않아도 자동으로 반영됩니다.',
+      '다른 회원의 태그로 보낸 거래는 요청할 수 없습니다.',
+    ],
+    submit: '입금 확인 요청',
+    busy: '확인 중...',
+    success: '입금 확인 요청을 접수했습니다. 관리자 확인 후 반영됩니다.',
+    failed: (message: string) => `입금 확인 요청 중 오류가 발생했습니다: ${message}`,
   },
   depositKrw: {
     title: '원화 입금',

@@ -26,7 +26,10 @@ export const chainCheckView = z.object({
   chain_to: nullableString,
   final: z.boolean(),
   checked_at: nullableString,
-  /** The transfer was mined before the address became the member's: never approved automatically. */
+  /**
+   * Not shown to have reached the member's own address after its assignment (mined before it; on the XRP
+   * Ledger, also a claimed payment without the member's tag): never approved automatically.
+   */
   before_assignment: z.optional(z.boolean()),
 });
 export type ChainCheckView = z.infer<typeof chainCheckView>;
@@ -34,7 +37,11 @@ export type ChainCheckView = z.infer<typeof chainCheckView>;
 /** GET /api/admin/chain-status: which networks are checked, and whether matched deposits approve themselves. */
 export const chainStatusView = z.object({
   networks: z.array(
-    z.object({ network: z.enum(['TRC20', 'ERC20']), enabled: z.boolean(), min_confirmations: z.number() }),
+    z.object({
+      network: z.enum(['TRC20', 'ERC20', 'XRPL']),
+      enabled: z.boolean(),
+      min_confirmations: z.number(),
+    }),
   ),
   auto_approve: z.boolean(),
 });

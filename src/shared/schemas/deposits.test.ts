@@ -19,6 +19,19 @@ describe('crypto deposit schema', () => {
     expect(p({ txid: '' })).toEqual({ txid: MSG.deposit.txidRequired });
     expect(p({ sender_address: '' })).toEqual({ sender_address: MSG.deposit.senderRequired });
   });
+  it('takes an XRP claim: a 64-hex hash without 0x, an XRP sender, at most 6 decimals', () => {
+    const xrp = { ...base, network: 'XRPL', sender_address: 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh' };
+    const p = (v: object) => issues(cryptoDepositBodySchema.safeParse({ ...xrp, ...v }));
+    expect(p({})).toEqual({});
+    expect(p({ txid: 'A'.repeat(64), amount: '0.000001' })).toEqual({});
+    expect(p({ txid: `0x${'a'.repeat(64)}` })).toEqual({ txid: MSG.deposit.txidInvalidFor('XRPL') });
+    expect(p({ amount: '0.0000001' })).toEqual({ amount: MSG.deposit.xrpAmountDecimals });
+    expect(p({ sender_address: base.sender_address })).toEqual({
+      sender_address: MSG.deposit.senderInvalidFor('XRPL'),
+    });
+    // Seven decimals stay a USDT amount's right.
+    expect(issues(cryptoDepositBodySchema.safeParse({ ...base, amount: '0.0000001' }))).toEqual({});
+  });
   it('outputs canonical amounts and trimmed text', () => {
     const r = cryptoDepositBodySchema.parse({ ...base, amount: ' 007.10 ', txid: ` ${base.txid} ` });
     expect(r.amount).toBe('7.1');

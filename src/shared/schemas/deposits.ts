@@ -1,7 +1,8 @@
 import { isAddressFor, TXID_PATTERNS } from '../address';
 import { CRYPTO_DECIMALS, KRW_MIN_DEPOSIT } from '../constants';
+import { D, DECIMAL_TEXT } from '../decimal';
 import { MSG } from '../messages/member-flows';
-import { DEPOSIT_NETWORKS } from '../networks';
+import { DEPOSIT_CLAIM_NETWORKS, DEPOSIT_NETWORKS, XRP_DECIMALS } from '../networks';
 import { REQUEST_STATUSES } from '../request-status';
 import { z } from '../zod';
 import { amountSchema, isAccountNumber, requiredText } from './amount';
@@ -11,7 +12,7 @@ import { DEPOSIT_SOURCE_FIELDS, nullableString, REQUEST_TIMES } from './view-par
 const M = MSG.deposit;
 const K = MSG.depositKrw;
 
-/** A transaction hash of either deposit network: 64 hexadecimal digits, 0x-prefixed on Ethereum. */
+/** A transaction hash of any claimable network: 64 hexadecimal digits, 0x-prefixed on Ethereum. */
 const TXID_PATTERN = /^(0x)?[0-9a-fA-F]{64}$/;
 
 const cryptoDepositAmountSchema = amountSchema(
@@ -20,14 +21,15 @@ const cryptoDepositAmountSchema = amountSchema(
 );
 
 /**
- * POST /api/deposits/crypto (and the USDT deposit form). The deposit address comes from the member's
- * address of the chosen network (TRC20 when none is named); the TXID and the sender address must be of
- * that network (decision 0116).
+ * POST /api/deposits/crypto (the USDT deposit form, and the XRP page's claim for a payment sent without
+ * the member's tag). USDT: the deposit address comes from the member's address of the chosen network
+ * (TRC20 when none is named). XRPL: an XRP payment to the service address, checked on the ledger when
+ * claimed (decision 0362). The TXID and the sender address must be of that network (decision 0116).
  */
 export const cryptoDepositBodySchema = z
   .strictObject({
     amount: cryptoDepositAmountSchema,
-    network: z._default(z.enum(DEPOSIT_NETWORKS, { error: M.networkInvalid }), 'TRC20'),
+    network: z._default(z.enum(DEPOSIT_CLAIM_NETWORKS, { error: M.networkInvalid }), 'TRC20'),
     txid: requiredText(M.txidRequired, 130, M.txidInvalid).check(z.regex(TXID_PATTERN, M.txidInvalid)),
     sender_address: requiredText(M.senderRequired, 128, M.senderInvalid),
   })
@@ -38,6 +40,13 @@ export const cryptoDepositBodySchema = z
       }
       if (v.sender_address && !isAddressFor(v.network, v.sender_address)) {
         issue('sender_address', M.senderInvalidFor(v.network));
+      }
+      if (
+        v.network === 'XRPL' &&
+        DECIMAL_TEXT.test(v.amount ?? '') &&
+        new D(v.amount).decimalPlaces() > XRP_DECIMALS
+      ) {
+        issue('amount', M.xrpAmountDecimals);
       }
     }),
   );
@@ -105,6 +114,7 @@ export const xrpDepositAddressViewSchema = z.object({
   chat_url: z.string(),
 });
 export type DepositAddressView = z.infer<typeof depositAddressViewSchema>;
+export type XrpDepositAddressView = z.infer<typeof xrpDepositAddressViewSchema>;
 
 /** A won bank account as a member screen shows it (the service's receiving account, the member's own). */
 const wonAccountViewSchema = z.object({

@@ -4,7 +4,12 @@ import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { CRYPTO_DEPOSIT_CURRENCY } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages/member-flows';
-import { DEFAULT_DEPOSIT_NETWORK, DEPOSIT_CURRENCIES, DEPOSIT_NETWORKS } from '../../../shared/networks';
+import {
+  DEFAULT_DEPOSIT_NETWORK,
+  DEPOSIT_CURRENCIES,
+  DEPOSIT_NETWORKS,
+  type DepositNetwork,
+} from '../../../shared/networks';
 import { type CryptoDepositBody, cryptoDepositBodySchema } from '../../../shared/schemas/deposits';
 import { PageHeading } from '../../components/back-button';
 import { FieldList, type FieldSpec } from '../../components/field';
@@ -20,6 +25,7 @@ import { toast } from '../../lib/toast';
 import { useMoneySubmit } from '../../lib/use-money-submit';
 import { DepositAddressBox, useAddressState } from './deposit-address-box';
 import { CRYPTO_DEPOSIT } from './use-deposits';
+import { XrpDepositPage } from './xrp-deposit-page';
 
 const M = MSG.deposit;
 /** What identifies the transfer on the chain: typed exactly as the wallet shows it. */
@@ -30,13 +36,14 @@ const TRANSFER: FieldSpec<keyof CryptoDepositBody>[] = [
 
 /**
  * /assets/deposit/:currency — each currency's own deposit screen, never another currency's address:
- * USDT (also at /assets/deposit) claims a transfer to the member's USDT address; KRW goes to the won
- * deposit screen; a currency the service takes no deposits of says so, and where members can deposit.
+ * USDT (also at /assets/deposit) claims a transfer to the member's USDT address; XRP shows the service
+ * address with the member's tag (xrp-deposit-page.tsx); KRW goes to the won deposit screen; a currency the service takes no deposits of says so, and where members can deposit.
  */
 export function CryptoDepositPage() {
   const { currency = 'USDT' } = useParams();
   const code = currency.toUpperCase();
   if (code === 'KRW') return <Navigate to="/assets/deposit-krw" replace />;
+  if (code === 'XRP') return <XrpDepositPage />;
   if (code !== CRYPTO_DEPOSIT_CURRENCY) return <NoDeposit currency={code} />;
   return <UsdtDepositPage />;
 }
@@ -54,7 +61,7 @@ function NoDeposit({ currency }: { currency: string }) {
             className="btn btn-secondary btn-block"
             to={c === 'KRW' ? '/assets/deposit-krw' : `/assets/deposit/${c}`}
           >
-            {M.otherGo(c === 'KRW' ? MSG.depositKrw.title : M.title)}
+            {M.otherGo(c === 'KRW' ? MSG.depositKrw.title : c === 'XRP' ? MSG.xrpDeposit.title : M.title)}
           </Link>
         ))}
       </div>
@@ -72,7 +79,8 @@ function UsdtDepositPage() {
       mode: 'onChange',
       defaultValues: { amount: '', network: DEFAULT_DEPOSIT_NETWORK, txid: '', sender_address: '' },
     });
-  const network = watch('network') ?? DEFAULT_DEPOSIT_NETWORK;
+  // This form offers USDT's networks only (the XRP claim has its own page).
+  const network = (watch('network') ?? DEFAULT_DEPOSIT_NETWORK) as DepositNetwork;
   // The address shown (and its QR code) is the member's address on the chosen network.
   const address = useAddressState(network);
   useEffect(() => {

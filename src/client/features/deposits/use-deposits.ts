@@ -1,7 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { MSG } from '../../../shared/messages/member-flows';
 import type { DepositNetwork } from '../../../shared/networks';
-import type { CryptoDepositBody, DepositAddressView, KrwDepositBody } from '../../../shared/schemas/deposits';
+import type {
+  CryptoDepositBody,
+  DepositAddressView,
+  KrwDepositBody,
+  XrpDepositAddressView,
+} from '../../../shared/schemas/deposits';
 import { api } from '../../lib/api';
 import { idempotentPost } from '../../lib/use-money-submit';
 
@@ -18,6 +23,16 @@ export function useDepositAddress(network: DepositNetwork) {
   });
 }
 
+/** The service's XRP address with the member's own destination tag (assigned on first ask). */
+export function useXrpDepositAddress() {
+  return useQuery({
+    queryKey: [...DEPOSIT_ADDRESS_KEY, 'XRPL'],
+    queryFn: () => api.get<XrpDepositAddressView>('/deposit-address/xrp', { schema: 'xrpDepositAddress' }),
+    staleTime: 60_000,
+    retry: 1,
+  });
+}
+
 /**
  * What the money-form routine (`useMoneySubmit`) needs of a deposit request besides the form: after it
  * every balance view and the history show the new state; a session gone says the deposits' login message.
@@ -27,7 +42,7 @@ const DEPOSIT = {
   loginRequired: MSG.depositKrw.loginRequired,
 } as const;
 
-/** POST /deposits/crypto, and the fields its per-field messages land under. */
+/** POST /deposits/crypto (USDT, and the XRP claim), and the fields its per-field messages land under. */
 export const CRYPTO_DEPOSIT = {
   ...DEPOSIT,
   send: idempotentPost<CryptoDepositBody>('/deposits/crypto', 'deposit'),
