@@ -127,8 +127,12 @@ describe('an XRP payment sent without a tag, claimed with its hash', () => {
     expect((await depositsOf(m.id)).map((d) => d.status)).toEqual(['pending']);
     expect(await xrpOf(m.client)).toBe('0');
 
-    const approved = await admin.client.post(`/api/admin/deposits/${r.body.data.id}/approve`);
-    expect(approved.status).toBe(200);
+    // Only the member's word says whose it is: one administrator proposes, a second confirms.
+    const proposed = await admin.client.post(`/api/admin/deposits/${r.body.data.id}/approve`);
+    expect(proposed.status).toBe(202);
+    expect(proposed.body.data.proposal.lines).toContain(MSG.guards.unattributedLine);
+    expect(await xrpOf(m.client)).toBe('0');
+    expect((await confirmAs(checker.client, proposed.body.data.proposal.id)).status).toBe(200);
     expect(Number(await xrpOf(m.client))).toBe(25);
     const [entry] = await server.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM ledger_entries WHERE deposit_id = $1`,
@@ -337,7 +341,11 @@ describe('credited at most once, through the two-person thresholds', () => {
     const decisions = await Promise.all(
       Array.from({ length: 5 }, () => admin.client.post(`/api/admin/deposits/${id}/approve`)),
     );
-    expect(decisions.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    // One proposal (an untagged claim waits for a second administrator); the parallel copies are refused.
+    expect(decisions.map((r) => r.status).sort()).toEqual([202, 409, 409, 409, 409]);
+    const proposal = decisions.find((r) => r.status === 202)!.body.data.proposal.id as string;
+    const confirms = await Promise.all(Array.from({ length: 5 }, () => confirmAs(checker.client, proposal)));
+    expect(confirms.filter((r) => r.status === 200)).toHaveLength(1);
     const credited = [Number(await xrpOf(a.client)), Number(await xrpOf(b.client))].sort();
     expect(credited).toEqual([0, 25]);
   });
@@ -361,7 +369,8 @@ describe('credited at most once, through the two-person thresholds', () => {
       `SELECT id::text FROM deposits WHERE upper(txid) = $1`,
       [paid.hash],
     )) {
-      await admin.client.post(`/api/admin/deposits/${row.id}/approve`);
+      const proposed = await admin.client.post(`/api/admin/deposits/${row.id}/approve`);
+      if (proposed.status === 202) await confirmAs(checker.client, proposed.body.data.proposal.id);
     }
     expect(Number(await xrpOf(m.client))).toBeLessThanOrEqual(25);
   });

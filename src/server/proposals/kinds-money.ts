@@ -19,7 +19,7 @@ import { type Direction, lockTotals, valueKrw } from '../money/limits';
 import { lockBalances, readBalanceStates } from '../wallet/balance-state';
 import { decideWithdrawalIn } from '../withdrawals/decide-withdrawal';
 import { defineKind } from './registry';
-import { lockPending, overridesChain, overThreshold, requestHead } from './request-plan';
+import { lockPending, overridesChain, overThreshold, requestHead, unattributed } from './request-plan';
 import { type BalancesBody, dryRun, P } from './store';
 
 const isBalanceCurrency = (c: string): c is BalanceCurrency =>
@@ -45,8 +45,9 @@ export const depositApproval = defineKind({
     // Crediting against the chain's verdict is never one person's call.
     const checked = checkedNetworks(cfg.chain);
     const overridden = await overridesChain(q, input.id, d.network, input.override === true, checked);
+    const unproven = await unattributed(q, input.id);
     return {
-      needsSecond: t.needsSecond || overridden !== null,
+      needsSecond: t.needsSecond || overridden !== null || unproven,
       memberId: d.member_id,
       targetId: input.id.toLowerCase(),
       payload: {
@@ -62,6 +63,7 @@ export const depositApproval = defineKind({
         P.depositLine(d.currency, formatExact(d.amount), formatExact(value)),
         t.line,
         ...(overridden ? [MSG.guards.chainOverrideLine(overridden)] : []),
+        ...(unproven ? [MSG.guards.unattributedLine] : []),
         ...(input.reason ? [P.reasonLine(input.reason)] : []),
       ],
     };

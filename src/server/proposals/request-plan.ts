@@ -106,3 +106,16 @@ export async function overridesChain(
   if (c) return c.verdict === 'match' && c.final ? null : c.verdict;
   return network !== null && checked.includes(network) ? 'unchecked' : null;
 }
+
+/**
+ * Whether the chain shows the deposit arrived but not that it is this member's: mined before its address
+ * became the member's, or an XRP payment without the member's tag (decision 0364). Only the member's word
+ * says whose it is, so crediting it is never one administrator's call.
+ */
+export async function unattributed(q: Queryable, id: string): Promise<boolean> {
+  const [c] = await q.query<{ before_assignment: boolean }>(
+    'SELECT before_assignment FROM deposit_chain_checks WHERE deposit_id = $1',
+    [id],
+  );
+  return c?.before_assignment === true;
+}

@@ -31,6 +31,8 @@ export const FOUR_EYES_GUARD_MESSAGES = {
       '제안 이후 이 회원의 출금 계좌가 바뀌어 승인할 수 없습니다. 이 제안을 취소하고 새로 제안해 주세요.',
     recentBankAccountLine: '최근 24시간 안에 바뀐 계좌로 보내는 원화 출금입니다.',
     chainOverrideLine: (verdict: string) => `체인 확인 결과(${verdict})와 다르게 승인합니다.`,
+    unattributedLine:
+      '체인에는 도착했지만 회원의 주소(또는 태그)로 배정 이후 들어온 것이 확인되지 않은 입금입니다. 회원의 신청만으로 주인을 정합니다.',
     cliAdditionalRequired: (n: number) =>
       `이미 관리자가 ${n}명 있습니다. 그 이상의 관리자는 관리자 화면에서 두 관리자의 승인으로 권한을 부여하세요. 꼭 이 명령으로 만들어야 하면 --additional 을 붙여 다시 실행하세요. / ${n} administrators exist: grant the role on the admin page (two administrators), or repeat with --additional.`,
     cliAdditionalWarning:
