@@ -18,7 +18,8 @@ function valueText(v: unknown): string {
   if (typeof v === 'boolean') return v ? C.yes : C.no;
   if (typeof v === 'number') return v.toLocaleString('ko-KR');
   if (typeof v === 'string') {
-    if (C.values[v]) return C.values[v];
+    const known = C.values[v] ?? MSG.proposals.kinds[v];
+    if (known) return known;
     if (DECIMAL.test(v) && v.replace('-', '').length > 3) return formatExact(v);
     return v;
   }
@@ -26,6 +27,8 @@ function valueText(v: unknown): string {
   if (isObj(v)) {
     if (typeof v.proposed_by === 'string' && typeof v.confirmed_by === 'string')
       return C.approval(v.proposed_by, v.confirmed_by);
+    if (typeof v.proposed_by === 'string' && typeof v.refused_by === 'string')
+      return C.refusal(v.proposed_by, v.refused_by);
     return Object.entries(v)
       .filter(([k, x]) => !hidden(k, x))
       .map(([k, x]) => `${label(k)} ${valueText(x)}`)

@@ -35,7 +35,8 @@ const statusOf = async (id: string) =>
   (await server.db.query<{ status: string }>('SELECT status FROM admin_proposals WHERE id = $1', [id]))[0]
     ?.status;
 const confirm = (c: Client, id: string) => confirmAs(c, id);
-const cancel = (c: Client, id: string) => c.post(`/api/admin/proposals/${id}/cancel`);
+const cancel = (c: Client, id: string, reason?: string) =>
+  c.post(`/api/admin/proposals/${id}/cancel`, reason ? { reason } : undefined);
 const auditOf = async (targetId: string) =>
   (await a.client.get(`/api/admin/audit?targetId=${targetId}`)).body.data.items as {
     action: string;
@@ -113,11 +114,11 @@ describe('a balance edit is a proposal until a different administrator confirms 
     expect(r.body.data.changes).toEqual([]);
   });
 
-  it('either administrator can cancel; a cancelled proposal cannot be confirmed', async () => {
+  it('the proposer withdraws it or the other refuses it (with a reason); then it cannot be confirmed', async () => {
     const m = await memberClient(server.url);
     for (const canceller of [a, b]) {
       const p = (await a.client.call('PUT', balancesUrl(m.id), { xrp: '7' })).body.data.proposal;
-      const c = await cancel(canceller.client, p.id);
+      const c = await cancel(canceller.client, p.id, canceller === b ? '근거 서류 없음' : undefined);
       expect(c.status).toBe(200);
       expect(c.body.data.proposal).toMatchObject({
         status: 'cancelled',

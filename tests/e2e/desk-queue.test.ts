@@ -93,6 +93,32 @@ describe('the desk queue in two browsers', () => {
     expect(await krwOf()).toBe('100000000');
   });
 
+  it('B refuses (반려) a proposed approval with a reason; the request waits again for a decision', async () => {
+    const huge = await insertDeposit(e2e.server.db, member.id, { amount: '50000000' });
+    await a.page.goto('/admin');
+    await rowOf(a.page, huge).getByRole('button', { name: Q.approve, exact: true }).click();
+    await rowOf(a.page, huge).getByText(Q.awaitingSecond(aCreds.username)).waitFor();
+
+    await b.page.goto('/admin');
+    await rowOf(b.page, huge).getByRole('button', { name: Q.refuse, exact: true }).click();
+    const card = b.page.getByRole('dialog', { name: Q.confirmCard.title });
+    await card.getByText('50,000,000원').waitFor();
+    await card.getByRole('button', { name: Q.refuse, exact: true }).click();
+    const dialog = b.page.getByRole('dialog', { name: MSG.proposals.refuseTitle });
+    await dialog.getByRole('button', { name: Q.refuse, exact: true }).click();
+    await dialog.getByText(MSG.proposals.refuseReasonRequired).waitFor();
+    await dialog.getByLabel(Q.refuseReasonLabel).fill('입금 확인서 미제출');
+    await dialog.getByRole('button', { name: Q.refuse, exact: true }).click();
+    await b.page.getByText(Q.done.refused).waitFor();
+    await rowOf(b.page, huge).getByText(Q.waitingNew).waitFor();
+    expect(await statusOf('deposits', huge)).toBe('pending');
+    const [p] = await e2e.server.db.query<{ status: string; decision_reason: string }>(
+      `SELECT status, decision_reason FROM admin_proposals WHERE target_id = $1`,
+      [huge],
+    );
+    expect(p).toEqual({ status: 'cancelled', decision_reason: '입금 확인서 미제출' });
+  });
+
   it('a rejection asks for a reason and records it', async () => {
     const page = a.page;
     await page.goto('/admin');

@@ -18,6 +18,7 @@ let maker: { page: Page; context: BrowserContext };
 let checker: { page: Page; context: BrowserContext };
 let member: Awaited<ReturnType<typeof memberClient>>;
 let checkerCreds: MemberCreds;
+let makerName: string;
 
 beforeAll(async () => {
   e2e = await startE2E();
@@ -25,6 +26,7 @@ beforeAll(async () => {
   const a = await adminClient(e2e.server.url, db);
   const b = await secondAdmin(e2e.server.url, db);
   checkerCreds = b.creds;
+  makerName = a.creds.username;
   member = await memberClient(e2e.server.url, { fullName: '박제안' });
   await fund(db, member.id, { KRW: '50000' });
   // Two browsers of their own (separate cookies): administrator A proposes, administrator B confirms.
@@ -65,11 +67,13 @@ describe('two-person approval in the browser', () => {
     await adjust(assets, 'KRW', '25000', '입금 누락분 반영 (문의 1234)');
     expect(await balanceOf('KRW')).toBe('50000');
 
-    // A's own list: the proposal is theirs, so it offers cancel but not confirm.
+    // A's own list: the proposal is theirs, so it offers 철회 but neither 확인 nor 반려.
     await page.getByRole('tab', { name: P.tab }).click();
     const mine = page.locator('.adm-proposal', { hasText: member.creds.username });
     await mine.getByText(P.yours).waitFor();
+    await mine.getByRole('button', { name: P.withdraw, exact: true }).waitFor();
     expect(await mine.getByRole('button', { name: P.confirm, exact: true }).count()).toBe(0);
+    expect(await mine.getByRole('button', { name: P.refuse, exact: true }).count()).toBe(0);
 
     // B, at 360 px: the pending list says what it does, who proposed it and until when.
     const b = checker.page;
@@ -99,7 +103,7 @@ describe('two-person approval in the browser', () => {
     if (SHOTS) await b.screenshot({ path: `${SHOTS}/proposals-360-applied.png`, fullPage: true });
   });
 
-  it('a proposal can be cancelled from the list', async () => {
+  it('B refuses a proposal with a reason (required); the list and the audit log show who and why', async () => {
     const page = maker.page;
     await page.goto(`/admin?member=${member.id}&mtab=assets`);
     const assets = page.getByRole('region', { name: A.assets.title, exact: true });
@@ -107,9 +111,41 @@ describe('two-person approval in the browser', () => {
     const b = checker.page;
     await b.goto('/admin?tab=proposals');
     const card = b.locator('.adm-proposal', { hasText: '이벤트 지급 (공지 7)' }).first();
-    await card.getByRole('button', { name: P.cancel, exact: true }).click();
-    await b.getByRole('dialog', { name: P.cancelTitle }).getByRole('button', { name: P.cancelTitle }).click();
-    await b.getByText(P.cancelled).waitFor();
+    await card.getByRole('button', { name: P.refuse, exact: true }).click();
+    const dialog = b.getByRole('dialog', { name: P.refuseTitle });
+    await dialog.getByRole('button', { name: P.refuse, exact: true }).click();
+    await dialog
+      .getByText(MSG.deskQueue.rejectReasonRequired)
+      .or(dialog.getByText(P.refuseReasonRequired))
+      .waitFor();
+    await dialog.getByLabel(P.refuseReasonLabel).fill('공지 7의 지급 대상이 아님');
+    await dialog.getByRole('button', { name: P.refuse, exact: true }).click();
+    await b.getByText(P.refused).waitFor();
+    const done = b.locator('.adm-proposal', { hasText: '공지 7의 지급 대상이 아님' });
+    await done.getByText(P.refusedStatus, { exact: true }).waitFor();
     expect(await balanceOf('USDT')).toBe('0');
+
+    await page.goto('/admin?tab=audit');
+    const entry = page.getByRole('row', { name: /제안 반려/ }).first();
+    await entry.getByText(`2인 확인: 제안 ${makerName} · 반려 ${checkerCreds.username}`).waitFor();
+    await entry.getByText('사유: 공지 7의 지급 대상이 아님').waitFor();
+  });
+
+  it('A withdraws their own proposal without giving a reason', async () => {
+    const page = maker.page;
+    await page.goto(`/admin?member=${member.id}&mtab=assets`);
+    const assets = page.getByRole('region', { name: A.assets.title, exact: true });
+    await adjust(assets, 'XRP', '3', '테스트 조정 (철회 예정)');
+    await page.getByRole('tab', { name: P.tab }).click();
+    const card = page.locator('.adm-proposal', { hasText: '테스트 조정 (철회 예정)' }).first();
+    await card.getByRole('button', { name: P.withdraw, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: P.withdrawTitle });
+    await dialog.getByRole('button', { name: P.withdraw, exact: true }).click();
+    await page.getByText(P.withdrawn).waitFor();
+    await page
+      .locator('.adm-proposal', { hasText: '테스트 조정 (철회 예정)' })
+      .getByText(P.withdrawnStatus, { exact: true })
+      .waitFor();
+    expect(await balanceOf('XRP')).toBe('0');
   });
 });

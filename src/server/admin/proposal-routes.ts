@@ -1,4 +1,5 @@
 import {
+  cancelBodySchema,
   confirmBodySchema,
   confirmedView,
   proposalListView,
@@ -44,10 +45,12 @@ export const proposalRoutes = adminModule(({ admin, db, config }) => {
 
   admin.post('/proposals/:id/cancel', {
     operationId: 'adminCancelProposal',
-    summary: '제안 취소 (제안한 관리자 또는 다른 관리자)',
+    summary:
+      '제안 반려 (다른 관리자, 사유 필수) 또는 철회 (제안한 관리자, 사유 선택): 감사 기록에 두 사람 모두',
     params: memberParams,
+    body: cancelBodySchema,
     view: proposedView,
-    run: (req) => cancelProposal(db, config.fourEyes, req.params.id, actorOf(req)),
+    run: (req) => cancelProposal(db, config.fourEyes, req.params.id, actorOf(req), req.body?.reason),
   });
 
   admin.post('/members/:id/admin-role', {

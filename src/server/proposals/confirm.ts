@@ -1,6 +1,10 @@
-/** Two-person approval (decisions 0160, 0321): confirming (applying once, under the row lock) and cancelling. */
+/**
+ * Two-person approval (decisions 0160, 0321): confirming (applying once, under the row lock) and cancelling
+ * (another administrator's 반려 with its reason, the proposer's 철회).
+ */
 import { MSG } from '../../shared/messages';
 import type { Actor, Approval } from '../audit/actor';
+import { auditMember } from '../audit/write-audit';
 import { verifyTotpFor } from '../auth/totp';
 import type { Config } from '../config';
 import type { Db, Queryable } from '../db';
@@ -104,9 +108,21 @@ function refuseConfirmer(p: ProposalRow, actor: Actor) {
   if (p.member_id === actor.actorId) throw new AppError('FORBIDDEN', P.aboutYou);
 }
 
-/** Cancels a pending proposal: its proposer or any other administrator. Recorded on the proposal. */
-export async function cancelProposal(db: Db, cfg: FourEyes, id: string, actor: Actor) {
+/**
+ * Cancels a pending proposal, in one transaction with its audit entry. Another administrator's 반려 must
+ * say why (the reason is kept on the proposal and the audit entry names both people); the proposer's own
+ * 철회 may. Under the row lock, of any number of confirmations and cancellations at once exactly one
+ * finds the proposal pending; the others are refused as already decided (409).
+ */
+export async function cancelProposal(
+  db: Db,
+  cfg: FourEyes,
+  id: string,
+  actor: Actor,
+  reason: string | undefined,
+) {
   if (!isUuid(id)) throw new AppError('NOT_FOUND', P.notFound);
+  const why = reason?.trim() || null;
   const out = await db.tx(async (q) => {
     const p = await readProposal(q, id, true);
     if (!p) throw new AppError('NOT_FOUND', P.notFound);
@@ -116,14 +132,30 @@ export async function cancelProposal(db: Db, cfg: FourEyes, id: string, actor: A
       await markExpired(q, id);
       return { expired: true as const };
     }
+    const own = p.proposed_by === actor.actorId;
+    if (!own && why === null)
+      throw new AppError('VALIDATION', P.refuseReasonRequired, { reason: P.refuseReasonRequired });
     await q.query(
       `UPDATE admin_proposals SET status = 'cancelled', decided_by = $2, decided_by_username = $3, decided_at = now(),
-              secret_hash = NULL
+              decision_reason = $4, secret_hash = NULL
         WHERE id = $1`,
-      [id, actor.actorId, actor.actorUsername ?? ''],
+      [id, actor.actorId, actor.actorUsername ?? '', why],
     );
+    await auditMember(q, actor, own ? 'proposal.withdraw' : 'proposal.refuse', p.member_id, {
+      before: { status: 'pending' },
+      after: {
+        status: 'cancelled',
+        proposal_kind: p.kind,
+        ...(own ? {} : { refusal: { proposed_by: p.proposed_by_username, refused_by: actor.actorUsername } }),
+        reason: why,
+        proposal_id: id,
+      },
+    });
     await publishProposal(q, p, 'cancelled', actor.actorUsername ?? '');
-    return { proposal: view((await readProposal(q, id, false))!, actor.actorId), message: P.cancelled };
+    return {
+      proposal: view((await readProposal(q, id, false))!, actor.actorId),
+      message: own ? P.withdrawn : P.refused,
+    };
   });
   if ('expired' in out) throw new AppError('CONFLICT', P.expired(cfg.proposalTtlHours));
   return out;

@@ -31,6 +31,7 @@ export interface ProposalRow {
   expires_at: string;
   decided_by_username: string | null;
   decided_at: string | null;
+  decision_reason: string | null;
   expired_now: boolean;
   secret_hash: string | null;
 }
@@ -38,6 +39,7 @@ export interface ProposalRow {
 const COLUMNS = `p.id, p.kind, p.status, p.member_id, m.username AS member_username, p.target_id, p.summary, p.payload,
   p.basis, p.proposed_by, p.proposed_by_username, ${iso('p.created_at')} AS created_at,
   ${iso('p.expires_at')} AS expires_at, p.decided_by_username, ${iso('p.decided_at')} AS decided_at,
+  p.decision_reason,
   (p.status = 'pending' AND p.expires_at <= now()) AS expired_now, p.secret_hash`;
 
 export const view = (r: ProposalRow, viewerId: string): ProposalView => ({
@@ -55,6 +57,7 @@ export const view = (r: ProposalRow, viewerId: string): ProposalView => ({
   expires_at: r.expires_at,
   decided_by_username: r.decided_by_username,
   decided_at: r.decided_at,
+  decision_reason: r.decision_reason,
   mine: r.proposed_by === viewerId,
 });
 

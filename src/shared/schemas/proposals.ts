@@ -1,4 +1,6 @@
+import { MSG } from '../messages';
 import { z } from '../zod';
+import { plainText } from './text';
 import { nullableString } from './view-parts';
 
 /** What a proposal does (decision 0160). */
@@ -23,6 +25,7 @@ const PROPOSAL_KINDS = [
   'bank_account.verify',
 ] as const;
 export type ProposalKind = (typeof PROPOSAL_KINDS)[number];
+const PROPOSAL_REASON_MAX = 200;
 const PROPOSAL_STATUSES = ['pending', 'applied', 'cancelled', 'expired'] as const;
 
 /** One proposal as the administrator's list shows it. */
@@ -44,6 +47,8 @@ const proposalView = z.object({
   expires_at: z.string(),
   decided_by_username: nullableString,
   decided_at: nullableString,
+  /** Why it was cancelled: required of another administrator's 반려, optional in the proposer's 철회. */
+  decision_reason: nullableString,
   /** Proposed by the administrator asking: they may cancel it but not confirm it. */
   mine: z.boolean(),
 });
@@ -71,4 +76,22 @@ export const roleBodySchema = z.strictObject({ admin: z.boolean() });
 /** A confirmation: the confirming administrator's one-time code at that moment (step-up). */
 export const confirmBodySchema = z.nullish(
   z.strictObject({ otpCode: z.optional(z.string().check(z.maxLength(20))) }),
+);
+
+/**
+ * A cancellation: its reason, trimmed (blank is none). The server requires one when the canceller is not
+ * the proposer (반려); the proposer withdrawing (철회) may leave it out.
+ */
+export const cancelBodySchema = z.nullish(
+  z.strictObject({
+    reason: z.optional(
+      z
+        .string({ error: MSG.proposals.reasonInvalid })
+        .check(
+          plainText(),
+          z.trim(),
+          z.maxLength(PROPOSAL_REASON_MAX, MSG.proposals.reasonTooLong(PROPOSAL_REASON_MAX)),
+        ),
+    ),
+  }),
 );

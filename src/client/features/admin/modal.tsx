@@ -100,6 +100,8 @@ interface ConfirmProps {
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Further fields under the question (the one-time code of a step-up). */
+  children?: ReactNode;
 }
 
 /** SPEC §5: deleting a bank account, a lock or a member asks first. */
@@ -112,10 +114,12 @@ export function ConfirmDialog({
   busy,
   onConfirm,
   onCancel,
+  children,
 }: ConfirmProps) {
   return (
     <Modal open={open} title={title} onClose={onCancel}>
       <p className="adm-dialog-body">{body}</p>
+      {children}
       <DialogActions onCancel={onCancel} cancelFocus>
         <BusyButton
           busy={!!busy}

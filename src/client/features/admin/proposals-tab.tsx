@@ -9,8 +9,10 @@ import { ADMIN_KEY, useAdminMutation } from './api';
 import { dateTime } from './format';
 import { BusyButton } from './kit';
 import { ConfirmDialog } from './modal';
+import { ReasonDialog } from './reason-dialog';
 import { failureText, ResultMessage, useResult } from './result-message';
 import { Section } from './section';
+import { StepUpCode } from './step-up-code';
 import './proposals.css';
 
 const P = MSG.proposals;
@@ -29,15 +31,17 @@ const useProposals = () =>
     retry: (count, err) => !(err instanceof ApiError && err.status > 0 && err.status < 500) && count < 2,
   });
 
-function ProposalCard({
-  p,
-  onConfirm,
-  onCancel,
-}: {
-  p: ProposalView;
-  onConfirm?: () => void;
-  onCancel?: () => void;
-}) {
+type Action = 'confirm' | 'refuse' | 'withdraw';
+
+/** A cancelled proposal says whether another administrator refused it (반려) or its proposer withdrew it. */
+const statusLabel = (p: ProposalView) =>
+  p.status !== 'cancelled'
+    ? P.statuses[p.status]
+    : p.decided_by_username === p.proposed_by_username
+      ? P.withdrawnStatus
+      : P.refusedStatus;
+
+function ProposalCard({ p, onAct }: { p: ProposalView; onAct?: (action: Action) => void }) {
   return (
     <li className="adm-proposal" data-proposal-id={p.id}>
       <div className="adm-proposal-head">
@@ -45,7 +49,7 @@ function ProposalCard({
         <span
           className={`adm-badge ${p.status === 'applied' ? 'is-ok' : p.status === 'pending' ? 'is-wait' : 'is-bad'}`}
         >
-          {P.statuses[p.status]}
+          {statusLabel(p)}
         </span>
       </div>
       <dl className="adm-proposal-meta">
@@ -68,42 +72,81 @@ function ProposalCard({
             </dd>
           </>
         ) : null}
+        {p.decision_reason ? (
+          <>
+            <dt>{P.decisionReason}</dt>
+            <dd>{p.decision_reason}</dd>
+          </>
+        ) : null}
       </dl>
       <ul className="adm-proposal-lines">
         {p.lines.map((l) => (
           <li key={l}>{l}</li>
         ))}
       </ul>
-      {p.status === 'pending' ? (
+      {p.status === 'pending' && onAct ? (
         <div className="adm-actions">
-          {p.mine ? <span className="adm-muted">{P.yours}</span> : null}
-          {onCancel ? (
-            <button type="button" className="btn btn-secondary btn-sm" onClick={onCancel}>
-              {P.cancel}
-            </button>
-          ) : null}
-          {onConfirm && !p.mine ? (
-            <button type="button" className="btn btn-primary btn-sm" onClick={onConfirm}>
-              {P.confirm}
-            </button>
-          ) : null}
+          {p.mine ? (
+            <>
+              <span className="adm-muted">{P.yours}</span>
+              <button type="button" className="btn btn-secondary btn-sm" onClick={() => onAct('withdraw')}>
+                {P.withdraw}
+              </button>
+            </>
+          ) : (
+            <>
+              <button type="button" className="btn btn-danger btn-sm" onClick={() => onAct('refuse')}>
+                {P.refuse}
+              </button>
+              <button type="button" className="btn btn-primary btn-sm" onClick={() => onAct('confirm')}>
+                {P.confirm}
+              </button>
+            </>
+          )}
         </div>
       ) : null}
     </li>
   );
 }
 
-/** 승인 대기 제안: what waits for a second administrator, with confirm and cancel; then the recent ones. */
+/**
+ * 승인 대기 제안: what waits for a second administrator — 확인 (with the one-time code of the moment) or
+ * 반려 (with a reason) by another administrator, 철회 by its proposer — then the recent ones.
+ */
 export function ProposalsTab() {
   const list = useProposals();
   const result = useResult();
-  const [acting, setActing] = useState<{ p: ProposalView; action: 'confirm' | 'cancel' } | null>(null);
-  // A confirmation carries the confirming administrator's one-time code of this moment (step-up).
+  const [acting, setActing] = useState<{ p: ProposalView; action: Action } | null>(null);
   const [otpCode, setOtpCode] = useState('');
-  const act = useAdminMutation(({ p, action }: { p: ProposalView; action: 'confirm' | 'cancel' }) =>
-    api.post(`/admin/proposals/${p.id}/${action}`, action === 'confirm' ? { otpCode } : {}),
+  const act = useAdminMutation(
+    ({ p, action, reason }: { p: ProposalView; action: Action; reason?: string }) =>
+      action === 'confirm'
+        ? api.post(`/admin/proposals/${p.id}/confirm`, { otpCode })
+        : api.post(`/admin/proposals/${p.id}/cancel`, reason ? { reason } : {}),
   );
+  const close = () => {
+    setActing(null);
+    setOtpCode('');
+  };
+  const run = (reason?: string) => {
+    if (!acting) return;
+    const { action } = acting;
+    act.mutate(
+      { ...acting, reason },
+      {
+        onSuccess: () =>
+          result.set(action === 'confirm' ? P.applied : action === 'refuse' ? P.refused : P.withdrawn),
+        onError: (err) =>
+          result.fail(
+            action === 'confirm' ? P.failedConfirm : action === 'refuse' ? P.failedRefuse : P.failedWithdraw,
+            err,
+          ),
+        onSettled: close,
+      },
+    );
+  };
   const data = list.data;
+  const refusing = acting?.action === 'refuse';
   return (
     <div className="adm-proposals">
       <Section title={P.title}>
@@ -118,12 +161,7 @@ export function ProposalsTab() {
         ) : (
           <ul className="adm-proposal-list">
             {data.pending.map((p) => (
-              <ProposalCard
-                key={p.id}
-                p={p}
-                onConfirm={() => setActing({ p, action: 'confirm' })}
-                onCancel={() => setActing({ p, action: 'cancel' })}
-              />
+              <ProposalCard key={p.id} p={p} onAct={(action) => setActing({ p, action })} />
             ))}
           </ul>
         )}
@@ -138,50 +176,27 @@ export function ProposalsTab() {
         </Section>
       ) : null}
       <ConfirmDialog
-        open={acting !== null}
-        title={acting?.action === 'cancel' ? P.cancelTitle : P.confirmTitle}
-        body={
-          acting?.action === 'cancel' ? (
-            P.cancelBody
-          ) : (
-            <>
-              {P.confirmBody}
-              <label className="adm-otp-field">
-                {P.otpLabel}
-                <input
-                  name="otpCode"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={20}
-                  value={otpCode}
-                  onChange={(e) => setOtpCode(e.target.value)}
-                />
-              </label>
-            </>
-          )
-        }
-        confirmLabel={acting?.action === 'cancel' ? P.cancelTitle : P.confirm}
-        danger={acting?.action === 'cancel'}
+        open={acting?.action === 'confirm'}
+        title={P.confirmTitle}
+        body={P.confirmBody}
+        confirmLabel={P.confirm}
         busy={act.isPending}
-        onConfirm={() =>
-          acting &&
-          act.mutate(acting, {
-            onSuccess: () => {
-              result.set(acting.action === 'cancel' ? P.cancelled : P.applied);
-              setActing(null);
-              setOtpCode('');
-            },
-            onError: (err) => {
-              result.fail(acting.action === 'cancel' ? P.failedCancel : P.failedConfirm, err);
-              setActing(null);
-              setOtpCode('');
-            },
-          })
-        }
-        onCancel={() => {
-          setActing(null);
-          setOtpCode('');
-        }}
+        onConfirm={() => run()}
+        onCancel={close}
+      >
+        <StepUpCode label={P.otpLabel} value={otpCode} onChange={setOtpCode} />
+      </ConfirmDialog>
+      <ReasonDialog
+        open={refusing || acting?.action === 'withdraw'}
+        title={refusing ? P.refuseTitle : P.withdrawTitle}
+        body={refusing ? P.refuseBody : P.withdrawBody}
+        label={refusing ? P.refuseReasonLabel : P.withdrawReasonLabel}
+        placeholder={P.reasonPlaceholder}
+        required={refusing ? P.refuseReasonRequired : null}
+        confirmLabel={refusing ? P.refuse : P.withdraw}
+        busy={act.isPending}
+        onConfirm={run}
+        onCancel={close}
       />
     </div>
   );

@@ -44,7 +44,7 @@ export type QueueAction =
   | { act: 'approve'; row: QueueRow }
   | { act: 'reject'; row: QueueRow; reason: string }
   | { act: 'confirm'; row: QueueRow; otpCode: string }
-  | { act: 'refuse'; row: QueueRow };
+  | { act: 'refuse'; row: QueueRow; reason: string };
 
 export const useQueueAction = () =>
   useAdminMutation((a: QueueAction) => {
@@ -52,5 +52,5 @@ export const useQueueAction = () =>
     if (a.act === 'reject') return api.post(`${path(a.row)}/reject`, { reason: a.reason });
     const id = a.row.proposal?.id ?? '';
     if (a.act === 'confirm') return api.post(`/admin/proposals/${id}/confirm`, { otpCode: a.otpCode });
-    return api.post(`/admin/proposals/${id}/cancel`, {});
+    return api.post(`/admin/proposals/${id}/cancel`, { reason: a.reason });
   });

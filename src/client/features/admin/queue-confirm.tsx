@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { formatKrw } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
 import type { QueueRow } from '../../../shared/schemas/desk-queue';
@@ -6,13 +6,14 @@ import { ChainVerdict } from './chain-verdict';
 import { exact } from './format';
 import { BusyButton } from './kit';
 import { Modal } from './modal';
+import { StepUpCode } from './step-up-code';
 
 const Q = MSG.deskQueue;
 const C = Q.confirmCard;
 
 /**
  * The second administrator's card of a proposed approval: the whole request as the proposer saw it, the
- * one-time code the server requires of a confirmation, and 확인 / 반려.
+ * one-time code the server requires of a confirmation, and 확인 / 반려 (반려 then asks its reason).
  */
 export function ConfirmCard({
   row,
@@ -28,7 +29,6 @@ export function ConfirmCard({
   onClose: () => void;
 }) {
   const [otp, setOtp] = useState('');
-  const id = useId();
   const close = () => {
     setOtp('');
     onClose();
@@ -67,18 +67,7 @@ export function ConfirmCard({
             <dt>{C.verdict}</dt>
             <dd>{row.chain ? <ChainVerdict chain={row.chain} /> : Q.verdicts.none}</dd>
           </dl>
-          <div className="field">
-            <label htmlFor={`${id}-otp`}>{C.otpLabel}</label>
-            <input
-              id={`${id}-otp`}
-              name="otpCode"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={20}
-              value={otp}
-              onChange={(e) => setOtp(e.target.value)}
-            />
-          </div>
+          <StepUpCode label={C.otpLabel} value={otp} onChange={setOtp} />
           <div className="adm-actions">
             <button type="button" className="btn btn-secondary" onClick={close}>
               {Q.cancel}

@@ -19,6 +19,12 @@ const Q = MSG.deskQueue;
 const C = Q.columns;
 /** A row another operator decided stays greyed out this long before the queue is read again. */
 const DECIDED_VISIBLE_MS = 5_000;
+const ACT_LABEL: Record<QueueAction['act'], string> = {
+  approve: Q.approve,
+  reject: Q.reject,
+  confirm: Q.confirm,
+  refuse: Q.refuse,
+};
 
 /** Requests another administrator just decided (live events), by id: who and how. */
 function useDecidedElsewhere() {
@@ -60,6 +66,7 @@ export function QueueTab({ onOpenMember }: { onOpenMember: (memberId: string) =>
   const [drawer, setDrawer] = useState<QueueRow | null>(null);
   const [rejecting, setRejecting] = useState<QueueRow | null>(null);
   const [card, setCard] = useState<QueueRow | null>(null);
+  const [refusing, setRefusing] = useState<QueueRow | null>(null);
   const body = useRef<HTMLTableSectionElement>(null);
   // A row another operator just decided stays (greyed) while it is marked, even once a refetch dropped it.
   const seen = useRef(new Map<string, QueueRow>());
@@ -82,14 +89,11 @@ export function QueueTab({ onOpenMember }: { onOpenMember: (memberId: string) =>
     act.mutate(a, {
       onSuccess: (data) => {
         result.set(a.act === 'approve' ? doneOrProposed(data, done) : done);
-        setRejecting(null);
-        setCard(null);
       },
-      onError: (err) => {
-        result.set(
-          failureText(a.act === 'approve' ? Q.approve : a.act === 'reject' ? Q.reject : Q.confirm, err),
-        );
+      onError: (err) => result.set(failureText(ACT_LABEL[a.act], err)),
+      onSettled: () => {
         setRejecting(null);
+        setRefusing(null);
         setCard(null);
       },
     });
@@ -197,8 +201,22 @@ export function QueueTab({ onOpenMember }: { onOpenMember: (memberId: string) =>
         row={card}
         busy={act.isPending}
         onConfirm={(otpCode) => card && run({ act: 'confirm', row: card, otpCode }, Q.done.confirmed)}
-        onRefuse={() => card && run({ act: 'refuse', row: card }, Q.done.refused)}
+        onRefuse={() => {
+          setRefusing(card);
+          setCard(null);
+        }}
         onClose={() => setCard(null)}
+      />
+      <ReasonDialog
+        open={refusing !== null}
+        title={MSG.proposals.refuseTitle}
+        body={MSG.proposals.refuseBody}
+        label={Q.refuseReasonLabel}
+        required={MSG.proposals.refuseReasonRequired}
+        confirmLabel={Q.refuse}
+        busy={act.isPending}
+        onConfirm={(reason) => refusing && run({ act: 'refuse', row: refusing, reason }, Q.done.refused)}
+        onCancel={() => setRefusing(null)}
       />
       <QueueDrawer row={drawer} onClose={() => setDrawer(null)} onOpenMember={onOpenMember} />
     </section>

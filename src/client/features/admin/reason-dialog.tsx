@@ -6,8 +6,8 @@ import { DialogActions, Modal } from './modal';
 const Q = MSG.deskQueue;
 
 /**
- * A decision that must say why (거절, 반려): the reason is required here for instant feedback and again
- * on the server, which refuses a blank one.
+ * A decision that says why (거절, 반려; 철회 may): a required reason is checked here for instant feedback
+ * and again on the server, which refuses a blank one. `required` null: the reason may be left out.
  */
 export function ReasonDialog({
   open,
@@ -27,8 +27,8 @@ export function ReasonDialog({
   body?: ReactNode;
   label?: string;
   placeholder?: string;
-  /** Said when the reason is left blank. */
-  required?: string;
+  /** Said when the reason is left blank; null: it may be. */
+  required?: string | null;
   confirmLabel: string;
   busy: boolean;
   onConfirm: (reason: string) => void;
@@ -75,7 +75,7 @@ export function ReasonDialog({
           label={confirmLabel}
           className="btn btn-danger"
           onClick={() => {
-            if (!reason.trim()) {
+            if (!reason.trim() && required !== null) {
               setProblem(required);
               return;
             }
