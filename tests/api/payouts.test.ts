@@ -48,12 +48,13 @@ describe('payouts', () => {
       tag: null,
       amount: '10',
       fee: '1',
+      previous_txid: null,
     });
     const csv = await fetch(`${server.url}/api/admin/payouts/batch.csv`, {
       headers: { cookie: [...admin.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
     });
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
-    expect(await csv.text()).toContain(`${id},USDT,ERC20,${address},,10,1\r\n`);
+    expect(await csv.text()).toContain(`${id},USDT,ERC20,${address},,10,1,\r\n`);
     // Members are refused; the administrator's bad TXID is refused with its reason.
     expect((await m.client.get('/api/admin/payouts/batch')).status).toBe(403);
     const bad = await admin.client.post(`/api/admin/withdrawals/${id}/payout`, { txid: 'abc' });

@@ -1,5 +1,6 @@
 import { type ExplorerUrls, explorerTxUrl } from '../../shared/explorers';
 import type { Queryable } from '../db';
+import { shownTxid } from './store';
 
 type MemberPayout = { status: 'processing' | 'completed'; txid: string | null; explorer_url: string | null };
 
@@ -15,15 +16,15 @@ export async function payoutsOf(
 ): Promise<Map<string, MemberPayout>> {
   if (withdrawalIds.length === 0) return new Map();
   const rows = await q.query<{ id: string; network: string; txid: string | null; confirmed: boolean }>(
-    `SELECT w.id::text AS id, w.network, p.txid, COALESCE(p.status = 'confirmed', false) AS confirmed
-       FROM withdrawals w LEFT JOIN withdrawal_payouts p ON p.withdrawal_id = w.id
+    `SELECT w.id::text AS id, w.network, p.txid, p.txid IS NOT NULL AS confirmed
+       FROM withdrawals w LEFT JOIN withdrawal_payouts p ON p.withdrawal_id = w.id AND p.status = 'confirmed'
       WHERE w.id = ANY($1::uuid[]) AND w.method = 'external'`,
     [withdrawalIds],
   );
   return new Map<string, MemberPayout>(
     rows.map((r): [string, MemberPayout] => {
       if (!r.confirmed || !r.txid) return [r.id, { status: 'processing', txid: null, explorer_url: null }];
-      const txid = r.network === 'ERC20' ? `0x${r.txid}` : r.txid;
+      const txid = shownTxid(r.network, r.txid);
       const url = explorerUrls ? explorerTxUrl(explorerUrls, r.network, txid) : null;
       return [r.id, { status: 'completed', txid, explorer_url: url }];
     }),

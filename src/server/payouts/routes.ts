@@ -1,12 +1,27 @@
 import { MSG } from '../../shared/messages';
 import { payoutBatchItemSchema, payoutRowSchema } from '../../shared/schemas/payouts';
+import { proposedView } from '../../shared/schemas/proposals';
+import { hasForbiddenChars } from '../../shared/schemas/text';
 import { actorOf, adminApi } from '../admin/common';
 import type { App, Ctx } from '../context';
 import { z } from '../http/zod';
+import { payoutCorrection } from '../proposals/kinds-payout';
+import { act } from '../proposals/registry';
 import { batchCsv, batchOf, importPayouts, listPayouts, recordPayout } from './store';
 
 const P = MSG.payouts;
-const txidBody = z.strictObject({ txid: z.string({ error: P.txidInvalid('') }).max(100, P.txidInvalid('')) });
+const txid = () => z.string({ error: P.txidInvalid('') }).max(100, P.txidInvalid(''));
+const txidBody = z.strictObject({ txid: txid() });
+/** A correction says why: the second administrator and the audit log read it. */
+const correctionBody = z.strictObject({
+  txid: txid(),
+  reason: z
+    .string({ error: P.reasonRequired })
+    .trim()
+    .min(1, P.reasonRequired)
+    .max(200, P.reasonTooLong)
+    .refine((v) => !hasForbiddenChars(v), MSG.common.controlChars),
+});
 const importBody = z.strictObject({
   items: z
     .array(z.strictObject({ id: z.string().max(100), txid: z.string().max(100) }))
@@ -18,7 +33,8 @@ const listQuery = z.strictObject({ filter: z.optional(z.enum(['unpaid', 'open', 
 
 /**
  * The desk's payouts (decision 0352): the list with each payout's state and overdue flag, the batch for
- * the signing system (JSON, CSV), and recording the TXIDs by hand or by import.
+ * the signing system (JSON, CSV), recording the TXIDs by hand or by import, and proposing a correction of
+ * a TXID still being checked (decision 0390).
  */
 export async function payoutRoutes(app: App, { db, config }: Ctx) {
   const admin = adminApi(app);
@@ -57,6 +73,22 @@ export async function payoutRoutes(app: App, { db, config }: Ctx) {
     body: txidBody,
     view: z.object({ id: z.string(), network: z.string(), txid: z.string() }),
     run: (req) => recordPayout(db, actorOf(req), req.params.id, req.body.txid),
+  });
+
+  admin.post('/withdrawals/:id/payout/correction', {
+    operationId: 'adminProposePayoutCorrection',
+    summary:
+      '체인 확인 중인 지급 TXID 정정 제안 (사유 필수, 다른 관리자가 확인해야 적용; 확인된 지급은 불가, 틀린 TXID 기록은 남음)',
+    params: idParams,
+    body: correctionBody,
+    status: 202,
+    view: proposedView,
+    run: async (req) => {
+      const input = { withdrawalId: req.params.id, txid: req.body.txid, reason: req.body.reason };
+      const r = await act(db, config, payoutCorrection, input, actorOf(req));
+      if (!('proposed' in r)) throw new Error('a payout correction is always a proposal');
+      return r.proposed;
+    },
   });
 
   admin.post('/payouts/import', {

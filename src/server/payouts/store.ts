@@ -9,17 +9,24 @@ import { AppError } from '../http/errors';
 
 const P = MSG.payouts;
 
+/** A payout row that stands: being checked on chain, or confirmed (at most one per withdrawal). */
+export const LIVE = `('recorded', 'confirmed')`;
+
 /** A TXID as stored: 64 lower-case hex digits without 0x; null when it is not one of `network`. */
-function normalizePayoutTxid(network: string, txid: string): string | null {
+export function normalizePayoutTxid(network: string, txid: string): string | null {
   const t = txid.trim();
   const ok = network === 'ERC20' ? /^0x[0-9a-fA-F]{64}$/.test(t) : /^(0x)?[0-9a-fA-F]{64}$/.test(t);
   return ok ? t.toLowerCase().replace(/^0x/, '') : null;
 }
 
+/** A stored TXID as the desk and the explorers write it (Ethereum: with 0x). */
+export const shownTxid = (network: string, txid: string) => (network === 'ERC20' ? `0x${txid}` : txid);
+
 /**
- * Approved external withdrawals with their payout: those without a TXID (출금 처리 중, the next batch for
- * the signing system), with one being checked, confirmed, or not matching. `amount` is what the
- * member receives (the fee already taken), as the signing system must send it.
+ * Approved external withdrawals with their payout: those without a standing TXID (출금 처리 중, the next
+ * batch for the signing system; also those whose TXID the checker found wrong, with its verdict), with one
+ * being checked, or confirmed. `amount` is what the member receives (the fee already taken), as the signing
+ * system must send it. Of a withdrawal's payout rows the standing one is shown, else the latest.
  */
 export async function listPayouts(
   q: Queryable,
@@ -30,16 +37,27 @@ export async function listPayouts(
     `SELECT w.id::text AS id, w.member_id::text AS member_id, w.currency, w.network, w.recipient_address AS address,
             w.destination_tag::text AS tag, w.final_amount::text AS amount, w.fee::text AS fee,
             ${isoTime('w.processed_at')} AS approved_at, p.txid,
-            COALESCE(p.status, 'processing') AS payout_status, p.confirmations, p.detail,
+            CASE WHEN p.status IN ('recorded', 'confirmed', 'mismatch') THEN p.status ELSE 'processing' END
+              AS payout_status,
+            p.confirmations, p.detail,
             ${isoTime('p.recorded_at')} AS recorded_at, p.recorded_by_username AS recorded_by,
             ${isoTime('p.confirmed_at')} AS confirmed_at,
-            -- A row approved without its decision time (written outside the desk) still gets a flag,
-            -- never NULL: from its creation.
-            (COALESCE(p.status, 'processing') <> 'confirmed'
-              AND COALESCE(p.recorded_at, w.processed_at, w.created_at) < now() - make_interval(secs => $1::double precision)) AS overdue
-       FROM withdrawals w LEFT JOIN withdrawal_payouts p ON p.withdrawal_id = w.id
+            -- From the TXID's recording while it is being checked, else from the approval; a row approved
+            -- without its decision time (written outside the desk) from its creation, never NULL.
+            (COALESCE(p.status, '') <> 'confirmed'
+              AND COALESCE(CASE WHEN p.status = 'recorded' THEN p.recorded_at END, w.processed_at, w.created_at)
+                  < now() - make_interval(secs => $1::double precision)) AS overdue,
+            EXISTS (SELECT 1 FROM admin_proposals c
+                     WHERE c.kind = 'payout.correct' AND c.target_id = w.id AND c.status = 'pending'
+                       AND c.expires_at > now()) AS correction_pending
+       FROM withdrawals w
+       LEFT JOIN LATERAL (
+         SELECT * FROM withdrawal_payouts x WHERE x.withdrawal_id = w.id
+          ORDER BY x.status IN ${LIVE} DESC, x.recorded_at DESC, x.id LIMIT 1) p ON true
       WHERE w.method = 'external' AND w.status = 'approved'
-        AND ($2 = 'all' OR ($2 = 'unpaid' AND p.withdrawal_id IS NULL) OR ($2 = 'open' AND COALESCE(p.status, '') <> 'confirmed'))
+        AND ($2 = 'all'
+             OR ($2 = 'unpaid' AND COALESCE(p.status NOT IN ${LIVE}, true))
+             OR ($2 = 'open' AND COALESCE(p.status, '') <> 'confirmed'))
       ORDER BY w.processed_at, w.id
       LIMIT 5000`,
     [confirmHours * 3600, filter],
@@ -48,11 +66,14 @@ export async function listPayouts(
     ...r,
     amount: toWire(r.amount),
     fee: toWire(r.fee),
-    txid: r.txid && r.network === 'ERC20' ? `0x${r.txid}` : r.txid,
+    txid: r.txid && shownTxid(r.network, r.txid),
   }));
 }
 
-/** The batch for the signing system: id, network, address, tag, amount, fee (CSV and JSON). */
+/**
+ * The batch for the signing system: id, network, address, tag, amount, fee (CSV and JSON), and the TXID
+ * the checker found wrong when the payout came back: whoever signs checks that it did not pay after all.
+ */
 export const batchOf = (rows: PayoutRow[]) =>
   rows.map((r) => ({
     id: r.id,
@@ -62,6 +83,7 @@ export const batchOf = (rows: PayoutRow[]) =>
     tag: r.tag,
     amount: r.amount,
     fee: r.fee,
+    previous_txid: r.payout_status === 'mismatch' ? r.txid : null,
   }));
 
 const csvCell = (v: string | null) => {
@@ -71,67 +93,100 @@ const csvCell = (v: string | null) => {
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 export function batchCsv(rows: ReturnType<typeof batchOf>): string {
-  const head = 'id,currency,network,address,tag,amount,fee';
+  const head = 'id,currency,network,address,tag,amount,fee,previous_txid';
   return [
     head,
     ...rows.map((r) =>
-      [r.id, r.currency, r.network, r.address, r.tag, r.amount, r.fee].map(csvCell).join(','),
+      [r.id, r.currency, r.network, r.address, r.tag, r.amount, r.fee, r.previous_txid]
+        .map(csvCell)
+        .join(','),
     ),
   ]
     .join('\r\n')
     .concat('\r\n');
 }
 
-/**
- * Records the TXID that paid an approved external withdrawal (audited). Refused: not an approved external
- * withdrawal, already recorded, not a TXID of its network, or a TXID already recorded for another
- * withdrawal (the unique index decides between parallel recordings).
- */
-export async function recordPayout(db: Db, actor: Actor, withdrawalId: string, txidText: string) {
+/** An approved external withdrawal, locked, with its standing payout row (if any), locked too. */
+export async function lockPayable(q: Queryable, withdrawalId: string) {
   if (!isUuid(withdrawalId)) throw new AppError('NOT_FOUND', P.notFound);
+  const [w] = await q.query<{ member_id: string; status: string; method: string; network: string | null }>(
+    'SELECT member_id::text AS member_id, status, method, network FROM withdrawals WHERE id = $1 FOR UPDATE',
+    [withdrawalId],
+  );
+  if (!w) throw new AppError('NOT_FOUND', P.notFound);
+  if (w.status !== 'approved' || w.method !== 'external' || !w.network) {
+    throw new AppError('CONFLICT', P.notPayable);
+  }
+  const [live] = await q.query<{ id: string; txid: string; status: 'recorded' | 'confirmed' }>(
+    `SELECT id::text AS id, txid, status FROM withdrawal_payouts
+      WHERE withdrawal_id = $1 AND status IN ${LIVE} FOR UPDATE`,
+    [withdrawalId],
+  );
+  return { memberId: w.member_id, network: w.network, live: live ?? null };
+}
+
+/**
+ * `txidText` as a new TXID for the withdrawal: one of its network, not already standing for another payout,
+ * and not one this withdrawal had before (the checker found it wrong, or a correction replaced it).
+ */
+export async function newTxid(q: Queryable, withdrawalId: string, network: string, txidText: string) {
+  const txid = normalizePayoutTxid(network, txidText);
+  if (!txid) throw new AppError('VALIDATION', P.txidInvalid(network), { txid: P.txidInvalid(network) });
+  const [seen] = await q.query<{ own: boolean }>(
+    `SELECT withdrawal_id = $3 AS own FROM withdrawal_payouts
+      WHERE network = $1 AND txid = $2 AND (status IN ${LIVE} OR withdrawal_id = $3)
+      ORDER BY (withdrawal_id = $3) DESC LIMIT 1`,
+    [network, txid, withdrawalId],
+  );
+  if (seen?.own) throw new AppError('CONFLICT', P.txidBefore, { txid: P.txidBefore });
+  if (seen) throw new AppError('CONFLICT', P.txidUsed, { txid: P.txidUsed });
+  return txid;
+}
+
+/** A new standing payout row; the partial unique index decides between parallel recordings of one TXID. */
+export async function insertPayout(
+  q: Queryable,
+  actor: Actor,
+  p: { withdrawalId: string; network: string; txid: string; replaces: string | null },
+) {
   try {
-    return await db.tx(async (q) => {
-      const [w] = await q.query<{ status: string; method: string; network: string | null }>(
-        'SELECT status, method, network FROM withdrawals WHERE id = $1 FOR UPDATE',
-        [withdrawalId],
-      );
-      if (!w) throw new AppError('NOT_FOUND', P.notFound);
-      if (w.status !== 'approved' || w.method !== 'external' || !w.network) {
-        throw new AppError('CONFLICT', P.notPayable);
-      }
-      const txid = normalizePayoutTxid(w.network, txidText);
-      if (!txid)
-        throw new AppError('VALIDATION', P.txidInvalid(w.network), { txid: P.txidInvalid(w.network) });
-      const [done] = await q.query('SELECT 1 FROM withdrawal_payouts WHERE withdrawal_id = $1', [
-        withdrawalId,
-      ]);
-      if (done) throw new AppError('CONFLICT', P.alreadyRecorded);
-      const [used] = await q.query('SELECT 1 FROM withdrawal_payouts WHERE network = $1 AND txid = $2', [
-        w.network,
-        txid,
-      ]);
-      if (used) throw new AppError('CONFLICT', P.txidUsed, { txid: P.txidUsed });
-      await q.query(
-        `INSERT INTO withdrawal_payouts (withdrawal_id, network, txid, recorded_by, recorded_by_username)
-         VALUES ($1, $2, $3, $4, $5)`,
-        [withdrawalId, w.network, txid, actor.actorId, actor.actorUsername],
-      );
-      await writeAudit(q, {
-        actorId: actor.actorId,
-        actorUsername: actor.actorUsername,
-        action: 'withdrawal.payout.record',
-        targetType: 'withdrawal',
-        targetId: withdrawalId,
-        after: { network: w.network, txid },
-        ip: actor.ip,
-      });
-      return { id: withdrawalId, network: w.network, txid: w.network === 'ERC20' ? `0x${txid}` : txid };
-    });
+    await q.query(
+      `INSERT INTO withdrawal_payouts (withdrawal_id, network, txid, recorded_by, recorded_by_username, replaces)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [p.withdrawalId, p.network, p.txid, actor.actorId, actor.actorUsername, p.replaces],
+    );
   } catch (err) {
     if ((err as { code?: string }).code === '23505')
       throw new AppError('CONFLICT', P.txidUsed, { txid: P.txidUsed });
     throw err;
   }
+  return { id: p.withdrawalId, network: p.network, txid: shownTxid(p.network, p.txid) };
+}
+
+/**
+ * Records the TXID that paid an approved external withdrawal (audited). Refused: not an approved external
+ * withdrawal, a TXID already standing (correcting one needs a second administrator, `payout.correct`),
+ * not a TXID of its network, or one standing for another withdrawal. After the checker found a TXID
+ * wrong, the payout is back in the batch and one administrator records the next.
+ */
+export async function recordPayout(db: Db, actor: Actor, withdrawalId: string, txidText: string) {
+  return db.tx(async (q) => {
+    const w = await lockPayable(q, withdrawalId);
+    if (w.live?.status === 'confirmed') throw new AppError('CONFLICT', P.alreadyConfirmed);
+    if (w.live) throw new AppError('CONFLICT', P.alreadyRecorded);
+    const txid = await newTxid(q, withdrawalId, w.network, txidText);
+    const out = await insertPayout(q, actor, { withdrawalId, network: w.network, txid, replaces: null });
+    await writeAudit(q, {
+      actorId: actor.actorId,
+      actorUsername: actor.actorUsername,
+      action: 'withdrawal.payout.record',
+      targetType: 'withdrawal',
+      targetId: withdrawalId,
+      after: { network: w.network, txid },
+      ip: actor.ip,
+    });
+    return out;
+  });
 }
 
 /** Records many (an import of the signing system's result): each on its own, each with its own answer. */

@@ -31,14 +31,8 @@ import {
 } from '../members/reset-passwords';
 import { readLimits, setMemberLimitsIn } from '../withdrawal-rules/admin-limits';
 import { assertGrantBasis, grantBasis, refuseResetDuringGrant } from './grant-guard';
-import { defineKind, type Plan } from './registry';
+import { adminOf, defineKind, type Plan } from './registry';
 import { type LockBody, P } from './store';
-
-/** Administrator actions are recorded with an administrator, never the system. */
-function adminOf(actor: Actor<string | null>): Actor {
-  if (actor.actorId === null) throw new AppError('FORBIDDEN', MSG.common.adminOnly);
-  return { ...actor, actorId: actor.actorId };
-}
 
 const plain = <Payload>(
   memberId: string,

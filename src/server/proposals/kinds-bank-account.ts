@@ -19,18 +19,13 @@ import {
 } from '../members/bank-account';
 import { lockMember } from '../members/lock-member';
 import { readBankAccount } from '../members/read-member-detail';
-import { defineKind } from './registry';
+import { adminOf, defineKind } from './registry';
 
 const G = MSG.guards;
 type Body = z.output<typeof bankAccountBodySchema>;
 
 const describe = (b: Pick<BankAccountView, 'bank_name' | 'account_number' | 'account_holder'> | null) =>
   b ? `${b.bank_name} ${b.account_number} ${b.account_holder}` : G.noBankAccount;
-
-function adminOf(actor: Actor<string | null>): Actor {
-  if (actor.actorId === null) throw new AppError('FORBIDDEN', MSG.common.adminOnly);
-  return { ...actor, actorId: actor.actorId };
-}
 
 /** The member's account, locked, as the proposal saw it (its basis). */
 async function current(q: Queryable, memberId: string, actor: Actor<string | null>) {

@@ -18,7 +18,7 @@ import { setBalancesIn } from '../members/set-balances';
 import { type Direction, lockTotals, valueKrw } from '../money/limits';
 import { lockBalances, readBalanceStates } from '../wallet/balance-state';
 import { decideWithdrawalIn } from '../withdrawals/decide-withdrawal';
-import { defineKind } from './registry';
+import { adminOf, defineKind } from './registry';
 import { lockPending, overridesChain, overThreshold, requestHead, unattributed } from './request-plan';
 import { type BalancesBody, dryRun, P } from './store';
 
@@ -122,12 +122,6 @@ export const withdrawalApproval = defineKind({
     return { result: await decideWithdrawalIn(q, actor, s.payload.withdrawal_id, 'approve'), status: 200 };
   },
 });
-
-/** Administrator actions are recorded with an administrator, never the system. */
-function adminOf(actor: Actor<string | null>): Actor {
-  if (actor.actorId === null) throw new AppError('FORBIDDEN', MSG.common.adminOnly);
-  return { ...actor, actorId: actor.actorId };
-}
 
 /** An administrator never changes their own balances (a second administrator does). */
 function refuseOwnBalances(memberId: string, actor: Actor<string | null>) {

@@ -13,16 +13,10 @@ import { AppError } from '../http/errors';
 import { z } from '../http/zod';
 import { lockMember } from '../members/lock-member';
 import { refuseOwn } from '../members/reset-passwords';
-import { defineKind } from './registry';
+import { adminOf, defineKind } from './registry';
 
 const D = MSG.deskRecords;
 type AccountBody = z.output<typeof receivingAccountBodySchema>;
-
-/** Administrator actions are recorded with an administrator, never the system. */
-function adminOf(actor: Actor<string | null>): Actor {
-  if (actor.actorId === null) throw new AppError('FORBIDDEN', MSG.common.adminOnly);
-  return { ...actor, actorId: actor.actorId };
-}
 
 const accountText = (a: AccountBody | null) =>
   a ? `${a.bank_name} ${a.account_number} (${a.account_holder})` : D.proposals.receivingNone;

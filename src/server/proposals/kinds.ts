@@ -14,6 +14,7 @@ import {
 } from './kinds-accounts';
 import { bankAccountSave, bankAccountVerify } from './kinds-bank-account';
 import { balanceAdjustment, balancesEdit, depositApproval, withdrawalApproval } from './kinds-money';
+import { payoutCorrection } from './kinds-payout';
 import { receivingAccountSet, totpReset } from './kinds-settings';
 import type { Kind } from './registry';
 
@@ -36,4 +37,5 @@ export const KINDS = {
   'totp.reset': totpReset,
   'bank_account.save': bankAccountSave,
   'bank_account.verify': bankAccountVerify,
+  'payout.correct': payoutCorrection,
 } satisfies Record<ProposalKind, Pick<Kind<never, unknown, unknown>, 'kind' | 'applyRow'>>;

@@ -8,6 +8,7 @@
  * - `payload`: the schema of what is stored, read back typed at confirmation.
  * `act` is the one entry every administrator write route calls; `applyStored` is how a confirmation applies.
  */
+import { MSG } from '../../shared/messages';
 import type { ProposalKind } from '../../shared/schemas/proposals';
 import type { Actor } from '../audit/actor';
 import type { Config } from '../config';
@@ -118,6 +119,12 @@ export async function act<Input, Payload, Result>(
       ),
     };
   });
+}
+
+/** Administrator actions are recorded with an administrator, never the system. */
+export function adminOf(actor: Actor<string | null>): Actor {
+  if (actor.actorId === null) throw new AppError('FORBIDDEN', MSG.common.adminOnly);
+  return { ...actor, actorId: actor.actorId };
 }
 
 /** An administrator without an enrolled one-time code can neither propose nor confirm. */

@@ -7,6 +7,7 @@ import type { Dec } from '../../shared/decimal';
 import { D } from '../../shared/decimal';
 import { formatExact } from '../../shared/fees';
 import { MSG } from '../../shared/messages';
+import type { ProposalKind } from '../../shared/schemas/proposals';
 import type { Actor } from '../audit/actor';
 import type { Queryable } from '../db';
 import { isUuid } from '../db/iso-time';
@@ -75,6 +76,19 @@ export async function lockPending(
     id,
   ]);
   if (row?.status !== 'pending') throw new AppError('NOT_PENDING', MSG.approval.notPending);
+  await refuseOpenProposal(q, kind, id, pendingMessage);
+}
+
+/**
+ * No live proposal of `kind` about `targetId` (one past its time is recorded as expired, so a new one may
+ * be filed). The caller holds the target's row lock, so two proposals about it cannot pass together.
+ */
+export async function refuseOpenProposal(
+  q: Queryable,
+  kind: ProposalKind,
+  id: string,
+  pendingMessage: string,
+) {
   const [open] = await q.query(
     `SELECT 1 FROM admin_proposals WHERE kind = $1 AND target_id = $2 AND status = 'pending' AND expires_at > now()`,
     [kind, id],

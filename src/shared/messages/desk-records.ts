@@ -45,6 +45,8 @@ export const DESK_RECORDS_MESSAGES = {
       'member.withdrawal_address.deleted': '출금 주소 삭제',
       'member.totp.reset': 'OTP 초기화',
       'withdrawal.payout.record': '송금 기록',
+      'withdrawal.payout.correct': '지급 TXID 정정',
+      'withdrawal.payout.mismatch': '지급 TXID 불일치 (배치로 돌아감)',
       'proposal.refuse': '제안 반려',
       'proposal.withdraw': '제안 철회',
       'records.export': 'CSV 내보내기',

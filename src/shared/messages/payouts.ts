@@ -5,8 +5,25 @@ export const PAYOUT_MESSAGES = {
     completed: '출금 완료',
     notFound: '출금 요청을 찾을 수 없습니다.',
     notPayable: '승인된 외부 출금만 지급 TXID를 기록할 수 있습니다.',
-    alreadyRecorded: '이 출금에는 이미 지급 TXID가 기록되어 있습니다.',
+    alreadyRecorded:
+      '이 출금에는 이미 체인 확인 중인 지급 TXID가 있습니다. 잘못 기록했다면 TXID 정정을 요청해 주세요 (다른 관리자의 확인 후 적용).',
+    alreadyConfirmed: '체인에서 확인이 끝난 지급입니다. TXID를 바꿀 수 없습니다.',
     txidUsed: '이미 다른 출금의 지급에 쓰인 TXID입니다.',
+    txidBefore:
+      '이 출금에 이미 기록되었다가 틀린 것으로 처리된 TXID입니다. 실제로 지급한 거래의 TXID를 입력해 주세요.',
+    // Correcting a standing TXID (two administrators).
+    correctNothing: '정정할 TXID가 없습니다. 체인 확인 중인 TXID가 있을 때만 정정할 수 있습니다.',
+    correctSame: '지금 기록된 TXID와 같습니다.',
+    correctPending: '이 출금에는 이미 확인을 기다리는 TXID 정정 제안이 있습니다.',
+    correctChanged:
+      '제안 이후 이 지급의 상태가 바뀌어 적용할 수 없습니다 (체인에서 확인되었거나 틀린 것으로 판정됨). 지급 목록을 다시 확인해 주세요.',
+    correctLine: (before: string, after: string) => `지급 TXID 정정: ${before} → ${after}`,
+    correctedDetail: '다른 관리자의 확인을 거쳐 정정됨',
+    reasonRequired: '정정 사유를 입력해 주세요.',
+    reasonTooLong: '사유는 200자 이하로 입력해 주세요.',
+    // The checker's verdicts.
+    notFoundInTime: (hours: number) => `기록 후 ${hours}시간 안에 체인에서 찾지 못한 TXID`,
+    notFoundYet: '트랜잭션 없음',
     txidInvalid: (network: string) =>
       network === 'ERC20'
         ? 'TXID는 0x로 시작하는 64자리 16진수여야 합니다.'
@@ -26,5 +43,14 @@ export const PAYOUT_MESSAGES = {
     record: '기록',
     recordedOk: 'TXID를 기록했습니다. 체인에서 확인되면 출금 완료가 됩니다.',
     recordFailed: 'TXID 기록',
+    returned: '불일치 · 배치로 돌아옴',
+    returnedHint:
+      '체인 확인에서 틀린 것으로 판정된 TXID입니다. 지급 배치에 다시 들어갔습니다. 실제 지급의 TXID를 기록해 주세요.',
+    correct: 'TXID 정정 요청',
+    correctTxidLabel: (id: string) => `정정할 TXID (${id.slice(0, 8)})`,
+    correctReasonLabel: (id: string) => `정정 사유 (${id.slice(0, 8)})`,
+    correctProposed: 'TXID 정정을 제안했습니다. 다른 관리자가 확인하면 바뀝니다.',
+    correctFailed: 'TXID 정정 요청',
+    correctionWaiting: '정정 확인 대기',
   },
 } as const;

@@ -80,6 +80,7 @@ export const PROPOSAL_MESSAGES = {
       'admin.revoke': '관리자 권한 회수',
       'bank_account.save': '출금 계좌 저장(인증)',
       'bank_account.verify': '출금 계좌 인증',
+      'payout.correct': '지급 TXID 정정',
     } as Record<string, string>,
     statuses: {
       pending: '승인 대기',

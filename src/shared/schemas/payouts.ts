@@ -2,9 +2,10 @@ import { z } from '../zod';
 import { nullableString } from './view-parts';
 
 /**
- * One approved external withdrawal and its payout, as the desk lists it (decision 0352): 출금 처리 중
- * without a TXID, recorded, confirmed on chain, or a mismatch; `overdue` when not confirmed within
- * PAYOUT_CONFIRM_HOURS of the approval (no TXID) or of the TXID's recording.
+ * One approved external withdrawal and its payout, as the desk lists it (decisions 0352, 0390): 출금 처리 중
+ * without a TXID, recorded, confirmed on chain, or a mismatch (the TXID the checker found wrong, with its
+ * verdict in `detail`: the payout is back in the batch); `overdue` when not confirmed within
+ * PAYOUT_CONFIRM_HOURS of the approval (no standing TXID) or of the TXID's recording.
  */
 export const payoutRowSchema = z.object({
   id: z.string(),
@@ -24,16 +25,24 @@ export const payoutRowSchema = z.object({
   recorded_by: nullableString,
   confirmed_at: nullableString,
   overdue: z.boolean(),
+  /** A correction of its TXID waits for a second administrator. */
+  correction_pending: z.boolean(),
 });
 export type PayoutRow = z.infer<typeof payoutRowSchema>;
 
-/** A payout as the batch for the signing system lists it: which withdrawal, where, how much. */
-export const payoutBatchItemSchema = z.pick(payoutRowSchema, {
-  id: true,
-  currency: true,
-  network: true,
-  address: true,
-  tag: true,
-  amount: true,
-  fee: true,
-});
+/**
+ * A payout as the batch for the signing system lists it: which withdrawal, where, how much, and the TXID
+ * the checker found wrong when it came back (decision 0390).
+ */
+export const payoutBatchItemSchema = z.extend(
+  z.pick(payoutRowSchema, {
+    id: true,
+    currency: true,
+    network: true,
+    address: true,
+    tag: true,
+    amount: true,
+    fee: true,
+  }),
+  { previous_txid: nullableString },
+);

@@ -23,6 +23,7 @@ const PROPOSAL_KINDS = [
   'totp.reset',
   'bank_account.save',
   'bank_account.verify',
+  'payout.correct',
 ] as const;
 export type ProposalKind = (typeof PROPOSAL_KINDS)[number];
 const PROPOSAL_REASON_MAX = 200;

@@ -4,6 +4,7 @@ import { MSG } from '../../../shared/messages';
 import type { PayoutRow } from '../../../shared/schemas/payouts';
 import { api } from '../../lib/api';
 import { ADMIN_KEY, useAdminMutation } from './api';
+import { BusyButton } from './kit';
 import { ResultMessage, useResult } from './result-message';
 import { Section } from './section';
 
@@ -13,22 +14,76 @@ const STATUS: Record<PayoutRow['payout_status'], string> = {
   processing: P.processing,
   recorded: P.recorded,
   confirmed: P.completed,
-  mismatch: P.mismatch,
+  mismatch: P.returned,
 };
 
 /**
+ * A payout's TXID form: recording one (출금 처리 중, or back in the batch after the checker found the last
+ * one wrong), or proposing a correction of the one being checked, with its reason.
+ */
+function TxidForm({
+  id,
+  correcting,
+  busy,
+  onSend,
+}: {
+  id: string;
+  correcting: boolean;
+  busy: boolean;
+  onSend: (v: { txid: string; reason: string }, sent: () => void) => void;
+}) {
+  const [txid, setTxid] = useState('');
+  const [reason, setReason] = useState('');
+  return (
+    <form
+      className="adm-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSend({ txid: txid.trim(), reason: reason.trim() }, () => {
+          setTxid('');
+          setReason('');
+        });
+      }}
+    >
+      <input
+        aria-label={correcting ? P.correctTxidLabel(id) : P.txidLabel(id)}
+        value={txid}
+        spellCheck={false}
+        onChange={(e) => setTxid(e.target.value)}
+      />
+      {correcting ? (
+        <input
+          aria-label={P.correctReasonLabel(id)}
+          value={reason}
+          maxLength={200}
+          onChange={(e) => setReason(e.target.value)}
+        />
+      ) : null}
+      <BusyButton
+        busy={busy}
+        label={correcting ? P.correct : P.record}
+        className={correcting ? 'btn btn-secondary' : 'btn btn-primary'}
+      />
+    </form>
+  );
+}
+
+/**
  * Approved external withdrawals not yet paid out for sure: the batch for the signing system (CSV, JSON),
- * each payout's state (flagged when overdue or not matching the chain), and the TXID to record.
+ * each payout's state (flagged when overdue; a TXID the checker found wrong with its verdict, back in the
+ * batch), the TXID to record, and a correction of a TXID still being checked (a second administrator
+ * confirms it, decision 0390).
  */
 export function PayoutsSection() {
   const list = useQuery({
     queryKey: [...ADMIN_KEY, 'payouts'],
     queryFn: () => api.get<{ items: PayoutRow[] }>('/admin/payouts?filter=open'),
   });
-  const [txids, setTxids] = useState<Record<string, string>>({});
   const result = useResult();
-  const record = useAdminMutation((v: { id: string; txid: string }) =>
-    api.post(`/admin/withdrawals/${v.id}/payout`, { txid: v.txid }),
+  const send = useAdminMutation((v: { id: string; txid: string; reason: string; correcting: boolean }) =>
+    v.correcting
+      ? api.post(`/admin/withdrawals/${v.id}/payout/correction`, { txid: v.txid, reason: v.reason })
+      : api.post(`/admin/withdrawals/${v.id}/payout`, { txid: v.txid }),
   );
   const items = list.data?.items ?? [];
   return (
@@ -49,11 +104,16 @@ export function PayoutsSection() {
         {list.isPending ? <p>{P.loading}</p> : items.length === 0 ? <p>{P.empty}</p> : null}
         <ul className="adm-list">
           {items.map((r) => (
-            <li key={r.id} data-testid="payout-row">
+            <li key={r.id} data-testid="payout-row" data-withdrawal-id={r.id}>
               <div>
-                <strong>{STATUS[r.payout_status]}</strong>
-                {r.overdue ? <span className="adm-badge is-error"> {P.overdue}</span> : null} {r.amount}{' '}
-                {r.currency} ({r.network}) → <code>{r.address}</code>
+                <strong className={r.payout_status === 'mismatch' ? 'adm-warn' : undefined}>
+                  {STATUS[r.payout_status]}
+                </strong>
+                {r.overdue ? <span className="adm-badge is-bad"> {P.overdue}</span> : null}
+                {r.correction_pending ? (
+                  <span className="adm-badge is-wait"> {P.correctionWaiting}</span>
+                ) : null}{' '}
+                {r.amount} {r.currency} ({r.network}) → <code>{r.address}</code>
                 {r.tag ? ` (tag ${r.tag})` : ''}
                 {r.txid ? (
                   <>
@@ -63,29 +123,27 @@ export function PayoutsSection() {
                 ) : null}
                 {r.detail ? ` · ${r.detail}` : ''}
               </div>
-              {r.payout_status === 'processing' ? (
-                <form
-                  className="adm-form"
-                  onSubmit={(e) => {
-                    e.preventDefault();
-                    record.mutate(
-                      { id: r.id, txid: (txids[r.id] ?? '').trim() },
+              {r.payout_status === 'mismatch' ? <p className="adm-muted">{P.returnedHint}</p> : null}
+              {r.payout_status !== 'confirmed' &&
+              !(r.payout_status === 'recorded' && r.correction_pending) ? (
+                <TxidForm
+                  id={r.id}
+                  correcting={r.payout_status === 'recorded'}
+                  busy={send.isPending}
+                  onSend={(v, sent) => {
+                    const correcting = r.payout_status === 'recorded';
+                    send.mutate(
+                      { id: r.id, ...v, correcting },
                       {
-                        onSuccess: () => result.set(P.recordedOk),
-                        onError: (err) => result.fail(P.recordFailed, err),
+                        onSuccess: () => {
+                          sent();
+                          result.set(correcting ? P.correctProposed : P.recordedOk);
+                        },
+                        onError: (err) => result.fail(correcting ? P.correctFailed : P.recordFailed, err),
                       },
                     );
                   }}
-                >
-                  <input
-                    aria-label={P.txidLabel(r.id)}
-                    value={txids[r.id] ?? ''}
-                    onChange={(e) => setTxids((t) => ({ ...t, [r.id]: e.target.value }))}
-                  />
-                  <button type="submit" className="btn btn-primary" disabled={record.isPending}>
-                    {P.record}
-                  </button>
-                </form>
+                />
               ) : null}
             </li>
           ))}

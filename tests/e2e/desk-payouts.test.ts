@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../src/shared/messages';
+import { adminClient, type MemberCreds, memberClient } from '../support/client';
+import { secondAdmin } from '../support/four-eyes';
+import { trc20Address } from '../support/money';
+import { loginCode } from '../support/totp';
+import { type E2E, signIn, startE2E } from './support';
+
+// The desk's payouts in two browsers (decision 0390): a TXID found wrong is shown with its verdict and
+// recorded again; a TXID still being checked is corrected by A's proposal with a reason and B's 확인.
+const P = MSG.payouts;
+const PR = MSG.proposals;
+
+let e2e: E2E;
+let a: { page: Page; context: BrowserContext };
+let b: { page: Page; context: BrowserContext };
+let bCreds: MemberCreds;
+let memberId: string;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  const first = await adminClient(e2e.server.url, e2e.server.db);
+  const second = await secondAdmin(e2e.server.url, e2e.server.db);
+  bCreds = second.creds;
+  memberId = (await memberClient(e2e.server.url, { fullName: '이지급' })).id;
+  a = await e2e.newPage({ width: 1280, height: 900 });
+  b = await e2e.newPage({ width: 1280, height: 900 });
+  await signIn(a.page, first.creds);
+  await signIn(b.page, bCreds);
+});
+afterAll(async () => {
+  await a?.context.close();
+  await b?.context.close();
+  await e2e?.close();
+});
+
+/** An approved USDT withdrawal on TRON, as the desk approved it a moment ago. */
+async function approvedPayout() {
+  const [row] = await e2e.server.db.query<{ id: string }>(
+    `INSERT INTO withdrawals (member_id, currency, amount, fee, final_amount, method, network, recipient_address,
+                              status, processed_at)
+     VALUES ($1, 'USDT', 11, 1, 10, 'external', 'TRC20', $2, 'approved', now())
+     RETURNING id::text AS id`,
+    [memberId, trc20Address()],
+  );
+  return row!.id;
+}
+const txid = () => randomBytes(32).toString('hex');
+const rowOf = (page: Page, id: string) => page.locator(`li[data-withdrawal-id="${id}"]`);
+
+describe('payouts on the desk', () => {
+  it('a TXID the checker found wrong shows its verdict, back in the batch; the next TXID is recorded', async () => {
+    const id = await approvedPayout();
+    const wrong = txid();
+    // The checker's verdict as it writes it (the chain itself is the API tests' subject).
+    await e2e.server.db.query(
+      `INSERT INTO withdrawal_payouts (withdrawal_id, network, txid, recorded_by_username, status, detail, checked_at)
+       VALUES ($1, 'TRC20', $2, 'x', 'mismatch', '받는 주소 불일치', now())`,
+      [id, wrong],
+    );
+    await a.page.goto('/admin');
+    const row = rowOf(a.page, id);
+    await row.getByText(P.returned).waitFor();
+    await row.getByText(wrong).waitFor();
+    await row.getByText('받는 주소 불일치', { exact: false }).waitFor();
+    await row.getByText(P.returnedHint).waitFor();
+    const right = txid();
+    await row.getByLabel(P.txidLabel(id)).fill(right);
+    await row.getByRole('button', { name: P.record }).click();
+    await a.page.getByText(P.recordedOk).waitFor();
+    await row.getByText(P.recorded, { exact: true }).waitFor();
+    await row.getByText(right).waitFor();
+  });
+
+  it('A proposes a correction with a reason; B confirms it; the new TXID is the one being checked', async () => {
+    const id = await approvedPayout();
+    const typo = txid();
+    await a.page.goto('/admin');
+    const row = rowOf(a.page, id);
+    await row.getByLabel(P.txidLabel(id)).fill(typo);
+    await row.getByRole('button', { name: P.record }).click();
+    await row.getByText(typo).waitFor();
+
+    const right = txid();
+    await row.getByLabel(P.correctTxidLabel(id)).fill(right);
+    await row.getByRole('button', { name: P.correct }).click();
+    await a.page.getByText(MSG.admin.fail(P.correctFailed, P.reasonRequired)).waitFor();
+    await row.getByLabel(P.correctTxidLabel(id)).fill(right);
+    await row.getByLabel(P.correctReasonLabel(id)).fill('서명 결과를 옮겨 적다 틀림');
+    await row.getByRole('button', { name: P.correct }).click();
+    await a.page.getByText(P.correctProposed).waitFor();
+    await row.getByText(P.correctionWaiting).waitFor();
+    await row.getByText(typo).waitFor();
+
+    await b.page.goto('/admin?tab=proposals');
+    const card = b.page.locator('.adm-proposal', { hasText: P.correctLine(typo, right) });
+    await card.getByText(PR.kinds['payout.correct']!, { exact: true }).waitFor();
+    await card.getByRole('button', { name: PR.confirm, exact: true }).click();
+    const dialog = b.page.getByRole('dialog', { name: PR.confirmTitle });
+    await dialog.getByLabel(PR.otpLabel).fill(await loginCode(bCreds));
+    await dialog.getByRole('button', { name: PR.confirm, exact: true }).click();
+    await b.page.getByText(PR.applied).waitFor();
+
+    await a.page.goto('/admin');
+    await rowOf(a.page, id).getByText(right).waitFor();
+    expect(await rowOf(a.page, id).getByText(P.correctionWaiting).count()).toBe(0);
+    const rows = await e2e.server.db.query<{ txid: string; status: string }>(
+      'SELECT txid, status FROM withdrawal_payouts WHERE withdrawal_id = $1 ORDER BY recorded_at',
+      [id],
+    );
+    expect(rows).toEqual([
+      { txid: typo, status: 'replaced' },
+      { txid: right, status: 'recorded' },
+    ]);
+  });
+});
