@@ -3,6 +3,7 @@ import { MSG } from '../../src/shared/messages';
 import { fund, insertDeposit, insertWithdrawal } from '../support/admin-fixtures';
 import { memberClient } from '../support/client';
 import { fileAdmin, fileChecker, fileServer } from '../support/fixture';
+import { trc20Address } from '../support/money';
 
 // The desk's one queue (GET /api/admin/queue) and the rule that a rejection always says why.
 const Q = MSG.deskQueue;
@@ -117,5 +118,39 @@ describe('a rejection needs a reason', () => {
       expect(ok.status).toBe(200);
       expect(await statusOf(table, id)).toBe('rejected');
     }
+  });
+});
+
+describe('the address-book age of a withdrawal', () => {
+  it('says how long ago the member registered the address and how long before the request', async () => {
+    const m = await memberClient(server.url);
+    await fund(server.db, m.id, { USDT: '500' });
+    const [entry] = await server.db.query<{ id: string }>(
+      `INSERT INTO withdrawal_addresses (member_id, network, address, address_key, label, wallet_kind, created_at,
+                                         usable_at)
+       VALUES ($1, 'TRC20', $2, $2, '거래소 지갑', 'own', now() - interval '30 hours', now() - interval '30 hours')
+       RETURNING id::text AS id`,
+      [m.id, trc20Address()],
+    );
+    const booked = await insertWithdrawal(server.db, m.id, {
+      currency: 'USDT',
+      amount: '30',
+      createdAt: hoursAgo(4),
+    });
+    await server.db.query('UPDATE withdrawals SET address_book_id = $2 WHERE id = $1', [booked, entry!.id]);
+    const unbooked = await insertWithdrawal(server.db, m.id, { currency: 'USDT', amount: '31' });
+    const dep = await insertDeposit(server.db, m.id, { amount: '10000' });
+    const items = (await a.client.get('/api/admin/queue?limit=200')).body.data.items as {
+      id: string;
+      address_book: { age_seconds: number; before_request_seconds: number } | null;
+    }[];
+    const book = items.find((i) => i.id === booked)?.address_book;
+    // 30 hours ago, 26 hours before the request (a minute's slack for a slow run).
+    expect(book?.age_seconds).toBeGreaterThanOrEqual(30 * 3600);
+    expect(book?.age_seconds).toBeLessThan(30 * 3600 + 60);
+    expect(book?.before_request_seconds).toBeGreaterThan(26 * 3600 - 60);
+    expect(book?.before_request_seconds).toBeLessThanOrEqual(26 * 3600);
+    expect(items.find((i) => i.id === unbooked)?.address_book).toBeNull();
+    expect(items.find((i) => i.id === dep)?.address_book).toBeNull();
   });
 });

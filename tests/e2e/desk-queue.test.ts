@@ -4,6 +4,7 @@ import { MSG } from '../../src/shared/messages';
 import { fund, insertDeposit, insertWithdrawal } from '../support/admin-fixtures';
 import { adminClient, type MemberCreds, memberClient } from '../support/client';
 import { secondAdmin } from '../support/four-eyes';
+import { trc20Address } from '../support/money';
 import { loginCode } from '../support/totp';
 import { type E2E, signIn, startE2E } from './support';
 
@@ -117,6 +118,44 @@ describe('the desk queue in two browsers', () => {
       [huge],
     );
     expect(p).toEqual({ status: 'cancelled', decision_reason: '입금 확인서 미제출' });
+  });
+
+  it('the drawer says how long the member has had a withdrawal address, a young one marked', async () => {
+    const db = e2e.server.db;
+    const book = async (age: string) =>
+      (
+        await db.query<{ id: string }>(
+          `INSERT INTO withdrawal_addresses (member_id, network, address, address_key, label, wallet_kind,
+                                             created_at, usable_at)
+           VALUES ($1, 'TRC20', $2, $2, '내 지갑', 'own', now() - $3::interval, now() - $3::interval)
+           RETURNING id::text AS id`,
+          [member.id, trc20Address(), age],
+        )
+      )[0]!.id;
+    // The entries first: each withdrawal is asked for at least 2 hours (3 days) after its address.
+    const youngBook = await book('2 hours');
+    const oldBook = await book('3 days');
+    const young = await insertWithdrawal(db, member.id, { currency: 'USDT', amount: '20' });
+    const old = await insertWithdrawal(db, member.id, { currency: 'USDT', amount: '21' });
+    await db.query('UPDATE withdrawals SET address_book_id = $2 WHERE id = $1', [young, youngBook]);
+    await db.query('UPDATE withdrawals SET address_book_id = $2 WHERE id = $1', [old, oldBook]);
+    const D = Q.drawer;
+    const drawerOf = async (id: string) => {
+      await a.page.goto('/admin');
+      await rowOf(a.page, id).getByRole('button', { name: member.creds.username }).click();
+      return a.page.locator(`aside[data-request-id="${id}"]`).getByTestId('address-book-age');
+    };
+    const fresh = await drawerOf(young);
+    await fresh
+      .filter({ hasText: `${D.addressBook}: ${D.addressBookAgo('2시간')} · ${D.addressBookLead('2시간')}` })
+      .waitFor();
+    await fresh.getByText(D.addressBookYoung).waitFor();
+    expect(await fresh.getAttribute('class')).toContain('adm-warn');
+    const settled = await drawerOf(old);
+    await settled
+      .filter({ hasText: `${D.addressBook}: ${D.addressBookAgo('3일')} · ${D.addressBookLead('3일')}` })
+      .waitFor();
+    expect(await settled.getByText(D.addressBookYoung).count()).toBe(0);
   });
 
   it('a rejection asks for a reason and records it', async () => {

@@ -23,7 +23,9 @@ const ORDER: Record<`${QueueQuery['sort']}:${QueueQuery['direction']}`, string> 
   'krw:asc': 'krw, created_at, id',
 };
 
-type Row = Omit<QueueRow, 'krw_value' | 'chain' | 'proposal'> & {
+type Row = Omit<QueueRow, 'krw_value' | 'chain' | 'proposal' | 'address_book'> & {
+  book_age_seconds: number | null;
+  book_lead_seconds: number | null;
   proposal_id: string | null;
   proposed_by: string | null;
   proposed_by_username: string | null;
@@ -31,8 +33,8 @@ type Row = Omit<QueueRow, 'krw_value' | 'chain' | 'proposal'> & {
 };
 
 /**
- * The desk's one queue: every pending deposit and withdrawal with its won value, chain verdict and open
- * two-person proposal, filtered and sorted in the database so paging sees the whole queue. The won value
+ * The desk's one queue: every pending deposit and withdrawal with its won value, chain verdict, open
+ * two-person proposal and, for a withdrawal to an address-book entry, how long the member had it, filtered and sorted in the database so paging sees the whole queue. The won value
  * the filter and sort use is the amount times the price the page shows.
  */
 async function readQueue(
@@ -62,17 +64,19 @@ async function readQueue(
   const rows = await q.query<Row>(
     `WITH r AS (
        SELECT 'deposit' AS kind, id, member_id, currency, amount, network, deposit_address AS address, NULL::text AS tag,
-              created_at FROM deposits WHERE status = 'pending'
+              created_at, NULL::uuid AS book_id FROM deposits WHERE status = 'pending'
        UNION ALL
        SELECT 'withdrawal', id, member_id, currency, amount, network, recipient_address, destination_tag::text,
-              created_at FROM withdrawals WHERE status = 'pending'),
+              created_at, address_book_id FROM withdrawals WHERE status = 'pending'),
      x AS (
        SELECT r.*, m.username,
               r.amount * CASE r.currency WHEN 'KRW' THEN 1 WHEN 'ETH' THEN $1::numeric WHEN 'XRP' THEN $2::numeric
                                          WHEN 'USDT' THEN $3::numeric ELSE 0 END AS krw,
               CASE WHEN r.kind = 'deposit' THEN COALESCE(c.verdict, 'none') ELSE 'none' END AS verdict,
-              p.id AS proposal_id, p.proposed_by, p.proposed_by_username
+              p.id AS proposal_id, p.proposed_by, p.proposed_by_username,
+              b.created_at AS book_created_at
          FROM r JOIN members m ON m.id = r.member_id
+         LEFT JOIN withdrawal_addresses b ON b.id = r.book_id
          LEFT JOIN deposit_chain_checks c ON r.kind = 'deposit' AND c.deposit_id = r.id
          LEFT JOIN LATERAL (
            SELECT id, proposed_by, proposed_by_username FROM admin_proposals
@@ -83,6 +87,8 @@ async function readQueue(
             address, tag,
             ${iso('created_at')} AS created_at, floor(extract(epoch FROM now() - created_at))::int AS age_seconds,
             proposal_id::text AS proposal_id, proposed_by::text AS proposed_by, proposed_by_username,
+            floor(extract(epoch FROM now() - book_created_at))::int AS book_age_seconds,
+            floor(extract(epoch FROM created_at - book_created_at))::int AS book_lead_seconds,
             (count(*) OVER ())::int AS total
        FROM x ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
       ORDER BY ${ORDER[`${f.sort}:${f.direction}`]} LIMIT ${bind(f.limit)} OFFSET ${bind(f.offset)}`,
@@ -94,18 +100,23 @@ async function readQueue(
   );
   const live = prices.usd_krw.source === 'live' && prices.items.every((i) => i.source === 'live');
   return {
-    items: rows.map(({ proposal_id, proposed_by, proposed_by_username, total: _total, ...r }) => ({
-      ...r,
-      krw_value: toWire(assetKrwValue(r.currency as ViewCurrency, r.amount, table)),
-      chain: (r.kind === 'deposit' && checks.get(r.id)) || null,
-      proposal: proposal_id
-        ? {
-            id: proposal_id,
-            proposed_by_username: proposed_by_username ?? '',
-            mine: proposed_by === viewerId,
-          }
-        : null,
-    })),
+    items: rows.map(({ proposal_id, proposed_by, proposed_by_username, total: _total, ...row }) => {
+      const { book_age_seconds: age, book_lead_seconds: lead, ...r } = row;
+      return {
+        ...r,
+        address_book:
+          age === null || lead === null ? null : { age_seconds: age, before_request_seconds: lead },
+        krw_value: toWire(assetKrwValue(r.currency as ViewCurrency, r.amount, table)),
+        chain: (r.kind === 'deposit' && checks.get(r.id)) || null,
+        proposal: proposal_id
+          ? {
+              id: proposal_id,
+              proposed_by_username: proposed_by_username ?? '',
+              mine: proposed_by === viewerId,
+            }
+          : null,
+      };
+    }),
     total: rows[0]?.total ?? 0,
     limit: f.limit,
     offset: f.offset,

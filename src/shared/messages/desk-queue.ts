@@ -102,7 +102,12 @@ export const DESK_QUEUE_MESSAGES = {
       request: '요청',
       balances: '회원 잔액',
       addressBook: '주소록 등록',
-      addressBookAge: (days: number) => (days < 1 ? '오늘 등록' : `${days}일 전 등록`),
+      /** How long ago the member registered the address, as the queue's ages read ("3일"). */
+      addressBookAgo: (age: string | null) => (age === null ? '방금' : `${age} 전`),
+      /** How long after registering it the member asked for this withdrawal. */
+      addressBookLead: (lead: string | null) =>
+        lead === null ? '등록 직후 출금 요청' : `등록 후 ${lead} 만에 출금 요청`,
+      addressBookYoung: '등록 24시간 이내',
       addressBookNone: '주소록에 없는 주소',
       recentRequests: '최근 요청',
       recentSignIns: '최근 로그인',

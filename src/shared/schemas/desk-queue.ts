@@ -65,6 +65,12 @@ const queueRowView = z.object({
   krw_value: z.string(),
   /** null: the chain does not check this request. */
   chain: z.nullable(chainCheckView),
+  /**
+   * A withdrawal's address-book entry: how long ago the member registered it, and how long before the
+   * request (a young address is a warning sign). null: no entry (a deposit, won, an internal transfer, or
+   * an address outside the book).
+   */
+  address_book: z.nullable(z.object({ age_seconds: z.number(), before_request_seconds: z.number() })),
   /** The open two-person proposal of this request's approval, if any. */
   proposal: z.nullable(z.object({ id: z.string(), proposed_by_username: z.string(), mine: z.boolean() })),
 });

@@ -29,9 +29,36 @@ const useRecentSignIns = (memberId: string | null) =>
     enabled: !!memberId,
   });
 
+const DAY_SECONDS = 86_400;
+/** Seconds as the queue's ages read ("2시간", "3일"); null under a minute. */
+const span = (seconds: number) => (seconds < 60 ? null : Q.ageMinutes(Math.floor(seconds / 60)));
+
+/**
+ * A crypto withdrawal's address-book entry: how long the member has had the address and how soon after
+ * registering it they asked to withdraw; an address younger than a day (at the request) stands out.
+ */
+function AddressBookAge({ book }: { book: QueueRow['address_book'] }) {
+  const young = !book || book.before_request_seconds < DAY_SECONDS;
+  return (
+    <p className={young ? 'adm-warn' : undefined} data-testid="address-book-age">
+      {D.addressBook}:{' '}
+      {book
+        ? `${D.addressBookAgo(span(book.age_seconds))} · ${D.addressBookLead(span(book.before_request_seconds))}`
+        : D.addressBookNone}
+      {book && young ? (
+        <>
+          {' '}
+          <span className="adm-badge is-bad">{D.addressBookYoung}</span>
+        </>
+      ) : null}
+    </p>
+  );
+}
+
 /**
  * The side drawer of the selected queue row: the whole request (address, tag, network, explorer links,
- * travel-rule data, chain verdict), the member's balances, recent requests and recent sign-ins — what an
+ * travel-rule data, chain verdict, the address-book entry's age), the member's balances, recent requests
+ * and recent sign-ins — what an
  * operator checks before deciding, without leaving the queue.
  */
 export function QueueDrawer({
@@ -90,6 +117,7 @@ export function QueueDrawer({
         {row.proposal ? (
           <p className="adm-badge is-wait">{Q.awaitingSecond(row.proposal.proposed_by_username)}</p>
         ) : null}
+        {row.kind === 'withdrawal' && row.address ? <AddressBookAge book={row.address_book} /> : null}
         {full ? <Details r={full} /> : null}
         <p>
           {Q.columns.verdict}: {row.chain ? <ChainVerdict chain={row.chain} /> : Q.verdicts.none}
