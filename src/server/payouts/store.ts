@@ -10,7 +10,7 @@ import { AppError } from '../http/errors';
 const P = MSG.payouts;
 
 /** A payout row that stands: being checked on chain, or confirmed (at most one per withdrawal). */
-export const LIVE = `('recorded', 'confirmed')`;
+const LIVE = `('recorded', 'confirmed')`;
 
 /** A TXID as stored: 64 lower-case hex digits without 0x; null when it is not one of `network`. */
 export function normalizePayoutTxid(network: string, txid: string): string | null {

@@ -7,7 +7,6 @@ import { MSG } from '../../shared/messages';
 import { DEPOSIT_NETWORKS } from '../../shared/networks';
 import { lockBodySchema } from '../../shared/schemas/admin';
 import { adminLimitsBodySchema } from '../../shared/schemas/withdrawal-rules';
-import type { Actor } from '../audit/actor';
 import { writeAudit } from '../audit/write-audit';
 import type { Queryable } from '../db';
 import { isUuid } from '../db/iso-time';

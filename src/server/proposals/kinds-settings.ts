@@ -4,7 +4,6 @@
  */
 import { MSG } from '../../shared/messages';
 import { receivingAccountBodySchema } from '../../shared/schemas/deposits';
-import type { Actor } from '../audit/actor';
 import { auditMember } from '../audit/write-audit';
 import type { Queryable } from '../db';
 import { isUuid } from '../db/iso-time';
