@@ -5,18 +5,26 @@ import { Field } from './field';
 
 const O = MSG.otp;
 
-/** The one-time code field (six digits or a recovery code) of the second step and the withdrawal forms. */
-export function OtpCodeField(props: {
+/**
+ * The one-time code field (six digits or a recovery code) of the second step, the withdrawal forms and an
+ * administrator's confirmation (step-up, with its own `label` and a `value` the dialog holds).
+ */
+export function OtpCodeField({
+  label = O.codeLabel,
+  ...props
+}: {
   ref?: Ref<HTMLInputElement>;
   name: string;
+  label?: string;
+  value?: string;
   onChange: React.ChangeEventHandler<HTMLInputElement>;
-  onBlur: React.FocusEventHandler<HTMLInputElement>;
+  onBlur?: React.FocusEventHandler<HTMLInputElement>;
   error?: string;
   autoFocus?: boolean;
 }) {
   return (
     <Field
-      label={O.codeLabel}
+      label={label}
       inputMode="text"
       autoComplete="one-time-code"
       autoCapitalize="characters"

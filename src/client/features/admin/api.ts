@@ -12,7 +12,7 @@ import type {
 import { ApiError, api } from '../../lib/api';
 
 /** A refusal (4xx) is an answer, not a hiccup: only network failures and 5xx are retried. */
-const retry = (count: number, err: unknown) =>
+export const retryUnlessRefused = (count: number, err: unknown) =>
   !(err instanceof ApiError && err.status > 0 && err.status < 500) && count < 2;
 
 /** Every query of the administrator page lives under this key, so one invalidation refreshes a screen. */
@@ -41,7 +41,7 @@ export const useMembers = (q: string, page: number, status: MemberStatusFilter =
         schema: 'adminMembers',
       }),
     placeholderData: keepPreviousData,
-    retry,
+    retry: retryUnlessRefused,
   });
 
 export const useMember = (id: string | null) =>
@@ -49,7 +49,7 @@ export const useMember = (id: string | null) =>
     queryKey: keys.member(id ?? ''),
     queryFn: ({ signal }) => api.get<MemberDetail>(`/admin/members/${id}`, { signal, schema: 'adminMember' }),
     enabled: !!id,
-    retry,
+    retry: retryUnlessRefused,
   });
 
 export const useRequests = (kind: RequestKind, status: RequestStatus | '', memberId: string, page: number) =>
@@ -62,7 +62,7 @@ export const useRequests = (kind: RequestKind, status: RequestStatus | '', membe
         schema: kind === 'deposits' ? 'adminDeposits' : 'adminWithdrawals',
       }),
     placeholderData: keepPreviousData,
-    retry,
+    retry: retryUnlessRefused,
   });
 
 export const useNotices = (page: number) =>
@@ -75,7 +75,7 @@ export const useNotices = (page: number) =>
         schema: 'adminNotices',
       }),
     placeholderData: keepPreviousData,
-    retry,
+    retry: retryUnlessRefused,
   });
 
 export const verifyLedger = () => api.get<LedgerReport>('/admin/ledger/verify', { schema: 'adminLedger' });

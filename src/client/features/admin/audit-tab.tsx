@@ -1,12 +1,10 @@
-import { useEffect, useState } from 'react';
 import { AUDIT_ACTIONS, actionLabel, describeChange } from '../../../shared/audit-change';
 import { MSG } from '../../../shared/messages';
 import type { AuditEntry } from '../../../shared/schemas/admin-views';
-import { useMember } from './api';
 import { ExportLinks } from './export-links';
-import { Filter, SelectFilter } from './fields';
+import { Filter, SelectFilter, UsernameFilter } from './fields';
 import { dateTime } from './format';
-import { AdmTable, ScrollRegion, useDebounced } from './kit';
+import { AdmTable, ScrollRegion } from './kit';
 import { Pager, usePagedFilters } from './pager';
 import { type AuditFilters, RECORDS_PAGE_SIZE, useAuditLog } from './records-api';
 import { failureText, ResultMessage } from './result-message';
@@ -14,7 +12,6 @@ import { Section } from './section';
 
 const T = MSG.admin.audit;
 const F = MSG.deskRecords.filters;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ACTION_OPTIONS = [['', F.actionAll] as const, ...AUDIT_ACTIONS];
 
 /** Whom an entry concerns, by name: the member's username, else the kind of target (never an id). */
@@ -84,29 +81,13 @@ export function ActionPeriodFilters({
  * concerns), action and period, with its CSV export. Opened from a member, it starts on their username.
  */
 export function AuditTab({ initialTarget = '' }: { initialTarget?: string }) {
-  const preset = useMember(UUID.test(initialTarget) ? initialTarget : null);
-  const [text, setText] = useState('');
   const { filters, page, setPage, set } = usePagedFilters<AuditFilters>({});
-  const presetName = preset.data?.member.username;
-  useEffect(() => {
-    if (presetName) setText(presetName);
-  }, [presetName]);
-  useDebounced(text, (username) => set({ username: username || undefined }));
   const audit = useAuditLog(filters, page);
   const data = audit.data;
   return (
     <Section title={T.title}>
       <div className="adm-filters">
-        <Filter label={F.username}>
-          <input
-            className="adm-input"
-            type="search"
-            value={text}
-            placeholder={F.usernamePlaceholder}
-            autoComplete="off"
-            onChange={(e) => setText(e.target.value)}
-          />
-        </Filter>
+        <UsernameFilter memberId={initialTarget} onChange={(username) => set({ username })} />
         <ActionPeriodFilters filters={filters} set={set} />
       </div>
       <ExportLinks kinds={['audit']} from={filters.from} to={filters.to} username={filters.username} />

@@ -1,54 +1,18 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { MSG } from '../../../shared/messages';
-import {
-  AUTH_EVENT_KINDS,
-  type AuthEventKind,
-  type AuthEventView,
-} from '../../../shared/schemas/auth-events';
+import { AUTH_EVENT_KINDS, type AuthEventView } from '../../../shared/schemas/auth-events';
 import { describeDevice } from '../../../shared/user-agent';
-import { ApiError, api } from '../../lib/api';
 import { describeEvent } from '../../lib/describe-event';
-import { ADMIN_KEY, useMember } from './api';
 import { ExportLinks } from './export-links';
-import { Filter, SelectFilter } from './fields';
+import { Filter, SelectFilter, UsernameFilter } from './fields';
 import { dateTime } from './format';
-import { AdmTable, ScrollRegion, useDebounced } from './kit';
+import { AdmTable, ScrollRegion } from './kit';
 import { Pager, usePagedFilters } from './pager';
+import { type AuthEventFilters, useAuthEvents } from './records-api';
 import { failureText, ResultMessage } from './result-message';
 import { Section } from './section';
 
 const E = MSG.authEvents;
-
-export interface AuthEventFilters {
-  memberId?: string;
-  username?: string;
-  kind?: AuthEventKind | '';
-  result?: 'success' | 'failure' | '';
-  from?: string;
-  to?: string;
-}
-
-const retry = (count: number, err: unknown) =>
-  !(err instanceof ApiError && err.status > 0 && err.status < 500) && count < 2;
-
-/** The sign-in log with the administrator's filters (empty filters are left out of the query). */
-function useAuthEvents(f: AuthEventFilters, page: number, pageSize: number) {
-  const query = Object.fromEntries(
-    Object.entries({ ...f, page, pageSize }).filter(([, v]) => v !== '' && v !== undefined),
-  ) as Record<string, string | number>;
-  return useQuery({
-    queryKey: [...ADMIN_KEY, 'auth-events', query],
-    queryFn: ({ signal }) =>
-      api.get<{ items: AuthEventView[]; total: number }>('/admin/auth-events', {
-        query,
-        signal,
-        schema: 'adminAuthEvents',
-      }),
-    placeholderData: keepPreviousData,
-    retry,
-  });
-}
 
 /** The rows of the log: time (Korean), member or the name typed, activity and result, address, device. */
 function EventTable({ items, showMember }: { items: AuthEventView[]; showMember: boolean }) {
@@ -103,36 +67,18 @@ const FILTERS: readonly {
   { key: 'to', label: E.filterTo },
 ];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The "로그인 기록" tab: every member's authentication events, filtered by username, kind, result and
  * period, and paged, with its CSV export. Opened from a member, it starts on their username.
  */
 export function AuthEventsTab({ initialMember = '' }: { initialMember?: string }) {
-  const preset = useMember(UUID.test(initialMember) ? initialMember : null);
-  const [memberText, setMemberText] = useState('');
   const { filters, page, setPage, set } = usePagedFilters<AuthEventFilters>({});
-  const presetName = preset.data?.member.username;
-  useEffect(() => {
-    if (presetName) setMemberText(presetName);
-  }, [presetName]);
-  useDebounced(memberText, (trimmed) => set({ username: trimmed || undefined }));
   const events = useAuthEvents(filters, page, PAGE_SIZE);
   const data = events.data;
   return (
     <Section title={E.adminTitle}>
       <div className="adm-filters">
-        <Filter label={MSG.deskRecords.filters.username}>
-          <input
-            className="adm-input"
-            type="search"
-            value={memberText}
-            placeholder={MSG.deskRecords.filters.usernamePlaceholder}
-            autoComplete="off"
-            onChange={(e) => setMemberText(e.target.value)}
-          />
-        </Filter>
+        <UsernameFilter memberId={initialMember} onChange={(username) => set({ username })} />
         {FILTERS.map(({ key, label, options }) => {
           const value = filters[key] ?? '';
           const change = (v: string) => set({ [key]: v || undefined } as AuthEventFilters);

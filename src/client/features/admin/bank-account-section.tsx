@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { KRW_BANKS } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
@@ -9,9 +9,9 @@ import type { z } from '../../../shared/zod';
 import { api } from '../../lib/api';
 import { useAdminMutation } from './api';
 import { FormCheck, FormField } from './fields';
-import { AskButton, BusyButton, doneOrProposed, sendAndReport } from './kit';
-import { RemoveDialog } from './modal';
-import { ResultMessage, useResult } from './result-message';
+import { doneOrProposed, sendAndReport } from './kit';
+import { SavedRecordForm } from './modal';
+import { useResult } from './result-message';
 import { Section } from './section';
 
 const B = MSG.admin.bank;
@@ -30,7 +30,6 @@ export function BankAccountSection({ detail }: { detail: MemberDetail }) {
   const url = `/admin/members/${detail.member.id}/bank-account`;
   const result = useResult();
   const banksId = useId();
-  const [deleting, setDeleting] = useState<typeof account>(null);
   const form = useForm<BankAccountBody, unknown, Output>({
     resolver: zodResolver(bankAccountBodySchema),
     defaultValues: formValues(detail),
@@ -72,12 +71,23 @@ export function BankAccountSection({ detail }: { detail: MemberDetail }) {
           </button>
         ) : null}
       </p>
-      <form
+      <SavedRecordForm
         className="adm-form-grid"
-        noValidate
         onSubmit={form.handleSubmit(
           sendAndReport(result, save, MSG.admin.bankSaved, MSG.admin.failed.bankSave),
         )}
+        saving={save.isPending}
+        saveLabel={B.save}
+        current={account}
+        removeLabel={B.delete}
+        remove={{
+          title: B.deleteTitle,
+          body: () => B.deleteBody,
+          mutation: remove,
+          done: MSG.admin.bankDeleted,
+          failPrefix: MSG.admin.failed.bankDelete,
+        }}
+        result={result}
       >
         <FormField form={form} name="bank_name" label={B.bankName} list={banksId} />
         <datalist id={banksId}>
@@ -88,23 +98,7 @@ export function BankAccountSection({ detail }: { detail: MemberDetail }) {
         <FormField form={form} name="account_number" label={B.accountNumber} inputMode="numeric" />
         <FormField form={form} name="account_holder" label={B.accountHolder} />
         <FormCheck form={form} name="is_verified" label={B.verified} />
-        <div className="adm-actions">
-          <BusyButton busy={save.isPending} label={B.save} />
-          {account ? <AskButton label={B.delete} result={result} onAsk={() => setDeleting(account)} /> : null}
-        </div>
-      </form>
-      <ResultMessage text={result.text} />
-      <RemoveDialog
-        target={deleting}
-        title={B.deleteTitle}
-        body={() => B.deleteBody}
-        confirmLabel={B.delete}
-        mutation={remove}
-        result={result}
-        done={MSG.admin.bankDeleted}
-        failPrefix={MSG.admin.failed.bankDelete}
-        onClose={() => setDeleting(null)}
-      />
+      </SavedRecordForm>
     </Section>
   );
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { MSG } from '../../../shared/messages';
 import { DEPOSIT_NETWORKS, type DepositNetwork } from '../../../shared/networks';
@@ -9,9 +9,9 @@ import type { z } from '../../../shared/zod';
 import { api } from '../../lib/api';
 import { useAdminMutation } from './api';
 import { FormField } from './fields';
-import { AskButton, BusyButton, sendAndReport } from './kit';
-import { RemoveDialog } from './modal';
-import { ResultMessage, useResult } from './result-message';
+import { sendAndReport } from './kit';
+import { SavedRecordForm } from './modal';
+import { useResult } from './result-message';
 import { Section } from './section';
 
 const D = MSG.admin.address;
@@ -44,7 +44,6 @@ function NetworkAddressForm({
 }) {
   const url = `/admin/members/${memberId}/deposit-address`;
   const result = useResult();
-  const [clearing, setClearing] = useState<DepositNetwork | null>(null);
   const form = useForm<DepositAddressBody, unknown, Output>({
     resolver: zodResolver(depositAddressBodySchema),
     defaultValues: { network, deposit_address: current ?? '' },
@@ -60,12 +59,23 @@ function NetworkAddressForm({
         <span className="adm-badge">{network}</span> <span className="adm-muted">{D.current}</span>{' '}
         {current ? <code className="adm-code">{current}</code> : <span>{D.none}</span>}
       </p>
-      <form
+      <SavedRecordForm
         className="adm-inline-form"
-        noValidate
         onSubmit={form.handleSubmit(
           sendAndReport(result, save, MSG.admin.addressSaved, MSG.admin.failed.address),
         )}
+        saving={save.isPending}
+        saveLabel={D.save}
+        current={current ? network : null}
+        removeLabel={D.clear}
+        remove={{
+          title: D.clearTitle,
+          body: D.clearNetworkBody,
+          mutation: clear,
+          done: MSG.admin.addressCleared,
+          failPrefix: MSG.admin.failed.address,
+        }}
+        result={result}
       >
         <FormField
           form={form}
@@ -74,23 +84,7 @@ function NetworkAddressForm({
           placeholder={D.networkPlaceholder(network)}
           spellCheck={false}
         />
-        <div className="adm-actions">
-          <BusyButton busy={save.isPending} label={D.save} />
-          {current ? <AskButton label={D.clear} onAsk={() => setClearing(network)} /> : null}
-        </div>
-      </form>
-      <ResultMessage text={result.text} />
-      <RemoveDialog
-        target={clearing}
-        title={D.clearTitle}
-        body={D.clearNetworkBody}
-        confirmLabel={D.clear}
-        mutation={clear}
-        result={result}
-        done={MSG.admin.addressCleared}
-        failPrefix={MSG.admin.failed.address}
-        onClose={() => setClearing(null)}
-      />
+      </SavedRecordForm>
     </div>
   );
 }

@@ -1,6 +1,19 @@
-import type { ComponentProps, InputHTMLAttributes, ReactNode, Ref } from 'react';
+import {
+  type ComponentProps,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  useEffect,
+  useId,
+  useState,
+} from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { MSG } from '../../../shared/messages';
 import { Field } from '../../components/field';
+import { useMember } from './api';
+import { useDebounced } from './kit';
+
+const R = MSG.deskRecords.filters;
 
 /**
  * The controls of the administrator forms and list filters: a form field bound to its react-hook-form
@@ -67,7 +80,7 @@ export function Filter({ label, children }: { label: string; children: ReactNode
   );
 }
 
-/** A filter choosing one of `options` (value, text). */
+/** A filter choosing one of `options` (value, text); its label names the select itself. */
 export function SelectFilter<V extends string>({
   label,
   value,
@@ -79,15 +92,51 @@ export function SelectFilter<V extends string>({
   options: readonly (readonly [V, string])[];
   onChange: (value: V) => void;
 }) {
+  const id = useId();
   return (
-    <Filter label={label}>
-      <select value={value} onChange={(e) => onChange(e.target.value as V)}>
+    <div className="adm-filter">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value as V)}>
         {options.map(([v, text]) => (
           <option key={v} value={v}>
             {text}
           </option>
         ))}
       </select>
+    </div>
+  );
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The username filter of the desk's logs: the typed name applies once typing pauses. Opened from a member
+ * (`memberId`), it starts on their username.
+ */
+export function UsernameFilter({
+  memberId,
+  onChange,
+}: {
+  memberId: string;
+  onChange: (username: string | undefined) => void;
+}) {
+  const preset = useMember(UUID.test(memberId) ? memberId : null);
+  const [text, setText] = useState('');
+  const presetName = preset.data?.member.username;
+  useEffect(() => {
+    if (presetName) setText(presetName);
+  }, [presetName]);
+  useDebounced(text, (username) => onChange(username || undefined));
+  return (
+    <Filter label={R.username}>
+      <input
+        className="adm-input"
+        type="search"
+        value={text}
+        placeholder={R.usernamePlaceholder}
+        autoComplete="off"
+        onChange={(e) => setText(e.target.value)}
+      />
     </Filter>
   );
 }

@@ -110,6 +110,33 @@ export function EditDeleteButtons({
   );
 }
 
+/** A column head: its name, or `{ num: name }` for a column of numbers (right-aligned). */
+export type Column = ReactNode | { num: ReactNode };
+const isNum = (c: Column): c is { num: ReactNode } => typeof c === 'object' && c !== null && 'num' in c;
+
+/** A table's row of column heads. */
+export function TableHead({ columns }: { columns: readonly Column[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((c, i) =>
+          isNum(c) ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed for a table
+            <th key={i} scope="col" className="adm-num">
+              {c.num}
+            </th>
+          ) : (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed for a table
+            <th key={i} scope="col">
+              {c}
+            </th>
+          ),
+        )}
+      </tr>
+    </thead>
+  );
+}
+
 /** An administrator table: one head row of column titles, then the caller's rows. */
 export function AdmTable({
   className = 'adm-table',
@@ -117,21 +144,12 @@ export function AdmTable({
   children,
 }: {
   className?: string;
-  columns: readonly ReactNode[];
+  columns: readonly Column[];
   children: ReactNode;
 }) {
   return (
     <table className={className}>
-      <thead>
-        <tr>
-          {columns.map((c, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed for a table
-            <th key={i} scope="col">
-              {c}
-            </th>
-          ))}
-        </tr>
-      </thead>
+      <TableHead columns={columns} />
       <tbody>{children}</tbody>
     </table>
   );

@@ -1,7 +1,15 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { MSG } from '../../../shared/messages';
-import { BusyButton, closeAndReport } from './kit';
-import type { useResult } from './result-message';
+import { AskButton, BusyButton, closeAndReport } from './kit';
+import { ResultMessage, type useResult } from './result-message';
 
 interface ModalProps {
   open: boolean;
@@ -182,5 +190,55 @@ export function RemoveDialog<T>({
       }
       onCancel={onClose}
     />
+  );
+}
+
+/**
+ * A form that saves one record and can remove it: the fields, 저장 (its submit) and, while there is
+ * something to remove (`current`), a button that asks first; then the result line and the removal's
+ * confirmation, which sends `current` through `remove.mutation`.
+ */
+export function SavedRecordForm<T>({
+  className,
+  onSubmit,
+  children,
+  saving,
+  saveLabel,
+  current,
+  removeLabel,
+  remove,
+  result,
+}: {
+  className: string;
+  onSubmit: (e: FormEvent<HTMLFormElement>) => void;
+  children: ReactNode;
+  saving: boolean;
+  saveLabel: string;
+  current: T | null;
+  removeLabel: string;
+  remove: Pick<Parameters<typeof RemoveDialog<T>>[0], 'title' | 'body' | 'mutation' | 'done' | 'failPrefix'>;
+  result: ReturnType<typeof useResult>;
+}) {
+  const [removing, setRemoving] = useState<T | null>(null);
+  return (
+    <>
+      <form className={className} noValidate onSubmit={onSubmit}>
+        {children}
+        <div className="adm-actions">
+          <BusyButton busy={saving} label={saveLabel} />
+          {current !== null ? (
+            <AskButton label={removeLabel} result={result} onAsk={() => setRemoving(current)} />
+          ) : null}
+        </div>
+      </form>
+      <ResultMessage text={result.text} />
+      <RemoveDialog
+        {...remove}
+        target={removing}
+        confirmLabel={removeLabel}
+        result={result}
+        onClose={() => setRemoving(null)}
+      />
+    </>
   );
 }

@@ -3,16 +3,16 @@ import { useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import type { MemberDetail } from '../../../shared/schemas/admin-views';
 import type { ProposalListView, ProposalView } from '../../../shared/schemas/proposals';
+import { OtpCodeField } from '../../components/otp-code-field';
 import { Spinner } from '../../components/spinner';
-import { ApiError, api } from '../../lib/api';
-import { ADMIN_KEY, useAdminMutation } from './api';
+import { api } from '../../lib/api';
+import { ADMIN_KEY, retryUnlessRefused, useAdminMutation } from './api';
 import { dateTime } from './format';
 import { BusyButton } from './kit';
 import { ConfirmDialog } from './modal';
 import { ReasonDialog } from './reason-dialog';
 import { failureText, ResultMessage, useResult } from './result-message';
 import { Section } from './section';
-import { StepUpCode } from './step-up-code';
 import './proposals.css';
 
 const P = MSG.proposals;
@@ -28,7 +28,7 @@ const useProposals = () =>
   useQuery({
     queryKey: [...ADMIN_KEY, 'proposals'],
     queryFn: ({ signal }) => api.get<ProposalListView>('/admin/proposals', { signal, schema: 'proposals' }),
-    retry: (count, err) => !(err instanceof ApiError && err.status > 0 && err.status < 500) && count < 2,
+    retry: retryUnlessRefused,
   });
 
 type Action = 'confirm' | 'refuse' | 'withdraw';
@@ -184,7 +184,12 @@ export function ProposalsTab() {
         onConfirm={() => run()}
         onCancel={close}
       >
-        <StepUpCode label={P.otpLabel} value={otpCode} onChange={setOtpCode} />
+        <OtpCodeField
+          name="otpCode"
+          label={P.otpLabel}
+          value={otpCode}
+          onChange={(e) => setOtpCode(e.target.value)}
+        />
       </ConfirmDialog>
       <ReasonDialog
         open={refusing || acting?.action === 'withdraw'}

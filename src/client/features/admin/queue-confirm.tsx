@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { formatKrw } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
 import type { QueueRow } from '../../../shared/schemas/desk-queue';
+import { OtpCodeField } from '../../components/otp-code-field';
 import { ChainVerdict } from './chain-verdict';
 import { exact } from './format';
 import { BusyButton } from './kit';
 import { Modal } from './modal';
-import { StepUpCode } from './step-up-code';
 
 const Q = MSG.deskQueue;
 const C = Q.confirmCard;
@@ -67,7 +67,12 @@ export function ConfirmCard({
             <dt>{C.verdict}</dt>
             <dd>{row.chain ? <ChainVerdict chain={row.chain} /> : Q.verdicts.none}</dd>
           </dl>
-          <StepUpCode label={C.otpLabel} value={otp} onChange={setOtp} />
+          <OtpCodeField
+            name="otpCode"
+            label={C.otpLabel}
+            value={otp}
+            onChange={(e) => setOtp(e.target.value)}
+          />
           <div className="adm-actions">
             <button type="button" className="btn btn-secondary" onClick={close}>
               {Q.cancel}

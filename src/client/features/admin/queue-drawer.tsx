@@ -1,33 +1,20 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { formatKrw } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
 import { requestStatusDisplay } from '../../../shared/request-status';
-import type { AuthEventView } from '../../../shared/schemas/auth-events';
 import type { QueueRow } from '../../../shared/schemas/desk-queue';
 import { Spinner } from '../../components/spinner';
-import { api } from '../../lib/api';
-import { ADMIN_KEY, useMember } from './api';
+import { useMember } from './api';
 import { ChainVerdict } from './chain-verdict';
 import { dateTime, exact } from './format';
+import { TableHead } from './kit';
+import { useAuthEvents } from './records-api';
 import { Details } from './request-details';
 
 const Q = MSG.deskQueue;
 const D = Q.drawer;
 const E = MSG.authEvents;
 const RECENT = 5;
-
-const useRecentSignIns = (memberId: string | null) =>
-  useQuery({
-    queryKey: [...ADMIN_KEY, 'drawer-sign-ins', memberId],
-    queryFn: ({ signal }) =>
-      api.get<{ items: AuthEventView[]; total: number }>('/admin/auth-events', {
-        query: { memberId: memberId ?? '', page: 1, pageSize: RECENT },
-        signal,
-        schema: 'adminAuthEvents',
-      }),
-    enabled: !!memberId,
-  });
 
 const DAY_SECONDS = 86_400;
 /** Seconds as the queue's ages read ("2시간", "3일"); null under a minute. */
@@ -71,7 +58,7 @@ export function QueueDrawer({
   onOpenMember: (memberId: string) => void;
 }) {
   const member = useMember(row?.member_id ?? null);
-  const signIns = useRecentSignIns(row?.member_id ?? null);
+  const signIns = useAuthEvents({ memberId: row?.member_id }, 1, RECENT, !!row);
   const closeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (row) closeRef.current?.focus();
@@ -129,17 +116,7 @@ export function QueueDrawer({
           <section aria-label={D.balances}>
             <h4>{D.balances}</h4>
             <table className="dq-mini">
-              <thead>
-                <tr>
-                  <th scope="col">{Q.columns.asset}</th>
-                  <th scope="col" className="adm-num">
-                    {D.total}
-                  </th>
-                  <th scope="col" className="adm-num">
-                    {D.available}
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={[Q.columns.asset, { num: D.total }, { num: D.available }]} />
               <tbody>
                 {d.balances.map((b) => (
                   <tr key={b.currency}>

@@ -1,40 +1,33 @@
-import { useId } from 'react';
 import { BALANCE_CURRENCIES } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import { QUEUE_PROPOSALS, QUEUE_TYPES, QUEUE_VERDICTS } from '../../../shared/schemas/desk-queue';
+import { SelectFilter } from './fields';
 import { NO_FILTERS, type QueueFilters } from './queue-api';
 
 const F = MSG.deskQueue.filters;
 const Q = MSG.deskQueue;
 
-function Pick({
-  label,
-  value,
-  options,
-  onChange,
-  all = true,
-}: {
+const ALL = ['', F.all] as const;
+/** The queue's choices: which filter, its name and its options (all but the order may be left open). */
+const CHOICES: readonly {
+  key: keyof QueueFilters;
   label: string;
-  value: string;
   options: readonly (readonly [string, string])[];
-  onChange: (v: string) => void;
-  all?: boolean;
-}) {
-  const id = useId();
-  return (
-    <div className="dq-filter">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
-        {all ? <option value="">{F.all}</option> : null}
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
+}[] = [
+  { key: 'type', label: F.type, options: [ALL, ...QUEUE_TYPES.map((t) => [t, Q.types[t] ?? t] as const)] },
+  { key: 'currency', label: F.currency, options: [ALL, ...BALANCE_CURRENCIES.map((c) => [c, c] as const)] },
+  {
+    key: 'verdict',
+    label: F.verdict,
+    options: [ALL, ...QUEUE_VERDICTS.map((v) => [v, Q.verdicts[v] ?? v] as const)],
+  },
+  {
+    key: 'proposal',
+    label: F.proposal,
+    options: [ALL, ...QUEUE_PROPOSALS.map((p) => [p, Q.proposals[p] ?? p] as const)],
+  },
+  { key: 'order', label: F.sort, options: Object.entries(Q.sorts) },
+];
 
 /** The queue's filters and order; each change reads the queue again from the server. */
 export function QueueFilterBar({
@@ -44,41 +37,18 @@ export function QueueFilterBar({
   value: QueueFilters;
   onChange: (f: QueueFilters) => void;
 }) {
-  const set = (k: keyof QueueFilters) => (v: string) => onChange({ ...value, [k]: v });
   return (
     <fieldset className="dq-filters">
       <legend className="sr-only">{F.label}</legend>
-      <Pick
-        label={F.type}
-        value={value.type}
-        options={QUEUE_TYPES.map((t) => [t, Q.types[t] ?? t])}
-        onChange={set('type')}
-      />
-      <Pick
-        label={F.currency}
-        value={value.currency}
-        options={BALANCE_CURRENCIES.map((c) => [c, c])}
-        onChange={set('currency')}
-      />
-      <Pick
-        label={F.verdict}
-        value={value.verdict}
-        options={QUEUE_VERDICTS.map((v) => [v, Q.verdicts[v] ?? v])}
-        onChange={set('verdict')}
-      />
-      <Pick
-        label={F.proposal}
-        value={value.proposal}
-        options={QUEUE_PROPOSALS.map((p) => [p, Q.proposals[p] ?? p])}
-        onChange={set('proposal')}
-      />
-      <Pick
-        label={F.sort}
-        value={value.order}
-        all={false}
-        options={Object.entries(Q.sorts)}
-        onChange={set('order')}
-      />
+      {CHOICES.map(({ key, label, options }) => (
+        <SelectFilter
+          key={key}
+          label={label}
+          value={value[key]}
+          options={options}
+          onChange={(v) => onChange({ ...value, [key]: v })}
+        />
+      ))}
       <button type="button" className="btn btn-secondary btn-sm" onClick={() => onChange(NO_FILTERS)}>
         {F.reset}
       </button>

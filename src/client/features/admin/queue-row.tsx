@@ -9,6 +9,16 @@ const L = MSG.live.queue;
 
 export type RowAct = 'approve' | 'reject' | 'card';
 
+/** A row's buttons: its own decision, or the card of another administrator's proposal. */
+const DECIDING = [
+  ['approve', Q.approve, 'btn-primary'],
+  ['reject', Q.reject, 'btn-danger'],
+] as const satisfies readonly (readonly [RowAct, string, string])[];
+const CONFIRMING = [
+  ['card', Q.confirm, 'btn-primary'],
+  ['card', Q.refuse, 'btn-secondary'],
+] as const satisfies readonly (readonly [RowAct, string, string])[];
+
 /** One pending request on one line: who, what, its won value, the chain's word and what waits on it. */
 export function QueueRowLine({
   r,
@@ -74,49 +84,20 @@ export function QueueRowLine({
       </td>
       <td className="adm-num">{Q.ageMinutes(ageMinutes)}</td>
       <td className="dq-actions">
-        {p && !p.mine ? (
-          <>
-            <button
-              type="button"
-              className="btn btn-primary btn-sm"
-              tabIndex={-1}
-              onClick={() => onAct('card')}
-            >
-              {Q.confirm}
-            </button>
-            <button
-              type="button"
-              className="btn btn-secondary btn-sm"
-              tabIndex={-1}
-              onClick={() => onAct('card')}
-            >
-              {Q.refuse}
-            </button>
-          </>
-        ) : (
-          <>
-            <button
-              type="button"
-              className="btn btn-primary btn-sm"
-              tabIndex={-1}
-              disabled={busy || !!p || !!decided}
-              title={p ? Q.ownProposal : undefined}
-              onClick={() => onAct('approve')}
-            >
-              {Q.approve}
-            </button>
-            <button
-              type="button"
-              className="btn btn-danger btn-sm"
-              tabIndex={-1}
-              disabled={busy || !!p || !!decided}
-              title={p ? Q.ownProposal : undefined}
-              onClick={() => onAct('reject')}
-            >
-              {Q.reject}
-            </button>
-          </>
-        )}
+        {(p && !p.mine ? CONFIRMING : DECIDING).map(([act, label, style]) => (
+          <button
+            key={label}
+            type="button"
+            className={`btn ${style} btn-sm`}
+            tabIndex={-1}
+            // The second administrator's 확인 / 반려 open the card; 승인 / 거절 wait while anything is open.
+            disabled={act === 'card' ? undefined : busy || !!p || !!decided}
+            title={act !== 'card' && p ? Q.ownProposal : undefined}
+            onClick={() => onAct(act)}
+          >
+            {label}
+          </button>
+        ))}
       </td>
     </tr>
   );

@@ -5,6 +5,7 @@ import type { QueueRow } from '../../../shared/schemas/desk-queue';
 import { Spinner } from '../../components/spinner';
 import { type LiveEvent, useLiveEvent, useLiveStatus } from '../../lib/live-events';
 import { ADMIN_KEY } from './api';
+import { TableHead } from './kit';
 import { doneOrProposed } from './proposals-tab';
 import { NO_FILTERS, type QueueAction, type QueueFilters, useDeskQueue, useQueueAction } from './queue-api';
 import { ConfirmCard } from './queue-confirm';
@@ -152,25 +153,19 @@ export function QueueTab({ onOpenMember }: { onOpenMember: (memberId: string) =>
       ) : (
         <div className="dq-scroll">
           <table className="dq-table" aria-label={Q.title}>
-            <thead>
-              <tr>
-                <th scope="col">{C.kind}</th>
-                <th scope="col">{C.member}</th>
-                <th scope="col">{C.asset}</th>
-                <th scope="col" className="adm-num">
-                  {C.amount}
-                </th>
-                <th scope="col" className="adm-num">
-                  {C.krw}
-                </th>
-                <th scope="col">{C.verdict}</th>
-                <th scope="col">{C.state}</th>
-                <th scope="col" className="adm-num">
-                  {C.age}
-                </th>
-                <th scope="col">{C.actions}</th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                C.kind,
+                C.member,
+                C.asset,
+                { num: C.amount },
+                { num: C.krw },
+                C.verdict,
+                C.state,
+                { num: C.age },
+                C.actions,
+              ]}
+            />
             <tbody ref={body} onKeyDown={onKey}>
               {rows.map((r, i) => (
                 <QueueRowLine

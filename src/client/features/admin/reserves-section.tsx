@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { MSG } from '../../../shared/messages';
 import { api } from '../../lib/api';
 import { ADMIN_KEY, useAdminMutation } from './api';
+import { TableHead } from './kit';
 import { ResultMessage, useResult } from './result-message';
 import { Section } from './section';
 import './reserves-section.css';
@@ -82,16 +83,9 @@ export function ReservesSection() {
           <>
             <p>{R.latest(latest[0].taken_at, R.triggers[latest[0].trigger] ?? latest[0].trigger)}</p>
             <table className="reserves-table">
-              <thead>
-                <tr>
-                  <th>{R.currency}</th>
-                  <th>{R.liabilities}</th>
-                  <th>{R.ledger}</th>
-                  <th>{R.holdings}</th>
-                  <th>{R.coldShare}</th>
-                  <th>{R.warnings}</th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[R.currency, R.liabilities, R.ledger, R.holdings, R.coldShare, R.warnings]}
+              />
               <tbody>
                 {latest.map((r) => (
                   <tr
