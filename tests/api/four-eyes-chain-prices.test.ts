@@ -5,6 +5,7 @@ import { fund, insertWithdrawal } from '../support/admin-fixtures';
 import { memberClient } from '../support/client';
 import { fileAdmin, fileChecker, fileServer } from '../support/fixture';
 import { confirmAs } from '../support/four-eyes';
+import { balanceOf } from '../support/money';
 
 // Overriding the chain's verdict and valuing at a stalled price are not ways around the second
 // administrator (decision 0370). Its own database: the stored prices here must not reach other files.
@@ -15,13 +16,7 @@ const server = fileServer(
 const a = fileAdmin(server);
 const b = fileChecker(server);
 
-const usdt = async (id: string) =>
-  (
-    await server.db.query<{ b: string }>(
-      `SELECT trim_scale(balance)::text AS b FROM balances WHERE member_id = $1 AND currency = 'USDT'`,
-      [id],
-    )
-  )[0]?.b ?? '0';
+const usdt = (id: string) => balanceOf(server.db, id, 'USDT');
 
 describe('the chain’s verdict', () => {
   it('overriding a final "not found" is a proposal, credited only with a second administrator', async () => {

@@ -6,6 +6,7 @@ import { insertDeposit } from '../support/admin-fixtures';
 import { adminClient, type Client, memberClient } from '../support/client';
 import { fileAdmin, fileChecker, fileServer } from '../support/fixture';
 import { confirmAs } from '../support/four-eyes';
+import { balanceOf } from '../support/money';
 
 // A proposal refused by a second administrator (반려) says why, on the server, and the audit log names both
 // people; the proposer withdrawing it (철회) may say why. However many confirmations and cancellations race,
@@ -40,13 +41,7 @@ const auditOf = async (memberId: string, action: string) =>
       after: unknown;
     }[]
   ).filter((e) => e.action === action);
-const creditOf = async (memberId: string) =>
-  (
-    await server.db.query<{ b: string }>(
-      `SELECT trim_scale(balance)::text AS b FROM balances WHERE member_id = $1 AND currency = 'KRW'`,
-      [memberId],
-    )
-  )[0]?.b ?? '0';
+const creditOf = (memberId: string) => balanceOf(server.db, memberId, 'KRW');
 
 describe('반려: another administrator refuses a proposal', () => {
   it('is refused without a reason (missing, blank, control characters), changing nothing', async () => {

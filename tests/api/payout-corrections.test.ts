@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chainProviders, runChainRound } from '../../src/server/chain/checker';
-import { tronToHex } from '../../src/server/chain/tron';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
-import { memberClient } from '../support/client';
-import { fileAdmin, fileChecker, fileServer } from '../support/fixture';
+import { chainRound, fileLedgerServer, fileTronApi, fileXrplApi } from '../support/chain-server';
+import { fileAdmin, fileChecker } from '../support/fixture';
 import { confirmAs } from '../support/four-eyes';
-import { adjustBalance, expectLedgerOk, idemKey, trc20Address } from '../support/money';
-import { startTronApi } from '../support/tron-api';
+import { expectLedgerOk, trc20Address, xrpAddress } from '../support/money';
+import { approvedPayout } from '../support/payouts';
 
 /**
  * A payout's TXID found wrong or typed wrong (decision 0390), against a TRON stand-in: the checker's verdict
@@ -15,62 +13,30 @@ import { startTronApi } from '../support/tron-api';
  * only by two administrators; a TXID standing for another payout stays refused.
  */
 const P = MSG.payouts;
-let tron: Awaited<ReturnType<typeof startTronApi>>;
+const tron = fileTronApi();
+const xrpl = fileXrplApi();
 const TOKEN = trc20Address();
 const HOT = trc20Address();
-beforeAll(async () => {
-  tron = await startTronApi();
-});
-afterAll(async () => {
-  await tron?.close();
-});
-const server = fileServer(
-  () => ({
-    TRON_API_URL: tron.url,
-    TRON_USDT_CONTRACT: TOKEN,
-    PAYOUT_HOT_WALLET_TRC20: HOT,
-    PAYOUT_CONFIRM_HOURS: '1',
-    CHAIN_CHECK_INTERVAL_MS: '3600000',
-    CHAIN_REQUEST_TIMEOUT_MS: '2000',
-  }),
-  { ownDatabase: true },
-);
+const server = fileLedgerServer({ tron, xrpl }, () => ({
+  TRON_USDT_CONTRACT: TOKEN,
+  XRP_DEPOSIT_ADDRESS: xrpAddress(),
+  PAYOUT_HOT_WALLET_TRC20: HOT,
+  PAYOUT_CONFIRM_HOURS: '1',
+}));
 const admin = fileAdmin(server);
 const checker = fileChecker(server);
 
-const round = async () => {
-  await server.db.query(`UPDATE withdrawal_payouts SET next_check_at = now() WHERE status = 'recorded'`);
-  return runChainRound(server.db, server.config.chain, chainProviders(server.config.chain), 'test', {
-    force: true,
-    approval: server.config,
-  });
-};
+const round = () => chainRound(server, 'payouts');
 
 /** An approved USDT withdrawal on TRON paying 10 USDT (11 less the fee) to a fresh address. */
 async function approved() {
-  const m = await memberClient(server.url);
-  await adjustBalance(server.db, m.id, 'USDT', '100');
   const to = trc20Address();
-  const w = await m.client.post(
-    '/api/withdrawals/crypto',
-    { currency: 'USDT', amount: '11', method: 'external', network: 'TRC20', recipient_address: to },
-    { 'idempotency-key': idemKey() },
-  );
-  expect(w.status).toBe(201);
-  const id = w.body.data.id as string;
-  expect((await admin.client.post(`/api/admin/withdrawals/${id}/approve`)).status).toBe(200);
-  return { m, id, to };
+  const body = { currency: 'USDT' as const, amount: '11', network: 'TRC20', recipient_address: to };
+  return { ...(await approvedPayout(server, admin, body)), to };
 }
 /** A transfer in the stand-in, 25 blocks deep: the checker's verdict on it is final. */
-function send(to: string, value = 10_000_000n, from = HOT) {
-  const txid = randomBytes(32).toString('hex');
-  tron.addTransfer(txid, {
-    contractHex: tronToHex(TOKEN),
-    fromHex: tronToHex(from),
-    toHex: tronToHex(to),
-    value,
-    block: 1000,
-  });
+function send(to: string) {
+  const txid = tron.pay({ token: TOKEN, from: HOT, to, value: 10_000_000n, block: 1000 });
   tron.setHead(1025);
   return txid;
 }

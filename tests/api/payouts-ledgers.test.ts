@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { tronToHex } from '../../src/server/chain/tron';
 import { chainRound, fileLedgerServer, fileTronApi, fileXrplApi } from '../support/chain-server';
 import { fileAdmin } from '../support/fixture';
 import { expectLedgerOk, trc20Address, xrpAddress } from '../support/money';
@@ -36,17 +35,7 @@ describe('payouts on TRON and the XRP Ledger', () => {
         approved({ currency: 'USDT' as const, amount: '11', network: 'TRC20', recipient_address: to }),
       ),
     );
-    const send = (from: string, value: bigint) => {
-      const txid = randomBytes(32).toString('hex');
-      tron.addTransfer(txid, {
-        contractHex: tronToHex(TOKEN),
-        fromHex: tronToHex(from),
-        toHex: tronToHex(to),
-        value,
-        block: 1000,
-      });
-      return txid;
-    };
+    const send = (from: string, value: bigint) => tron.pay({ token: TOKEN, from, to, value, block: 1000 });
     await record(good!, send(HOT_TRON, 10_000_000n));
     await record(wrongFrom!, send(trc20Address(), 10_000_000n));
     await record(wrongAmount!, send(HOT_TRON, 9_000_000n));

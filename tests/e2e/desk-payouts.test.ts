@@ -1,39 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
-import { adminClient, type MemberCreds, memberClient } from '../support/client';
-import { secondAdmin } from '../support/four-eyes';
+import { memberClient } from '../support/client';
 import { trc20Address } from '../support/money';
 import { loginCode } from '../support/totp';
-import { type E2E, signIn, startE2E } from './support';
+import { fileE2E, fileTwoDesks } from './support';
 
 // The desk's payouts in two browsers (decision 0390): a TXID found wrong is shown with its verdict and
 // recorded again; a TXID still being checked is corrected by A's proposal with a reason and B's 확인.
 const P = MSG.payouts;
 const PR = MSG.proposals;
 
-let e2e: E2E;
-let a: { page: Page; context: BrowserContext };
-let b: { page: Page; context: BrowserContext };
-let bCreds: MemberCreds;
+const e2e = fileE2E();
+const desks = fileTwoDesks(e2e);
 let memberId: string;
-
 beforeAll(async () => {
-  e2e = await startE2E();
-  const first = await adminClient(e2e.server.url, e2e.server.db);
-  const second = await secondAdmin(e2e.server.url, e2e.server.db);
-  bCreds = second.creds;
   memberId = (await memberClient(e2e.server.url, { fullName: '이지급' })).id;
-  a = await e2e.newPage({ width: 1280, height: 900 });
-  b = await e2e.newPage({ width: 1280, height: 900 });
-  await signIn(a.page, first.creds);
-  await signIn(b.page, bCreds);
-});
-afterAll(async () => {
-  await a?.context.close();
-  await b?.context.close();
-  await e2e?.close();
 });
 
 /** An approved USDT withdrawal on TRON, as the desk approved it a moment ago. */
@@ -60,8 +43,8 @@ describe('payouts on the desk', () => {
        VALUES ($1, 'TRC20', $2, 'x', 'mismatch', '받는 주소 불일치', now())`,
       [id, wrong],
     );
-    await a.page.goto('/admin');
-    const row = rowOf(a.page, id);
+    await desks.a.page.goto('/admin');
+    const row = rowOf(desks.a.page, id);
     await row.getByText(P.returned).waitFor();
     await row.getByText(wrong).waitFor();
     await row.getByText('받는 주소 불일치', { exact: false }).waitFor();
@@ -69,7 +52,7 @@ describe('payouts on the desk', () => {
     const right = txid();
     await row.getByLabel(P.txidLabel(id)).fill(right);
     await row.getByRole('button', { name: P.record }).click();
-    await a.page.getByText(P.recordedOk).waitFor();
+    await desks.a.page.getByText(P.recordedOk).waitFor();
     await row.getByText(P.recorded, { exact: true }).waitFor();
     await row.getByText(right).waitFor();
   });
@@ -77,8 +60,8 @@ describe('payouts on the desk', () => {
   it('A proposes a correction with a reason; B confirms it; the new TXID is the one being checked', async () => {
     const id = await approvedPayout();
     const typo = txid();
-    await a.page.goto('/admin');
-    const row = rowOf(a.page, id);
+    await desks.a.page.goto('/admin');
+    const row = rowOf(desks.a.page, id);
     await row.getByLabel(P.txidLabel(id)).fill(typo);
     await row.getByRole('button', { name: P.record }).click();
     await row.getByText(typo).waitFor();
@@ -86,26 +69,26 @@ describe('payouts on the desk', () => {
     const right = txid();
     await row.getByLabel(P.correctTxidLabel(id)).fill(right);
     await row.getByRole('button', { name: P.correct }).click();
-    await a.page.getByText(MSG.admin.fail(P.correctFailed, P.reasonRequired)).waitFor();
+    await desks.a.page.getByText(MSG.admin.fail(P.correctFailed, P.reasonRequired)).waitFor();
     await row.getByLabel(P.correctTxidLabel(id)).fill(right);
     await row.getByLabel(P.correctReasonLabel(id)).fill('서명 결과를 옮겨 적다 틀림');
     await row.getByRole('button', { name: P.correct }).click();
-    await a.page.getByText(P.correctProposed).waitFor();
+    await desks.a.page.getByText(P.correctProposed).waitFor();
     await row.getByText(P.correctionWaiting).waitFor();
     await row.getByText(typo).waitFor();
 
-    await b.page.goto('/admin?tab=proposals');
-    const card = b.page.locator('.adm-proposal', { hasText: P.correctLine(typo, right) });
+    await desks.b.page.goto('/admin?tab=proposals');
+    const card = desks.b.page.locator('.adm-proposal', { hasText: P.correctLine(typo, right) });
     await card.getByText(PR.kinds['payout.correct']!, { exact: true }).waitFor();
     await card.getByRole('button', { name: PR.confirm, exact: true }).click();
-    const dialog = b.page.getByRole('dialog', { name: PR.confirmTitle });
-    await dialog.getByLabel(PR.otpLabel).fill(await loginCode(bCreds));
+    const dialog = desks.b.page.getByRole('dialog', { name: PR.confirmTitle });
+    await dialog.getByLabel(PR.otpLabel).fill(await loginCode(desks.b.creds));
     await dialog.getByRole('button', { name: PR.confirm, exact: true }).click();
-    await b.page.getByText(PR.applied).waitFor();
+    await desks.b.page.getByText(PR.applied).waitFor();
 
-    await a.page.goto('/admin');
-    await rowOf(a.page, id).getByText(right).waitFor();
-    expect(await rowOf(a.page, id).getByText(P.correctionWaiting).count()).toBe(0);
+    await desks.a.page.goto('/admin');
+    await rowOf(desks.a.page, id).getByText(right).waitFor();
+    expect(await rowOf(desks.a.page, id).getByText(P.correctionWaiting).count()).toBe(0);
     const rows = await e2e.server.db.query<{ txid: string; status: string }>(
       'SELECT txid, status FROM withdrawal_payouts WHERE withdrawal_id = $1 ORDER BY recorded_at',
       [id],

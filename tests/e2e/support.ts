@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { Client, memberClient } from '../support/client';
+import { adminClient, Client, memberClient } from '../support/client';
 import { late } from '../support/fixture';
 import { adjustBalance } from '../support/money';
 import { startTestServer, type TestServer } from '../support/server';
@@ -131,3 +131,18 @@ export async function memberOn(e2e: E2E, path: string, balances: Record<string, 
   await page.goto(path);
   return { member, page, context };
 }
+
+/**
+ * The two administrators of two-person approval for a test file, each signed in on a desk-sized page of a
+ * browser context of their own (separate cookies): `a` proposes, `b` confirms. Made after `e2e`.
+ */
+export const fileTwoDesks = (e2e: E2E) =>
+  late(async () => {
+    const open = async () => {
+      const admin = await adminClient(e2e.server.url, e2e.server.db);
+      const { page } = await e2e.newPage({ width: 1280, height: 900 });
+      await signIn(page, admin.creds);
+      return { page, creds: admin.creds };
+    };
+    return { a: await open(), b: await open() };
+  });

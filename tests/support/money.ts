@@ -145,3 +145,12 @@ export async function transferPair(
   if (recipientHas) await adjustBalance(server.db, recipient.id, currency, recipientHas);
   return { sender, recipient };
 }
+
+/** A member's total balance of `currency` as the database holds it (trailing zeros dropped; '0' if none). */
+export async function balanceOf(db: Queryable, memberId: string, currency: string) {
+  const [row] = await db.query<{ b: string }>(
+    'SELECT trim_scale(balance)::text AS b FROM balances WHERE member_id = $1 AND currency = $2',
+    [memberId, currency],
+  );
+  return row?.b ?? '0';
+}

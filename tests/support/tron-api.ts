@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tronToHex } from '../../src/server/chain/tron';
 
 /**
  * A stand-in for a third party, not for our code: a local HTTP server answering the TronGrid full-node
@@ -102,6 +104,18 @@ export async function startTronApi() {
                 },
               ],
       });
+    },
+    /** A TRC20 transfer between T… addresses in block `block`, under a new TXID (returned). */
+    pay(t: { token: string; from: string; to: string; value: bigint; block: number }): string {
+      const txid = randomBytes(32).toString('hex');
+      this.addTransfer(txid, {
+        contractHex: tronToHex(t.token),
+        fromHex: tronToHex(t.from),
+        toHex: tronToHex(t.to),
+        value: t.value,
+        block: t.block,
+      });
+      return txid;
     },
     addUnmined: (txid: string) => unmined.add(txid),
     /** The token balance `triggerconstantcontract` answers for a T… address, in the token's smallest unit. */
