@@ -263,6 +263,11 @@ const REQUESTS: Record<string, Factory> = {
   adminListPayouts: async () => ({ query: { filter: 'all' } }),
   adminPayoutBatch: async () => ({}),
   adminRecordPayout: async () => ({ params: { id: await approvedPayout() }, body: { txid: txid() } }),
+  adminProposePayoutCorrection: async () => {
+    const id = await approvedPayout();
+    await prepare('POST', `/api/admin/withdrawals/${id}/payout`, { txid: txid() });
+    return { params: { id }, body: { txid: txid(), reason: '서명 결과 오기' } };
+  },
   adminImportPayouts: async () => ({ body: { items: [{ id: await approvedPayout(), txid: txid() }] } }),
   adminTakeReserves: async () => ({ body: {} }),
   adminListReserves: async () => ({ query: { limit: '5' } }),
@@ -364,7 +369,11 @@ const REQUESTS: Record<string, Factory> = {
     params: { id: await checkerProposal() },
     body: w.caller === 'admin' ? { otpCode: await stepUpCode(server.db, w.actor!) } : {},
   }),
-  adminCancelProposal: async () => ({ params: { id: await checkerProposal() }, body: {} }),
+  // Another administrator's proposal: refusing it says why (decision 0391).
+  adminCancelProposal: async () => ({
+    params: { id: await checkerProposal() },
+    body: { reason: '근거 부족' },
+  }),
   adminProposeRole: async () => ({ params: { id: (await enrolledMember()).id }, body: { admin: true } }),
   getTotpStatus: async () => ({}),
   startTotpEnrolment: async () => ({ body: {} }),
