@@ -171,7 +171,7 @@ export const envSchema = z.object({
     'must be a classic XRP Ledger address (r…)',
   ).optional(),
   // Flagged overdue when not confirmed this long after approval or recording; a TXID the chain still does not
-  // know this long after it was recorded is judged wrong and the payout returns to the batch (decision 0390).
+  // know this long after it was recorded is judged wrong and the payout returns to the batch (decision 0392).
   PAYOUT_CONFIRM_HOURS: hoursIn(0.01, 720).default(6),
   // Reserves (src/server/reserves, decision 0353): the cold wallets per network, comma-separated.
   RESERVE_COLD_WALLETS_ERC20: coldWallets(

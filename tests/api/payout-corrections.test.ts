@@ -8,7 +8,7 @@ import { expectLedgerOk, trc20Address, xrpAddress } from '../support/money';
 import { approvedPayout } from '../support/payouts';
 
 /**
- * A payout's TXID found wrong or typed wrong (decision 0390), against a TRON stand-in: the checker's verdict
+ * A payout's TXID found wrong or typed wrong (decision 0392), against a TRON stand-in: the checker's verdict
  * sends the payout back to the batch and keeps the wrong TXID; a TXID still being checked is corrected
  * only by two administrators; a TXID standing for another payout stays refused.
  */

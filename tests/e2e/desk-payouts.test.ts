@@ -7,7 +7,7 @@ import { trc20Address } from '../support/money';
 import { loginCode } from '../support/totp';
 import { fileE2E, fileTwoDesks } from './support';
 
-// The desk's payouts in two browsers (decision 0390): a TXID found wrong is shown with its verdict and
+// The desk's payouts in two browsers (decision 0392): a TXID found wrong is shown with its verdict and
 // recorded again; a TXID still being checked is corrected by A's proposal with a reason and B's 확인.
 const P = MSG.payouts;
 const PR = MSG.proposals;

@@ -122,7 +122,7 @@ export const ACCESS_MATRIX: Record<string, Row> = {
   adminPayoutBatch: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
   adminRecordPayout: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
   adminImportPayouts: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
-  // correcting a TXID still being checked is always a proposal (decision 0390)
+  // correcting a TXID still being checked is always a proposal (decision 0392)
   adminProposePayoutCorrection: { none: 401, password: 401, member: 403, other: 403, admin: 202 },
   adminTakeReserves: { none: 401, password: 401, member: 403, other: 403, admin: 200 },
   adminListReserves: { none: 401, password: 401, member: 403, other: 403, admin: 200 },

@@ -34,7 +34,7 @@ const listQuery = z.strictObject({ filter: z.optional(z.enum(['unpaid', 'open', 
 /**
  * The desk's payouts (decision 0352): the list with each payout's state and overdue flag, the batch for
  * the signing system (JSON, CSV), recording the TXIDs by hand or by import, and proposing a correction of
- * a TXID still being checked (decision 0390).
+ * a TXID still being checked (decision 0392).
  */
 export async function payoutRoutes(app: App, { db, config }: Ctx) {
   const admin = adminApi(app);

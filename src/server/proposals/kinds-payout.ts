@@ -1,5 +1,5 @@
 /**
- * Correcting a payout's TXID by hand while the checker still looks for it (decision 0390): whoever recorded
+ * Correcting a payout's TXID by hand while the checker still looks for it (decision 0392): whoever recorded
  * a TXID could otherwise swap it for one that pays someone else, so a second administrator confirms the
  * correction. The wrong TXID's row stays, marked replaced; the new one is a row of its own.
  */

@@ -2,7 +2,7 @@ import { z } from '../zod';
 import { nullableString } from './view-parts';
 
 /**
- * One approved external withdrawal and its payout, as the desk lists it (decisions 0352, 0390): 출금 처리 중
+ * One approved external withdrawal and its payout, as the desk lists it (decisions 0352, 0392): 출금 처리 중
  * without a TXID, recorded, confirmed on chain, or a mismatch (the TXID the checker found wrong, with its
  * verdict in `detail`: the payout is back in the batch); `overdue` when not confirmed within
  * PAYOUT_CONFIRM_HOURS of the approval (no standing TXID) or of the TXID's recording.
@@ -32,7 +32,7 @@ export type PayoutRow = z.infer<typeof payoutRowSchema>;
 
 /**
  * A payout as the batch for the signing system lists it: which withdrawal, where, how much, and the TXID
- * the checker found wrong when it came back (decision 0390).
+ * the checker found wrong when it came back (decision 0392).
  */
 export const payoutBatchItemSchema = z.extend(
   z.pick(payoutRowSchema, {

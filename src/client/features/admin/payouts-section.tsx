@@ -72,7 +72,7 @@ function TxidForm({
  * Approved external withdrawals not yet paid out for sure: the batch for the signing system (CSV, JSON),
  * each payout's state (flagged when overdue; a TXID the checker found wrong with its verdict, back in the
  * batch), the TXID to record, and a correction of a TXID still being checked (a second administrator
- * confirms it, decision 0390).
+ * confirms it, decision 0392).
  */
 export function PayoutsSection() {
   const list = useQuery({

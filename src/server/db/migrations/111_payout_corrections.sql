@@ -1,5 +1,5 @@
 -- Correcting a payout's recorded, unconfirmed TXID by hand is a proposal
--- (docs/decisions/0390-payout-txid-corrections.md). The kinds' list is the registry's
+-- (docs/decisions/0392-payout-txid-corrections.md). The kinds' list is the registry's
 -- (src/shared/schemas/proposals.ts), repeated whole.
 ALTER TABLE admin_proposals DROP CONSTRAINT admin_proposals_kind_check;
 ALTER TABLE admin_proposals ADD CONSTRAINT admin_proposals_kind_check CHECK (kind IN (
