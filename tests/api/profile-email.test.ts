@@ -2,16 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { hashToken } from '../../src/server/auth/sessions';
 import { MSG } from '../../src/shared/messages';
 import { Client, loginFully, memberClient, newMemberCreds, signupBody } from '../support/client';
-import { fileServer, late } from '../support/fixture';
+import { PUBLIC_URL, profileServer } from '../support/profile';
 import { startTestServer, uniqueName } from '../support/server';
 import { startSmtpServer, tokenFromMail } from '../support/smtp-server';
 
-const BANK_FORM_URL = 'https://forms.example.com/bank-account';
-/** Links in mails use PUBLIC_URL (the E2E test covers the fallback: the address of the request). */
-const PUBLIC_URL = 'https://wallet.example.com';
-
-const smtp = late(startSmtpServer, (s) => s.close());
-const server = fileServer(() => ({ SMTP_URL: smtp.url, BANK_FORM_URL, PUBLIC_URL: `${PUBLIC_URL}/` }));
+const { smtp, server } = profileServer();
 const anon = () => new Client(server.url);
 const freshEmail = () => `${uniqueName('e')}@example.org`;
 

@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { Client, memberClient, newMemberCreds, signupBody } from '../support/client';
-import { fileServer, late } from '../support/fixture';
+import { BANK_FORM_URL, profileServer } from '../support/profile';
 import { uniqueName } from '../support/server';
-import { startSmtpServer } from '../support/smtp-server';
 
-const BANK_FORM_URL = 'https://forms.example.com/bank-account';
-/** Links in mails use PUBLIC_URL (the E2E test covers the fallback: the address of the request). */
-const PUBLIC_URL = 'https://wallet.example.com';
-
-const smtp = late(startSmtpServer, (s) => s.close());
-const server = fileServer(() => ({ SMTP_URL: smtp.url, BANK_FORM_URL, PUBLIC_URL: `${PUBLIC_URL}/` }));
+const { server } = profileServer();
 const anon = () => new Client(server.url);
 const patch = (c: Client, path: string, body: unknown) => c.call('PATCH', path, body);
 const freshEmail = () => `${uniqueName('e')}@example.org`;

@@ -12,7 +12,6 @@ const O = MSG.otp;
 
 const server = fileServer();
 
-const _bank = krwWithdrawalBody;
 
 const enrolled = (krw?: string) => enrolledMember(server, krw);
 
