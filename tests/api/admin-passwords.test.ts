@@ -6,7 +6,6 @@ import { fileAdmin, fileServer } from '../support/fixture';
 const server = fileServer();
 const admin = fileAdmin(server);
 const A = MSG.admin;
-const _account = { bank_name: '국민은행', account_number: '123456-01-234567', account_holder: '홍길동' };
 const lastAudit = async (id: string) =>
   (await admin.client.get(`/api/admin/audit?targetId=${id}`)).body.data.items[0];
 
