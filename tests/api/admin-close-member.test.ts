@@ -5,6 +5,7 @@ import { fund, insertDeposit, insertWithdrawal } from '../support/admin-fixtures
 import { adminClient, Client, memberClient, newMemberCreds, signupBody } from '../support/client';
 import { fileAdmin, fileChecker, fileServer } from '../support/fixture';
 import { proposeAndConfirm } from '../support/four-eyes';
+import { moneyRecordsOf } from '../support/member-records';
 import { adjustBalance, expectLedgerOk, requestInternal, transferPair } from '../support/money';
 
 const A = MSG.admin;
@@ -15,34 +16,7 @@ const checker = fileChecker(server);
 
 const close = (id: string, by = admin) => by.client.post(`/api/admin/members/${id}/close`);
 
-/** Every row of every money table that names the member, as text (to compare before and after). */
-async function recordsOf(memberId: string) {
-  const out: Record<
-    'ledger_entries' | 'deposits' | 'withdrawals' | 'asset_locks' | 'balances' | 'audit_log',
-    unknown[]
-  > = {
-    ledger_entries: [],
-    deposits: [],
-    withdrawals: [],
-    asset_locks: [],
-    balances: [],
-    audit_log: [],
-  };
-  for (const [table, where] of [
-    ['ledger_entries', 'member_id = $1 OR actor_id = $1'],
-    ['deposits', 'member_id = $1'],
-    ['withdrawals', 'member_id = $1 OR recipient_member_id = $1'],
-    ['asset_locks', 'member_id = $1'],
-    ['balances', 'member_id = $1'],
-    ['audit_log', "target_id = $1::text OR after ->> 'member_id' = $1::text"],
-  ] as const) {
-    out[table] = await server.db.query(
-      `SELECT to_jsonb(t)::text AS row FROM ${table} t WHERE ${where} ORDER BY to_jsonb(t)::text`,
-      [memberId],
-    );
-  }
-  return out;
-}
+const recordsOf = (memberId: string) => moneyRecordsOf(server.db, memberId);
 
 describe('closing an account', () => {
   it('ends sessions, masks personal data, keeps every money record and its links, reserves the username', async () => {

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import type { AuthEventView, SignInActivityItem } from '../../src/shared/schemas/auth-events';
+import { type AuthEventRow, authEventsOf, summary, UA, withUa } from '../support/auth-events';
 import {
   adminClient,
   Client,
@@ -22,28 +23,8 @@ const smtp = late(startSmtpServer, (s) => s.close());
 const server = fileServer(() => ({ SMTP_URL: smtp.url }));
 const admin = late(async () => (await adminClient(server.url, server.db)).client);
 
-const UA =
-  'Mozilla/5.0 (Linux; Android 14; SM-S918N) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
 const anon = () => new Client(server.url);
-const withUa = (c: Client) => ({
-  post: (path: string, body?: unknown) => c.post(path, body, { 'user-agent': UA }),
-});
-
-interface Row {
-  kind: string;
-  success: boolean;
-  reason: string | null;
-  identifier: string | null;
-  ip: string | null;
-  user_agent: string | null;
-  actor_id: string | null;
-}
-const eventsOf = (memberId: string) =>
-  server.db.query<Row>(
-    'SELECT kind, success, reason, identifier, ip, user_agent, actor_id::text AS actor_id FROM auth_events WHERE member_id = $1 ORDER BY id',
-    [memberId],
-  );
-const summary = (rows: Row[]) => rows.map((r) => `${r.kind}:${r.success ? 'ok' : 'fail'}:${r.reason ?? ''}`);
+const eventsOf = (memberId: string) => authEventsOf(server.db, memberId);
 
 async function signedUp() {
   const creds = newMemberCreds();
@@ -95,7 +76,7 @@ describe('the sign-in log records', () => {
   it('attempts on unknown accounts, by the name typed (trimmed and bounded)', async () => {
     const ghost = `  ${uniqueName('ghost')}  `;
     await anon().post('/api/login', { email: ghost, password: 'whatever1' });
-    const [row] = await server.db.query<Row & { member_id: string | null }>(
+    const [row] = await server.db.query<AuthEventRow & { member_id: string | null }>(
       'SELECT member_id, kind, success, reason, identifier FROM auth_events WHERE identifier = $1',
       [ghost.trim()],
     );
@@ -260,7 +241,7 @@ describe('reading the sign-in log', () => {
     expect(all.status).toBe(200);
     expect(all.body.data!.items.every((e) => e.member_id === m.id)).toBe(true);
     expect(all.body.data!.items[0]!.username).toBe(m.creds.username);
-    expect(summary(all.body.data!.items as unknown as Row[]).reverse()).toEqual([
+    expect(summary(all.body.data!.items as unknown as AuthEventRow[]).reverse()).toEqual([
       'login:ok:',
       'second_factor:ok:',
       'login:fail:bad_password',
