@@ -15,6 +15,7 @@ const PGLITE_SUBSET = [
   'tests/api/db-rows.test.ts',
   'tests/api/migration-010.test.ts',
   'tests/api/permanent-records.test.ts',
+  'tests/api/permanent-records-upgrade.test.ts',
   'tests/api/backup-restore.test.ts',
   'tests/api/sigterm-burst.test.ts',
   'tests/api/four-eyes.test.ts',

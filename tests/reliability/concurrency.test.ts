@@ -54,8 +54,9 @@ describe.skipIf(!DATABASE_URL)('concurrency model test (two servers, one Postgre
 
   beforeAll(async () => {
     console.log(`concurrency: seed=${SEED} (SEED=${SEED} reproduces this workload)`);
-    // Withdrawal rules that this model does not follow are relaxed (tests/api/withdrawal-rules.test.ts has
-    // them); external withdrawals still go only to registered addresses (each member's book, below).
+    // Withdrawal rules that this model does not follow are relaxed (tests/api/withdrawal-rules.test.ts and
+    // withdrawal-limits.test.ts have them); external withdrawals still go only to registered addresses
+    // (each member's book, below).
     servers = await startInstances(2, {
       WITHDRAWAL_ADDRESS_DELAY_HOURS: '0',
       KRW_DEPOSIT_WITHDRAWAL_DELAY_HOURS: '0',
