@@ -4,15 +4,14 @@ import { MSG } from '../../src/shared/messages';
 import { newErc20Address, newTrc20Address } from '../support/addresses';
 import { memberClient } from '../support/client';
 import { fileAdmin, fileChecker, fileServer } from '../support/fixture';
-import { proposeAndConfirm } from '../support/four-eyes';
+import { byTwo } from '../support/four-eyes';
 
 const server = fileServer();
 const admin = fileAdmin(server);
 const A = MSG.admin;
 const checker = fileChecker(server);
 /** A deposit address is set and cleared by two administrators: proposed by one, confirmed by the other. */
-const twoPeople = (method: string, path: string, body?: unknown) =>
-  proposeAndConfirm(admin.client, checker.client, method, path, body);
+const twoPeople = byTwo(admin, checker);
 
 const bankUrl = (id: string) => `/api/admin/members/${id}/bank-account`;
 const account = { bank_name: '국민은행', account_number: '123456-01-234567', account_holder: '홍길동' };

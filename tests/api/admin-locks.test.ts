@@ -4,15 +4,14 @@ import { MSG } from '../../src/shared/messages';
 import { fund, insertWithdrawal } from '../support/admin-fixtures';
 import { memberClient } from '../support/client';
 import { fileAdmin, fileChecker, fileServer } from '../support/fixture';
-import { proposeAndConfirm } from '../support/four-eyes';
+import { byTwo } from '../support/four-eyes';
 
 const A = MSG.admin;
 const server = fileServer();
 const admin = fileAdmin(server);
 const checker = fileChecker(server);
 /** A balance or lock change: proposed by `admin`, confirmed by `checker` (two-person approval). */
-const asAdmins = (method: string, path: string, body?: unknown) =>
-  proposeAndConfirm(admin.client, checker.client, method, path, body);
+const asAdmins = byTwo(admin, checker);
 
 describe('asset locks', () => {
   const lockUrl = (id: string, lockId?: string) =>

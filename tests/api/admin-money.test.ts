@@ -5,7 +5,7 @@ import { MSG } from '../../src/shared/messages';
 import { fund, insertWithdrawal } from '../support/admin-fixtures';
 import { adminClient, memberClient } from '../support/client';
 import { fileAdmin, fileChecker, fileServer } from '../support/fixture';
-import { proposeAndConfirm } from '../support/four-eyes';
+import { byTwo } from '../support/four-eyes';
 import { startTestServer } from '../support/server';
 
 const A = MSG.admin;
@@ -13,8 +13,7 @@ const server = fileServer();
 const admin = fileAdmin(server);
 const checker = fileChecker(server);
 /** A balance or lock change: proposed by `admin`, confirmed by `checker` (two-person approval). */
-const asAdmins = (method: string, path: string, body?: unknown) =>
-  proposeAndConfirm(admin.client, checker.client, method, path, body);
+const asAdmins = byTwo(admin, checker);
 
 const setBalances = (id: string, body: unknown) => asAdmins('PUT', `/api/admin/members/${id}/balances`, body);
 const ledger = (id: string) =>

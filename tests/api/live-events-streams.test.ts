@@ -1,29 +1,18 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { insertDeposit } from '../support/admin-fixtures';
 import { adminClient, type Client, memberClient } from '../support/client';
 import { fileAdmin, fileServer } from '../support/fixture';
 import { krwDepositBody } from '../support/money';
-import { openEvents, type SseStream } from '../support/sse';
+import { fileListener, ofRequest } from '../support/sse';
 
 // A database of its own: the administrator's queue lists the 200 oldest pending requests, and the other
 // files of a PostgreSQL run leave more pending than that in the shared database.
 const server = fileServer({}, { ownDatabase: true });
 const admin = fileAdmin(server);
-const open: SseStream[] = [];
-const listen = async (client: Client, lastEventId?: string) => {
-  const s = await openEvents(client, { lastEventId });
-  open.push(s);
-  return s;
-};
-
-afterAll(() => {
-  for (const s of open) s.close();
-});
+const listen = fileListener();
 
 const krw = krwDepositBody;
-
-const ofRequest = (id: string) => (e: { json: any }) => e.json?.data?.request_id === id;
 
 describe('GET /api/events', () => {
   it('refuses a malformed Last-Event-ID with a Korean message', async () => {

@@ -1,28 +1,17 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { publishRequestCreated } from '../../src/server/events/publish';
 import { Client, memberClient, newMemberCreds, signupBody } from '../support/client';
 import { fileAdmin, fileServer } from '../support/fixture';
 import { krwDepositBody } from '../support/money';
-import { openEvents, type SseStream } from '../support/sse';
+import { fileListener, ofRequest } from '../support/sse';
 
 // A database of its own: the administrator's queue lists the 200 oldest pending requests, and the other
 // files of a PostgreSQL run leave more pending than that in the shared database.
 const server = fileServer({}, { ownDatabase: true });
 const admin = fileAdmin(server);
-const open: SseStream[] = [];
-const listen = async (client: Client, lastEventId?: string) => {
-  const s = await openEvents(client, { lastEventId });
-  open.push(s);
-  return s;
-};
-
-afterAll(() => {
-  for (const s of open) s.close();
-});
+const listen = fileListener();
 
 const krw = krwDepositBody;
-
-const ofRequest = (id: string) => (e: { json: any }) => e.json?.data?.request_id === id;
 
 describe('GET /api/events', () => {
   it('refuses a caller without a session, and a session that passed only the password', async () => {

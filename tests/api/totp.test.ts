@@ -3,7 +3,6 @@ import { loadConfig } from '../../src/server/config';
 import { MSG } from '../../src/shared/messages';
 import { Client, loginFully, type MemberCreds, memberClient } from '../support/client';
 import { fileServer } from '../support/fixture';
-import { krwWithdrawalBody } from '../support/money';
 import { startTestServer } from '../support/server';
 import { enrolTotp, nextCode } from '../support/totp';
 import { enrolledMember, wrongCode } from '../support/totp-member';
@@ -11,7 +10,6 @@ import { enrolledMember, wrongCode } from '../support/totp-member';
 const O = MSG.otp;
 
 const server = fileServer();
-
 
 const enrolled = (krw?: string) => enrolledMember(server, krw);
 

@@ -1,23 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { adminClient } from '../support/client';
-import { fileServer } from '../support/fixture';
 import { proposeAndConfirm, secondAdmin } from '../support/four-eyes';
 import { adjustBalance, expectLedgerOk, idemKey } from '../support/money';
-import {
-  external,
-  RULES_ENV,
-  register,
-  ruleMember,
-  sleep,
-  WAIT_USABLE_MS,
-  withdraw,
-} from '../support/withdrawal-rules';
+import { external, register, rulesFile, sleep, WAIT_USABLE_MS, withdraw } from '../support/withdrawal-rules';
 
 /** Daily limits and the travel rule, on PGlite and PostgreSQL (the server: RULES_ENV). */
 const R = MSG.wrules;
-const server = fileServer(RULES_ENV);
-const member = (usdt?: string) => ruleMember(server, usdt);
+const { server, member } = rulesFile();
 
 describe('daily limits', () => {
   it('counts pending and approved, not rejected; shows what is left; an administrator sets a member’s own', async () => {

@@ -1,22 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { insertDeposit } from '../support/admin-fixtures';
-import { fileServer } from '../support/fixture';
 import { adjustBalance, erc20Address, idemKey, trc20Address, xrpAddress } from '../support/money';
-import {
-  external,
-  RULES_ENV,
-  register,
-  ruleMember,
-  sleep,
-  WAIT_USABLE_MS,
-  withdraw,
-} from '../support/withdrawal-rules';
+import { external, register, rulesFile, sleep, WAIT_USABLE_MS, withdraw } from '../support/withdrawal-rules';
 
 /** Address book and the hold after a KRW deposit, on PGlite and PostgreSQL (the server: RULES_ENV). */
 const R = MSG.wrules;
-const server = fileServer(RULES_ENV);
-const member = (usdt?: string) => ruleMember(server, usdt);
+const { server, member } = rulesFile();
 
 describe('address book', () => {
   it('registration needs the second password; a new address waits, then works; the list shows when', async () => {

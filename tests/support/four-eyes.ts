@@ -61,3 +61,9 @@ export async function confirmPendingFor(
   }
   return replies;
 }
+
+/** A change proposed by `admin` and confirmed by `checker` (two-person approval), answered as one step. */
+export const byTwo =
+  (admin: { client: Client }, checker: { client: Client }) =>
+  (method: string, path: string, body?: unknown) =>
+    proposeAndConfirm(admin.client, checker.client, method, path, body);

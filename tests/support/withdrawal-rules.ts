@@ -1,5 +1,6 @@
 import type { Client } from './client';
 import { memberClient } from './client';
+import { fileServer } from './fixture';
 import { adjustBalance, idemKey, trc20Address } from './money';
 import type { TestServer } from './server';
 
@@ -8,7 +9,7 @@ import type { TestServer } from './server';
  * hold 24 h after a KRW deposit, crypto limit 100,000 KRW a day, KRW limit 50,000, travel rule from
  * 14,310 KRW (10 USDT).
  */
-export const RULES_ENV = {
+const RULES_ENV = {
   WITHDRAWAL_ADDRESS_DELAY_HOURS: '0.001',
   KRW_DEPOSIT_WITHDRAWAL_DELAY_HOURS: '24',
   KRW_FIRST_DEPOSIT_HOLD_HOURS: '72',
@@ -22,7 +23,7 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export const WAIT_USABLE_MS = 3800;
 
 /** A member of `server` holding `usdt` USDT, who registers their addresses themselves. */
-export async function ruleMember(server: TestServer, usdt = '1000') {
+async function ruleMember(server: TestServer, usdt = '1000') {
   const m = await memberClient(server.url);
   m.client.addressBookPin = null; // these files register their addresses themselves
   if (usdt !== '0') await adjustBalance(server.db, m.id, 'USDT', usdt);
@@ -48,3 +49,9 @@ export const external = (address: string, over: Record<string, unknown> = {}) =>
 });
 export const withdraw = (client: Client, body: unknown) =>
   client.post('/api/withdrawals/crypto', body, { 'idempotency-key': idemKey() });
+
+/** The file's server on RULES_ENV, and `member(usdt?)`: a member of it holding USDT. */
+export function rulesFile() {
+  const server = fileServer(RULES_ENV);
+  return { server, member: (usdt?: string) => ruleMember(server, usdt) };
+}

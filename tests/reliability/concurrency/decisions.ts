@@ -10,22 +10,8 @@ import type { Workload } from './workload';
  * and the asset form. Made after the actors exist (it reads them once).
  */
 export function decisionOps(w: Workload) {
-  const {
-    http,
-    db,
-    model,
-    servers,
-    admins,
-    members,
-    call,
-    adminChange,
-    expectReply,
-    checkCode,
-    fail,
-    reason,
-    readBalances,
-    server,
-  } = w;
+  const { http, db, model, servers, admins, members } = w;
+  const { call, adminChange, expectReply, checkCode, fail, reason, readBalances, server } = w;
 
   async function decideDeposit(rng: Rng) {
     const taken = model.take(model.deposits, rng);

@@ -7,24 +7,8 @@ import type { Workload } from './workload';
 
 /** One member's withdrawals sent all at once, the address book and the rules a member reads. */
 export function floodOps(w: Workload) {
-  const {
-    http,
-    model,
-    servers,
-    admins,
-    members,
-    floods,
-    busyFloods,
-    floodFigures,
-    call,
-    adminChange,
-    expectReply,
-    checkCode,
-    fail,
-    reason,
-    readBalances,
-    withPin,
-  } = w;
+  const { http, model, servers, admins, members, floods, busyFloods, floodFigures } = w;
+  const { call, adminChange, expectReply, checkCode, fail, reason, readBalances, withPin } = w;
   const { race } = decisionOps(w);
 
   /**
