@@ -5,7 +5,7 @@ import { proposeAndConfirm, secondAdmin } from '../support/four-eyes';
 import { adjustBalance, expectLedgerOk, idemKey } from '../support/money';
 import { external, register, rulesFile, sleep, WAIT_USABLE_MS, withdraw } from '../support/withdrawal-rules';
 
-/** Daily limits and the travel rule, on PGlite and PostgreSQL (the server: RULES_ENV). */
+/** Daily limits and the travel rule, on PGlite and PostgreSQL (the server: rulesFile). */
 const R = MSG.wrules;
 const { server, member } = rulesFile();
 

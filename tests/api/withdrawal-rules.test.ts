@@ -4,7 +4,7 @@ import { insertDeposit } from '../support/admin-fixtures';
 import { adjustBalance, erc20Address, idemKey, trc20Address, xrpAddress } from '../support/money';
 import { external, register, rulesFile, sleep, WAIT_USABLE_MS, withdraw } from '../support/withdrawal-rules';
 
-/** Address book and the hold after a KRW deposit, on PGlite and PostgreSQL (the server: RULES_ENV). */
+/** Address book and the hold after a KRW deposit, on PGlite and PostgreSQL (the server: rulesFile). */
 const R = MSG.wrules;
 const { server, member } = rulesFile();
 
