@@ -1,24 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { Client, memberClient } from '../support/client';
-import { fileServer, ledgerCheckedAfterEach } from '../support/fixture';
-import {
-  cryptoDepositBody,
-  idemKey,
-  krwDepositBody,
-  memberWithDepositAddress,
-  setDepositAddress,
-  trc20Address,
-} from '../support/money';
+import { cryptoDepositBody as crypto, depositsFile } from '../support/deposits';
+import { idemKey, krwDepositBody, setDepositAddress, trc20Address } from '../support/money';
 
-const server = fileServer({ ADMIN_CHAT_URL: 'https://chat.example.com/admin' });
-ledgerCheckedAfterEach(server);
+const { server, memberWithAddress } = depositsFile();
 
 const K = MSG.depositKrw;
 
-const memberWithAddress = () => memberWithDepositAddress(server);
-
-const crypto = cryptoDepositBody;
 const krw = (over: Record<string, unknown> = {}) => ({ ...krwDepositBody(), ...over });
 
 describe('createKrwDeposit', () => {

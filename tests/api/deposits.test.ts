@@ -1,27 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { Client, memberClient, newMemberCreds, signupBody } from '../support/client';
-import { fileServer, ledgerCheckedAfterEach } from '../support/fixture';
+import { cryptoDepositBody as crypto, depositsFile } from '../support/deposits';
 import {
-  cryptoDepositBody,
   erc20Address,
   expectLedgerOk,
   idemKey,
-  memberWithDepositAddress,
   setDepositAddress,
   trc20Address,
   txid,
   xrpAddress,
 } from '../support/money';
 
-const server = fileServer({ ADMIN_CHAT_URL: 'https://chat.example.com/admin' });
-ledgerCheckedAfterEach(server);
+const { server, memberWithAddress } = depositsFile();
 
 const D = MSG.deposit;
-
-const memberWithAddress = () => memberWithDepositAddress(server);
-
-const crypto = cryptoDepositBody;
 
 describe('deposit address', () => {
   it('is null with the admin chat link until one is assigned, then the assigned address', async () => {

@@ -2,17 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { insertDeposit } from '../support/admin-fixtures';
 import { adminClient, type Client, memberClient } from '../support/client';
-import { fileAdmin, fileServer } from '../support/fixture';
-import { krwDepositBody } from '../support/money';
-import { fileListener, ofRequest } from '../support/sse';
+import { liveEventsFile, ofRequest } from '../support/live-events';
+import { krwDepositBody as krw } from '../support/money';
 
-// A database of its own: the administrator's queue lists the 200 oldest pending requests, and the other
-// files of a PostgreSQL run leave more pending than that in the shared database.
-const server = fileServer({}, { ownDatabase: true });
-const admin = fileAdmin(server);
-const listen = fileListener();
-
-const krw = krwDepositBody;
+const { server, admin, listen } = liveEventsFile();
 
 describe('GET /api/events', () => {
   it('refuses a malformed Last-Event-ID with a Korean message', async () => {

@@ -1,27 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { memberClient } from '../support/client';
-import { fileServer, ledgerCheckedAfterEach } from '../support/fixture';
 import {
   adjustBalance,
   available,
+  krwWithdrawalBody as bank,
   expectLedgerOk,
-  externalWithdrawalBody,
-  fundedMember,
   idemKey,
-  krwWithdrawalBody,
 } from '../support/money';
+import { externalWithdrawalBody as external, withdrawalsFile } from '../support/withdrawals';
 
-const server = fileServer();
-ledgerCheckedAfterEach(server);
+const { server, funded } = withdrawalsFile();
 
 const W = MSG.withdraw;
-
-const external = externalWithdrawalBody;
-const bank = krwWithdrawalBody;
-
-const funded = (currency: 'USDT' | 'ETH' | 'XRP' | 'KRW', amount: string) =>
-  fundedMember(server, currency, amount);
 
 describe('createCryptoWithdrawal', () => {
   it('internal transfers need an existing other member, cost nothing and store the username', async () => {

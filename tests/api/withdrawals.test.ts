@@ -1,33 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { Client, memberClient } from '../support/client';
-import { fileServer, ledgerCheckedAfterEach } from '../support/fixture';
 import {
   addressFor,
   adjustBalance,
   available,
+  krwWithdrawalBody as bank,
   btcAddress,
   erc20Address,
   expectLedgerOk,
-  externalWithdrawalBody,
-  fundedMember,
   idemKey,
-  krwWithdrawalBody,
   trc20Address,
   xrpAddress,
 } from '../support/money';
+import { externalWithdrawalBody as external, withdrawalsFile } from '../support/withdrawals';
 
-const server = fileServer();
-ledgerCheckedAfterEach(server);
+const { server, funded } = withdrawalsFile();
 
 const W = MSG.withdraw;
 const K = MSG.withdrawKrw;
-
-const external = externalWithdrawalBody;
-const bank = krwWithdrawalBody;
-
-const funded = (currency: 'USDT' | 'ETH' | 'XRP' | 'KRW', amount: string) =>
-  fundedMember(server, currency, amount);
 
 describe('createKrwWithdrawal', () => {
   it('holds the amount of a pending bank withdrawal; fee 0, memo empty → null', async () => {

@@ -105,49 +105,23 @@ function networkFaults(): fc.Arbitrary<{ path: string; body: Record<string, unkn
       field: 'destination_tag',
     };
   });
+  /** A deposit claim with one fault: a TXID, sender or amount of another network, or a network deposits do not take. */
+  const claim = (network: string, id: string, sender: string, field: string, amount = '1') => ({
+    path: '/api/deposits/crypto',
+    body: { amount, network, txid: id, sender_address: sender },
+    field,
+  });
   const deposit = fc.constantFrom(
-    {
-      path: '/api/deposits/crypto',
-      body: { amount: '1', network: 'TRC20', txid: `0x${txid()}`, sender_address: trc20Address() },
-      field: 'txid',
-    },
-    {
-      path: '/api/deposits/crypto',
-      body: { amount: '1', network: 'ERC20', txid: txid(), sender_address: erc20Address() },
-      field: 'txid',
-    },
-    {
-      path: '/api/deposits/crypto',
-      body: { amount: '1', network: 'TRC20', txid: txid(), sender_address: erc20Address() },
-      field: 'sender_address',
-    },
-    {
-      path: '/api/deposits/crypto',
-      body: { amount: '1', network: 'ERC20', txid: `0x${txid()}`, sender_address: trc20Address() },
-      field: 'sender_address',
-    },
-    {
-      path: '/api/deposits/crypto',
-      body: { amount: '1', network: 'BTC', txid: txid(), sender_address: btcAddress() },
-      field: 'network',
-    },
+    claim('TRC20', `0x${txid()}`, trc20Address(), 'txid'),
+    claim('ERC20', txid(), erc20Address(), 'txid'),
+    claim('TRC20', txid(), erc20Address(), 'sender_address'),
+    claim('ERC20', `0x${txid()}`, trc20Address(), 'sender_address'),
+    claim('BTC', txid(), btcAddress(), 'network'),
     // An XRP claim (a payment sent without the member's tag): its hash has no 0x, its sender is an XRP
     // address, its amount at most 6 decimals; refused before the ledger is asked.
-    {
-      path: '/api/deposits/crypto',
-      body: { amount: '1', network: 'XRPL', txid: `0x${txid()}`, sender_address: xrpAddress() },
-      field: 'txid',
-    },
-    {
-      path: '/api/deposits/crypto',
-      body: { amount: '1', network: 'XRPL', txid: txid(), sender_address: trc20Address() },
-      field: 'sender_address',
-    },
-    {
-      path: '/api/deposits/crypto',
-      body: { amount: '1.0000001', network: 'XRPL', txid: txid(), sender_address: xrpAddress() },
-      field: 'amount',
-    },
+    claim('XRPL', `0x${txid()}`, xrpAddress(), 'txid'),
+    claim('XRPL', txid(), trc20Address(), 'sender_address'),
+    claim('XRPL', txid(), xrpAddress(), 'amount', '1.0000001'),
   );
   return fc.oneof(pair, address, tag, tagElsewhere, deposit);
 }

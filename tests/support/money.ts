@@ -108,22 +108,6 @@ export const krwDepositBody = (amount = '50000') => ({
   depositor_name: '홍길동',
 });
 
-/** The body of a member's USDT deposit over TRC20 (POST /api/deposits/crypto), with `over` changed. */
-export const cryptoDepositBody = (over: Record<string, unknown> = {}) => ({
-  amount: '12.5',
-  txid: txid(),
-  sender_address: trc20Address(),
-  ...over,
-});
-
-/** A new member of the server at `url` with a TRC20 deposit address assigned (returned as `address`). */
-export async function memberWithDepositAddress(server: { url: string; db: Queryable }) {
-  const m = await memberClient(server.url);
-  const address = trc20Address();
-  await setDepositAddress(server.db, m.id, address);
-  return { ...m, address };
-}
-
 /** The body of a member's KRW withdrawal to a bank account (POST /api/withdrawals/krw). */
 export const krwWithdrawalBody = (over: Record<string, unknown> = {}) => ({
   amount: '10000',
@@ -133,27 +117,6 @@ export const krwWithdrawalBody = (over: Record<string, unknown> = {}) => ({
   memo: '',
   ...over,
 });
-
-/** The body of an external USDT withdrawal over TRC20 (10 USDT to a fresh address), with `over` changed. */
-export const externalWithdrawalBody = (over: Record<string, unknown> = {}) => ({
-  currency: 'USDT',
-  amount: '10',
-  method: 'external',
-  recipient_address: trc20Address(),
-  network: 'TRC20',
-  ...over,
-});
-
-/** A new member of the server at `url` holding `amount` of `currency`. */
-export async function fundedMember(
-  server: { url: string; db: Queryable },
-  currency: BalanceCurrency,
-  amount: string,
-) {
-  const m = await memberClient(server.url);
-  await adjustBalance(server.db, m.id, currency, amount);
-  return m;
-}
 
 /** A member's internal transfer request to another member (by username), answered as it came. */
 export const requestInternal = (

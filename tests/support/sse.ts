@@ -1,4 +1,3 @@
-import { afterAll } from 'vitest';
 import type { Client } from './client';
 
 export interface SseEvent {
@@ -145,22 +144,3 @@ export class SseStream {
 /** Opens a live-events stream for a client. */
 export const openEvents = (client: Client, opts?: { lastEventId?: string; path?: string }) =>
   new SseStream(client, opts).open();
-
-/**
- * The test file's way to listen: `listen(client, lastEventId?)` opens a member's or administrator's stream,
- * and every stream it opened is closed after the file's tests.
- */
-export function fileListener() {
-  const open: SseStream[] = [];
-  afterAll(() => {
-    for (const s of open) s.close();
-  });
-  return async (client: Client, lastEventId?: string) => {
-    const s = await openEvents(client, { lastEventId });
-    open.push(s);
-    return s;
-  };
-}
-
-/** Matches the events about one request. */
-export const ofRequest = (id: string) => (e: { json: any }) => e.json?.data?.request_id === id;

@@ -60,34 +60,30 @@ export function lockOps(w: Workload) {
     return [id, model.locks.get(id)!];
   }
 
-  async function lockUpdate(rng: Rng) {
+  /** Takes an idle lock and sends an administrator's change of it; null when no lock is idle. */
+  async function changeIdleLock(rng: Rng, method: 'PUT' | 'DELETE', body?: (rng: Rng) => unknown) {
     const taken = takeLock(rng);
-    if (!taken) return lockCreate(rng);
+    if (!taken) return null;
     const [id, lock] = taken;
-    const r = await adminChange(
-      rng,
-      rng.pick(admins),
-      'PUT',
-      `/api/admin/members/${lock.memberId}/locks/${id}`,
-      lockBody(rng),
-    );
+    const admin = rng.pick(admins);
+    const path = `/api/admin/members/${lock.memberId}/locks/${id}`;
+    return { id, lock, r: await adminChange(rng, admin, method, path, body?.(rng)) };
+  }
+
+  async function lockUpdate(rng: Rng) {
+    const changed = await changeIdleLock(rng, 'PUT', lockBody);
+    if (!changed) return lockCreate(rng);
+    const { id, lock, r } = changed;
     if (expectReply('lockUpdate', r, [200, 409]) && r.status === 200) trackLock(lock.memberId, r.body.data);
     else if (r.status === 409) checkCode('lockUpdate', r, 'INSUFFICIENT_FUNDS');
     model.idleLocks.add(id);
   }
 
   async function lockDelete(rng: Rng) {
-    const taken = takeLock(rng);
-    if (!taken) return lockCreate(rng);
-    const [id, lock] = taken;
-    const r = await adminChange(
-      rng,
-      rng.pick(admins),
-      'DELETE',
-      `/api/admin/members/${lock.memberId}/locks/${id}`,
-    );
-    if (expectReply('lockDelete', r, [200])) model.locks.delete(id);
-    else model.idleLocks.add(id);
+    const deleted = await changeIdleLock(rng, 'DELETE');
+    if (!deleted) return lockCreate(rng);
+    if (expectReply('lockDelete', deleted.r, [200])) model.locks.delete(deleted.id);
+    else model.idleLocks.add(deleted.id);
   }
 
   async function lockDeleteRace(rng: Rng) {
