@@ -4,9 +4,8 @@ import { Client, memberClient } from '../support/client';
 import { cryptoDepositBody as crypto, depositsFile } from '../support/deposits';
 import { idemKey, krwDepositBody, setDepositAddress, trc20Address } from '../support/money';
 
-const { server, memberWithAddress } = depositsFile();
-
 const K = MSG.depositKrw;
+const { server, memberWithAddress } = depositsFile();
 
 const krw = (over: Record<string, unknown> = {}) => ({ ...krwDepositBody(), ...over });
 

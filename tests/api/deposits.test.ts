@@ -12,9 +12,8 @@ import {
   xrpAddress,
 } from '../support/money';
 
-const { server, memberWithAddress } = depositsFile();
-
 const D = MSG.deposit;
+const { server, memberWithAddress } = depositsFile();
 
 describe('deposit address', () => {
   it('is null with the admin chat link until one is assigned, then the assigned address', async () => {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { newTrc20Address } from '../../support/addresses';
+import { krwWithdrawalBody } from '../../support/money';
 import type { Operation } from '../openapi';
 
 // ---------------------------------------------------------------------------------------------
@@ -122,13 +123,7 @@ const VALID_BODIES: Record<string, () => Record<string, unknown>> = {
     method: 'internal',
     recipient_id: 'someone',
   }),
-  createKrwWithdrawal: () => ({
-    amount: '10000',
-    bank_name: '신한은행',
-    account_number: '110-123-456789',
-    account_holder: '홍길동',
-    memo: '생활비\n메모',
-  }),
+  createKrwWithdrawal: () => krwWithdrawalBody({ memo: '생활비\n메모' }),
   adminApproveWithdrawal: () => ({ reason: '확인' }),
   adminRejectWithdrawal: () => ({ reason: '확인' }),
   // withdrawal rules (address book, delays, daily limits, travel rule)

@@ -44,83 +44,58 @@ export function requestsFor(op: Operation, ids: string[]): fc.Arbitrary<Req> {
   );
   const pathArb = fc.record(Object.fromEntries(pathNames.map((name) => [name, pathValue])));
   const kinds: fc.Arbitrary<Req>[] = [];
+  /** A request of this operation at a generated path, the rest made from `arb`'s value. */
+  const at = <T>(arb: fc.Arbitrary<T>, make: (url: string, v: T) => Omit<Req, 'method'>) =>
+    fc.tuple(pathArb, arb).map(([p, v]) => ({
+      method: op.method,
+      ...make(fillPath(op.path, p as Record<string, string>), v),
+    }));
+  const JSON_TYPE = { 'content-type': 'application/json' };
   const mutating = op.method !== 'GET' && op.method !== 'HEAD';
   if (op.body) {
     kinds.push(
-      fc.tuple(pathArb, badBody(op.body)).map(([p, body]) => ({
-        method: op.method,
-        url: fillPath(op.path, p as Record<string, string>),
+      at(badBody(op.body), (url, body) => ({
+        url,
         body: JSON.stringify(body, (_k, v) => (typeof v === 'symbol' ? 'unknown' : v)).replace(
           /"__num:([^"]+)"/g,
           '$1',
         ),
-        headers: { 'content-type': 'application/json' },
+        headers: JSON_TYPE,
         kind: 'body',
       })),
     );
   }
   if (mutating) {
-    kinds.push(
-      fc.tuple(pathArb, RAW_BODIES).map(([p, raw]) => ({
-        method: op.method,
-        url: fillPath(op.path, p as Record<string, string>),
-        body: raw,
-        headers: { 'content-type': 'application/json' },
-        kind: 'invalid-json',
-      })),
-    );
+    kinds.push(at(RAW_BODIES, (url, raw) => ({ url, body: raw, headers: JSON_TYPE, kind: 'invalid-json' })));
     if (op.body) {
+      const types = fc.constantFrom(
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'application/xml',
+      );
       kinds.push(
-        fc
-          .tuple(
-            pathArb,
-            fc.constantFrom(
-              'text/plain',
-              'application/x-www-form-urlencoded',
-              'multipart/form-data; boundary=x',
-              'application/xml',
-            ),
-          )
-          .map(([p, type]) => ({
-            method: op.method,
-            url: fillPath(op.path, p as Record<string, string>),
-            body: '{"a":1}',
-            headers: { 'content-type': type },
-            kind: 'content-type',
-          })),
-        fc.tuple(pathArb, fc.integer({ min: 70_000, max: 1_100_000 })).map(([p, size]) => ({
-          method: op.method,
-          url: fillPath(op.path, p as Record<string, string>),
+        at(types, (url, type) => ({
+          url,
+          body: '{"a":1}',
+          headers: { 'content-type': type },
+          kind: 'content-type',
+        })),
+        at(fc.integer({ min: 70_000, max: 1_100_000 }), (url, size) => ({
+          url,
           body: JSON.stringify({ x: 'a'.repeat(size) }),
-          headers: { 'content-type': 'application/json' },
+          headers: JSON_TYPE,
           kind: 'oversize',
         })),
       );
     }
   }
   const crafted = craftedBody(op);
-  if (crafted) {
-    kinds.push(
-      fc.tuple(pathArb, crafted).map(([p, body]) => ({
-        method: op.method,
-        url: fillPath(op.path, p as Record<string, string>),
-        body,
-        headers: { 'content-type': 'application/json' },
-        kind: 'crafted-body',
-      })),
-    );
-  }
+  if (crafted)
+    kinds.push(at(crafted, (url, body) => ({ url, body, headers: JSON_TYPE, kind: 'crafted-body' })));
   const craftedQs = craftedQuery(op);
-  if (craftedQs) {
-    kinds.push(
-      fc.tuple(pathArb, craftedQs).map(([p, qs]) => ({
-        method: op.method,
-        url: `${fillPath(op.path, p as Record<string, string>)}?${qs}`,
-        headers: {},
-        kind: 'crafted-query',
-      })),
-    );
-  }
+  if (craftedQs)
+    kinds.push(at(craftedQs, (url, qs) => ({ url: `${url}?${qs}`, headers: {}, kind: 'crafted-query' })));
   if (query.length) {
     const queryValue = fc.oneof(NASTY_STRING, fc.constantFrom('-1', '0', '1e309', 'NaN', '999999999999'));
     kinds.push(
