@@ -1,13 +1,5 @@
-/** Characters no single-line field accepts: NUL, control, bidi and invisible characters, and blank-rendering ones. */
-export const CRAFTED = [
-  '\u0000',
-  '\u0007',
-  '\u001b[31m',
-  '\u007f',
-  '\u0085',
-  '\u202e',
-  '\u202a',
-  '\u2066',
+/** The isolate's end, direction marks, zero-width characters, the BOM, the soft hyphen and the line separator. */
+export const FORMAT_CHARS = [
   '\u2069',
   '\u200e',
   '\u200f',
@@ -18,6 +10,19 @@ export const CRAFTED = [
   '\ufeff',
   '\u00ad',
   '\u2028',
+];
+
+/** Characters no single-line field accepts: NUL, control, bidi and invisible characters, and blank-rendering ones. */
+export const CRAFTED = [
+  '\u0000',
+  '\u0007',
+  '\u001b[31m',
+  '\u007f',
+  '\u0085',
+  '\u202e',
+  '\u202a',
+  '\u2066',
+  ...FORMAT_CHARS,
   '\ud800',
   // Characters that render blank without being spaces: Hangul fillers, blank Braille, the combining
   // grapheme joiner, a Khmer inherent vowel, a variation selector.

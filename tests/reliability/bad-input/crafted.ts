@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { newTrc20Address } from '../../support/addresses';
+import { FORMAT_CHARS } from '../../support/crafted-chars';
 import { krwWithdrawalBody } from '../../support/money';
 import type { Operation } from '../openapi';
 
@@ -26,16 +27,7 @@ const CRAFTED = [
   '\u2066',
   '\u2067',
   '\u2068',
-  '\u2069',
-  '\u200e',
-  '\u200f',
-  '\u061c',
-  '\u200b',
-  '\u200c',
-  '\u2060',
-  '\ufeff',
-  '\u00ad',
-  '\u2028',
+  ...FORMAT_CHARS,
   '\u2029',
   '\ud800',
   '\udfff',
