@@ -25,27 +25,22 @@ describe('createCryptoWithdrawal', () => {
     });
     expect(missing.status).toBe(400);
     expect(missing.body.error?.fields).toEqual({ recipient_id: W.recipientIdRequired });
-    const unknown = await client.post('/api/withdrawals/crypto', {
-      currency: 'USDT',
-      amount: '5',
-      method: 'internal',
-      recipient_id: 'nobody_here_x',
-    });
+    /** 5 USDT sent inside the wallet to `recipient_id`. */
+    const transfer = (recipient_id: string, extra: Record<string, unknown> = {}) =>
+      client.post('/api/withdrawals/crypto', {
+        currency: 'USDT',
+        amount: '5',
+        method: 'internal',
+        recipient_id,
+        ...extra,
+      });
+    const unknown = await transfer('nobody_here_x');
     expect(unknown.status).toBe(400);
     expect(unknown.body.error?.message).toBe(W.recipientNotFound);
-    const self = await client.post('/api/withdrawals/crypto', {
-      currency: 'USDT',
-      amount: '5',
-      method: 'internal',
-      recipient_id: creds.username.toUpperCase(),
-    });
+    const self = await transfer(creds.username.toUpperCase());
     expect(self.status).toBe(400);
     expect(self.body.error?.message).toBe(W.recipientSelf);
-    const ok = await client.post('/api/withdrawals/crypto', {
-      currency: 'USDT',
-      amount: '5',
-      method: 'internal',
-      recipient_id: ` ${friend.creds.username.toUpperCase()} `,
+    const ok = await transfer(` ${friend.creds.username.toUpperCase()} `, {
       recipient_address: 'ignored',
       network: 'TRC20',
     });
