@@ -19,6 +19,7 @@ const PGLITE_SUBSET = [
   'tests/api/backup-restore.test.ts',
   'tests/api/sigterm-burst.test.ts',
   'tests/api/four-eyes.test.ts',
+  'tests/api/four-eyes-roles.test.ts',
   'tests/api/ledger-core.test.ts',
   'tests/api/auth.test.ts',
 ];
