@@ -64,9 +64,9 @@ export function HistorySheet({ item, onClose }: { item: HistoryItem; onClose: ()
       <p className={`sheet-amount history-${item.status === 'rejected' ? 'void' : item.type}`}>
         {item.type === 'deposit' ? H.typeDeposit : H.typeWithdraw} {amountOf(item)}
       </p>
-      <dl className="sheet-facts">
+      <dl className="facts sheet-facts">
         {rows.map(([label, value, key]) => (
-          <div key={key} className="sheet-fact" data-testid={`fact-${key}`}>
+          <div key={key} data-testid={`fact-${key}`}>
             <dt>{label}</dt>
             <dd>{value}</dd>
           </div>

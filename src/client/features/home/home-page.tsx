@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { BALANCE_CURRENCIES, TOKEN_COLORS } from '../../../shared/constants';
+import { BALANCE_CURRENCIES } from '../../../shared/constants';
 import { changeDirection, formatChangePercent, formatKrw, formatWon } from '../../../shared/format';
 import { MSG } from '../../../shared/messages/member';
 import { PriceBadge } from '../../components/price-badge';
@@ -74,7 +74,7 @@ export function HomePage() {
       </div>
 
       <section className="home-section" aria-labelledby="tokens-title">
-        <h2 id="tokens-title" className="home-section-title">
+        <h2 id="tokens-title" className="section-title">
           {M.assetsTitle}
         </h2>
         <ul className="token-list">
@@ -124,7 +124,7 @@ function DistributionPlaceholder() {
       <ul className="home-summary">
         {BALANCE_CURRENCIES.map((c) => (
           <li key={c} className="home-summary-item">
-            <span className="home-summary-dot" style={{ background: TOKEN_COLORS[c] }} />
+            <span className={`home-summary-dot token-${c}`} />
             <span className="home-summary-code">{c}</span>
             <span className="home-summary-share">-</span>
           </li>
@@ -150,15 +150,15 @@ function Distribution({ home }: { home: HomeView }) {
           .map((r) => (
             <span
               key={r.currency}
-              className="home-bar-part"
-              style={{ width: `${r.share}%`, background: TOKEN_COLORS[r.currency] }}
+              className={`home-bar-part token-${r.currency}`}
+              style={{ width: `${r.share}%` }}
             />
           ))}
       </div>
       <ul className="home-summary" aria-label={H.summaryLabel}>
         {home.rows.map((r) => (
           <li key={r.currency} className="home-summary-item" data-testid={`summary-${r.currency}`}>
-            <span className="home-summary-dot" style={{ background: TOKEN_COLORS[r.currency] }} />
+            <span className={`home-summary-dot token-${r.currency}`} />
             <span className="home-summary-code">{r.currency}</span>
             <span className="home-summary-share">{percentText(r.share)}</span>
           </li>
