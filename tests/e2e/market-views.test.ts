@@ -99,7 +99,7 @@ describe('the member app as a market view', () => {
       'true',
     );
     // XRP has no deposit route: the button says so; 출금 goes to XRP's withdrawal.
-    expect(await page.getByTestId('asset-deposit').textContent()).toBe(M.noDeposit('리플'));
+    expect(await page.getByTestId('asset-deposit').textContent()).toBe(M.noDeposit);
     expect(await page.getByTestId('asset-deposit').isDisabled()).toBe(true);
     expect(await page.getByTestId('asset-withdraw').getAttribute('href')).toBe('/assets/withdraw?asset=XRP');
     const cta = await page.locator('.asset-cta').boundingBox();

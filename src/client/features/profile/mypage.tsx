@@ -2,12 +2,13 @@ import { useEffect } from 'react';
 import { MSG } from '../../../shared/messages/member';
 import { Spinner } from '../../components/spinner';
 import { TotpSection } from '../../components/totp/totp-section';
+import { useTotpStatus } from '../../components/totp/use-totp';
 import { useLogoutToLogin } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { BankAccountSection } from './bank-account-section';
 import { ProfileInfoSection } from './profile-info-section';
 import { SecuritySection } from './security-section';
-import { SignInActivitySection } from './sign-in-activity-section';
+import { SignInActivitySection, useSignInActivity } from './sign-in-activity-section';
 import { ThemeSection } from './theme-section';
 import { useProfile } from './use-profile';
 import './profile.css';
@@ -17,6 +18,10 @@ const P = MSG.profile;
 /** /mypage: the member's own settings. */
 export function MyPage() {
   const profile = useProfile();
+  // The cards appear together once the reads below them have answered too: nothing on the page is pushed
+  // down when a later answer arrives (Lighthouse's layout shift).
+  const others = [useTotpStatus(), useSignInActivity()];
+  const pending = profile.isPending || others.some((q) => q.isPending);
   const logout = useLogoutToLogin();
   const onLogout = logout.run;
 
@@ -28,7 +33,7 @@ export function MyPage() {
   return (
     <section className="page profile-page">
       <h1 className="page-title">{P.title}</h1>
-      {profile.isPending ? (
+      {pending ? (
         <Spinner />
       ) : profile.isError ? (
         <div className="profile-card" role="alert">
