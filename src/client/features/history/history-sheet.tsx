@@ -32,13 +32,23 @@ export function HistorySheet({ item, onClose }: { item: HistoryItem; onClose: ()
     isNetwork(item.network) ? networkLabelFor(item.currency, item.network) : item.network,
     'network',
   );
-  add(T.address, item.address ? <span className="mono">{item.address}</span> : null, 'address');
+  add(
+    T.address,
+    item.address ? (
+      <span className="mono" translate="no">
+        {item.address}
+      </span>
+    ) : null,
+    'address',
+  );
   add(T.tag, item.destination_tag, 'tag');
   add(
     T.txid,
     item.txid ? (
       <>
-        <span className="mono">{item.txid}</span>
+        <span className="mono" translate="no">
+          {item.txid}
+        </span>
         {tx ? (
           <>
             <br />

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { MSG } from '../../../shared/messages/member';
+import type { ProfileView } from '../../../shared/schemas/profile';
 import { Spinner } from '../../components/spinner';
 import { TotpSection } from '../../components/totp/totp-section';
 import { useTotpStatus } from '../../components/totp/use-totp';
@@ -18,10 +19,6 @@ const P = MSG.profile;
 /** /mypage: the member's own settings. */
 export function MyPage() {
   const profile = useProfile();
-  // The cards appear together once the reads below them have answered too: nothing on the page is pushed
-  // down when a later answer arrives (Lighthouse's layout shift).
-  const others = [useTotpStatus(), useSignInActivity()];
-  const pending = profile.isPending || others.some((q) => q.isPending);
   const logout = useLogoutToLogin();
   const onLogout = logout.run;
 
@@ -33,7 +30,7 @@ export function MyPage() {
   return (
     <section className="page profile-page">
       <h1 className="page-title">{P.title}</h1>
-      {pending ? (
+      {profile.isPending ? (
         <Spinner />
       ) : profile.isError ? (
         <div className="profile-card" role="alert">
@@ -43,23 +40,41 @@ export function MyPage() {
           </button>
         </div>
       ) : (
-        <>
-          <ProfileInfoSection profile={profile.data} />
-          <SecuritySection profile={profile.data} />
-          <TotpSection />
-          <BankAccountSection profile={profile.data} />
-          <ThemeSection />
-          <SignInActivitySection />
-          <button
-            type="button"
-            className="btn btn-secondary btn-block profile-logout"
-            onClick={onLogout}
-            disabled={logout.isPending}
-          >
-            {P.logout}
-          </button>
-        </>
+        <ProfileCards profile={profile.data} logout={logout} />
       )}
     </section>
+  );
+}
+
+/**
+ * The cards of a loaded profile. They appear together once the reads of the cards below have answered
+ * too, so nothing on the page is pushed down when a later answer arrives (Lighthouse's layout shift).
+ */
+function ProfileCards({
+  profile,
+  logout,
+}: {
+  profile: ProfileView;
+  logout: ReturnType<typeof useLogoutToLogin>;
+}) {
+  const later = [useTotpStatus(), useSignInActivity()];
+  if (later.some((q) => q.isPending)) return <Spinner />;
+  return (
+    <>
+      <ProfileInfoSection profile={profile} />
+      <SecuritySection profile={profile} />
+      <TotpSection />
+      <BankAccountSection profile={profile} />
+      <ThemeSection />
+      <SignInActivitySection />
+      <button
+        type="button"
+        className="btn btn-secondary btn-block profile-logout"
+        onClick={logout.run}
+        disabled={logout.isPending}
+      >
+        {P.logout}
+      </button>
+    </>
   );
 }

@@ -76,7 +76,7 @@ function AddressItem(props: {
       <p className="address-line">
         {NETWORK_LABELS[a.network]} · {a.wallet_kind === 'exchange' ? exchangeName(a.exchange) : R.walletOwn}
       </p>
-      <p className="address-text">
+      <p className="address-text" translate="no">
         {a.address}
         {a.destination_tag ? ` · 태그 ${a.destination_tag}` : ''}
       </p>
