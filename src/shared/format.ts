@@ -99,9 +99,12 @@ export function formatChangePercent(percent: Dec | string | number): string {
   return `${d.isPositive() ? '+' : '-'}${d.abs().toFixed(1)}%`;
 }
 
-/** Up, down or flat, for the colour (red up, blue down, grey flat in Korean apps). */
-export const changeDirection = (v: Dec | string | number): 'up' | 'down' | 'flat' => {
-  const d = new D(v);
+/**
+ * Up, down or flat of a change in percent, for the colour (red up, blue down, grey flat in Korean apps): as
+ * formatChangePercent shows it, so "0.0%" is never coloured.
+ */
+export const changeDirection = (percent: Dec | string | number): 'up' | 'down' | 'flat' => {
+  const d = new D(percent).toDecimalPlaces(1, D.ROUND_HALF_UP);
   return d.isZero() ? 'flat' : d.isPositive() ? 'up' : 'down';
 };
 

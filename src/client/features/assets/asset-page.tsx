@@ -155,7 +155,7 @@ function PriceHead({ symbol }: { symbol: PriceCurrency }) {
     );
   }
   const dir = change ? changeDirection(change.percent) : 'flat';
-  const sign = dir === 'up' ? '+' : '';
+  const sign = change?.perUnit.gt(0) ? '+' : '';
   return (
     <p className="asset-price" data-testid="asset-price">
       <span className="asset-price-krw">{formatWonPrice(item.krw_price)}</span>

@@ -131,7 +131,7 @@ export function KrwWithdrawalPage() {
             </button>
           </fieldset>
           <FieldList fields={[MEMO]} bind={register} error={starredOf(e)} />
-          <p className="field-hint">
+          <p className="field-hint wd-terms">
             {K.summaryMinimum} {won(KRW_MIN_WITHDRAWAL)} · {K.summaryFee} {won(0)}
           </p>
           <button
