@@ -70,7 +70,12 @@ export default defineConfig(({ command }) => ({
   resolve:
     command === 'build' ? { alias: [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] } : {},
   esbuild: { jsx: 'automatic' },
+  // Lightning CSS reads and minifies the style sheets for the build's browser targets: it turns the
+  // palette's light-dark() (app/styles.css) into custom-property toggles where a target lacks it
+  // (Safari before 17.5, Chrome before 123), so the palette is written once for both modes (decision 0393).
+  css: { transformer: 'lightningcss' },
   build: {
+    cssMinify: 'lightningcss',
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: false,

@@ -98,6 +98,35 @@ const MEMBER_SCREENS: {
   { name: '09-mypage', url: '/mypage' },
 ];
 
+const PRICES = { ETH: '3075.50', XRP: '0.5542', USDT: '1' } as const;
+const USD_KRW = 1380;
+
+/**
+ * A month of hourly prices behind the current ones, so the home's sparklines, its 24 h changes and the asset
+ * page's chart show a market rather than a flat line: the same curve on every run (a rise over the last day
+ * for ETH, a fall for XRP, USDT steady), ending at the fake provider's prices.
+ */
+async function seedPriceHistory(db: { query(sql: string, params?: unknown[]): Promise<unknown[]> }) {
+  const shape = { ETH: [0.023, 0.012, 1.1], XRP: [-0.014, 0.018, 2.3], USDT: [0, 0.0004, 0.4] } as const;
+  const rows: [string, string, string, string][] = [];
+  for (const [symbol, [dayChange, wave, phase]] of Object.entries(shape)) {
+    const last = Number(PRICES[symbol as keyof typeof PRICES]);
+    for (let h = 1; h <= 30 * 24; h++) {
+      const trend =
+        1 - (dayChange * Math.min(h, 24)) / 24 - 0.0006 * Math.max(h - 24, 0) * Math.sign(dayChange);
+      const ripple = wave * (Math.sin(h / 4 + phase) - Math.sin(phase) + 0.6 * Math.sin(h / 31 + phase));
+      const usd = (last * (trend + ripple)).toFixed(8);
+      const at = new Date(Date.now() - h * 3_600_000).toISOString();
+      rows.push([symbol, usd, (Number(usd) * USD_KRW).toFixed(8), at]);
+    }
+  }
+  await db.query(
+    `INSERT INTO price_history (symbol, usd_price, krw_price, recorded_at)
+     SELECT * FROM unnest($1::text[], $2::numeric[], $3::numeric[], $4::timestamptz[])`,
+    [rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2]), rows.map((r) => r[3])],
+  );
+}
+
 async function login(page: Page, creds: { username: string; password: string; pin: string }) {
   await open(page, '/login');
   await page.getByLabel(MSG.login.usernameLabel).fill(creds.username);
@@ -115,7 +144,7 @@ async function main() {
   console.log('building the client…');
   await build({ root, logLevel: 'warn' });
 
-  const prices = await startFakePriceProvider({ eth: '3075.50', xrp: '0.5542', krw: '1380' });
+  const prices = await startFakePriceProvider({ eth: PRICES.ETH, xrp: PRICES.XRP, krw: String(USD_KRW) });
   const { DATABASE_URL: _ignored, ...env } = process.env;
   const config = loadConfig({
     ...env,
@@ -150,6 +179,7 @@ async function main() {
   try {
     // Seeded by two administrators enrolled in one-time codes (balance edits are proposals of two).
     const { member } = await showcaseOn(server);
+    await seedPriceHistory(server.db);
 
     context = await browser.newContext({
       viewport: PHONE,

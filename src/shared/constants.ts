@@ -67,13 +67,6 @@ export const KRW_BANKS = [
 
 export const TOAST = { duration: 4000, visible: 3, width: 356 } as const;
 
-export const TOKEN_COLORS: Record<BalanceCurrency, string> = {
-  KRW: '#1e88e5',
-  ETH: '#627eea',
-  XRP: '#23292f',
-  USDT: '#26a17b',
-};
-
 /** Limits on authentication attempts (DESIGN: Security). */
 export const AUTH_LIMITS = {
   windowMinutes: 15,

@@ -239,7 +239,12 @@ describe('one display rule per asset', () => {
     expect(f.formatAsset('ETH', '0.123456789')).toBe('0.12345678 ETH');
     expect(f.formatAsset('XRP', '0.9999999')).toBe('0.999999 XRP');
     expect(f.formatUsd('0.5542')).toBe('$0.5542');
-    expect(f.formatUsd('3075.5')).toBe('$3,075.5');
+    expect(f.formatUsd('3075.5')).toBe('$3,075.50');
+    expect(f.formatUsd('1')).toBe('$1.00');
+    expect(f.changeDirection('0.04')).toBe('flat');
+    expect(f.changeDirection('-0.05')).toBe('down');
+    expect(f.changeDirection('2.3')).toBe('up');
+    expect(f.formatUsd('0.55')).toBe('$0.55');
     expect(f.formatWonPrice('4401040.5')).toBe('4,401,041원');
     expect(f.formatWonPrice('793.0602')).toBe('793원');
     expect(f.formatWonPrice('1.5')).toBe('1.5원');

@@ -85,11 +85,11 @@ export function formatWonPrice(v: Dec | string | number): string {
   return `${formatDecimal(d.toDecimalPlaces(places, D.ROUND_HALF_UP), 0, places)}${MSG.home.won}`;
 }
 
-/** A USD price: "$3,075.5", "$0.5542" (four decimals below one dollar, two above). */
+/** A USD price as cents at least: "$3,075.50", "$1.00", "$0.5542" (up to four decimals below one dollar). */
 export function formatUsd(v: Dec | string | number): string {
   const d = new D(v);
   const places = d.abs().lt(1) ? 4 : 2;
-  return `$${formatDecimal(d.toDecimalPlaces(places, D.ROUND_HALF_UP), 0, places)}`;
+  return `$${formatDecimal(d.toDecimalPlaces(places, D.ROUND_HALF_UP), 2, places)}`;
 }
 
 /** A change as Korean apps show it: sign and one decimal of percent ("+2.3%", "-0.8%", "0.0%"). */
@@ -99,9 +99,12 @@ export function formatChangePercent(percent: Dec | string | number): string {
   return `${d.isPositive() ? '+' : '-'}${d.abs().toFixed(1)}%`;
 }
 
-/** Up, down or flat, for the colour (red up, blue down, grey flat in Korean apps). */
-export const changeDirection = (v: Dec | string | number): 'up' | 'down' | 'flat' => {
-  const d = new D(v);
+/**
+ * Up, down or flat of a change in percent, for the colour (red up, blue down, grey flat in Korean apps): as
+ * formatChangePercent shows it, so "0.0%" is never coloured.
+ */
+export const changeDirection = (percent: Dec | string | number): 'up' | 'down' | 'flat' => {
+  const d = new D(percent).toDecimalPlaces(1, D.ROUND_HALF_UP);
   return d.isZero() ? 'flat' : d.isPositive() ? 'up' : 'down';
 };
 

@@ -64,7 +64,7 @@ describe('deposits in the browser', () => {
     expect(await from.textContent()).toContain('123-456-789012');
     // The sender is the own account: nothing to type for it.
     expect(await page.getByLabel(K.bankLabel).count()).toBe(0);
-    expect(await page.getByLabel(K.accountNumberLabel).count()).toBe(0);
+    expect(await page.getByRole('textbox', { name: K.accountNumberLabel }).count()).toBe(0);
     if (process.env.E2E_SHOTS_DIR) {
       await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/deposit-krw.png`, fullPage: true });
     }

@@ -111,7 +111,7 @@ describe('home and asset detail in the browser', () => {
     expect(await text(page, 'krw-ETH')).toBe('≈ 2,200,520원');
     expect(await text(page, 'krw-XRP')).toBe('≈ 793,060원');
     expect(await text(page, 'krw-USDT')).toBe('≈ 143,276원');
-    expect(await page.getByTestId('token-ETH').textContent()).toContain('$3,075.5');
+    expect(await page.getByTestId('token-ETH').textContent()).toContain('$3,075.50');
     expect(await page.getByTestId('token-XRP').textContent()).toContain('$0.55');
     expect(await text(page, 'summary-ETH')).toMatch(/ETH\s*53%/);
     expect(await page.locator('.home-bar-part').count()).toBe(4);
@@ -185,7 +185,7 @@ describe('home and asset detail in the browser', () => {
     await shot(page, 'asset-eth');
 
     // ETH has no deposit route: the button says so; 출금 goes to ETH's own withdrawal.
-    expect(await page.getByTestId('asset-deposit').textContent()).toBe(MSG.market.noDeposit('이더리움'));
+    expect(await page.getByTestId('asset-deposit').textContent()).toBe(MSG.market.noDeposit);
     expect(await page.getByTestId('asset-withdraw').getAttribute('href')).toBe('/assets/withdraw?asset=ETH');
     await page.getByRole('link', { name: MSG.assetDetail.history }).click();
     await page.waitForURL('**/assets/history?asset=ETH');

@@ -99,7 +99,7 @@ describe('the member app as a market view', () => {
       'true',
     );
     // XRP has no deposit route: the button says so; 출금 goes to XRP's withdrawal.
-    expect(await page.getByTestId('asset-deposit').textContent()).toBe(M.noDeposit('리플'));
+    expect(await page.getByTestId('asset-deposit').textContent()).toBe(M.noDeposit);
     expect(await page.getByTestId('asset-deposit').isDisabled()).toBe(true);
     expect(await page.getByTestId('asset-withdraw').getAttribute('href')).toBe('/assets/withdraw?asset=XRP');
     const cta = await page.locator('.asset-cta').boundingBox();
@@ -173,7 +173,7 @@ describe('the member app as a market view', () => {
     await context.close();
   });
 
-  it('my page: dark mode choice kept in this browser; the system choice follows prefers-color-scheme', async () => {
+  it('my page: dark mode choice kept in this browser; the system choice follows prefers-color-scheme, in the same colours', async () => {
     const m = await memberClient(e2e.server.url);
     const { page, context } = await e2e.newPage();
     await loginThroughUi(page, m.creds);
@@ -185,10 +185,24 @@ describe('the member app as a market view', () => {
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     const bg = () => page.evaluate(() => getComputedStyle(document.querySelector('.frame')!).backgroundColor);
     expect(await bg()).toBe('rgb(23, 25, 30)');
+    // Every element's colours outside the mode switch itself (whose pressed button differs), as the
+    // member's 다크 paints them.
+    const colours = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('body *')]
+          .filter((el) => !el.closest('fieldset.segmented'))
+          .map((el) => {
+            const s = getComputedStyle(el);
+            return `${el.tagName}.${el.className}: ${s.color} / ${s.backgroundColor} / ${s.borderTopColor}`;
+          }),
+      );
+    const chosen = await colours();
     await page.getByRole('button', { name: MSG.theme.system }).click();
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBeUndefined();
     await page.emulateMedia({ colorScheme: 'dark' });
     expect(await bg()).toBe('rgb(23, 25, 30)');
+    // The system's dark mode is the same palette (one palette for both ways in, decision 0393).
+    expect(await colours()).toEqual(chosen);
     await page.emulateMedia({ colorScheme: 'light' });
     expect(await bg()).toBe('rgb(255, 255, 255)');
     await context.close();

@@ -75,7 +75,7 @@ describe('the filter itself', () => {
           'beforeend',
           '<p>Welcome <b>back</b></p><select><option>Select</option></select>' +
             '<input placeholder="Amount"><button aria-label="Close"></button><span title="Info">i</span>' +
-            '<p>minji@<wbr>example.com</p>',
+            '<p>minji@<wbr>example.com</p><p translate="no">TQ2Ee7hXbq8DzVfWallet</p>',
         );
     });
     expect(untranslated(await collectTexts(page), ['minji@example.com'])).toEqual([

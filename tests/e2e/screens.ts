@@ -53,6 +53,22 @@ export const MEMBER_SCREENS: Screen[] = [
   { name: '/main', path: '/main' },
   { name: '/mypage', path: '/mypage' },
   {
+    name: '/mypage, every recent sign-in (더 보기)',
+    path: '/mypage',
+    act: async (page) => {
+      const more = page.getByRole('button', { name: MSG.signIns.more });
+      if (await more.count()) await more.click();
+    },
+  },
+  {
+    name: '/mypage, OTP enrolment (QR code, secret, app link)',
+    path: '/mypage',
+    act: async (page) => {
+      await page.getByRole('button', { name: MSG.otp.enrolButton }).click();
+      await page.getByText(MSG.otp.secretLabel, { exact: true }).waitFor();
+    },
+  },
+  {
     name: '/mypage, contact in edit mode',
     path: '/mypage',
     act: async (page) => {
@@ -106,10 +122,7 @@ export const MEMBER_SCREENS: Screen[] = [
     name: '/assets/withdraw?asset=USDT, amount above the available',
     path: '/assets/withdraw?asset=USDT',
     act: async (page) => {
-      await page.getByLabel(MSG.steps.internalTransfer).check();
-      await page.getByLabel(W.recipientIdLabel).fill('someone_else');
-      await page.getByRole('button', { name: MSG.steps.next, exact: true }).click();
-      await page.getByLabel(`${W.amountLabel} (USDT)`).fill('99999999');
+      await toMemberAmount(page, '99999999');
       await page.locator('.field-error').first().waitFor();
     },
   },
@@ -117,27 +130,40 @@ export const MEMBER_SCREENS: Screen[] = [
     name: '/assets/withdraw?asset=USDT, confirmation sheet',
     path: '/assets/withdraw?asset=USDT',
     act: async (page) => {
-      await page.getByLabel(MSG.steps.internalTransfer).check();
-      await page.getByLabel(W.recipientIdLabel).fill('someone_else');
-      await page.getByRole('button', { name: MSG.steps.next, exact: true }).click();
-      await page.getByLabel(`${W.amountLabel} (USDT)`).fill('1');
-      await page.getByRole('button', { name: MSG.steps.next, exact: true }).click();
-      await page.getByRole('dialog').waitFor();
+      await toMemberAmount(page, '1');
+      await toSheet(page);
     },
   },
   {
     name: '/assets/withdraw?asset=USDT, PIN pad',
     path: '/assets/withdraw?asset=USDT',
     act: async (page) => {
-      await page.getByLabel(MSG.steps.internalTransfer).check();
-      await page.getByLabel(W.recipientIdLabel).fill('someone_else');
-      await page.getByRole('button', { name: MSG.steps.next, exact: true }).click();
-      await page.getByLabel(`${W.amountLabel} (USDT)`).fill('1');
-      await page.getByRole('button', { name: MSG.steps.next, exact: true }).click();
+      await toMemberAmount(page, '1');
+      await toSheet(page);
       await page.getByRole('button', { name: MSG.steps.submit }).click();
       await page.getByTestId('pin-pad').waitFor();
     },
   },
+  {
+    name: '/assets/withdraw?asset=USDT, an address-book entry on the confirmation sheet',
+    path: '/assets/withdraw?asset=USDT',
+    act: async (page) => {
+      await page.getByTestId('wd-addresses').getByRole('button').first().click();
+      await next(page);
+      await page.getByLabel(`${W.amountLabel} (USDT)`).fill('10');
+      await toSheet(page);
+    },
+  },
+  {
+    name: '/assets/withdraw?asset=XRP, a new address with its tag (inline)',
+    path: '/assets/withdraw?asset=XRP',
+    act: async (page) => {
+      await page.getByRole('button', { name: MSG.steps.addAddress }).click();
+      await page.getByLabel(W.recipientAddressLabel).waitFor();
+    },
+  },
+  { name: '/assets/withdraw/addresses', path: '/assets/withdraw/addresses' },
+  { name: '/assets/XRP', path: '/assets/XRP' },
   { name: '/assets/deposit/ETH (no ETH deposits)', path: '/assets/deposit/ETH' },
   { name: '/assets/deposit/XRP', path: '/assets/deposit/XRP' },
   {
@@ -158,7 +184,23 @@ export const MEMBER_SCREENS: Screen[] = [
       await page.getByText(`* ${K.minAmount}`).waitFor();
     },
   },
+  {
+    name: '/assets/withdraw-krw, confirmation sheet',
+    path: '/assets/withdraw-krw',
+    act: async (page) => {
+      await page.getByLabel(K.amountLabel).fill('10000');
+      await toSheet(page);
+    },
+  },
   { name: '/assets/history', path: '/assets/history' },
+  {
+    name: "/assets/history, a row's detail sheet",
+    path: '/assets/history',
+    act: async (page) => {
+      await page.getByTestId('history-row').first().click();
+      await page.getByTestId('history-sheet').waitFor();
+    },
+  },
   {
     name: '/assets/history?asset=USDT, deposits only',
     path: '/assets/history?asset=USDT',
@@ -169,6 +211,22 @@ export const MEMBER_SCREENS: Screen[] = [
   { name: '/mypage/email-confirm (no token)', path: '/mypage/email-confirm' },
   { name: 'unknown address', path: '/no-such-screen' },
 ];
+
+const next = (page: Page) => page.getByRole('button', { name: MSG.steps.next, exact: true }).click();
+
+/** The crypto withdrawal to another member, up to its amount step with `amount` typed. */
+async function toMemberAmount(page: Page, amount: string) {
+  await page.getByLabel(MSG.steps.internalTransfer).check();
+  await page.getByLabel(W.recipientIdLabel).fill('someone_else');
+  await next(page);
+  await page.getByLabel(`${W.amountLabel} (USDT)`).fill(amount);
+}
+
+/** From a filled-in amount to the confirmation sheet. */
+async function toSheet(page: Page) {
+  await next(page);
+  await page.getByRole('dialog').waitFor();
+}
 
 /** Waits until the screen has its data: no request in flight, no spinner, no loading overlay. */
 export async function settle(page: Page) {

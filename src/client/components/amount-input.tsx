@@ -63,6 +63,7 @@ export function AmountInput<T extends FieldValues>({
     <Field
       inputMode={kind === 'whole' ? 'numeric' : 'decimal'}
       autoComplete="off"
+      className="amount-input"
       {...rest}
       ref={field.ref}
       name={field.name}

@@ -3,7 +3,8 @@ import './bottom-sheet.css';
 
 /**
  * A bottom sheet on the native <dialog>: modal (focus kept inside, Esc closes, the page behind inert),
- * closed by its button, Esc or a tap on the backdrop.
+ * closed by its button (when it has a `closeLabel`; a sheet with buttons of its own has none), Esc or a
+ * tap on the backdrop.
  */
 export function BottomSheet({
   title,
@@ -13,7 +14,7 @@ export function BottomSheet({
   testId,
 }: {
   title: string;
-  closeLabel: string;
+  closeLabel?: string;
   onClose: () => void;
   children: ReactNode;
   testId?: string;
@@ -42,9 +43,11 @@ export function BottomSheet({
           <h2 id={titleId} className="sheet-title">
             {title}
           </h2>
-          <button type="button" className="btn-link sheet-close" onClick={onClose}>
-            {closeLabel}
-          </button>
+          {closeLabel ? (
+            <button type="button" className="btn-link sheet-close" onClick={onClose}>
+              {closeLabel}
+            </button>
+          ) : null}
         </div>
         {children}
       </div>

@@ -4,7 +4,7 @@ import './money-ui.css';
 export function NoticeBox({ title, items }: { title: string; items: readonly string[] }) {
   return (
     <section className="notice-box" aria-label={title}>
-      <h2 className="notice-title">{title}</h2>
+      <h2 className="notice-box-title">{title}</h2>
       <ul>
         {items.map((item) => (
           <li key={item}>{item}</li>

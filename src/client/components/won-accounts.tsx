@@ -39,14 +39,26 @@ export function WonAccountCard(props: {
     <section className="won-card" aria-label={props.title} data-testid={props.testId}>
       <h2>{props.title}</h2>
       {props.help ? <p className="field-hint">{props.help}</p> : null}
-      <dl>
+      <dl className="facts">
         <div>
           <dt>{O.bank}</dt>
           <dd>{a.bank_name}</dd>
         </div>
         <div>
           <dt>{O.accountNumber}</dt>
-          <dd>{a.account_number}</dd>
+          <dd className="won-number">
+            {a.account_number}
+            {props.copyable ? (
+              <button
+                type="button"
+                className="btn btn-secondary"
+                aria-label={O.copyNumber}
+                onClick={() => void copy(a.account_number)}
+              >
+                {O.copy}
+              </button>
+            ) : null}
+          </dd>
         </div>
         <div>
           <dt>{O.holder}</dt>
@@ -54,18 +66,13 @@ export function WonAccountCard(props: {
         </div>
       </dl>
       {props.copyable ? (
-        <div className="won-copy">
-          <button type="button" className="btn btn-secondary" onClick={() => void copy(a.account_number)}>
-            {O.copyNumber}
-          </button>
-          <button
-            type="button"
-            className="btn btn-secondary"
-            onClick={() => void copy(`${a.bank_name} ${a.account_number}`)}
-          >
-            {O.copyAll}
-          </button>
-        </div>
+        <button
+          type="button"
+          className="btn btn-secondary btn-block won-copy"
+          onClick={() => void copy(`${a.bank_name} ${a.account_number}`)}
+        >
+          {O.copyAll}
+        </button>
       ) : null}
     </section>
   );

@@ -15,7 +15,7 @@ export const MARKET_MESSAGES = {
     chartLow: '최저',
     periods: { '1d': '1일', '1w': '1주', '1m': '1개월' },
     periodLabel: '차트 기간',
-    noDeposit: (name: string) => `${name} 입금 미지원`,
+    noDeposit: '입금 미지원',
     krwRow: '원화',
     cash: '보유 원화',
     assetsTitle: '보유 자산',
@@ -36,7 +36,7 @@ export const MARKET_MESSAGES = {
   },
   timeline: {
     title: (asset: string | null) => (asset ? `${asset} 거래 내역` : '거래 내역'),
-    assetAll: '전체 자산',
+    assetAll: '전체',
     assetFilter: '자산',
     typeFilter: '종류',
     rejected: '반려',

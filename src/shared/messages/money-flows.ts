@@ -247,6 +247,7 @@ export const MONEY_FLOW_MESSAGES = {
     bank: '은행',
     accountNumber: '계좌번호',
     holder: '예금주',
+    copy: '복사',
     copyNumber: '계좌번호 복사',
     copyAll: '은행·계좌번호 복사',
     copied: '복사했습니다.',

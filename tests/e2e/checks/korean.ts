@@ -44,7 +44,8 @@ export function collectTexts(page: Page): Promise<string[]> {
         .map((c) => c.textContent)
         .join('')
         .trim();
-      if (!text || el.closest('script, style')) continue;
+      // Data shown as it is (an address, a TXID, a one-time-code secret) is marked translate="no".
+      if (!text || el.closest('script, style, [translate="no"]')) continue;
       // An option is read when its select is visible; .sr-only text is read by screen readers.
       const select = el.closest('select');
       if (!(select ?? el).checkVisibility() && !el.closest('.sr-only')) continue;

@@ -37,7 +37,7 @@ export default function TotpEnrolment({ onCancel, onDone }: { onCancel?: () => v
         <ol className="totp-recovery" data-testid="recovery-codes">
           {confirm.data.recoveryCodes.map((c) => (
             <li key={c}>
-              <code>{c}</code>
+              <code translate="no">{c}</code>
             </li>
           ))}
         </ol>
@@ -99,7 +99,9 @@ export default function TotpEnrolment({ onCancel, onDone }: { onCancel?: () => v
       <p className="muted">{O.step1Manual}</p>
       <p className="totp-secret">
         <span className="muted">{O.secretLabel}</span>
-        <code data-testid="totp-secret">{start.data.secret.match(/.{1,4}/g)?.join(' ')}</code>
+        <code data-testid="totp-secret" translate="no">
+          {start.data.secret.match(/.{1,4}/g)?.join(' ')}
+        </code>
       </p>
       <div className="totp-actions">
         <CopyButton text={start.data.secret} label={MSG.otpExtra.copySecret} done={MSG.otpExtra.copied} />

@@ -21,7 +21,7 @@ export function TotpSection() {
           {O.sectionTitle}
         </h2>
         {status.data ? (
-          <span className={`profile-badge ${enrolled ? 'profile-badge-ok' : 'profile-badge-muted'}`}>
+          <span className={`status-badge ${enrolled ? 'status-success' : 'status-muted'}`}>
             {enrolled ? O.statusOn : O.statusOff}
           </span>
         ) : null}

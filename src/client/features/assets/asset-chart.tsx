@@ -16,7 +16,7 @@ export function AssetChart({ symbol }: { symbol: PriceCurrency }) {
   return (
     <section className="asset-chart" aria-labelledby="chart-title">
       <div className="asset-chart-head">
-        <h2 id="chart-title" className="home-section-title">
+        <h2 id="chart-title" className="section-title">
           {M.chartTitle}
         </h2>
         <fieldset className="segmented segmented-small">

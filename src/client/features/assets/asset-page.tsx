@@ -92,7 +92,7 @@ export function AssetPage() {
           {MSG.prices.names[asset]} <span className="muted">({asset})</span>
         </span>
       </h1>
-      {asset !== 'KRW' && !prices.isPending ? <PriceHead symbol={asset as PriceCurrency} /> : null}
+      {asset !== 'KRW' ? <PriceHead symbol={asset as PriceCurrency} /> : null}
 
       {balances.isError ? (
         <div className="form-error" role="alert">
@@ -109,11 +109,6 @@ export function AssetPage() {
         <>
           <Summary asset={asset} b={b} krw={assetKrwValue(asset, b.total, view).toFixed()} />
           <WithdrawNow asset={asset} b={b} />
-          {asset !== 'KRW' ? (
-            <p className="asset-badge">
-              <PriceBadge source={view.source} />
-            </p>
-          ) : null}
           <LockList asset={asset} locks={b.locks} />
         </>
       ) : null}
@@ -125,7 +120,7 @@ export function AssetPage() {
           </Link>
         ) : (
           <button type="button" className="btn btn-deposit" disabled data-testid="asset-deposit">
-            {M.noDeposit(MSG.prices.names[asset])}
+            {M.noDeposit}
           </button>
         )}
         <Link className="btn btn-withdraw" to={withdrawPath(asset)} data-testid="asset-withdraw">
@@ -136,7 +131,10 @@ export function AssetPage() {
   );
 }
 
-/** The won price of one unit, its USD price and the 24 h change (red up, blue down). */
+/**
+ * The won price of one unit, its USD price with the live/sample badge, and the 24 h change (red up, blue
+ * down). Until the prices answer, its lines stand empty, so the chart below does not move.
+ */
 function PriceHead({ symbol }: { symbol: PriceCurrency }) {
   const prices = usePrices();
   const history = usePriceHistory('1d', symbol);
@@ -146,17 +144,30 @@ function PriceHead({ symbol }: { symbol: PriceCurrency }) {
     prices.data,
     symbol,
   );
-  if (!item) return null;
+  if (!item) {
+    return (
+      <p className="asset-price" aria-hidden="true">
+        <span className="asset-price-krw">{'\u00a0'}</span>
+        <span className="asset-price-usd">
+          <span className="price-badge">{'\u00a0'}</span>
+        </span>
+      </p>
+    );
+  }
   const dir = change ? changeDirection(change.percent) : 'flat';
+  const sign = change?.perUnit.gt(0) ? '+' : '';
   return (
     <p className="asset-price" data-testid="asset-price">
       <span className="asset-price-krw">{formatWonPrice(item.krw_price)}</span>
       <span className={`asset-price-change change-${dir}`} data-testid="asset-change">
         {change
-          ? `${formatChangePercent(change.percent)} (${change.perUnit.isNegative() ? '' : '+'}${formatWonPrice(change.perUnit)})`
+          ? `${formatChangePercent(change.percent)} (${sign}${formatWonPrice(change.perUnit)})`
           : M.noChange}
       </span>
-      <span className="muted asset-price-usd">{formatUsd(item.price)}</span>
+      <span className="asset-price-usd">
+        <span className="muted">{formatUsd(item.price)}</span>
+        <PriceBadge source={priceView(prices.data).source} />
+      </span>
     </p>
   );
 }
@@ -188,9 +199,9 @@ function Summary({ asset, b, krw }: { asset: BalanceCurrency; b: BalanceView; kr
           ≈ {formatWon(krw)}
         </p>
       ) : null}
-      <dl className="asset-rows">
+      <dl className="facts asset-rows">
         {rows.map(([label, value, key, reason]) => (
-          <div key={key} className="asset-row">
+          <div key={key}>
             <dt>
               {label}
               {reason ? <span className="asset-row-reason">{reason}</span> : null}
@@ -199,7 +210,7 @@ function Summary({ asset, b, krw }: { asset: BalanceCurrency; b: BalanceView; kr
           </div>
         ))}
         {b.latest_lock_end_date ? (
-          <div className="asset-row">
+          <div>
             <dt>{A.latestLockEnd}</dt>
             <dd data-testid="asset-latest-lock-end">{dateText(b.latest_lock_end_date)}</dd>
           </div>
@@ -213,7 +224,7 @@ function LockList({ asset, locks }: { asset: BalanceCurrency; locks: LockView[] 
   if (locks.length === 0) return null;
   return (
     <section className="asset-locks" aria-labelledby="locks-title">
-      <h2 id="locks-title" className="home-section-title">
+      <h2 id="locks-title" className="section-title">
         {A.locksTitle}
       </h2>
       <ul className="lock-list">
@@ -221,7 +232,7 @@ function LockList({ asset, locks }: { asset: BalanceCurrency; locks: LockView[] 
           <li key={l.id} className={`lock-item${l.active ? '' : ' lock-item-expired'}`}>
             <div className="lock-head">
               <span className="lock-amount">{amountText(asset, l.amount)}</span>
-              <span className={`lock-status ${l.active ? 'lock-status-active' : 'lock-status-expired'}`}>
+              <span className={`status-badge ${l.active ? 'status-danger' : 'status-muted'}`}>
                 {l.active ? A.lockActive : A.lockExpired}
               </span>
             </div>

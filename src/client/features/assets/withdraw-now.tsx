@@ -44,12 +44,12 @@ export function WithdrawNow(props: { asset: BalanceCurrency; b: BalanceView }) {
   const left = hold ? timeLeft(hold) : null;
   return (
     <div className="asset-card withdraw-now" data-testid="withdraw-now" role="note">
-      <p className="asset-row">
-        <span>
-          <strong>{R.nowLabel}</strong>
-        </span>
-        <strong data-testid="now-available">{formatAsset(props.asset, amount.toFixed())}</strong>
-      </p>
+      <dl className="facts withdraw-now-line">
+        <div className="facts-strong">
+          <dt>{R.nowLabel}</dt>
+          <dd data-testid="now-available">{formatAsset(props.asset, amount.toFixed())}</dd>
+        </div>
+      </dl>
       <p className="field-hint rules-hold">
         {hold ? `${R.holdUntil(formatDateTime(hold, false))}${left ? ` · ${left}` : ''}` : R.nowHelp}
       </p>

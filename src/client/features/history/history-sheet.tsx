@@ -32,13 +32,23 @@ export function HistorySheet({ item, onClose }: { item: HistoryItem; onClose: ()
     isNetwork(item.network) ? networkLabelFor(item.currency, item.network) : item.network,
     'network',
   );
-  add(T.address, item.address ? <span className="mono">{item.address}</span> : null, 'address');
+  add(
+    T.address,
+    item.address ? (
+      <span className="mono" translate="no">
+        {item.address}
+      </span>
+    ) : null,
+    'address',
+  );
   add(T.tag, item.destination_tag, 'tag');
   add(
     T.txid,
     item.txid ? (
       <>
-        <span className="mono">{item.txid}</span>
+        <span className="mono" translate="no">
+          {item.txid}
+        </span>
         {tx ? (
           <>
             <br />
@@ -64,9 +74,9 @@ export function HistorySheet({ item, onClose }: { item: HistoryItem; onClose: ()
       <p className={`sheet-amount history-${item.status === 'rejected' ? 'void' : item.type}`}>
         {item.type === 'deposit' ? H.typeDeposit : H.typeWithdraw} {amountOf(item)}
       </p>
-      <dl className="sheet-facts">
+      <dl className="facts sheet-facts">
         {rows.map(([label, value, key]) => (
-          <div key={key} className="sheet-fact" data-testid={`fact-${key}`}>
+          <div key={key} data-testid={`fact-${key}`}>
             <dt>{label}</dt>
             <dd>{value}</dd>
           </div>

@@ -1,22 +1,13 @@
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
-import { BALANCE_CURRENCIES, TOKEN_COLORS } from '../../../shared/constants';
-import {
-  changeDirection,
-  formatChangePercent,
-  formatKrw,
-  formatUsd,
-  formatWon,
-  formatWonPrice,
-} from '../../../shared/format';
+import { BALANCE_CURRENCIES } from '../../../shared/constants';
+import { changeDirection, formatChangePercent, formatKrw, formatWon } from '../../../shared/format';
 import { MSG } from '../../../shared/messages/member';
 import { PriceBadge } from '../../components/price-badge';
-import { Sparkline } from '../../components/sparkline';
 import { LoadingOverlay } from '../../components/spinner';
-import { TokenIcon } from '../../components/token-icon';
 import { usePriceHistory } from '../../lib/use-market';
 import { priceView, useBalances, usePrices } from '../../lib/use-wallet-queries';
 import { type HomeView, homeView, percentText } from './home-rows';
+import { TokenRow, TokenRowPlaceholder } from './token-row';
 import './home.css';
 
 /** The notices sit below the assets: their code loads after the first screen's (the /main budget). */
@@ -46,7 +37,14 @@ export function HomePage() {
       <div className="home-total">
         <div className="home-total-top">
           <h2 className="home-total-label">{M.totalValue}</h2>
-          {prices.isPending ? null : <PriceBadge source={view.source} />}
+          {/* An empty badge of the same size keeps the line's height until the prices answer. */}
+          {prices.isPending ? (
+            <span className="price-badge" aria-hidden="true">
+              {'\u00a0'}
+            </span>
+          ) : (
+            <PriceBadge source={view.source} />
+          )}
         </div>
         <p className="home-total-value" data-testid="total-krw">
           {home ? (
@@ -76,68 +74,13 @@ export function HomePage() {
       </div>
 
       <section className="home-section" aria-labelledby="tokens-title">
-        <h2 id="tokens-title" className="home-section-title">
+        <h2 id="tokens-title" className="section-title">
           {M.assetsTitle}
         </h2>
         <ul className="token-list">
-          {home?.rows.map((row) => {
-            const pct = row.change ? formatChangePercent(row.change.percent) : null;
-            const dir = row.change ? changeDirection(row.change.percent) : 'flat';
-            return (
-              <li key={row.currency}>
-                <Link
-                  to={`/assets/${row.currency}`}
-                  className="token-row"
-                  data-testid={`token-${row.currency}`}
-                >
-                  <TokenIcon currency={row.currency} />
-                  <span className="token-name">
-                    <span className="token-label">{row.label}</span>
-                    {row.currency === 'KRW' ? null : (
-                      <span className="token-sub token-balance" data-testid={`balance-${row.currency}`}>
-                        {row.balance}
-                      </span>
-                    )}
-                    {row.currency === 'KRW' ? null : (
-                      <span className="token-sub" data-testid={`krw-${row.currency}`}>
-                        {`≈\u00a0${formatWon(row.krwValue)}`}
-                      </span>
-                    )}
-                  </span>
-                  {row.currency === 'KRW' ? (
-                    <span className="token-amounts">
-                      <span className="token-price" data-testid={`krw-${row.currency}`}>
-                        <span data-testid="balance-KRW">{row.balance}</span>
-                      </span>
-                    </span>
-                  ) : (
-                    <>
-                      <Sparkline
-                        values={row.spark}
-                        change={row.change ? row.change.percent.toFixed() : null}
-                        label={
-                          row.spark.length > 1
-                            ? M.sparklineLabel(row.label, pct ?? M.noChange)
-                            : M.sparklineEmpty(row.label)
-                        }
-                      />
-                      <span className="token-amounts">
-                        <span className="token-price" data-testid={`price-${row.currency}`}>
-                          {formatWonPrice(row.krwPrice ?? '0')}
-                        </span>
-                        <span className="token-sub" data-testid={`usd-${row.currency}`}>
-                          {formatUsd(row.usdPrice ?? '0')}
-                        </span>
-                        <span className={`token-change change-${dir}`} data-testid={`change-${row.currency}`}>
-                          {pct ?? '-'}
-                        </span>
-                      </span>
-                    </>
-                  )}
-                </Link>
-              </li>
-            );
-          })}
+          {home
+            ? home.rows.map((row) => <TokenRow key={row.currency} row={row} />)
+            : BALANCE_CURRENCIES.map((c) => <TokenRowPlaceholder key={c} currency={c} />)}
         </ul>
       </section>
 
@@ -181,7 +124,7 @@ function DistributionPlaceholder() {
       <ul className="home-summary">
         {BALANCE_CURRENCIES.map((c) => (
           <li key={c} className="home-summary-item">
-            <span className="home-summary-dot" style={{ background: TOKEN_COLORS[c] }} />
+            <span className={`home-summary-dot token-${c}`} />
             <span className="home-summary-code">{c}</span>
             <span className="home-summary-share">-</span>
           </li>
@@ -207,15 +150,15 @@ function Distribution({ home }: { home: HomeView }) {
           .map((r) => (
             <span
               key={r.currency}
-              className="home-bar-part"
-              style={{ width: `${r.share}%`, background: TOKEN_COLORS[r.currency] }}
+              className={`home-bar-part token-${r.currency}`}
+              style={{ width: `${r.share}%` }}
             />
           ))}
       </div>
       <ul className="home-summary" aria-label={H.summaryLabel}>
         {home.rows.map((r) => (
           <li key={r.currency} className="home-summary-item" data-testid={`summary-${r.currency}`}>
-            <span className="home-summary-dot" style={{ background: TOKEN_COLORS[r.currency] }} />
+            <span className={`home-summary-dot token-${r.currency}`} />
             <span className="home-summary-code">{r.currency}</span>
             <span className="home-summary-share">{percentText(r.share)}</span>
           </li>

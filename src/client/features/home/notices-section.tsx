@@ -19,7 +19,7 @@ export function NoticesSection() {
 
   return (
     <section className="home-section" aria-labelledby={`${baseId}-title`}>
-      <h2 id={`${baseId}-title`} className="home-section-title">
+      <h2 id={`${baseId}-title`} className="section-title">
         {H.noticesTitle}
       </h2>
       {notices.isError ? <p className="muted">{H.noticesLoadFailed}</p> : null}

@@ -6,9 +6,9 @@ import { ProfileCard, ProfileRow } from './profile-card';
 const P = MSG.profile;
 
 const STATUS: Record<BankLinkStatus, { label: string; tone: string }> = {
-  none: { label: P.bankNone, tone: 'profile-badge-muted' },
-  unverified: { label: P.bankUnverified, tone: 'profile-badge-warning' },
-  verified: { label: P.bankVerified, tone: 'profile-badge-ok' },
+  none: { label: P.bankNone, tone: 'status-muted' },
+  unverified: { label: P.bankUnverified, tone: 'status-warning' },
+  verified: { label: P.bankVerified, tone: 'status-success' },
 };
 
 /**
@@ -24,7 +24,7 @@ export function BankAccountSection({ profile }: { profile: ProfileView }) {
       id="profile-bank-title"
       title={P.bankTitle}
       badge={
-        <span className={`profile-badge ${s.tone}`} data-testid="bank-status">
+        <span className={`status-badge ${s.tone}`} data-testid="bank-status">
           {s.label}
         </span>
       }

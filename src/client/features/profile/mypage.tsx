@@ -1,13 +1,15 @@
 import { useEffect } from 'react';
 import { MSG } from '../../../shared/messages/member';
+import type { ProfileView } from '../../../shared/schemas/profile';
 import { Spinner } from '../../components/spinner';
 import { TotpSection } from '../../components/totp/totp-section';
+import { useTotpStatus } from '../../components/totp/use-totp';
 import { useLogoutToLogin } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { BankAccountSection } from './bank-account-section';
 import { ProfileInfoSection } from './profile-info-section';
 import { SecuritySection } from './security-section';
-import { SignInActivitySection } from './sign-in-activity-section';
+import { SignInActivitySection, useSignInActivity } from './sign-in-activity-section';
 import { ThemeSection } from './theme-section';
 import { useProfile } from './use-profile';
 import './profile.css';
@@ -38,23 +40,41 @@ export function MyPage() {
           </button>
         </div>
       ) : (
-        <>
-          <ProfileInfoSection profile={profile.data} />
-          <SecuritySection profile={profile.data} />
-          <TotpSection />
-          <BankAccountSection profile={profile.data} />
-          <ThemeSection />
-          <SignInActivitySection />
-          <button
-            type="button"
-            className="btn btn-secondary btn-block profile-logout"
-            onClick={onLogout}
-            disabled={logout.isPending}
-          >
-            {P.logout}
-          </button>
-        </>
+        <ProfileCards profile={profile.data} logout={logout} />
       )}
     </section>
+  );
+}
+
+/**
+ * The cards of a loaded profile. They appear together once the reads of the cards below have answered
+ * too, so nothing on the page is pushed down when a later answer arrives (Lighthouse's layout shift).
+ */
+function ProfileCards({
+  profile,
+  logout,
+}: {
+  profile: ProfileView;
+  logout: ReturnType<typeof useLogoutToLogin>;
+}) {
+  const later = [useTotpStatus(), useSignInActivity()];
+  if (later.some((q) => q.isPending)) return <Spinner />;
+  return (
+    <>
+      <ProfileInfoSection profile={profile} />
+      <SecuritySection profile={profile} />
+      <TotpSection />
+      <BankAccountSection profile={profile} />
+      <ThemeSection />
+      <SignInActivitySection />
+      <button
+        type="button"
+        className="btn btn-secondary btn-block profile-logout"
+        onClick={logout.run}
+        disabled={logout.isPending}
+      >
+        {P.logout}
+      </button>
+    </>
   );
 }

@@ -76,7 +76,7 @@ export function ProfileInfoSection({ profile }: { profile: ProfileView }) {
           note={
             profile.pending_email ? (
               <>
-                <span className="profile-badge profile-badge-warning">{P.emailPending}</span>{' '}
+                <span className="status-badge status-warning">{P.emailPending}</span>{' '}
                 <span>{fillMessage(P.emailPendingNote, { email: profile.pending_email.email })}</span>
               </>
             ) : null

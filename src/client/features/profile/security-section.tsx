@@ -14,7 +14,7 @@ export function SecuritySection({ profile }: { profile: ProfileView }) {
       id="profile-security-title"
       title={P.securityTitle}
       badge={
-        <span className={`profile-badge ${safe ? 'profile-badge-ok' : 'profile-badge-muted'}`}>
+        <span className={`status-badge ${safe ? 'status-success' : 'status-muted'}`}>
           {P.securityGrade}: {safe ? P.gradeSafe : P.gradeBasic}
         </span>
       }

@@ -15,10 +15,9 @@ const FIRST = 5;
 
 const SIGN_IN_ACTIVITY_KEY = ['profile', 'sign-in-activity'] as const;
 
-/** My page's "최근 로그인 활동": the member's last authentication events, newest first, 5 at first. */
-export function SignInActivitySection() {
-  const [all, setAll] = useState(false);
-  const q = useQuery({
+/** The member's last authentication events (GET /api/profile/sign-in-activity), newest first. */
+export function useSignInActivity() {
+  return useQuery({
     queryKey: SIGN_IN_ACTIVITY_KEY,
     queryFn: () =>
       api.get<{ items: SignInActivityItem[] }>('/profile/sign-in-activity', {
@@ -26,6 +25,12 @@ export function SignInActivitySection() {
         schema: 'signInActivity',
       }),
   });
+}
+
+/** My page's "최근 로그인 활동": the member's last authentication events, newest first, 5 at first. */
+export function SignInActivitySection() {
+  const [all, setAll] = useState(false);
+  const q = useSignInActivity();
   return (
     <ProfileCard id="profile-activity-title" title={E.title}>
       <p className="profile-activity-hint">{E.hint}</p>
@@ -37,18 +42,16 @@ export function SignInActivitySection() {
         <ul className="profile-activity" data-testid="sign-in-activity">
           {(all ? q.data.items : q.data.items.slice(0, FIRST)).map((e) => (
             <li key={e.id} className="profile-activity-item">
-              <div className="profile-activity-line">
-                <span className={e.success ? 'profile-activity-ok' : 'profile-activity-fail'}>
-                  {describeEvent(e)}
-                </span>
+              <span className={e.success ? 'profile-activity-ok' : 'profile-activity-fail'}>
+                {describeEvent(e)}
+              </span>
+              <span className="profile-activity-meta">
                 <time dateTime={e.created_at}>{formatDateTime(e.created_at, false)}</time>
-              </div>
-              <div className="profile-activity-meta">
-                <span>
-                  {E.address} {e.ip ?? E.unknownAddress}
-                </span>
                 <span>{describeDevice(e.user_agent) ?? E.unknownDevice}</span>
-              </div>
+              </span>
+              <span className="profile-activity-meta">
+                {E.address} {e.ip ?? E.unknownAddress}
+              </span>
             </li>
           ))}
         </ul>

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { exchangeName, formatKst } from '../../../shared/exchanges';
 import { MSG } from '../../../shared/messages/member-flows';
 import { NETWORK_LABELS } from '../../../shared/networks';
 import type { WithdrawalAddressView } from '../../../shared/schemas/withdrawal-rules';
+import { PageHeading } from '../../components/back-button';
 import { errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { useAddressBook, useDeleteAddress } from './use-withdrawal-rules';
@@ -11,7 +11,6 @@ import '../../components/withdrawal-rules.css';
 import { NewAddressForm } from './new-address-form';
 
 const R = MSG.wrules;
-const W = MSG.withdraw;
 
 /** The withdrawal address book: the member's registered addresses, when each is usable (KST), and a new one. */
 export function AddressBookPage() {
@@ -20,15 +19,10 @@ export function AddressBookPage() {
   const [confirming, setConfirming] = useState<string | null>(null);
   const items = book.data?.items ?? [];
   return (
-    <section className="page">
-      <h1 className="page-title">{R.bookTitle}</h1>
-      <p>
-        <Link className="btn-link" to="/assets/withdraw">
-          ‹ {W.title}
-        </Link>
-      </p>
+    <section className="page address-book-page">
+      <PageHeading title={R.bookTitle} backLabel={MSG.deposit.back} fallback="/assets/withdraw" />
       <section aria-labelledby="book-list-title" className="address-book">
-        <h2 id="book-list-title" className="home-section-title">
+        <h2 id="book-list-title" className="section-title">
           {R.listTitle}
         </h2>
         {book.isSuccess && items.length === 0 ? <p className="muted">{R.bookEmpty}</p> : null}
@@ -54,7 +48,7 @@ export function AddressBookPage() {
         </ul>
       </section>
       <section aria-labelledby="book-new-title">
-        <h2 id="book-new-title" className="home-section-title">
+        <h2 id="book-new-title" className="section-title">
           {R.registerTitle}
         </h2>
         <NewAddressForm />
@@ -75,14 +69,14 @@ function AddressItem(props: {
     <li className="address-item" data-testid="address-item">
       <div className="address-head">
         <strong>{a.label}</strong>
-        <span className={a.usable ? 'address-status-ok' : 'address-status-wait'}>
+        <span className={`status-badge ${a.usable ? 'status-success' : 'status-warning'}`}>
           {a.usable ? R.usableNow : R.usableFrom(formatKst(a.usable_at))}
         </span>
       </div>
       <p className="address-line">
         {NETWORK_LABELS[a.network]} · {a.wallet_kind === 'exchange' ? exchangeName(a.exchange) : R.walletOwn}
       </p>
-      <p className="address-text">
+      <p className="address-text" translate="no">
         {a.address}
         {a.destination_tag ? ` · 태그 ${a.destination_tag}` : ''}
       </p>

@@ -1,56 +1,45 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { MSG } from '../../../shared/messages/member-flows';
+import { BottomSheet } from '../../components/bottom-sheet';
 import './withdrawals.css';
 
 const S = MSG.steps;
 
-/** The confirmation sheet: every fact the member commits to, from the bottom of the screen. */
-export function ConfirmSheet(props: {
-  rows: { label: string; value: string; strong?: boolean }[];
-  onCancel: () => void;
-  onConfirm: () => void;
-}) {
-  const first = useRef<HTMLButtonElement>(null);
-  useEffect(() => first.current?.focus(), []);
-  useEffect(() => {
-    const onKey = (ev: KeyboardEvent) => {
-      if (ev.key === 'Escape') props.onCancel();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [props.onCancel]);
+/**
+ * The confirmation sheet: every fact the member commits to, from the bottom of the screen. Esc or a tap
+ * beside it cancels; focus starts on the confirm button.
+ */
+export interface ConfirmRow {
+  label: string;
+  value: string;
+  strong?: boolean;
+}
+
+export function ConfirmSheet(props: { rows: ConfirmRow[]; onCancel: () => void; onConfirm: () => void }) {
+  const confirm = useRef<HTMLButtonElement>(null);
+  // Runs after the sheet's own effect has opened the dialog (a child's effects run first).
+  useEffect(() => confirm.current?.focus(), []);
   return (
-    <div className="sheet-backdrop">
-      <div
-        className="sheet"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="wd-confirm-title"
-        data-testid="confirm-sheet"
-      >
-        <h2 id="wd-confirm-title" className="wd-step-title">
-          {S.confirmTitle}
-        </h2>
-        <dl className="wd-preview">
-          {props.rows.map((r) => (
-            <div key={r.label} className={r.strong ? 'wd-strong' : undefined}>
-              <dt>{r.label}</dt>
-              <dd>{r.value}</dd>
-            </div>
-          ))}
-        </dl>
-        <p className="field-hint">{MSG.withdraw.notices[0]}</p>
-        <div className="pin-actions">
-          <button type="button" className="btn btn-secondary" onClick={props.onCancel}>
-            {MSG.pin.cancel}
-          </button>
-          <button ref={first} type="button" className="btn btn-primary" onClick={props.onConfirm}>
-            {S.submit}
-          </button>
-        </div>
+    <BottomSheet title={S.confirmTitle} onClose={props.onCancel} testId="confirm-sheet">
+      <dl className="facts wd-preview">
+        {props.rows.map((r) => (
+          <div key={r.label} className={r.strong ? 'facts-strong' : undefined}>
+            <dt>{r.label}</dt>
+            <dd>{r.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="field-hint">{MSG.withdraw.notices[0]}</p>
+      <div className="sheet-actions">
+        <button type="button" className="btn btn-secondary" onClick={props.onCancel}>
+          {MSG.pin.cancel}
+        </button>
+        <button ref={confirm} type="button" className="btn btn-primary" onClick={props.onConfirm}>
+          {S.submit}
+        </button>
       </div>
-    </div>
+    </BottomSheet>
   );
 }
 

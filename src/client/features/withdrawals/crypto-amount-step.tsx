@@ -68,7 +68,7 @@ export function AmountStep(props: {
         hint={amount && !e.amount ? (props.wonText ?? undefined) : undefined}
         errors={e}
       />
-      <fieldset className="wd-chips">
+      <fieldset className="chips">
         <legend className="sr-only">{W.amountLabel}</legend>
         {[25, 50, 100].map((p) => (
           <button key={p} type="button" className="chip" onClick={() => setPercent(p)}>
@@ -80,12 +80,12 @@ export function AmountStep(props: {
         </button>
       </fieldset>
       {props.amountOk && amount ? (
-        <dl className="wd-preview" data-testid="payout-preview">
+        <dl className="facts wd-preview" data-testid="payout-preview">
           <div>
             <dt>{S.fee}</dt>
             <dd>{coin(fee, currency)}</dd>
           </div>
-          <div className="wd-strong">
+          <div className="facts-strong">
             <dt>{W.summaryPayout}</dt>
             <dd>{coin(payoutOf(amount, fee), currency)}</dd>
           </div>

@@ -8,6 +8,7 @@ import { networkLabelFor, networksFor } from '../../../shared/networks';
 import type { WithdrawalAddressView } from '../../../shared/schemas/withdrawal-rules';
 import { FieldList, type FieldSpec } from '../../components/field';
 import { VERBATIM_INPUT } from '../../components/money-form-parts';
+import { TokenIcon } from '../../components/token-icon';
 import { starredOf } from '../../lib/form-errors';
 import { useWithdrawalRules } from '../../lib/use-wallet-queries';
 import type { Form } from './crypto-withdrawal-form';
@@ -56,7 +57,7 @@ export function AssetStep(props: {
       <h2 id="wd-asset-title" className="wd-step-title">
         {S.assetTitle}
       </h2>
-      <ul className="wd-choices">
+      <ul className="wd-choices wd-assets">
         {WITHDRAW_CURRENCIES.map((c) => {
           const b = props.withdrawable.byCurrency(c);
           return (
@@ -68,8 +69,13 @@ export function AssetStep(props: {
                 disabled={props.disabled}
                 data-testid={`wd-asset-${c}`}
               >
-                <strong>{c}</strong>
-                <span className="wd-choice-sub">{S.available(b ? coin(b.available, c) : '-')}</span>
+                <TokenIcon currency={c} size={36} />
+                <span className="wd-choice-text">
+                  <strong>
+                    {MSG.prices.names[c]} <span className="muted">{c}</span>
+                  </strong>
+                  <span className="wd-choice-sub">{S.available(b ? coin(b.available, c) : '-')}</span>
+                </span>
               </button>
             </li>
           );

@@ -14,17 +14,15 @@ import {
   cryptoWithdrawalBodyFromForm,
   cryptoWithdrawalFormSchema,
 } from '../../../shared/schemas/withdrawals';
-import { OtpCodeField } from '../../components/otp-code-field';
-import { useSession } from '../../lib/session';
 import { usePrices } from '../../lib/use-wallet-queries';
 import { BlockedNotice, useBlocks } from './blocks';
-import { ConfirmSheet, DoneScreen } from './confirm-sheet';
+import { DoneScreen } from './confirm-sheet';
 import { AmountStep, cryptoConfirmRows } from './crypto-amount-step';
 import { AssetStep, type Currency, coin, RecipientStep } from './crypto-steps';
 import { DEFAULTS, type Form, withoutEmptyRuleFields } from './crypto-withdrawal-form';
-import { PinStep, useStepTop, useWithdrawalSubmit } from './pin-step';
+import { ConfirmThenPin, useStepTop, useWithdrawalSubmit } from './pin-step';
 import { CRYPTO_WITHDRAWAL } from './requests';
-import { useRefreshRules, useTravelRuleNeeded } from './rule-fields';
+import { useTravelRuleNeeded } from './rule-fields';
 import { useWithdrawable } from './use-available';
 import { WithdrawTabs } from './withdraw-tabs';
 import './withdrawals.css';
@@ -57,10 +55,8 @@ export function CryptoWithdrawalPage() {
   const [params] = useSearchParams();
   const preset = params.get('asset');
   const [step, setStep] = useState<Step>(isCurrency(preset) ? 'recipient' : 'asset');
-  const refreshRules = useRefreshRules();
   const withdrawable = useWithdrawable();
   const prices = usePrices();
-  const hasTotp = useSession().data?.user.has_totp === true;
 
   const availableRef = useRef<Dec | null>(null);
   const resolver: Resolver<Form> = (values, ctx, opts) =>
@@ -101,7 +97,6 @@ export function CryptoWithdrawalPage() {
     setError,
     onSuccess: () => setStep('done'),
     onRefused: (err) => {
-      void refreshRules();
       // A refusal of the request itself: back to the step of its field, where the message now stands.
       const fields = Object.keys(err.fields ?? {}).filter((f) => STEP_FIELDS.includes(f));
       if (fields.length === 0) return;
@@ -186,26 +181,17 @@ export function CryptoWithdrawalPage() {
           onNext={() => void toConfirm()}
         />
       ) : null}
-      {step === 'confirm' && amount ? (
-        <ConfirmSheet
-          rows={cryptoConfirmRows(getValues(), { network: shownNetwork, amount, fee, wonText })}
-          onCancel={() => setStep('amount')}
-          onConfirm={() => {
-            clearPinError();
-            setStep('pin');
-          }}
-        />
-      ) : null}
-      {step === 'pin' ? (
-        <PinStep
-          error={pinError ?? e.otpCode?.message ?? null}
-          busy={busy}
-          otpField={hasTotp ? <OtpCodeField {...register('otpCode')} error={undefined} /> : null}
-          otpReady={otpCode.trim() !== ''}
-          onComplete={send}
-          onCancel={() => setStep('confirm')}
-        />
-      ) : null}
+      <ConfirmThenPin
+        step={step}
+        rows={amount ? cryptoConfirmRows(getValues(), { network: shownNetwork, amount, fee, wonText }) : null}
+        error={pinError ?? e.otpCode?.message ?? null}
+        busy={busy}
+        clearPinError={clearPinError}
+        otp={{ field: register('otpCode'), value: otpCode }}
+        onBack={() => setStep('amount')}
+        onStep={setStep}
+        onComplete={send}
+      />
     </section>
   );
 }

@@ -8,15 +8,12 @@ import { MSG } from '../../../shared/messages/member-flows';
 import { type KrwWithdrawalBody, krwWithdrawalFormSchema } from '../../../shared/schemas/withdrawals';
 import { FieldList, type FieldSpec } from '../../components/field';
 import { MoneyAmountField } from '../../components/money-form-parts';
-import { OtpCodeField } from '../../components/otp-code-field';
 import { NoOwnAccount, useWonAccounts, WonAccountCard } from '../../components/won-accounts';
 import { starredOf } from '../../lib/form-errors';
-import { useSession } from '../../lib/session';
 import { BlockedNotice, useBlocks } from './blocks';
-import { ConfirmSheet, DoneScreen } from './confirm-sheet';
-import { PinStep, useStepTop, useWithdrawalSubmit } from './pin-step';
+import { DoneScreen } from './confirm-sheet';
+import { ConfirmThenPin, useStepTop, useWithdrawalSubmit } from './pin-step';
 import { KRW_WITHDRAWAL } from './requests';
-import { useRefreshRules } from './rule-fields';
 import { RulesCard } from './rules-card';
 import { useWithdrawable } from './use-available';
 import { WithdrawTabs } from './withdraw-tabs';
@@ -52,8 +49,6 @@ export function KrwWithdrawalPage() {
   const withdrawable = useWithdrawable();
   const accounts = useWonAccounts();
   const blocks = useBlocks('krw');
-  const refreshRules = useRefreshRules();
-  const hasTotp = useSession().data?.user.has_totp === true;
   const [step, setStep] = useState<'form' | 'confirm' | 'pin' | 'done'>('form');
 
   const availableRef = useRef<Dec | null>(null);
@@ -78,7 +73,6 @@ export function KrwWithdrawalPage() {
     setError,
     onSuccess: () => setStep('done'),
     onRefused: (err) => {
-      void refreshRules();
       // A refused amount or memo: back to the form, where the message now stands at its field.
       if (err.fields?.amount || err.fields?.memo) {
         clearPinError();
@@ -125,19 +119,19 @@ export function KrwWithdrawalPage() {
           </p>
           <RulesCard kind="krw" />
           <MoneyAmountField control={control} kind="whole" text={K} errors={e} />
-          <fieldset className="won-chips">
+          <fieldset className="chips">
             <legend className="sr-only">{K.amountLabel}</legend>
             {ADD_CHIPS.map((c) => (
-              <button key={c.label} type="button" onClick={() => add(c.value)}>
+              <button key={c.label} type="button" className="chip" onClick={() => add(c.value)}>
                 {S.chipAdd(c.label)}
               </button>
             ))}
-            <button type="button" onClick={all}>
+            <button type="button" className="chip" onClick={all}>
               {S.chipAll}
             </button>
           </fieldset>
           <FieldList fields={[MEMO]} bind={register} error={starredOf(e)} />
-          <p className="field-hint">
+          <p className="field-hint wd-terms">
             {K.summaryMinimum} {won(KRW_MIN_WITHDRAWAL)} · {K.summaryFee} {won(0)}
           </p>
           <button
@@ -150,32 +144,27 @@ export function KrwWithdrawalPage() {
           </button>
         </>
       ) : null}
-      {step === 'confirm' && own && typed ? (
-        <ConfirmSheet
-          rows={[
-            { label: O.destinationTitle, value: `${own.bank_name} ${own.account_number}` },
-            { label: O.holder, value: own.account_holder },
-            { label: K.summaryAmount, value: won(typed) },
-            { label: K.summaryFee, value: won(0) },
-            { label: S.received, value: won(typed), strong: true },
-          ]}
-          onCancel={() => setStep('form')}
-          onConfirm={() => {
-            clearPinError();
-            setStep('pin');
-          }}
-        />
-      ) : null}
-      {step === 'pin' ? (
-        <PinStep
-          error={pinError}
-          busy={busy}
-          otpField={hasTotp ? <OtpCodeField {...register('otpCode')} error={undefined} /> : null}
-          otpReady={otpCode.trim() !== ''}
-          onComplete={send}
-          onCancel={() => setStep('confirm')}
-        />
-      ) : null}
+      <ConfirmThenPin
+        step={step}
+        rows={
+          own && typed
+            ? [
+                { label: O.destinationTitle, value: `${own.bank_name} ${own.account_number}` },
+                { label: O.holder, value: own.account_holder },
+                { label: K.summaryAmount, value: won(typed) },
+                { label: K.summaryFee, value: won(0) },
+                { label: S.received, value: won(typed), strong: true },
+              ]
+            : null
+        }
+        error={pinError}
+        busy={busy}
+        clearPinError={clearPinError}
+        otp={{ field: register('otpCode'), value: otpCode }}
+        onBack={() => setStep('form')}
+        onStep={setStep}
+        onComplete={send}
+      />
     </section>
   );
 }
