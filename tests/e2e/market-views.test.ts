@@ -98,9 +98,8 @@ describe('the member app as a market view', () => {
     expect(await page.getByRole('button', { name: M.periods['1m'] }).getAttribute('aria-pressed')).toBe(
       'true',
     );
-    // XRP has no deposit route: the button says so; 출금 goes to XRP's withdrawal.
-    expect(await page.getByTestId('asset-deposit').textContent()).toBe(M.noDeposit);
-    expect(await page.getByTestId('asset-deposit').isDisabled()).toBe(true);
+    // 입금 leads to XRP's own deposit page (the service address and the member's tag); 출금 to XRP's withdrawal.
+    expect(await page.getByTestId('asset-deposit').getAttribute('href')).toBe('/assets/deposit/XRP');
     expect(await page.getByTestId('asset-withdraw').getAttribute('href')).toBe('/assets/withdraw?asset=XRP');
     const cta = await page.locator('.asset-cta').boundingBox();
     expect(cta!.y + cta!.height).toBeLessThanOrEqual(780 - 60);

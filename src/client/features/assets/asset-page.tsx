@@ -36,10 +36,14 @@ export function dateText(ymd: string | null) {
 
 /**
  * Each asset's own deposit page; null where the service takes no deposit of it (the button says so).
- * USDT names itself, so the deposit page never shows another currency's address.
+ * USDT and XRP name themselves, so the deposit page never shows another currency's address.
  */
-export const depositPath = (asset: BalanceCurrency): string | null =>
-  asset === 'KRW' ? '/assets/deposit-krw' : asset === 'USDT' ? '/assets/deposit?asset=USDT' : null;
+const DEPOSIT_PATHS: Partial<Record<BalanceCurrency, string>> = {
+  KRW: '/assets/deposit-krw',
+  USDT: '/assets/deposit?asset=USDT',
+  XRP: '/assets/deposit/XRP',
+};
+export const depositPath = (asset: BalanceCurrency): string | null => DEPOSIT_PATHS[asset] ?? null;
 
 /** Each asset's withdrawal: won to the member's bank account, crypto by its own currency. */
 export const withdrawPath = (asset: BalanceCurrency) =>
