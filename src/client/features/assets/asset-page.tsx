@@ -151,7 +151,9 @@ function PriceHead({ symbol }: { symbol: PriceCurrency }) {
   if (!item) {
     return (
       <p className="asset-price" aria-hidden="true">
-        <span className="asset-price-krw">{'\u00a0'}</span>
+        <span className="asset-price-line">
+          <span className="asset-price-krw">{'\u00a0'}</span>
+        </span>
         <span className="asset-price-usd">
           <span className="price-badge">{'\u00a0'}</span>
         </span>
@@ -162,11 +164,13 @@ function PriceHead({ symbol }: { symbol: PriceCurrency }) {
   const sign = change?.perUnit.gt(0) ? '+' : '';
   return (
     <p className="asset-price" data-testid="asset-price">
-      <span className="asset-price-krw">{formatWonPrice(item.krw_price)}</span>
-      <span className={`asset-price-change change-${dir}`} data-testid="asset-change">
-        {change
-          ? `${formatChangePercent(change.percent)} (${sign}${formatWonPrice(change.perUnit)})`
-          : M.noChange}
+      <span className="asset-price-line">
+        <span className="asset-price-krw">{formatWonPrice(item.krw_price)}</span>
+        <span className={`asset-price-change change-${dir}`} data-testid="asset-change">
+          {change
+            ? `${formatChangePercent(change.percent)} (${sign}${formatWonPrice(change.perUnit)})`
+            : M.noChange}
+        </span>
       </span>
       <span className="asset-price-usd">
         <span className="muted">{formatUsd(item.price)}</span>

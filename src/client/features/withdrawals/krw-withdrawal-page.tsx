@@ -153,7 +153,7 @@ export function KrwWithdrawalPage() {
                 { label: O.holder, value: own.account_holder },
                 { label: K.summaryAmount, value: won(typed) },
                 { label: K.summaryFee, value: won(0) },
-                { label: S.received, value: won(typed), strong: true },
+                { label: MSG.timeline.received, value: won(typed), strong: true },
               ]
             : null
         }
