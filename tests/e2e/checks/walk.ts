@@ -14,6 +14,22 @@ async function atWidth(page: Page, width: number) {
 }
 
 /**
+ * Runs `check` with the page in `scheme`, once the colours have finished changing (a colour transition
+ * measured halfway reads as a contrast failure), and puts the page back in light whatever happens, so one
+ * failing screen does not leave the next ones dark.
+ */
+async function inScheme(page: Page, scheme: 'dark', check: () => Promise<void>) {
+  await page.emulateMedia({ colorScheme: scheme });
+  try {
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+    await check();
+  } finally {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  }
+}
+
+/**
  * Every check of a screen in the state it is in, from one visit: axe-core (no serious or critical
  * violation), named controls, Korean text and the phone layout at 360 px, then the layout at 320 and
  * 480 px on the same page, resized, so a screen reached by typing and tapping is reached once; then
@@ -39,11 +55,11 @@ export async function checkScreenEverywhere(
     await expectPhoneLayout(page, `${where} at ${width} px`);
     if (axeAtEveryWidth) await expectNoSevereViolations(page, `${where} at ${width} px`);
   }
-  await page.emulateMedia({ colorScheme: 'dark' });
-  for (const width of axeAtEveryWidth ? [...OTHER_WIDTHS, 360] : [360]) {
-    await atWidth(page, width);
-    await expectNoSevereViolations(page, `${where} at ${width} px, dark`);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
+  await inScheme(page, 'dark', async () => {
+    for (const width of axeAtEveryWidth ? [...OTHER_WIDTHS, 360] : [360]) {
+      await atWidth(page, width);
+      await expectNoSevereViolations(page, `${where} at ${width} px, dark`);
+    }
+  });
   await atWidth(page, 360);
 }
