@@ -3,9 +3,9 @@ import { memberClient } from '../../support/client';
 import { adjustBalance, setDepositAddress, trc20Address } from '../../support/money';
 import { startTestServer, type TestServer } from '../../support/server';
 import { type SmtpServer, startSmtpServer } from '../../support/smtp-server';
-import { enrolTotp, nextCode } from '../../support/totp';
+import { enrolTotp } from '../../support/totp';
 import type { Caller } from '../access-matrix';
-import { type Actor, adminActor, confirmProposal, memberActor } from '../actors';
+import { type Actor, adminActor, confirmProposal, memberActor, stepUpCode } from '../actors';
 import { Http } from '../cluster';
 
 /**
@@ -165,9 +165,13 @@ export const TOTP_OPS = new Set([
   'disableTotp',
 ]);
 export const signedIn = (w: Who) => w.caller !== 'none' && w.caller !== 'password';
-/** The enrolled actor's fresh code (administrators of the tests are enrolled, decision 0150). */
+/**
+ * The enrolled actor's fresh code (administrators of the tests are enrolled, decision 0150): one of its
+ * recovery codes, as for a confirmation's step-up, because a TOTP step is good for one use and the cells
+ * use an administrator's code more often than twice a step (three cells waited 55 s for new steps).
+ */
 const otp = async (w: Who) =>
-  signedIn(w) && w.actor?.creds.totpSecret ? { otpCode: await nextCode(w.actor.creds.totpSecret) } : {};
+  signedIn(w) && w.actor?.creds.totpSecret ? { otpCode: await stepUpCode(server.db, w.actor) } : {};
 /** A withdrawal's proof: the second password (the PIN pad), then the enrolled actor's fresh code. */
 export const withdrawalAuth = async (w: Who) => ({
   ...(w.actor ? { second_password: w.actor.creds.pin } : {}),

@@ -37,7 +37,8 @@ export const REQUESTS: Record<string, Factory> = {
   verifySecondPassword: async (w) => ({
     body: {
       second_password: w.actor?.creds.pin ?? '123456',
-      ...(w.actor?.creds.totpSecret ? { otpCode: await nextCode(w.actor.creds.totpSecret) } : {}),
+      // The second step of a sign-in (a password-stage session) asks the code too.
+      ...(w.actor?.creds.totpSecret ? { otpCode: await stepUpCode(server.db, w.actor) } : {}),
     },
   }),
   checkUsername: async () => ({ query: { username: uniqueName() } }),
