@@ -246,6 +246,11 @@ export async function runApiBench(o: ApiOptions): Promise<{ rows: ApiRow[]; seed
         );
       }
     }
+    // Every timed approval must have been one administrator's: a proposal means a threshold was crossed.
+    const m2 = await openDb({ databaseUrl: db.url });
+    const [p] = await m2.query<{ n: number }>('SELECT count(*)::int AS n FROM admin_proposals');
+    await m2.close();
+    if (p!.n > 0) throw new Error(`${p!.n} approvals became proposals: raise BENCH_FOUR_EYES (bench/lib.ts)`);
     return { rows, seedSummary };
   } finally {
     for (const p of procs) await p.stop();

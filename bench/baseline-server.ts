@@ -1,7 +1,8 @@
 /**
  * The baseline of the API benchmark: a bare `node:http` server with `pg` that answers the benchmarked
- * requests with the SAME SQL as the wallet (it calls the same domain functions: readSession,
- * readBalances, readPrices, listHistory, idempotent + createKrwDeposit, decideDeposit), and nothing
+ * requests with the SAME SQL as the wallet (it calls the same domain functions with the same `Config`,
+ * read from the same environment: readSession, readBalances, readPrices, listHistory, idempotent +
+ * createKrwDeposit, and approveDeposit: the four-eyes registry's action the route calls), and nothing
  * else: no Fastify, no request or response schemas, no security headers, no error envelope mapping
  * beyond a status code. What the wallet costs beyond it is the price of its HTTP stack.
  *
@@ -12,18 +13,15 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import pg from 'pg';
 import { readSession, SESSION_COOKIE } from '../src/server/auth/sessions';
+import { type Config, loadConfig } from '../src/server/config';
 import { type Db, notifier, PG_POOL_OPTIONS, pgRun, type Transaction } from '../src/server/db';
 import { createKrwDeposit } from '../src/server/deposits/create-krw-deposit';
-import { decideDeposit } from '../src/server/deposits/decide-deposit';
 import { listHistory } from '../src/server/history/list-history';
 import { idempotent } from '../src/server/http/idempotency';
 import { readPrices } from '../src/server/prices/read-prices';
+import { approveDeposit } from '../src/server/proposals/approve-deposit';
 import { readBalances } from '../src/server/wallet/read-balances';
 import { HISTORY_LIMIT, type HistoryType } from '../src/shared/constants';
-
-/** The wallet's defaults (src/server/config.ts) for what the handlers read. */
-const SESSION_CONFIG = { sessionIdleMinutes: 30 } as Parameters<typeof readSession>[1];
-const STALE_SECONDS = 300;
 
 /** `pg` with the wallet's pool settings and prepared statements (src/server/db/index.ts) behind the `Db` interface. */
 export function openBaselineDb(url: string, max: number): Db {
@@ -86,19 +84,19 @@ const send = (res: ServerResponse, status: number, data: unknown) => {
 };
 
 /** One request: the session, then the endpoint's domain call; a status code for what it refuses. */
-export function baselineHandler(db: Db) {
+export function baselineHandler(db: Db, config: Config) {
   return async (req: IncomingMessage, res: ServerResponse) => {
     try {
       const url = new URL(req.url ?? '/', 'http://x');
       const token = cookie(req, SESSION_COOKIE);
-      const session = token ? await readSession(db, SESSION_CONFIG, token) : null;
+      const session = token ? await readSession(db, config, token) : null;
       if (session?.stage !== 'full') return send(res, 401, { code: 'UNAUTHENTICATED' });
       const memberId = session.member.id;
       if (req.method === 'GET' && url.pathname === '/api/balances') {
         return send(res, 200, await readBalances(db, memberId));
       }
       if (req.method === 'GET' && url.pathname === '/api/prices') {
-        return send(res, 200, await readPrices(db, STALE_SECONDS));
+        return send(res, 200, await readPrices(db, config.prices.staleSeconds));
       }
       if (req.method === 'GET' && url.pathname === '/api/history') {
         const type = (url.searchParams.get('type') ?? 'all') as HistoryType;
@@ -121,15 +119,24 @@ export function baselineHandler(db: Db) {
       const approve = /^\/api\/admin\/deposits\/([^/]+)\/approve$/.exec(url.pathname);
       if (req.method === 'POST' && approve) {
         if (!session.member.is_admin) return send(res, 403, { code: 'FORBIDDEN' });
-        const reason = ((await body(req)) as { reason?: string } | null)?.reason;
-        const view = await decideDeposit(
+        const input = (await body(req)) as { reason?: string; chain_override?: boolean } | null;
+        // The route's call (src/server/admin/decision-routes.ts): applied at once, or a proposal (202).
+        const outcome = await approveDeposit(
           db,
-          { actorId: memberId, actorUsername: session.member.username, ip: req.socket.remoteAddress },
+          config,
+          {
+            actorId: memberId,
+            actorUsername: session.member.username,
+            ip: req.socket.remoteAddress ?? '',
+            tokenHash: session.tokenHash,
+            userAgent: req.headers['user-agent'],
+          },
           decodeURIComponent(approve[1]!),
-          'approve',
-          reason,
+          { reason: input?.reason, override: input?.chain_override === true },
         );
-        return send(res, 200, view);
+        if ('held' in outcome) throw new Error('an administrator action held as the system’s');
+        if ('proposed' in outcome) return send(res, 202, outcome.proposed);
+        return send(res, 200, outcome.applied.result);
       }
       return send(res, 404, { code: 'NOT_FOUND' });
     } catch (err) {
@@ -142,8 +149,10 @@ export function baselineHandler(db: Db) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('DATABASE_URL is required');
+  // The wallet's own reading of the environment: its defaults and the bench's four-eyes thresholds.
+  const config = loadConfig(process.env);
   const db = openBaselineDb(url, Number(process.env.DATABASE_POOL_MAX ?? 10));
-  const server = createServer(baselineHandler(db));
+  const server = createServer(baselineHandler(db, config));
   server.keepAliveTimeout = 72_000;
   server.listen(Number(process.env.PORT ?? 3182), process.env.HOST ?? '127.0.0.1', () => {
     console.log(`baseline listening on ${JSON.stringify(server.address())}`);

@@ -52,6 +52,17 @@ export interface Proc {
 
 const BENCH_TOTP_KEY = '42'.repeat(32);
 
+/**
+ * Four-eyes thresholds (won) no run reaches: minutes of ~3,000 approvals/s of ~10,000–20,000 won each come
+ * to some 10¹⁰ won for the one administrator, the seed's opening balances (recorded as that administrator's
+ * adjustments) to another 10¹⁰. The bench times the one-administrator approval; the proposal path is the
+ * API suite's. Every bench process and the same-SQL check read them.
+ */
+export const BENCH_FOUR_EYES = {
+  FOUR_EYES_DEPOSIT_KRW: '1000000000000000',
+  FOUR_EYES_ADMIN_DAILY_KRW: '1000000000000000',
+};
+
 /** Starts a child process, keeping its output for error messages. */
 export function startProcess(
   cmd: string,
@@ -61,11 +72,15 @@ export function startProcess(
 ): Proc {
   // An undefined value removes the variable (e.g. DATABASE_URL for the embedded database). Production mode
   // refuses to start without an OTP encryption key once an administrator has enrolled (the seeds enrol one),
-  // so every bench process gets a fixed throwaway key unless the caller names one.
+  // so every bench process gets a fixed throwaway key unless the caller names one; and the bench's
+  // four-eyes thresholds.
   const merged = Object.fromEntries(
-    Object.entries({ ...process.env, TOTP_ENCRYPTION_KEY: BENCH_TOTP_KEY, ...env }).filter(
-      (e): e is [string, string] => e[1] !== undefined,
-    ),
+    Object.entries({
+      ...process.env,
+      TOTP_ENCRYPTION_KEY: BENCH_TOTP_KEY,
+      ...BENCH_FOUR_EYES,
+      ...env,
+    }).filter((e): e is [string, string] => e[1] !== undefined),
   );
   const child = spawn(cmd, args, { cwd, env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
