@@ -106,7 +106,12 @@ export function startProcess(
 }
 
 /** The server under test (`command`: the production build) on a bench database, listening at `port`. */
-export const startBenchServer = (command: [string, ...string[]], databaseUrl: string, port: number) =>
+export const startBenchServer = (
+  command: [string, ...string[]],
+  databaseUrl: string,
+  port: number,
+  env: Record<string, string> = {},
+) =>
   startProcess(command[0], command.slice(1), {
     DATABASE_URL: databaseUrl,
     HOST: '127.0.0.1',
@@ -114,6 +119,7 @@ export const startBenchServer = (command: [string, ...string[]], databaseUrl: st
     PRICE_REFRESH: 'false',
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
+    ...env,
   });
 
 /** Polls `url` until it answers with `status` (any status when omitted). */

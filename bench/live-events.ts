@@ -120,7 +120,10 @@ export async function runLiveBench(opts: {
     const owner = new Map<string, number>();
     for (const [i, id] of deposits.entries()) owner.set(id, i % listeners.length);
 
-    server = startBenchServer(opts.serverCommand, db.url, port);
+    // The instance's stream cap (EVENTS_MAX_PER_INSTANCE, 500 by default) raised to the streams measured.
+    server = startBenchServer(opts.serverCommand, db.url, port, {
+      EVENTS_MAX_PER_INSTANCE: String(opts.streams),
+    });
     await waitForHttp(`http://127.0.0.1:${port}/api/session`, server, 60_000);
     const pid = server.child.pid!;
     await sleep(2_000);
