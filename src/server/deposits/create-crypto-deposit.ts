@@ -7,6 +7,7 @@ import type { Queryable } from '../db';
 import { isUniqueViolation } from '../db/iso-time';
 import { publishRequestCreated } from '../events/publish';
 import { AppError } from '../http/errors';
+import { firstRow } from '../sql';
 import { DEPOSIT_COLUMNS, type DepositRow, toDepositView } from './deposit-view';
 import { refuseOtherMembersTag, type VerifiedXrpPayment } from './xrp-claim';
 
@@ -86,13 +87,14 @@ export async function foundOnChain(
   memberId: string,
   txid: string,
 ): Promise<DepositView | null> {
-  const [row] = await q.query<DepositRow>(
+  const row = await firstRow<DepositRow>(
+    q,
     `SELECT ${DEPOSIT_COLUMNS} FROM deposits d JOIN deposit_chain_checks c ON c.deposit_id = d.id AND c.origin = 'scan'
       WHERE regexp_replace(lower(d.txid), '^0x', '') = regexp_replace(lower($1), '^0x', '')
         AND d.status <> 'rejected' AND d.member_id = $2`,
     [txid, memberId],
   );
-  return row ? toDepositView(row) : null;
+  return row && toDepositView(row);
 }
 
 const duplicateTxid = () =>

@@ -10,7 +10,7 @@ import type { Queryable } from '../db';
 import { isUuid } from '../db/iso-time';
 import { publishLockChanged } from '../events/publish';
 import { AppError } from '../http/errors';
-import { day, iso, num } from '../sql';
+import { day, firstRow, iso, num } from '../sql';
 import { ACTIVE_LOCK, lockBalances, readBalanceState, TODAY_KST } from '../wallet/balance-state';
 import { lockMember } from './lock-member';
 
@@ -24,11 +24,11 @@ const upper = (c: string) => c.toUpperCase() as BalanceCurrency;
 
 export async function readLock(q: Queryable, memberId: string, lockId: string, forUpdate: boolean) {
   if (!isUuid(lockId)) return null;
-  const [row] = await q.query<LockView>(
+  return firstRow<LockView>(
+    q,
     `SELECT ${LOCK_COLUMNS} FROM asset_locks l WHERE l.id = $1 AND l.member_id = $2 ${forUpdate ? 'FOR UPDATE' : ''}`,
     [lockId, memberId],
   );
-  return row ?? null;
 }
 
 /**

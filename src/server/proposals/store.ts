@@ -8,7 +8,7 @@ import type { Config } from '../config';
 import type { Db, Queryable } from '../db';
 import { publish } from '../events/publish';
 import { AppError } from '../http/errors';
-import { iso } from '../sql';
+import { firstRow, iso } from '../sql';
 
 export type BalancesBody = z.output<typeof setBalancesBodySchema>;
 export type LockBody = z.output<typeof lockBodySchema>;
@@ -61,17 +61,13 @@ export const view = (r: ProposalRow, viewerId: string): ProposalView => ({
   mine: r.proposed_by === viewerId,
 });
 
-export async function readProposal(
-  q: Queryable,
-  id: string,
-  forUpdate: boolean,
-): Promise<ProposalRow | null> {
-  const [row] = await q.query<ProposalRow>(
+export function readProposal(q: Queryable, id: string, forUpdate: boolean): Promise<ProposalRow | null> {
+  return firstRow<ProposalRow>(
+    q,
     `SELECT ${COLUMNS} FROM admin_proposals p JOIN members m ON m.id = p.member_id WHERE p.id = $1
      ${forUpdate ? 'FOR UPDATE OF p' : ''}`,
     [id],
   );
-  return row ?? null;
 }
 
 /** Every administrator's page refreshes its proposals (and whatever a confirmation changed). */

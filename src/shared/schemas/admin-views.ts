@@ -15,6 +15,7 @@ import {
   nullableString,
   pageOf,
   pageShape,
+  REQUEST_KEY,
   REQUEST_TIMES,
   TIMESTAMPS,
   TRAVEL_RULE_FIELDS,
@@ -69,15 +70,8 @@ export const lockView = z.object({
 });
 export type LockView = z.infer<typeof lockView>;
 
-/** The first fields of a request in the administrator's lists: which request, whose, what. */
-const REQUEST_ROW = {
-  id: z.string(),
-  member_id: z.string(),
-  username: z.string(),
-  email: z.string(),
-  currency: z.string(),
-  amount: z.string(),
-};
+/** The first fields of a request in the administrator's lists: which request, whose (with their email), what. */
+const REQUEST_ROW = { ...REQUEST_KEY, email: z.string() };
 
 const depositView = z.object({
   ...REQUEST_ROW,
@@ -228,11 +222,7 @@ export const QUEUE_LIMIT = 200;
 
 const pendingQueueItemView = z.object({
   kind: z.enum(['deposit', 'withdrawal']),
-  id: z.string(),
-  member_id: z.string(),
-  username: z.string(),
-  currency: z.string(),
-  amount: z.string(),
+  ...REQUEST_KEY,
   /** The amount's KRW value at the current prices, floored to whole won (SPEC §9). */
   krw_value: z.string(),
   created_at: z.string(),

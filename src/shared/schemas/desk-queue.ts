@@ -3,7 +3,7 @@ import { BALANCE_CURRENCIES } from '../constants';
 import { MSG } from '../messages';
 import { z } from '../zod';
 import { CHAIN_VERDICTS, chainCheckView } from './chain';
-import { nullableString } from './view-parts';
+import { nullableString, REQUEST_KEY } from './view-parts';
 
 const Q = MSG.deskQueue;
 
@@ -50,11 +50,7 @@ export type QueueQuery = z.output<typeof queueQuerySchema>;
 
 const queueRowView = z.object({
   kind: z.enum(QUEUE_TYPES),
-  id: z.string(),
-  member_id: z.string(),
-  username: z.string(),
-  currency: z.string(),
-  amount: z.string(),
+  ...REQUEST_KEY,
   network: nullableString,
   /** The address the coins go to (withdrawal) or were sent to (deposit); null for won and internal moves. */
   address: nullableString,

@@ -32,6 +32,15 @@ export const TIMESTAMPS = { created_at: z.string(), updated_at: z.string() };
 /** When a request was decided (null while pending), written and last changed. */
 export const REQUEST_TIMES = { processed_at: nullableString, ...TIMESTAMPS };
 
+/** Which request, whose, and what: the fields every administrator's list or queue of requests starts with. */
+export const REQUEST_KEY = {
+  id: z.string(),
+  member_id: z.string(),
+  username: z.string(),
+  currency: z.string(),
+  amount: z.string(),
+};
+
 /** A KRW request's bank account (null for crypto). */
 export const BANK_FIELDS = {
   bank_name: nullableString,
