@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { SAMPLE_ADDRESSES } from '../../tests/support/addresses';
 import {
   base58check,
   depositNetworkOf,
@@ -245,19 +246,13 @@ describe('Bitcoin addresses', () => {
 
 describe('addresses per network and TXIDs', () => {
   it('an address of one network is never valid for another', () => {
-    const samples = {
-      TRC20: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
-      ERC20: '0xdAC17F958D2ee523a2206206994597C13D831ec7',
-      XRPL: 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh',
-      BTC: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
-    } as const;
-    for (const [network, address] of Object.entries(samples)) {
-      for (const other of Object.keys(samples) as (keyof typeof samples)[]) {
+    for (const [network, address] of Object.entries(SAMPLE_ADDRESSES)) {
+      for (const other of Object.keys(SAMPLE_ADDRESSES) as (keyof typeof SAMPLE_ADDRESSES)[]) {
         expect(isAddressFor(other, address)).toBe(other === network);
       }
     }
-    expect(depositNetworkOf(samples.XRPL)).toBeNull();
-    expect(depositNetworkOf(samples.BTC)).toBeNull();
+    expect(depositNetworkOf(SAMPLE_ADDRESSES.XRPL)).toBeNull();
+    expect(depositNetworkOf(SAMPLE_ADDRESSES.BTC)).toBeNull();
   });
 
   it('TXIDs: Tron 64 hex digits, Ethereum 0x + 64 hex digits', () => {

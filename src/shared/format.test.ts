@@ -24,13 +24,13 @@ const back = (text: string) => new D(text.replaceAll(',', ''));
 const GROUPED = /^-?\d{1,3}(,\d{3})*(\.\d+)?$/;
 
 describe('formatKrw: whole won, floored, ko-KR grouping', () => {
-  it('examples', () => {
-    expect(formatKrw('1234567.99')).toBe('1,234,567');
-    expect(formatKrw('0.999')).toBe('0');
-    expect(formatKrw('999')).toBe('999');
-    expect(formatKrw('1000')).toBe('1,000');
-    expect(formatKrw('-1.5')).toBe('-2');
-  });
+  it.each([
+    ['1234567.99', '1,234,567'],
+    ['0.999', '0'],
+    ['999', '999'],
+    ['1000', '1,000'],
+    ['-1.5', '-2'],
+  ])('examples: %s shows as %s', (value, shown) => expect(formatKrw(value)).toBe(shown));
   it('never shows more than the value and loses less than one won', () => {
     fc.assert(
       fc.property(amount, (v) => {
@@ -46,13 +46,19 @@ describe('formatKrw: whole won, floored, ko-KR grouping', () => {
 });
 
 describe('formatCrypto: a fixed number of decimals, cut toward zero', () => {
-  it('examples (ETH/XRP 4, USDT 4 on home and 2 on the asset page)', () => {
-    expect(formatCrypto('1.23456789')).toBe('1.2345');
-    expect(formatCrypto('0.99999')).toBe('0.9999');
-    expect(formatCrypto('1234.5')).toBe('1,234.5000');
-    expect(formatCrypto('100.129', 2)).toBe('100.12');
-    expect(formatCrypto('0', 2)).toBe('0.00');
-  });
+  it.each([
+    ['1.23456789', '1.2345'],
+    ['0.99999', '0.9999'],
+    ['1234.5', '1,234.5000'],
+  ])('examples (ETH/XRP 4, USDT 4 on home): %s shows as %s', (value, shown) =>
+    expect(formatCrypto(value)).toBe(shown),
+  );
+  it.each([
+    ['100.129', '100.12'],
+    ['0', '0.00'],
+  ])('examples (USDT 2 on the asset page): %s shows as %s', (value, shown) =>
+    expect(formatCrypto(value, 2)).toBe(shown),
+  );
   it('has exactly n decimals, never exceeds the value and loses less than one unit of the last place', () => {
     fc.assert(
       fc.property(amount, fc.integer({ min: 0, max: 8 }), (v, n) => {
@@ -76,12 +82,20 @@ describe('formatCrypto: a fixed number of decimals, cut toward zero', () => {
 });
 
 describe('formatPrice: ko-KR grouping, at most 2 decimals, rounded', () => {
-  it('examples', () => {
-    expect(formatPrice('3075.50')).toBe('3,075.5');
-    expect(formatPrice('0.5542')).toBe('0.55');
-    expect(formatPrice('0.555')).toBe('0.56');
-    expect(formatPrice('1.00')).toBe('1');
-    expect(formatPrice('1431')).toBe('1,431');
+  it.each([
+    ['3075.50', '3,075.5'],
+    ['0.5542', '0.55'],
+    ['0.555', '0.56'],
+    ['1.00', '1'],
+    ['1431', '1,431'],
+  ])('examples: %s shows as %s', (value, shown) => expect(formatPrice(value)).toBe(shown));
+  it('agrees with Intl ko-KR for prices a float represents exactly enough', () => {
+    const intl = new Intl.NumberFormat('ko-KR', { maximumFractionDigits: 2 });
+    fc.assert(
+      fc.property(decimalText(10n ** 6n, 2), (v) => {
+        expect(formatPrice(v)).toBe(intl.format(Number(v)));
+      }),
+    );
   });
   it('is within half a cent and never has trailing zeros or more than 2 decimals', () => {
     fc.assert(
@@ -92,14 +106,6 @@ describe('formatPrice: ko-KR grouping, at most 2 decimals, rounded', () => {
         expect(frac.length).toBeLessThanOrEqual(2);
         expect(frac.endsWith('0')).toBe(false);
         expect(back(text).minus(v).abs().lte('0.005')).toBe(true);
-      }),
-    );
-  });
-  it('agrees with Intl ko-KR for prices a float represents exactly enough', () => {
-    const intl = new Intl.NumberFormat('ko-KR', { maximumFractionDigits: 2 });
-    fc.assert(
-      fc.property(decimalText(10n ** 6n, 2), (v) => {
-        expect(formatPrice(v)).toBe(intl.format(Number(v)));
       }),
     );
   });
@@ -195,23 +201,23 @@ describe('KRW values and the total (SPEC §9)', () => {
 });
 
 describe('koreanWon: a won amount read in Korean units', () => {
-  it('examples', () => {
-    expect(koreanWon('0')).toBe('0원');
-    expect(koreanWon('999')).toBe('999원');
-    expect(koreanWon('9999')).toBe('9,999원');
-    expect(koreanWon('10000')).toBe('1만 원');
-    expect(koreanWon('12345')).toBe('1만 2,345원');
-    expect(koreanWon('1234567')).toBe('123만 4,567원');
-    expect(koreanWon('100000000')).toBe('1억 원');
-    expect(koreanWon('123450000')).toBe('1억 2,345만 원');
-    expect(koreanWon('123456789')).toBe('1억 2,345만 6,789원');
-    expect(koreanWon('100000001')).toBe('1억 1원');
-    expect(koreanWon('1000000000000')).toBe('1조 원');
-    expect(koreanWon('10000000000000000')).toBe('1경 원');
-    expect(koreanWon('1234500000000000000000')).toBe('123,450경 원');
-    expect(koreanWon('15000.99')).toBe('1만 5,000원');
-    expect(koreanWon('-20000')).toBe('-2만 원');
-  });
+  it.each([
+    ['0', '0원'],
+    ['999', '999원'],
+    ['9999', '9,999원'],
+    ['10000', '1만 원'],
+    ['12345', '1만 2,345원'],
+    ['1234567', '123만 4,567원'],
+    ['100000000', '1억 원'],
+    ['123450000', '1억 2,345만 원'],
+    ['123456789', '1억 2,345만 6,789원'],
+    ['100000001', '1억 1원'],
+    ['1000000000000', '1조 원'],
+    ['10000000000000000', '1경 원'],
+    ['1234500000000000000000', '123,450경 원'],
+    ['15000.99', '1만 5,000원'],
+    ['-20000', '-2만 원'],
+  ])('examples: %s reads %s', (value, shown) => expect(koreanWon(value)).toBe(shown));
 
   it('reads back to the same number of won', () => {
     const value: Record<string, bigint> = { 만: 10n ** 4n, 억: 10n ** 8n, 조: 10n ** 12n, 경: 10n ** 16n };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SAMPLE_ADDRESSES } from '../../../tests/support/addresses';
 import { MSG } from '../messages/member-flows';
 import {
   cryptoWithdrawalBodyFromForm,
@@ -8,13 +9,9 @@ import {
   krwWithdrawalFormSchema,
 } from './withdrawals';
 
-const W = MSG.withdraw;
-const K = MSG.withdrawKrw;
-const TRC = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
-const ERC = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
-const XRP = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
+const { withdraw: W, withdrawKrw: K } = MSG;
+const { TRC20: TRC, ERC20: ERC, XRPL: XRP, BTC } = SAMPLE_ADDRESSES;
 const X_WITH_TAG = 'XVLhHMPHU98es4dbozjVtdWzVrDjtV18pX8yuPT7y4xaEHi';
-const BTC = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 
 const issues = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]).reverse()); // first issue of a field wins, as in the form and the API
