@@ -2,12 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { adminClient, Client, memberClient } from '../support/client';
-import { fileAdmin, fileServer, ledgerCheckedAfterEach } from '../support/fixture';
+import { ledgerFile } from '../support/fixture';
 import { expectLedgerOk, krwDepositBody, setDepositAddress, trc20Address, txid } from '../support/money';
 
-const server = fileServer();
-const admin = fileAdmin(server);
-ledgerCheckedAfterEach(server);
+const { server, admin } = ledgerFile();
 
 const krw = krwDepositBody;
 

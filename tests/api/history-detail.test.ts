@@ -2,13 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import type { HistoryItem } from '../../src/shared/schemas/history';
 import { memberClient } from '../support/client';
-import { fileAdmin, fileServer, ledgerCheckedAfterEach } from '../support/fixture';
+import { ledgerFile } from '../support/fixture';
 import { adjustBalance, idemKey, setDepositAddress, trc20Address, txid, xrpAddress } from '../support/money';
 import { insertUsableAddress } from '../support/withdrawal-book';
 
-const server = fileServer();
-const admin = fileAdmin(server);
-ledgerCheckedAfterEach(server);
+const { server, admin } = ledgerFile();
 
 describe('listHistory: one asset, and what a row’s detail sheet shows', () => {
   it('lists only the asked asset and carries address, network, tag, TXID, times and the rejection reason', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { Client, memberClient } from '../support/client';
-import { fileAdmin, fileServer, ledgerCheckedAfterEach } from '../support/fixture';
+import { ledgerFile } from '../support/fixture';
 import {
   adjustBalance,
   expectLedgerOk,
@@ -11,9 +11,7 @@ import {
   txid,
 } from '../support/money';
 
-const server = fileServer();
-const admin = fileAdmin(server);
-ledgerCheckedAfterEach(server);
+const { server, admin } = ledgerFile();
 
 const krwDeposit = (amount: string) => ({
   bank_name: '하나은행',

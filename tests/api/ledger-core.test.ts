@@ -1,27 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { applyBalanceChange } from '../../src/server/money/kernel';
-import { lockBalances, readBalanceState } from '../../src/server/wallet/balance-state';
+import { readBalanceState } from '../../src/server/wallet/balance-state';
 import { verifyLedger } from '../../src/server/wallet/ledger';
-import { dec } from '../../src/shared/decimal';
 import { memberClient } from '../support/client';
 import { fileServer } from '../support/fixture';
+import { adjustBalance } from '../support/money';
 
 const server = fileServer();
+// adjustBalance (tests/support/money.ts) is the money core itself: lockBalances, then applyBalanceChange.
 
 describe('ledger core', () => {
   it('changes a balance only with its ledger entry, exactly, and never below zero', async () => {
     const { id } = await memberClient(server.url);
-    const credit = (amount: string) =>
-      server.db.tx(async (q) => {
-        await lockBalances(q, [{ memberId: id, currency: 'ETH' }]);
-        return applyBalanceChange(q, {
-          memberId: id,
-          currency: 'ETH',
-          amount: dec(amount),
-          kind: 'admin_adjustment',
-          actorId: null,
-        });
-      });
+    const credit = (amount: string) => adjustBalance(server.db, id, 'ETH', amount);
     expect((await credit('0.1')).toFixed()).toBe('0.1');
     expect((await credit('0.2')).toFixed()).toBe('0.3');
     await expect(credit('-0.30000001')).rejects.toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
@@ -33,17 +23,7 @@ describe('ledger core', () => {
 
   it('serialises concurrent debits on one balance: none goes below zero', async () => {
     const { id } = await memberClient(server.url);
-    const change = (amount: string) =>
-      server.db.tx(async (q) => {
-        await lockBalances(q, [{ memberId: id, currency: 'USDT' }]);
-        return applyBalanceChange(q, {
-          memberId: id,
-          currency: 'USDT',
-          amount: dec(amount),
-          kind: 'admin_adjustment',
-          actorId: null,
-        });
-      });
+    const change = (amount: string) => adjustBalance(server.db, id, 'USDT', amount);
     await change('10');
     const results = await Promise.allSettled(Array.from({ length: 20 }, () => change('-1')));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
@@ -54,16 +34,7 @@ describe('ledger core', () => {
 
   it('counts only active locks and pending withdrawals against the available balance', async () => {
     const { id } = await memberClient(server.url);
-    await server.db.tx(async (q) => {
-      await lockBalances(q, [{ memberId: id, currency: 'XRP' }]);
-      await applyBalanceChange(q, {
-        memberId: id,
-        currency: 'XRP',
-        amount: dec('100'),
-        kind: 'admin_adjustment',
-        actorId: null,
-      });
-    });
+    await adjustBalance(server.db, id, 'XRP', '100');
     await server.db.query(
       `INSERT INTO asset_locks (member_id, currency, locked_amount, lock_end_date) VALUES
         ($1, 'xrp', 10, (now() AT TIME ZONE 'Asia/Seoul')::date), ($1, 'xrp', 20, NULL), ($1, 'xrp', 40, DATE '2000-01-01')`,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { adminClient, Client, memberClient } from '../support/client';
-import { fileAdmin, fileServer, ledgerCheckedAfterEach } from '../support/fixture';
+import { ledgerFile } from '../support/fixture';
 import {
   adjustBalance,
   available,
@@ -12,9 +12,7 @@ import {
   trc20Address,
 } from '../support/money';
 
-const server = fileServer();
-const admin = fileAdmin(server);
-ledgerCheckedAfterEach(server);
+const { server, admin } = ledgerFile();
 
 const balanceOf = async (memberId: string, currency: string) => {
   const rows = await server.db.query<{ balance: string }>(

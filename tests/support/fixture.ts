@@ -12,6 +12,7 @@ import { startTestServer, type TestServer } from './server';
  *   const admin = fileAdmin(server);          // an administrator with a one-time code, signed in
  *   const checker = fileChecker(server);      // the second administrator of two-person approval
  *   ledgerCheckedAfterEach(server);           // after every test, the ledger still adds up
+ *   const { server, admin } = ledgerFile();   // a money file: fileServer, fileAdmin, ledgerCheckedAfterEach
  *
  * Each returns a stand-in that forwards to the real object once the file's beforeAll has made it, so the
  * tests read `server.url`, `admin.client` directly; using it outside a test (at import time) throws.
@@ -85,3 +86,11 @@ export const ledgerCheckedAfterEach = (server: TestServer) =>
   afterEach(async () => {
     await expectLedgerOk(server.db);
   });
+
+/** A money file's setup: the server, its administrator, and the ledger checked after every test. */
+export function ledgerFile(env: Env = {}) {
+  const server = fileServer(env);
+  const admin = fileAdmin(server);
+  ledgerCheckedAfterEach(server);
+  return { server, admin };
+}
