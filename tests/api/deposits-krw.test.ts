@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { Client, memberClient } from '../support/client';
 import { cryptoDepositBody as crypto, depositsFile } from '../support/deposits';
+import { expectFieldErrors } from '../support/field-errors';
 import { idemKey, krwDepositBody, setDepositAddress, trc20Address } from '../support/money';
 
 const K = MSG.depositKrw;
@@ -34,26 +35,24 @@ describe('createKrwDeposit', () => {
 
   it('checks every field with SPEC messages', async () => {
     const { client } = await memberClient(server.url);
-    const cases: [Record<string, unknown>, string, string][] = [
-      [{ amount: '9999' }, 'amount', K.minAmount],
-      [{ amount: '0' }, 'amount', K.minAmount],
-      [{ amount: '10000.5' }, 'amount', K.amountInvalid],
-      [{ amount: '10,000' }, 'amount', K.amountInvalid],
-      [{ amount: '' }, 'amount', K.amountInvalid],
-      [{ amount: '99999999999999' }, 'amount', K.amountTooLarge],
-      [{ bank_name: '' }, 'bank_name', K.allFieldsRequired],
-      [{ account_number: ' ' }, 'account_number', K.allFieldsRequired],
-      [{ account_number: '12345' }, 'account_number', K.accountNumberInvalid],
-      [{ account_number: '12a4567890' }, 'account_number', K.accountNumberInvalid],
-      [{ account_holder: '' }, 'account_holder', K.allFieldsRequired],
-      [{ depositor_name: '' }, 'depositor_name', K.allFieldsRequired],
-      [{ depositor_name: 'x'.repeat(51) }, 'depositor_name', K.tooLong],
-    ];
-    for (const [over, field, message] of cases) {
-      const r = await client.post('/api/deposits/krw', krw(over));
-      expect(r.status, JSON.stringify(over)).toBe(400);
-      expect(r.body.error?.fields?.[field], JSON.stringify(over)).toBe(message);
-    }
+    await expectFieldErrors(
+      (over) => client.post('/api/deposits/krw', krw(over)),
+      [
+        [{ amount: '9999' }, 'amount', K.minAmount],
+        [{ amount: '0' }, 'amount', K.minAmount],
+        [{ amount: '10000.5' }, 'amount', K.amountInvalid],
+        [{ amount: '10,000' }, 'amount', K.amountInvalid],
+        [{ amount: '' }, 'amount', K.amountInvalid],
+        [{ amount: '99999999999999' }, 'amount', K.amountTooLarge],
+        [{ bank_name: '' }, 'bank_name', K.allFieldsRequired],
+        [{ account_number: ' ' }, 'account_number', K.allFieldsRequired],
+        [{ account_number: '12345' }, 'account_number', K.accountNumberInvalid],
+        [{ account_number: '12a4567890' }, 'account_number', K.accountNumberInvalid],
+        [{ account_holder: '' }, 'account_holder', K.allFieldsRequired],
+        [{ depositor_name: '' }, 'depositor_name', K.allFieldsRequired],
+        [{ depositor_name: 'x'.repeat(51) }, 'depositor_name', K.tooLong],
+      ],
+    );
     const extra = await client.post('/api/deposits/krw', krw({ status: 'approved' }));
     expect(extra.status).toBe(400);
     const wrongType = await client.raw('POST', '/api/deposits/krw', {

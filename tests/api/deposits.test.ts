@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { Client, memberClient, newMemberCreds, signupBody } from '../support/client';
 import { cryptoDepositBody as crypto, depositsFile } from '../support/deposits';
+import { expectFieldErrors } from '../support/field-errors';
 import {
   erc20Address,
   expectLedgerOk,
@@ -114,33 +115,31 @@ describe('createCryptoDeposit', () => {
 
   it('checks every field with SPEC messages', async () => {
     const { client, id } = await memberWithAddress();
-    const cases: [Record<string, unknown>, string, string][] = [
-      [{ amount: '0' }, 'amount', D.amountPositive],
-      [{ amount: '0.00000000' }, 'amount', D.amountPositive],
-      [{ amount: 'abc' }, 'amount', D.amountInvalid],
-      [{ amount: '' }, 'amount', D.amountInvalid],
-      [{ amount: '-5' }, 'amount', D.amountInvalid],
-      [{ amount: '1e3' }, 'amount', D.amountInvalid],
-      [{ amount: 12 }, 'amount', D.amountInvalid],
-      [{ amount: '1.123456789' }, 'amount', D.amountDecimals],
-      [{ amount: '10000000000000' }, 'amount', D.amountTooLarge],
-      [{ txid: '' }, 'txid', D.txidRequired],
-      [{ txid: '   ' }, 'txid', D.txidRequired],
-      [{ txid: 'not-a-hash' }, 'txid', D.txidInvalid],
-      [{ sender_address: '' }, 'sender_address', D.senderRequired],
-      [{ sender_address: 'Tnotanaddress' }, 'sender_address', D.senderInvalidFor('TRC20')],
-      [{ sender_address: erc20Address() }, 'sender_address', D.senderInvalidFor('TRC20')],
-      [{ txid: `0x${txid()}` }, 'txid', D.txidInvalidFor('TRC20')],
-      [{ network: 'ERC20', sender_address: erc20Address() }, 'txid', D.txidInvalidFor('ERC20')],
-      [{ network: 'ERC20', txid: `0x${txid()}` }, 'sender_address', D.senderInvalidFor('ERC20')],
-      [{ network: 'BEP20' }, 'network', D.networkInvalid],
-    ];
-    for (const [over, field, message] of cases) {
-      const r = await client.post('/api/deposits/crypto', crypto(over));
-      expect(r.status, JSON.stringify(over)).toBe(400);
-      expect(r.body.error?.message, JSON.stringify(over)).toBe(message);
-      expect(r.body.error?.fields?.[field]).toBe(message);
-    }
+    await expectFieldErrors(
+      (over) => client.post('/api/deposits/crypto', crypto(over)),
+      [
+        [{ amount: '0' }, 'amount', D.amountPositive],
+        [{ amount: '0.00000000' }, 'amount', D.amountPositive],
+        [{ amount: 'abc' }, 'amount', D.amountInvalid],
+        [{ amount: '' }, 'amount', D.amountInvalid],
+        [{ amount: '-5' }, 'amount', D.amountInvalid],
+        [{ amount: '1e3' }, 'amount', D.amountInvalid],
+        [{ amount: 12 }, 'amount', D.amountInvalid],
+        [{ amount: '1.123456789' }, 'amount', D.amountDecimals],
+        [{ amount: '10000000000000' }, 'amount', D.amountTooLarge],
+        [{ txid: '' }, 'txid', D.txidRequired],
+        [{ txid: '   ' }, 'txid', D.txidRequired],
+        [{ txid: 'not-a-hash' }, 'txid', D.txidInvalid],
+        [{ sender_address: '' }, 'sender_address', D.senderRequired],
+        [{ sender_address: 'Tnotanaddress' }, 'sender_address', D.senderInvalidFor('TRC20')],
+        [{ sender_address: erc20Address() }, 'sender_address', D.senderInvalidFor('TRC20')],
+        [{ txid: `0x${txid()}` }, 'txid', D.txidInvalidFor('TRC20')],
+        [{ network: 'ERC20', sender_address: erc20Address() }, 'txid', D.txidInvalidFor('ERC20')],
+        [{ network: 'ERC20', txid: `0x${txid()}` }, 'sender_address', D.senderInvalidFor('ERC20')],
+        [{ network: 'BEP20' }, 'network', D.networkInvalid],
+      ],
+      { topMessage: true },
+    );
     const missing = await client.post('/api/deposits/crypto', { amount: '1' });
     expect(missing.status).toBe(400);
     expect(missing.body.error?.fields).toMatchObject({

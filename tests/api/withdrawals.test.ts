@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { Client, memberClient } from '../support/client';
+import { expectFieldErrors } from '../support/field-errors';
 import {
   addressFor,
   adjustBalance,
@@ -77,22 +78,20 @@ describe('createKrwWithdrawal', () => {
 
   it('checks every field with SPEC messages', async () => {
     const { client } = await funded('KRW', '1000000');
-    const cases: [Record<string, unknown>, string, string][] = [
-      [{ amount: '9999' }, 'amount', K.minAmount],
-      [{ amount: '12000.5' }, 'amount', K.amountInvalid],
-      [{ amount: 'abc' }, 'amount', K.amountInvalid],
-      [{ bank_name: '' }, 'bank_name', K.bankRequired],
-      [{ bank_name: '스위스은행' }, 'bank_name', K.bankRequired],
-      [{ account_number: '' }, 'account_number', K.accountNumberRequired],
-      [{ account_number: '12-34' }, 'account_number', K.accountNumberInvalid],
-      [{ account_holder: '' }, 'account_holder', K.holderRequired],
-      [{ memo: 'm'.repeat(201) }, 'memo', K.memoTooLong],
-    ];
-    for (const [over, field, message] of cases) {
-      const r = await client.post('/api/withdrawals/krw', bank(over));
-      expect(r.status, JSON.stringify(over)).toBe(400);
-      expect(r.body.error?.fields?.[field], JSON.stringify(over)).toBe(message);
-    }
+    await expectFieldErrors(
+      (over) => client.post('/api/withdrawals/krw', bank(over)),
+      [
+        [{ amount: '9999' }, 'amount', K.minAmount],
+        [{ amount: '12000.5' }, 'amount', K.amountInvalid],
+        [{ amount: 'abc' }, 'amount', K.amountInvalid],
+        [{ bank_name: '' }, 'bank_name', K.bankRequired],
+        [{ bank_name: '스위스은행' }, 'bank_name', K.bankRequired],
+        [{ account_number: '' }, 'account_number', K.accountNumberRequired],
+        [{ account_number: '12-34' }, 'account_number', K.accountNumberInvalid],
+        [{ account_holder: '' }, 'account_holder', K.holderRequired],
+        [{ memo: 'm'.repeat(201) }, 'memo', K.memoTooLong],
+      ],
+    );
     const extra = await client.post('/api/withdrawals/krw', bank({ fee: '0' }));
     expect(extra.status).toBe(400);
     const anon = await new Client(server.url).post('/api/withdrawals/krw', bank());
@@ -208,17 +207,15 @@ describe('createCryptoWithdrawal', () => {
       recipient_address: 'rGWrZyQqhTp9Xu7G5Pkayo7bXjH4k4QYpf',
       destination_tag: '4294967295',
     });
-    const cases: [Record<string, unknown>, string, string][] = [
-      [{ recipient_address: x, destination_tag: '1' }, 'destination_tag', W.tagConflict],
-      [{ recipient_address: classic, destination_tag: '4294967296' }, 'destination_tag', W.tagInvalid],
-      [{ recipient_address: classic, destination_tag: '12a' }, 'destination_tag', W.tagInvalid],
-      [{ recipient_address: trc20Address() }, 'recipient_address', W.xrpInvalid],
-    ];
-    for (const [over, field, message] of cases) {
-      const r = await xrp(over);
-      expect(r.status, JSON.stringify(over)).toBe(400);
-      expect(r.body.error?.fields?.[field]).toBe(message);
-    }
+    await expectFieldErrors(
+      (over) => xrp(over),
+      [
+        [{ recipient_address: x, destination_tag: '1' }, 'destination_tag', W.tagConflict],
+        [{ recipient_address: classic, destination_tag: '4294967296' }, 'destination_tag', W.tagInvalid],
+        [{ recipient_address: classic, destination_tag: '12a' }, 'destination_tag', W.tagInvalid],
+        [{ recipient_address: trc20Address() }, 'recipient_address', W.xrpInvalid],
+      ],
+    );
     const usdtTag = await m.client.post('/api/withdrawals/crypto', external({ destination_tag: '5' }));
     expect(usdtTag.status).toBe(400);
     expect(usdtTag.body.error?.fields?.destination_tag).toBe(W.tagOnlyXrp);
@@ -229,25 +226,23 @@ describe('createCryptoWithdrawal', () => {
     const { client } = await funded('USDT', '1000');
     const good = trc20Address();
     const broken = `${good.slice(0, 33)}${good[33] === 'a' ? 'b' : 'a'}`;
-    const cases: [Record<string, unknown>, string, string][] = [
-      [{ recipient_address: '' }, 'recipient_address', W.recipientAddressRequired],
-      [{ recipient_address: undefined }, 'recipient_address', W.recipientAddressRequired],
-      [{ network: undefined }, 'network', W.networkRequired],
-      [{ network: 'BEP20' }, 'network', W.networkRequired],
-      [{ recipient_address: broken }, 'recipient_address', W.trc20Invalid],
-      [{ recipient_address: erc20Address() }, 'recipient_address', W.trc20Invalid],
-      [{ network: 'ERC20' }, 'recipient_address', W.erc20Invalid],
-      [{ amount: '1' }, 'amount', W.payoutNotPositive],
-      [{ amount: '0' }, 'amount', W.amountPositive],
-      [{ amount: '' }, 'amount', W.amountInvalid],
-      [{ amount: '1.000000001' }, 'amount', W.amountDecimals],
-      [{ currency: 'DOGE' }, 'currency', W.currencyInvalid],
-      [{ method: 'bank' }, 'method', W.methodInvalid],
-    ];
-    for (const [over, field, message] of cases) {
-      const r = await client.post('/api/withdrawals/crypto', external(over));
-      expect(r.status, JSON.stringify(over)).toBe(400);
-      expect(r.body.error?.fields?.[field], JSON.stringify(over)).toBe(message);
-    }
+    await expectFieldErrors(
+      (over) => client.post('/api/withdrawals/crypto', external(over)),
+      [
+        [{ recipient_address: '' }, 'recipient_address', W.recipientAddressRequired],
+        [{ recipient_address: undefined }, 'recipient_address', W.recipientAddressRequired],
+        [{ network: undefined }, 'network', W.networkRequired],
+        [{ network: 'BEP20' }, 'network', W.networkRequired],
+        [{ recipient_address: broken }, 'recipient_address', W.trc20Invalid],
+        [{ recipient_address: erc20Address() }, 'recipient_address', W.trc20Invalid],
+        [{ network: 'ERC20' }, 'recipient_address', W.erc20Invalid],
+        [{ amount: '1' }, 'amount', W.payoutNotPositive],
+        [{ amount: '0' }, 'amount', W.amountPositive],
+        [{ amount: '' }, 'amount', W.amountInvalid],
+        [{ amount: '1.000000001' }, 'amount', W.amountDecimals],
+        [{ currency: 'DOGE' }, 'currency', W.currencyInvalid],
+        [{ method: 'bank' }, 'method', W.methodInvalid],
+      ],
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { memberClient } from '../support/client';
+import { expectFieldErrors } from '../support/field-errors';
 import { confirmAs } from '../support/four-eyes';
 import { trc20Address, txid, xrpAddress } from '../support/money';
 import { xrpClaimsFile } from '../support/xrp-claims';
@@ -146,16 +147,14 @@ describe('an XRP payment sent without a tag, claimed with its hash', () => {
       expect(r.body.error?.message).toBe(message);
     }
     // The form's rules, on the server too.
-    const shapes: [Record<string, string>, string, string][] = [
-      [{ txid: `0x${txid()}` }, 'txid', D.txidInvalidFor('XRPL')],
-      [{ amount: '1.0000001' }, 'amount', D.xrpAmountDecimals],
-      [{ sender_address: trc20Address() }, 'sender_address', D.senderInvalidFor('XRPL')],
-    ];
-    for (const [over, field, message] of shapes) {
-      const r = await claim(m.client, pay(), over);
-      expect(r.status).toBe(400);
-      expect(r.body.error?.fields?.[field]).toBe(message);
-    }
+    await expectFieldErrors(
+      (over: Record<string, string>) => claim(m.client, pay(), over),
+      [
+        [{ txid: `0x${txid()}` }, 'txid', D.txidInvalidFor('XRPL')],
+        [{ amount: '1.0000001' }, 'amount', D.xrpAmountDecimals],
+        [{ sender_address: trc20Address() }, 'sender_address', D.senderInvalidFor('XRPL')],
+      ],
+    );
     expect(await depositsOf(m.id)).toEqual([]);
     // Member B's payment stays B's: the scan credits it to them.
     expect(await depositsOf(b.id)).toEqual([]);
