@@ -5,6 +5,7 @@ import { snapshot } from '../reliability/db-snapshot';
 import { Client, memberClient, newMemberCreds, signupBody } from '../support/client';
 import { BLANK_VALUES, CRAFTED, inUrl } from '../support/crafted-chars';
 import { fileAdmin, fileServer } from '../support/fixture';
+import { krwWithdrawalBody } from '../support/money';
 
 /** NUL, control, bidi and invisible characters, and look-alike emails. */
 // A database of its own: the test compares fingerprints of the whole database.
@@ -24,6 +25,25 @@ async function expectRefused(res: Promise<{ status: number; body: any }>, label:
   expect(r.body.error?.message, label).toMatch(HANGUL);
 }
 
+/** The member's internal transfer of 5 USDT with `fields` (the recipient among them). */
+const transfer = (fields: Record<string, string>) =>
+  member.client.post('/api/withdrawals/crypto', {
+    currency: 'USDT',
+    amount: '5',
+    method: 'internal',
+    ...fields,
+  });
+/** The member's won withdrawal to an account held by `holder`. */
+const wonWithdrawal = (holder: string) =>
+  member.client.post('/api/withdrawals/krw', krwWithdrawalBody({ account_holder: holder }));
+/** The administrator records the member's bank account, held by `holder`. */
+const memberBankAccount = (holder: string) =>
+  admin.client.call('PUT', `/api/admin/members/${member.id}/bank-account`, {
+    bank_name: '국민은행',
+    account_number: '123456-01-234567',
+    account_holder: holder,
+  });
+
 /** Refused by the crafted-bytes check itself, not by a later check of the route. */
 async function expectControlChars(res: Promise<{ status: number; body: any }>, label: string) {
   const r = await res;
@@ -35,7 +55,6 @@ describe('crafted characters inside otherwise valid fields', () => {
   it('are a Korean 400 on every endpoint of the issue, and change nothing', async () => {
     const before = await snapshot(server.db);
     const anon = new Client(server.url);
-    const bankUrl = `/api/admin/members/${member.id}/bank-account`;
     for (const ch of CRAFTED) {
       const bad = `abc${ch}`;
       const label = JSON.stringify(ch);
@@ -57,34 +76,10 @@ describe('crafted characters inside otherwise valid fields', () => {
         `signup email ${label}`,
       );
       // Member forms: recipient id of an internal transfer, bank withdrawal holder.
-      await expectRefused(
-        member.client.post('/api/withdrawals/crypto', {
-          currency: 'USDT',
-          amount: '5',
-          method: 'internal',
-          recipient_id: bad,
-        }),
-        `recipient ${label}`,
-      );
-      await expectRefused(
-        member.client.post('/api/withdrawals/krw', {
-          amount: '10000',
-          bank_name: '신한은행',
-          account_number: '110-123-456789',
-          account_holder: `홍길동${ch}`,
-          memo: '',
-        }),
-        `holder ${label}`,
-      );
+      await expectRefused(transfer({ recipient_id: bad }), `recipient ${label}`);
+      await expectRefused(wonWithdrawal(`홍길동${ch}`), `holder ${label}`);
       // Administrator forms: account holder, member search, notice body.
-      await expectRefused(
-        admin.client.call('PUT', bankUrl, {
-          bank_name: '국민은행',
-          account_number: '123456-01-234567',
-          account_holder: `홍길동${ch}`,
-        }),
-        `admin holder ${label}`,
-      );
+      await expectRefused(memberBankAccount(`홍길동${ch}`), `admin holder ${label}`);
       if (inUrl(ch)) {
         await expectRefused(
           admin.client.get(`/api/admin/members?q=${encodeURIComponent(bad)}`),
@@ -144,24 +139,9 @@ describe('crafted characters inside otherwise valid fields', () => {
         }),
         `depositor ${label}`,
       );
+      await expectRefused(wonWithdrawal(blank), `holder ${label}`);
       await expectRefused(
-        member.client.post('/api/withdrawals/krw', {
-          amount: '10000',
-          bank_name: '신한은행',
-          account_number: '110-123-456789',
-          account_holder: blank,
-          memo: '',
-        }),
-        `holder ${label}`,
-      );
-      await expectRefused(
-        member.client.post('/api/withdrawals/crypto', {
-          currency: 'USDT',
-          amount: '5',
-          method: 'internal',
-          recipient_id: 'someone',
-          travel_rule_name: blank,
-        }),
+        transfer({ recipient_id: 'someone', travel_rule_name: blank }),
         `travel-rule name ${label}`,
       );
       await expectRefused(
@@ -172,14 +152,7 @@ describe('crafted characters inside otherwise valid fields', () => {
         admin.client.post('/api/admin/notices', { title: '공지', body: blank }),
         `notice body ${label}`,
       );
-      await expectRefused(
-        admin.client.call('PUT', `/api/admin/members/${member.id}/bank-account`, {
-          bank_name: '국민은행',
-          account_number: '123456-01-234567',
-          account_holder: blank,
-        }),
-        `admin holder ${label}`,
-      );
+      await expectRefused(memberBankAccount(blank), `admin holder ${label}`);
       await expectRefused(
         member.client.post('/api/profile/password', {
           current_password: member.creds.password,
