@@ -7,21 +7,9 @@ import { xrpClaimsFile } from '../support/xrp-claims';
 // XRP claims credited once: a tagged payment found by both the scan and the member's claim, parallel
 // claims of one hash by one or two members, and the two-person threshold (tests/support/xrp-claims.ts).
 const X = MSG.xrpClaim;
-const {
-  server,
-  admin,
-  checker,
-  validated,
-  validate,
-  pay,
-  claim,
-  round,
-  depositsOf,
-  deposited,
-  chainOf,
-  tagOf,
-  xrpOf,
-} = xrpClaimsFile();
+const file = xrpClaimsFile();
+const { server, admin, checker } = file;
+const { validated, validate, pay, claim, round, depositsOf, deposited, chainOf, tagOf, xrpOf } = file;
 
 describe('a tagged payment the scan finds and the member also claims', () => {
   it('is one deposit, credited once by the system, whichever comes first, and refused to another member', async () => {

@@ -11,23 +11,9 @@ import { xrpClaimsFile } from '../support/xrp-claims';
 // confirmed by the checker and credited through the approval core (tests/support/xrp-claims.ts).
 const X = MSG.xrpClaim;
 const D = MSG.deposit;
-const {
-  SERVICE,
-  server,
-  admin,
-  checker,
-  xrpl,
-  validated,
-  validate,
-  pay,
-  claim,
-  round,
-  depositsOf,
-  deposited,
-  chainOf,
-  tagOf,
-  xrpOf,
-} = xrpClaimsFile();
+const file = xrpClaimsFile();
+const { SERVICE, server, admin, checker, xrpl } = file;
+const { validated, validate, pay, claim, round, depositsOf, deposited, chainOf, tagOf, xrpOf } = file;
 
 describe('an XRP payment sent without a tag, claimed with its hash', () => {
   it('is checked on the ledger, confirmed n/m on the desk, and credited by an administrator, never by the system', async () => {
