@@ -4,16 +4,7 @@ import { toChecksumAddress } from '../../src/shared/address';
 import { networksFor } from '../../src/shared/networks';
 import { memberClient } from '../support/client';
 import { fileServer } from '../support/fixture';
-import {
-  addressFor,
-  adjustBalance,
-  btcAddress,
-  erc20Address,
-  setDepositAddress,
-  trc20Address,
-  txid,
-  xrpAddress,
-} from '../support/money';
+import { addressFor, adjustBalance, setDepositAddress, txid } from '../support/money';
 import { snapshot } from './db-snapshot';
 import { reliabilitySize } from './size';
 
@@ -48,62 +39,50 @@ function brokenAddress(network: (typeof NETWORKS)[number]): string {
   return `${a.slice(0, i)}${a[i] === 'a' ? 'c' : 'a'}${a.slice(i + 1)}`;
 }
 
+/** An external withdrawal of 1 `currency` over `network` to `to` (and `more`), to be refused at `field`. */
+const withdrawal = (
+  currency: string,
+  network: string,
+  to: string,
+  field: string,
+  more: { destination_tag?: string } = {},
+) => ({
+  path: '/api/withdrawals/crypto',
+  body: { currency, amount: '1', method: 'external', network, recipient_address: to, ...more },
+  field,
+});
+
 function networkFaults(): fc.Arbitrary<{ path: string; body: Record<string, unknown>; field: string }> {
   const currency = fc.constantFrom('USDT', 'ETH', 'XRP', 'BTC');
   const pair = currency.chain((c) =>
-    fc.constantFrom(...NETWORKS.filter((n) => !networksFor(c).includes(n))).map((network) => ({
-      path: '/api/withdrawals/crypto',
-      body: { currency: c, amount: '1', method: 'external', network, recipient_address: addressFor(network) },
-      field: 'network',
-    })),
+    fc
+      .constantFrom(...NETWORKS.filter((n) => !networksFor(c).includes(n)))
+      .map((network) => withdrawal(c, network, addressFor(network), 'network')),
   );
   const address = currency.chain((c) =>
-    fc.tuple(fc.constantFrom(...networksFor(c)), fc.constantFrom(...NETWORKS)).map(([network, other]) => ({
-      path: '/api/withdrawals/crypto',
-      body: {
-        currency: c,
-        amount: '1',
-        method: 'external',
-        network,
-        recipient_address: other === network ? brokenAddress(network) : addressFor(other),
-      },
-      field: 'recipient_address',
-    })),
+    fc
+      .tuple(fc.constantFrom(...networksFor(c)), fc.constantFrom(...NETWORKS))
+      .map(([network, other]) =>
+        withdrawal(
+          c,
+          network,
+          other === network ? brokenAddress(network) : addressFor(other),
+          'recipient_address',
+        ),
+      ),
   );
   const tag = fc
     .oneof(
       fc
         .constantFrom('4294967296', '-1', '1.5', '1e3', ' ', 'x', '99999999999')
-        .map((t) => [xrpAddress(), t] as const),
+        .map((t) => [addressFor('XRPL'), t] as const),
       fc.integer({ min: 0, max: 4_294_967_294 }).map((t) => [X_ADDRESS_WITH_TAG, String(t)] as const),
     )
-    .map(([recipient, t]) => ({
-      path: '/api/withdrawals/crypto',
-      body: {
-        currency: 'XRP',
-        amount: '1',
-        method: 'external',
-        network: 'XRPL',
-        recipient_address: recipient,
-        destination_tag: t,
-      },
-      field: 'destination_tag',
-    }))
-    .filter((f) => f.body.destination_tag.trim() !== '');
+    .filter(([, t]) => t.trim() !== '')
+    .map(([recipient, t]) => withdrawal('XRP', 'XRPL', recipient, 'destination_tag', { destination_tag: t }));
   const tagElsewhere = fc.constantFrom('USDT', 'ETH', 'BTC').map((c) => {
     const network = networksFor(c)[0]!;
-    return {
-      path: '/api/withdrawals/crypto',
-      body: {
-        currency: c,
-        amount: '1',
-        method: 'external',
-        network,
-        recipient_address: addressFor(network),
-        destination_tag: '7',
-      },
-      field: 'destination_tag',
-    };
+    return withdrawal(c, network, addressFor(network), 'destination_tag', { destination_tag: '7' });
   });
   /** A deposit claim with one fault: a TXID, sender or amount of another network, or a network deposits do not take. */
   const claim = (network: string, id: string, sender: string, field: string, amount = '1') => ({
@@ -112,16 +91,16 @@ function networkFaults(): fc.Arbitrary<{ path: string; body: Record<string, unkn
     field,
   });
   const deposit = fc.constantFrom(
-    claim('TRC20', `0x${txid()}`, trc20Address(), 'txid'),
-    claim('ERC20', txid(), erc20Address(), 'txid'),
-    claim('TRC20', txid(), erc20Address(), 'sender_address'),
-    claim('ERC20', `0x${txid()}`, trc20Address(), 'sender_address'),
-    claim('BTC', txid(), btcAddress(), 'network'),
+    claim('TRC20', `0x${txid()}`, addressFor('TRC20'), 'txid'),
+    claim('ERC20', txid(), addressFor('ERC20'), 'txid'),
+    claim('TRC20', txid(), addressFor('ERC20'), 'sender_address'),
+    claim('ERC20', `0x${txid()}`, addressFor('TRC20'), 'sender_address'),
+    claim('BTC', txid(), addressFor('BTC'), 'network'),
     // An XRP claim (a payment sent without the member's tag): its hash has no 0x, its sender is an XRP
     // address, its amount at most 6 decimals; refused before the ledger is asked.
-    claim('XRPL', `0x${txid()}`, xrpAddress(), 'txid'),
-    claim('XRPL', txid(), trc20Address(), 'sender_address'),
-    claim('XRPL', txid(), xrpAddress(), 'amount', '1.0000001'),
+    claim('XRPL', `0x${txid()}`, addressFor('XRPL'), 'txid'),
+    claim('XRPL', txid(), addressFor('TRC20'), 'sender_address'),
+    claim('XRPL', txid(), addressFor('XRPL'), 'amount', '1.0000001'),
   );
   return fc.oneof(pair, address, tag, tagElsewhere, deposit);
 }
@@ -132,8 +111,8 @@ describe('bad network input', () => {
     // Nothing is registered on the member's behalf first (tests/support/client.ts): a bad request alone.
     m.client.addressBookPin = null;
     for (const c of ['USDT', 'ETH', 'XRP'] as const) await adjustBalance(server.db, m.id, c, '1000');
-    await setDepositAddress(server.db, m.id, trc20Address());
-    await setDepositAddress(server.db, m.id, erc20Address());
+    await setDepositAddress(server.db, m.id, addressFor('TRC20'));
+    await setDepositAddress(server.db, m.id, addressFor('ERC20'));
     const cases = fc.sample(networkFaults(), { seed: SEED, numRuns: Math.max(200, Math.ceil(TOTAL / 20)) });
     const before = await snapshot(server.db);
     const failures: string[] = [];
