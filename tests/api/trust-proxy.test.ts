@@ -1,8 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig, parseTrustProxy } from '../../src/server/config';
 import { newMemberCreds, signupBody } from '../support/client';
+import { fileServer, late } from '../support/fixture';
 import { startTestServer, type TestServer } from '../support/server';
 
 /**
@@ -103,6 +104,18 @@ async function sprayUsernameChecks(url: string, from: string) {
   return statuses;
 }
 
+/** The server's settings: a per-address limit of LIMIT checks, and the proxies it trusts. */
+const limitedBehind = (trustProxy: string) => ({
+  RATE_LIMIT_PER_ADDRESS: String(LIMIT),
+  TRUST_PROXY: trustProxy,
+});
+
+/** The spray's first LIMIT checks pass and the three after them are refused. */
+function expectLimitReached(statuses: number[]) {
+  expect(statuses.slice(0, LIMIT).every((s) => s === 200)).toBe(true);
+  expect(statuses.slice(LIMIT)).toEqual([429, 429, 429]);
+}
+
 /** Signs up, logs in with a forged X-Forwarded-For; returns the address the session row holds. */
 async function sessionAddress(url: string, db: TestServer['db'], from: string) {
   const creds = newMemberCreds();
@@ -138,18 +151,10 @@ describe('TRUST_PROXY settings', () => {
 });
 
 describe('no proxy in front (TRUST_PROXY unset)', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ RATE_LIMIT_PER_ADDRESS: String(LIMIT), TRUST_PROXY: '' });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = fileServer(limitedBehind(''));
 
   it('a different forged X-Forwarded-For on each request does not escape the per-address limit', async () => {
-    const statuses = await sprayUsernameChecks(server.url, loopback());
-    expect(statuses.slice(0, LIMIT).every((s) => s === 200)).toBe(true);
-    expect(statuses.slice(LIMIT)).toEqual([429, 429, 429]);
+    expectLimitReached(await sprayUsernameChecks(server.url, loopback()));
   });
 
   it('sessions record the socket address; a forged X-Forwarded-Proto gives no Secure cookie and no HSTS', async () => {
@@ -164,21 +169,14 @@ describe('no proxy in front (TRUST_PROXY unset)', () => {
 describe('a trusted proxy in front', () => {
   for (const setting of ['1', '127.0.0.1']) {
     describe(`TRUST_PROXY=${setting}`, () => {
-      let server: TestServer;
-      let proxy: Awaited<ReturnType<typeof startProxy>>;
-      beforeAll(async () => {
-        server = await startTestServer({ RATE_LIMIT_PER_ADDRESS: String(LIMIT), TRUST_PROXY: setting });
-        proxy = await startProxy(server.url);
-      });
-      afterAll(async () => {
-        await proxy?.close();
-        await server?.close();
-      });
+      const server = fileServer(limitedBehind(setting));
+      const proxy = late(
+        () => startProxy(server.url),
+        (p) => p.close(),
+      );
 
       it('the limit follows the address the proxy saw, whatever the client forged', async () => {
-        const statuses = await sprayUsernameChecks(proxy.url, loopback());
-        expect(statuses.slice(0, LIMIT).every((s) => s === 200)).toBe(true);
-        expect(statuses.slice(LIMIT)).toEqual([429, 429, 429]);
+        expectLimitReached(await sprayUsernameChecks(proxy.url, loopback()));
       });
 
       it('sessions and the audit log record the real address; HTTPS from the proxy gives Secure and HSTS', async () => {
@@ -217,7 +215,7 @@ describe('a trusted proxy in front', () => {
   }
 
   it('with the proxy trusted by address, a client that goes around it is not believed', async () => {
-    const server = await startTestServer({ RATE_LIMIT_PER_ADDRESS: String(LIMIT), TRUST_PROXY: '127.0.0.1' });
+    const server = await startTestServer(limitedBehind('127.0.0.1'));
     try {
       const from = loopback();
       const statuses = await sprayUsernameChecks(server.url, from);
