@@ -19,12 +19,15 @@ export interface Screen {
  */
 export const SCREENS_ENV = { XRP_DEPOSIT_ADDRESS: 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh' };
 
+/** A screen as it opens, without acting on it (named by its path unless told). */
+const at = (path: string, name = path): Screen => ({ name, path });
+
 const W = MSG.withdraw;
 const K = MSG.withdrawKrw;
 
 /** No session: the redirect of /, login (with its error), sign-up (with field errors). */
 export const LOGGED_OUT_SCREENS: Screen[] = [
-  { name: '/ (→ /login)', path: '/' },
+  at('/', '/ (→ /login)'),
   {
     name: '/login, wrong password',
     path: '/login',
@@ -35,7 +38,7 @@ export const LOGGED_OUT_SCREENS: Screen[] = [
       await page.getByText(MSG.login.invalidCredentials).waitFor();
     },
   },
-  { name: '/registration', path: '/registration' },
+  at('/registration'),
   {
     name: '/registration, field errors',
     path: '/registration',
@@ -50,8 +53,8 @@ export const LOGGED_OUT_SCREENS: Screen[] = [
 
 /** A full session: every member screen. */
 export const MEMBER_SCREENS: Screen[] = [
-  { name: '/main', path: '/main' },
-  { name: '/mypage', path: '/mypage' },
+  at('/main'),
+  at('/mypage'),
   {
     name: '/mypage, every recent sign-in (더 보기)',
     path: '/mypage',
@@ -75,12 +78,12 @@ export const MEMBER_SCREENS: Screen[] = [
       await page.getByRole('button', { name: MSG.profile.editContact }).click();
     },
   },
-  { name: '/change-password', path: '/change-password' },
-  { name: '/second-password', path: '/second-password' },
-  { name: '/assets (KRW)', path: '/assets' },
-  { name: '/assets?asset=USDT (locks)', path: '/assets?asset=USDT' },
-  { name: '/assets/ETH (path form)', path: '/assets/ETH' },
-  { name: '/assets/deposit', path: '/assets/deposit' },
+  at('/change-password'),
+  at('/second-password'),
+  at('/assets', '/assets (KRW)'),
+  at('/assets?asset=USDT', '/assets?asset=USDT (locks)'),
+  at('/assets/ETH', '/assets/ETH (path form)'),
+  at('/assets/deposit'),
   {
     name: '/assets/deposit, address copied (toast)',
     path: '/assets/deposit',
@@ -98,7 +101,7 @@ export const MEMBER_SCREENS: Screen[] = [
       }
     },
   },
-  { name: '/assets/deposit-krw', path: '/assets/deposit-krw' },
+  at('/assets/deposit-krw'),
   {
     name: '/assets/deposit-krw, amount typed',
     path: '/assets/deposit-krw',
@@ -106,7 +109,7 @@ export const MEMBER_SCREENS: Screen[] = [
       await page.getByLabel(MSG.depositKrw.amountLabel).pressSequentially('1234567');
     },
   },
-  { name: '/assets/withdraw', path: '/assets/withdraw' },
+  at('/assets/withdraw'),
   {
     name: '/assets/withdraw, a new address with errors (inline)',
     path: '/assets/withdraw',
@@ -162,10 +165,10 @@ export const MEMBER_SCREENS: Screen[] = [
       await page.getByLabel(W.recipientAddressLabel).waitFor();
     },
   },
-  { name: '/assets/withdraw/addresses', path: '/assets/withdraw/addresses' },
-  { name: '/assets/XRP', path: '/assets/XRP' },
-  { name: '/assets/deposit/ETH (no ETH deposits)', path: '/assets/deposit/ETH' },
-  { name: '/assets/deposit/XRP', path: '/assets/deposit/XRP' },
+  at('/assets/withdraw/addresses'),
+  at('/assets/XRP'),
+  at('/assets/deposit/ETH', '/assets/deposit/ETH (no ETH deposits)'),
+  at('/assets/deposit/XRP'),
   {
     name: '/assets/deposit/XRP, the claim open with a wrong hash',
     path: '/assets/deposit/XRP',
@@ -175,7 +178,7 @@ export const MEMBER_SCREENS: Screen[] = [
       await page.getByText(`* ${MSG.deposit.txidInvalidFor('XRPL')}`).waitFor();
     },
   },
-  { name: '/assets/withdraw-krw', path: '/assets/withdraw-krw' },
+  at('/assets/withdraw-krw'),
   {
     name: '/assets/withdraw-krw, amount below the minimum',
     path: '/assets/withdraw-krw',
@@ -192,7 +195,7 @@ export const MEMBER_SCREENS: Screen[] = [
       await toSheet(page);
     },
   },
-  { name: '/assets/history', path: '/assets/history' },
+  at('/assets/history'),
   {
     name: "/assets/history, a row's detail sheet",
     path: '/assets/history',
@@ -208,8 +211,8 @@ export const MEMBER_SCREENS: Screen[] = [
       await page.getByRole('button', { name: MSG.history.filterDeposit, exact: true }).click();
     },
   },
-  { name: '/mypage/email-confirm (no token)', path: '/mypage/email-confirm' },
-  { name: 'unknown address', path: '/no-such-screen' },
+  at('/mypage/email-confirm', '/mypage/email-confirm (no token)'),
+  at('/no-such-screen', 'unknown address'),
 ];
 
 const next = (page: Page) => page.getByRole('button', { name: MSG.steps.next, exact: true }).click();
