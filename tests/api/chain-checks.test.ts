@@ -1,54 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { chainProviders, claimRound, recordFound } from '../../src/server/chain/checker';
-import { tronToHex } from '../../src/server/chain/tron';
 import { MSG } from '../../src/shared/messages';
-import { chainRound, fileChainServer, fileEthNode, fileTronApi } from '../support/chain-server';
-import { memberClient } from '../support/client';
-import { deskChainOf } from '../support/desk-chain';
-import { fileAdmin, fileChecker, ledgerCheckedAfterEach } from '../support/fixture';
+import { chainChecksFile } from '../support/chain-checks';
 import { confirmAs } from '../support/four-eyes';
-import { erc20Address, setDepositAddress, trc20Address } from '../support/money';
+import { erc20Address } from '../support/money';
 
-// Deposits checked on a real chain (Hardhat's node with a 6-decimal ERC20) and against a local
-// server answering in TronGrid's shapes. Rounds are run here one at a time (the server's own worker ticks
-// once at start and then hourly), so each step's verdict is known.
-const node = fileEthNode();
-const tron = fileTronApi();
-const TRON_TOKEN = trc20Address();
-const server = fileChainServer(node, () => ({
-  TRON_API_URL: tron.url,
-  TRON_USDT_CONTRACT: TRON_TOKEN,
-  CHAIN_CHECK_BATCH: '200',
-}));
-const admin = fileAdmin(server);
-const checker = fileChecker(server);
-ledgerCheckedAfterEach(server);
-
-/** One round of the checker, after its back-off has passed (every unfinished check is due). */
-const round = () => chainRound(server, 'deposits');
-/** The same with automatic approval on. */
-const autoApproveRound = () =>
-  chainRound(server, 'deposits', { chain: { ...server.config.chain, autoApprove: true } });
-
-async function memberWith(network: 'ERC20' | 'TRC20') {
-  const m = await memberClient(server.url);
-  const address = network === 'ERC20' ? erc20Address() : trc20Address();
-  await setDepositAddress(server.db, m.id, address, network);
-  return { ...m, address };
-}
-
-async function claim(
-  m: Awaited<ReturnType<typeof memberWith>>,
-  network: 'ERC20' | 'TRC20',
-  txid: string,
-  amount: string,
-) {
-  const sender = network === 'ERC20' ? erc20Address() : trc20Address();
-  return m.client.post('/api/deposits/crypto', { network, txid, amount, sender_address: sender });
-}
-
-const chainOf = (depositId: string) => deskChainOf(admin.client, depositId);
+// Deposits checked on chain: the verdicts on a local Hardhat node, the scan beside the claims, and the
+// checker's rounds across instances (tests/support/chain-checks.ts). Automatic approval:
+// chain-checks-auto-approve.test.ts; TRC20: chain-checks-tron.test.ts.
+const { node, server, admin, checker, memberWith, claim, round, chainOf } = chainChecksFile();
 
 describe('ERC20 USDT on a local Hardhat node', () => {
   it('a right transfer waits for 12 confirmations, shows the member n/m, then matches and approves plainly', async () => {
@@ -230,138 +191,6 @@ describe('ERC20 USDT on a local Hardhat node', () => {
     expect(new Set(claimed)).toEqual(new Set(ids.map((r) => r.id)));
     const scanned = results.filter((r) => 'created' in r && r.created).length;
     console.info(`claim/scan race: the scan wrote ${scanned} of 20, the claim ${20 - scanned}`);
-  });
-});
-
-describe('CHAIN_AUTO_APPROVE', () => {
-  it('approves a final match through the approval core, audited as the system; never a mismatch', async () => {
-    const m = await memberWith('ERC20');
-    const right = await node.transfer(m.address, '40');
-    const wrong = await node.transfer(m.address, '41');
-    const ok = (await claim(m, 'ERC20', right.hash, '40')).body.data.id as string;
-    const bad = (await claim(m, 'ERC20', wrong.hash, '42')).body.data.id as string;
-    await node.mine(12);
-    const out = await autoApproveRound();
-    expect(out.approved).toBeGreaterThanOrEqual(1);
-    const rows = await server.db.query<{ id: string; status: string }>(
-      'SELECT id::text AS id, status FROM deposits WHERE id = ANY($1::uuid[])',
-      [[ok, bad]],
-    );
-    expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({
-      [ok]: 'approved',
-      [bad]: 'pending',
-    });
-    const balances = await m.client.get('/api/balances');
-    expect(JSON.stringify(balances.body.data)).toContain('"40"');
-    const [audit] = await server.db.query<{ actor_id: string | null; actor_username: string; after: object }>(
-      `SELECT actor_id, actor_username, after FROM audit_log WHERE target_id = $1 AND action = 'deposit.approve'`,
-      [ok],
-    );
-    expect(audit).toMatchObject({ actor_id: null, actor_username: 'system:chain' });
-    expect(audit?.after).toMatchObject({ chain_verdict: 'match', chain_auto_approve: true });
-  });
-});
-
-describe('CHAIN_AUTO_APPROVE and an address’s earlier history', () => {
-  /**
-   * A transfer to an address, the address then assigned to a new member `after` the transfer's block by the
-   * chain's own clock, claimed, 12 blocks deep and checked with automatic approval: the deposit's id.
-   */
-  async function claimedThenAssignedAfter(after: string) {
-    const m = await memberClient(server.url);
-    const address = erc20Address();
-    const transfer = await node.transfer(address, '5000');
-    await setDepositAddress(server.db, m.id, address, 'ERC20');
-    const provider = chainProviders(server.config.chain).find((p) => p.network === 'ERC20')!;
-    const mined = await provider.lookup(transfer.hash);
-    if (mined.kind !== 'mined') throw new Error('the transfer is not mined');
-    const blockTime = await provider.blockTime!(mined.blockNumber);
-    await server.db.query(
-      `UPDATE member_deposit_addresses SET updated_at = $2::timestamptz + $3::interval WHERE member_id = $1`,
-      [m.id, blockTime.toISOString(), after],
-    );
-    const id = (await claim({ ...m, address }, 'ERC20', transfer.hash, '5000')).body.data.id as string;
-    await node.mine(12);
-    await autoApproveRound();
-    return id;
-  }
-
-  it('never credits a transfer mined before the address became the member’s; the operator sees it', async () => {
-    // The assignment two seconds after the transfer's block by the chain's own clock (a block's time has
-    // one-second precision, and a local node's clock runs ahead of ours once it mined blocks quickly), as an
-    // administrator assigning an address that already received money would be.
-    const id = await claimedThenAssignedAfter('2 seconds');
-    const [row] = await server.db.query<{ status: string }>('SELECT status FROM deposits WHERE id = $1', [
-      id,
-    ]);
-    expect(row?.status).toBe('pending');
-    expect(await chainOf(id)).toMatchObject({ verdict: 'match', final: true, before_assignment: true });
-  });
-
-  it('a transfer in the same second as the assignment is not surely after it: left to the operator', async () => {
-    // Assigned 400 ms into the block's second: the block may be up to 400 ms earlier.
-    const id = await claimedThenAssignedAfter('400 milliseconds');
-    expect(await chainOf(id)).toMatchObject({ verdict: 'match', final: true, before_assignment: true });
-  });
-});
-
-describe('TRC20 USDT against a TronGrid-shaped API', () => {
-  const hex = (address: string) => tronToHex(address);
-  it('matches, waits, mismatches and fails from the transaction info and its Transfer log', async () => {
-    const m = await memberWith('TRC20');
-    const tx = () => randomBytes(32).toString('hex');
-    const base = { contractHex: hex(TRON_TOKEN), fromHex: hex(trc20Address()) };
-    const [good, deep, wrongTo, wrongAmount, failed, unmined] = [tx(), tx(), tx(), tx(), tx(), tx()];
-    tron.setHead(2000);
-    tron.addTransfer(good, { ...base, toHex: hex(m.address), value: 100_000_000n, block: 1990 });
-    tron.addTransfer(deep, { ...base, toHex: hex(m.address), value: 1_500_000n, block: 1900 });
-    tron.addTransfer(wrongTo, { ...base, toHex: hex(trc20Address()), value: 5_000_000n, block: 1900 });
-    tron.addTransfer(wrongAmount, { ...base, toHex: hex(m.address), value: 4_000_000n, block: 1900 });
-    tron.addTransfer(failed, {
-      ...base,
-      toHex: hex(m.address),
-      value: 2_000_000n,
-      block: 1900,
-      result: 'REVERT',
-    });
-    tron.addUnmined(unmined);
-    const id = async (txid: string, amount: string) =>
-      (await claim(m, 'TRC20', txid, amount)).body.data.id as string;
-    const ids = {
-      good: await id(good, '100'),
-      deep: await id(deep, '1.5'),
-      wrongTo: await id(wrongTo, '5'),
-      wrongAmount: await id(wrongAmount, '5'),
-      failed: await id(failed, '2'),
-      unmined: await id(unmined, '1'),
-    };
-    await round();
-    expect(await chainOf(ids.good)).toMatchObject({
-      verdict: 'waiting',
-      confirmations: 11,
-      required_confirmations: 19,
-    });
-    expect(await chainOf(ids.deep)).toMatchObject({ verdict: 'match', confirmations: 101, final: true });
-    expect(await chainOf(ids.wrongTo)).toMatchObject({ verdict: 'address_mismatch' });
-    expect(await chainOf(ids.wrongAmount)).toMatchObject({ verdict: 'amount_mismatch', chain_amount: '4' });
-    expect(await chainOf(ids.failed)).toMatchObject({ verdict: 'failed' });
-    expect(await chainOf(ids.unmined)).toMatchObject({ verdict: 'waiting', confirmations: 0 });
-
-    // The provider down: the member's requests and the admin page answer; the verdict waits, with back-off.
-    tron.setDown(true);
-    const out = await round();
-    expect(out.errors.join(' ')).toMatch(/HTTP 503/);
-    expect((await m.client.get('/api/history')).status).toBe(200);
-    expect(await chainOf(ids.good)).toMatchObject({ verdict: 'waiting', confirmations: 11 });
-    const [later] = await server.db.query<{ later: boolean }>(
-      `SELECT next_check_at > now() + interval '10 minutes' AS later FROM deposit_chain_checks WHERE deposit_id = $1`,
-      [ids.good],
-    );
-    expect(later?.later).toBe(true);
-    tron.setDown(false);
-    tron.setHead(2010);
-    await round();
-    expect(await chainOf(ids.good)).toMatchObject({ verdict: 'match', confirmations: 21 });
   });
 });
 

@@ -17,13 +17,18 @@ export const fileXrplApi = () => late(startXrplApi, (api) => api.close());
 const TEST_ROUNDS = { CHAIN_CHECK_INTERVAL_MS: '3600000', CHAIN_REQUEST_TIMEOUT_MS: '2000' };
 
 /**
- * A server that reads `node` as its Ethereum chain, with the file's own settings beside it. The chain's
- * scan cursor is one row per network: a database of its own, so another file's node does not move it.
+ * A server that reads `node` as its Ethereum chain (null: none), with the file's own settings beside it. The
+ * chain's scan cursor is one row per network: a database of its own, so another file's node does not move it.
  */
-export const fileChainServer = (node: EthNode, env: () => Env) =>
-  fileServer(() => ({ ETH_RPC_URL: node.url, ETH_USDT_CONTRACT: node.token, ...TEST_ROUNDS, ...env() }), {
-    ownDatabase: true,
-  });
+export const fileChainServer = (node: EthNode | null, env: () => Env) =>
+  fileServer(
+    () => ({
+      ...(node ? { ETH_RPC_URL: node.url, ETH_USDT_CONTRACT: node.token } : {}),
+      ...TEST_ROUNDS,
+      ...env(),
+    }),
+    { ownDatabase: true },
+  );
 
 /**
  * A server that reads the stand-ins as its TRON and XRP Ledger, with the file's own settings beside them
