@@ -134,6 +134,14 @@ async function sessionAddress(url: string, db: TestServer['db'], from: string) {
   return { ip: rows[0]?.ip, login };
 }
 
+/** A session made from a fresh loopback address: the session records that address, not the forged one. */
+async function sessionFromLoopback(url: string, db: TestServer['db']) {
+  const from = loopback();
+  const { ip, login } = await sessionAddress(url, db, from);
+  expect(ip).toBe(from);
+  return { from, login };
+}
+
 describe('TRUST_PROXY settings', () => {
   it('refuses `true`, unknown values and ranges that cover everyone, naming the variable', () => {
     for (const bad of ['true', 'TRUE', 'banana', '0.0.0.0/0', '::/0', '10.0.0.0/33', '11', '127.0.0.1/8/1']) {
@@ -158,9 +166,7 @@ describe('no proxy in front (TRUST_PROXY unset)', () => {
   });
 
   it('sessions record the socket address; a forged X-Forwarded-Proto gives no Secure cookie and no HSTS', async () => {
-    const from = loopback();
-    const { ip, login } = await sessionAddress(server.url, server.db, from);
-    expect(ip).toBe(from);
+    const { login } = await sessionFromLoopback(server.url, server.db);
     expect(String(login.headers['set-cookie'])).not.toMatch(/Secure/i);
     expect(login.headers['strict-transport-security']).toBeUndefined();
   });
@@ -180,9 +186,7 @@ describe('a trusted proxy in front', () => {
       });
 
       it('sessions and the audit log record the real address; HTTPS from the proxy gives Secure and HSTS', async () => {
-        const from = loopback();
-        const { ip, login } = await sessionAddress(proxy.url, server.db, from);
-        expect(ip).toBe(from);
+        const { from, login } = await sessionFromLoopback(proxy.url, server.db);
         expect(String(login.headers['set-cookie'])).toMatch(/Secure/i);
         expect(login.headers['strict-transport-security']).toMatch(/max-age=/);
         // An audited change (password change) made through the proxy, again with forged headers.
