@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
-import { chainRound, fileLedgerServer, fileTronApi, fileXrplApi } from '../support/chain-server';
-import { fileAdmin, fileChecker } from '../support/fixture';
+import { fileChecker } from '../support/fixture';
 import { confirmAs } from '../support/four-eyes';
-import { expectLedgerOk, trc20Address, xrpAddress } from '../support/money';
-import { approvedPayout } from '../support/payouts';
+import { expectLedgerOk, trc20Address } from '../support/money';
+import { approvedPayout, payoutsFile } from '../support/payouts';
 
 /**
  * A payout's TXID found wrong or typed wrong (decision 0392), against a TRON stand-in: the checker's verdict
@@ -13,20 +12,8 @@ import { approvedPayout } from '../support/payouts';
  * only by two administrators; a TXID standing for another payout stays refused.
  */
 const P = MSG.payouts;
-const tron = fileTronApi();
-const xrpl = fileXrplApi();
-const TOKEN = trc20Address();
-const HOT = trc20Address();
-const server = fileLedgerServer({ tron, xrpl }, () => ({
-  TRON_USDT_CONTRACT: TOKEN,
-  XRP_DEPOSIT_ADDRESS: xrpAddress(),
-  PAYOUT_HOT_WALLET_TRC20: HOT,
-  PAYOUT_CONFIRM_HOURS: '1',
-}));
-const admin = fileAdmin(server);
+const { tron, TOKEN, HOT_TRON: HOT, server, admin, round } = payoutsFile({ PAYOUT_CONFIRM_HOURS: '1' });
 const checker = fileChecker(server);
-
-const round = () => chainRound(server, 'payouts');
 
 /** An approved USDT withdrawal on TRON paying 10 USDT (11 less the fee) to a fresh address. */
 async function approved() {

@@ -1,26 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { chainRound, fileLedgerServer, fileTronApi, fileXrplApi } from '../support/chain-server';
-import { fileAdmin } from '../support/fixture';
 import { expectLedgerOk, trc20Address, xrpAddress } from '../support/money';
-import { approvedPayout, payoutRow } from '../support/payouts';
+import { approvedPayout, payoutRow, payoutsFile } from '../support/payouts';
 
 // Payouts on TRON (USDT) and the XRP Ledger (XRP, with its destination tag) confirmed against local
 // stand-ins shaped like their APIs: paid from the hot wallet, to the address (and tag), exactly the amount.
-const tron = fileTronApi();
-const xrpl = fileXrplApi();
-const TOKEN = trc20Address();
-const HOT_TRON = trc20Address();
 const HOT_XRP = xrpAddress();
-const server = fileLedgerServer({ tron, xrpl }, () => ({
-  TRON_USDT_CONTRACT: TOKEN,
-  XRP_DEPOSIT_ADDRESS: xrpAddress(),
-  PAYOUT_HOT_WALLET_TRC20: HOT_TRON,
+const { tron, xrpl, TOKEN, HOT_TRON, server, admin, round } = payoutsFile({
   PAYOUT_HOT_WALLET_XRPL: HOT_XRP,
-}));
-const admin = fileAdmin(server);
-
-const round = () => chainRound(server, 'payouts');
+});
 const approved = async (body: Parameters<typeof approvedPayout>[2]) =>
   (await approvedPayout(server, admin, body)).id;
 const statusOf = (id: string) => payoutRow(admin, id);

@@ -1,8 +1,9 @@
 import { expect } from 'vitest';
 import type { BalanceCurrency } from '../../src/shared/constants';
+import { chainRound, fileLedgerServer, fileTronApi, fileXrplApi } from './chain-server';
 import { memberClient } from './client';
-import type { Admin } from './fixture';
-import { adjustBalance, idemKey } from './money';
+import { type Admin, type Env, fileAdmin } from './fixture';
+import { adjustBalance, idemKey, trc20Address, xrpAddress } from './money';
 import type { TestServer } from './server';
 
 /**
@@ -39,3 +40,30 @@ export const payoutRow = async (admin: Admin, id: string) =>
       detail: string | null;
     }[]
   ).find((r) => r.id === id);
+
+/**
+ * The payout files' setup: stand-ins of TRON and the XRP Ledger, the server checking payouts against them
+ * (its TRON USDT contract and hot wallet, `env` beside), its administrator, and one round of the checks.
+ */
+export function payoutsFile(env: Env = {}) {
+  const tron = fileTronApi();
+  const xrpl = fileXrplApi();
+  const token = trc20Address();
+  const hotTron = trc20Address();
+  const server = fileLedgerServer({ tron, xrpl }, () => ({
+    TRON_USDT_CONTRACT: token,
+    XRP_DEPOSIT_ADDRESS: xrpAddress(),
+    PAYOUT_HOT_WALLET_TRC20: hotTron,
+    ...env,
+  }));
+  const admin = fileAdmin(server);
+  return {
+    tron,
+    xrpl,
+    TOKEN: token,
+    HOT_TRON: hotTron,
+    server,
+    admin,
+    round: () => chainRound(server, 'payouts'),
+  };
+}
