@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { memberClient, newMemberCreds } from '../support/client';
-import { fileE2E, loginThroughUi } from './support';
+import { fileE2E, loginThroughUi, submitPassword } from './support';
 
 const e2e = fileE2E();
 
@@ -98,10 +98,7 @@ describe('authentication in the browser', () => {
   it('a wrong password shows the Korean credential error', async () => {
     const { creds } = await memberClient(e2e.server.url);
     const { page, context } = await e2e.newPage();
-    await page.goto('/login');
-    await page.getByLabel('아이디').fill(creds.username);
-    await page.getByLabel('비밀번호').fill('wrongpass9');
-    await page.getByRole('button', { name: '로그인', exact: true }).click();
+    await submitPassword(page, creds.username, 'wrongpass9');
     await page.getByText(MSG.login.invalidCredentials).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
     await context.close();
@@ -110,10 +107,7 @@ describe('authentication in the browser', () => {
   it('a wrong second password is refused and the member stays on the second step', async () => {
     const { creds } = await memberClient(e2e.server.url);
     const { page, context } = await e2e.newPage();
-    await page.goto('/login');
-    await page.getByLabel('아이디').fill(creds.username);
-    await page.getByLabel('비밀번호').fill(creds.password);
-    await page.getByRole('button', { name: '로그인', exact: true }).click();
+    await submitPassword(page, creds.username, creds.password);
     await page.waitForURL('**/second-factor');
     await page.getByLabel('2차 비밀번호').fill('999999');
     await page.getByRole('button', { name: '확인' }).click();
@@ -124,10 +118,10 @@ describe('authentication in the browser', () => {
 
   it('a logged-out visit to /main or /admin goes to /login, and logout ends the session', async () => {
     const { page, context } = await e2e.newPage();
-    await page.goto('/main');
-    await page.waitForURL('**/login');
-    await page.goto('/admin');
-    await page.waitForURL('**/login');
+    for (const path of ['/main', '/admin']) {
+      await page.goto(path);
+      await page.waitForURL('**/login');
+    }
 
     const { creds } = await memberClient(e2e.server.url);
     await loginThroughUi(page, creds);

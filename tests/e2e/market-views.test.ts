@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { adminClient, memberClient } from '../support/client';
 import { adjustBalance, trc20Address, txid } from '../support/money';
-import { type E2E, loginThroughUi, startE2E } from './support';
+import { type E2E, loginThroughUi, startE2E, submitPassword } from './support';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
 if (SHOTS) mkdirSync(SHOTS, { recursive: true });
@@ -223,10 +223,7 @@ describe('the member app as a market view', () => {
     const m = await memberClient(e2e.server.url);
     await e2e.server.db.query('UPDATE members SET closed_at = now() WHERE id = $1', [m.id]);
     const { page, context } = await e2e.newPage();
-    await page.goto('/login');
-    await page.getByLabel('아이디').fill(m.creds.username);
-    await page.getByLabel('비밀번호').fill(m.creds.password);
-    await page.getByRole('button', { name: '로그인', exact: true }).click();
+    await submitPassword(page, m.creds.username, m.creds.password);
     await page.getByText(MSG.login.accountClosed).waitFor();
     expect(await page.getByText(MSG.login.unexpected).count()).toBe(0);
     await context.close();

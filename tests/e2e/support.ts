@@ -103,12 +103,17 @@ export async function signIn(page: Page, creds: SignInCreds, base = baseUrlOf.ge
   await page.waitForURL('**/main');
 }
 
+/** The sign-in screen's first step: the username and password typed and sent (what follows is the caller's). */
+export async function submitPassword(page: Page, username: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('아이디').fill(username);
+  await page.getByLabel('비밀번호').fill(password);
+  await page.getByRole('button', { name: '로그인', exact: true }).click();
+}
+
 /** Logs in through the two screens. */
 export async function loginThroughUi(page: Page, creds: SignInCreds) {
-  await page.goto('/login');
-  await page.getByLabel('아이디').fill(creds.username);
-  await page.getByLabel('비밀번호').fill(creds.password);
-  await page.getByRole('button', { name: '로그인', exact: true }).click();
+  await submitPassword(page, creds.username, creds.password);
   await page.waitForURL('**/second-factor');
   await page.getByLabel('2차 비밀번호').fill(creds.pin);
   // A member enrolled in one-time codes (every administrator of the tests) also types the current code.
