@@ -200,21 +200,12 @@ describe('sessions', () => {
     expect((await replay.get('/api/session')).status).toBe(401);
   });
 
-  it('ends an idle session', async () => {
+  it.each([
+    ['an idle session', "last_seen_at = now() - interval '2 hours'"],
+    ['a session past its absolute lifetime', "expires_at = now() - interval '1 second'"],
+  ])('ends %s', async (_, aged) => {
     const { client, id } = await memberClient(server.url);
-    await server.db.query(
-      `UPDATE sessions SET last_seen_at = now() - interval '2 hours' WHERE member_id = $1`,
-      [id],
-    );
-    expect((await client.get('/api/session')).status).toBe(401);
-  });
-
-  it('ends a session past its absolute lifetime', async () => {
-    const { client, id } = await memberClient(server.url);
-    await server.db.query(
-      `UPDATE sessions SET expires_at = now() - interval '1 second' WHERE member_id = $1`,
-      [id],
-    );
+    await server.db.query(`UPDATE sessions SET ${aged} WHERE member_id = $1`, [id]);
     expect((await client.get('/api/session')).status).toBe(401);
   });
 });
