@@ -2,10 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { verifyLedger } from '../../src/server/wallet/ledger';
 import { actionLabel, describeChange } from '../../src/shared/audit-change';
 import { MSG } from '../../src/shared/messages';
-import { insertDeposit } from '../support/admin-fixtures';
-import { adminClient, type Client, memberClient } from '../support/client';
+import { adminClient, type Client } from '../support/client';
 import { fileAdmin, fileChecker, fileServer } from '../support/fixture';
-import { confirmAs } from '../support/four-eyes';
+import { confirmAs, depositProposal } from '../support/four-eyes';
 import { balanceOf } from '../support/money';
 
 // A proposal refused by a second administrator (반려) says why, on the server, and the audit log names both
@@ -17,13 +16,7 @@ const a = fileAdmin(server);
 const b = fileChecker(server);
 
 /** A 100,000,000 KRW deposit's approval by A: a proposal (202) for a second administrator. */
-async function proposal() {
-  const m = await memberClient(server.url);
-  const deposit = await insertDeposit(server.db, m.id, { amount: '100000000' });
-  const r = await a.client.post(`/api/admin/deposits/${deposit}/approve`, {});
-  expect(r.status).toBe(202);
-  return { m, deposit, id: r.body.data.proposal.id as string };
-}
+const proposal = () => depositProposal(server, a.client);
 const cancel = (c: Client, id: string, body?: unknown) => c.post(`/api/admin/proposals/${id}/cancel`, body);
 const rowOf = async (id: string) =>
   (
@@ -140,7 +133,8 @@ describe('50 decisions of one proposal at once', () => {
       checkers.flatMap((c) => Array.from({ length: 5 }, () => confirmAs(c.client, id))),
     );
     expect(answers).toHaveLength(50);
-    oneDecided(answers, [P.alreadyApplied]);
+    // Told it is applied, or (while one confirmation holds it) that another is deciding it.
+    oneDecided(answers, [P.alreadyApplied, P.confirming]);
     expect((await rowOf(id))?.status).toBe('applied');
     const [d] = await server.db.query<{ status: string }>('SELECT status FROM deposits WHERE id = $1', [
       deposit,
@@ -163,7 +157,7 @@ describe('50 decisions of one proposal at once', () => {
     for (let i = 0; i < 10; i++) sends.push(cancel(a.client, id));
     expect(sends).toHaveLength(50);
     const answers = await Promise.all(sends);
-    oneDecided(answers, [P.alreadyApplied, P.alreadyCancelled]);
+    oneDecided(answers, [P.alreadyApplied, P.alreadyCancelled, P.confirming]);
     const row = await rowOf(id);
     const [d] = await server.db.query<{ status: string }>('SELECT status FROM deposits WHERE id = $1', [
       deposit,

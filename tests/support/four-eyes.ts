@@ -1,5 +1,21 @@
-import { adminClient, type Client, type Res } from './client';
+import { insertDeposit } from './admin-fixtures';
+import { adminClient, type Client, memberClient, type Res } from './client';
 import { loginCode } from './totp';
+
+/**
+ * A new member's 100,000,000 KRW deposit whose approval by `proposer` is a proposal (202) for a second
+ * administrator: the member, the deposit and the proposal's id.
+ */
+export async function depositProposal(
+  server: { url: string; db: Parameters<typeof insertDeposit>[0] },
+  proposer: Client,
+) {
+  const m = await memberClient(server.url);
+  const deposit = await insertDeposit(server.db, m.id, { amount: '100000000' });
+  const r = await proposer.post(`/api/admin/deposits/${deposit}/approve`, {});
+  if (r.status !== 202) throw new Error(`not a proposal: ${JSON.stringify(r.body)}`);
+  return { m, deposit, id: (r.body.data as { proposal: { id: string } }).proposal.id };
+}
 
 /**
  * Confirms a proposal as `confirmer`, with a fresh one-time code (step-up): the next unused step's code, or

@@ -2,6 +2,7 @@
  * Two-person approval (decisions 0160, 0321): confirming (applying once, under the row lock) and cancelling
  * (another administrator's 반려 with its reason, the proposer's 철회).
  */
+import { randomUUID } from 'node:crypto';
 import { MSG } from '../../shared/messages';
 import type { Actor, Approval } from '../audit/actor';
 import { auditMember } from '../audit/write-audit';
@@ -33,11 +34,45 @@ async function assertOpenAdmin(q: Queryable, id: string) {
   if (!row?.ok) throw new AppError('FORBIDDEN', MSG.common.adminOnly);
 }
 
+/** How long a confirmation's claim on its proposal lasts when its server stops before giving it back. */
+const CLAIM_SECONDS = 30;
+
 /**
- * Confirms a proposal: the row is locked, so of any number of confirmations in parallel exactly one finds
- * it pending and applies it (through its registry entry), in the same transaction; the others wait and
- * then find it applied. The confirmer gives a fresh one-time code (step-up), is not the proposer (whatever
- * session) and not the member the proposal is about; an expired or cancelled proposal cannot be confirmed.
+ * Claims a pending proposal for one confirmation (decision 0394), in a statement of its own that waits on
+ * nothing: a proposal another confirmation holds, or whose row a decision has locked, is refused at once
+ * with 409, as already decided when it is. Returns the claim's token.
+ */
+async function claimProposal(db: Db, id: string, cfg: FourEyes): Promise<string> {
+  const token = randomUUID();
+  const claimed = await db.query(
+    `UPDATE admin_proposals SET confirming_token = $2, confirming_until = now() + make_interval(secs => $3)
+      WHERE id = (SELECT id FROM admin_proposals
+                   WHERE id = $1 AND status = 'pending' AND (confirming_until IS NULL OR confirming_until <= now())
+                   FOR UPDATE SKIP LOCKED)
+      RETURNING 1`,
+    [id, token, CLAIM_SECONDS],
+  );
+  if (claimed.length === 1) return token;
+  const now = await readProposal(db, id, false);
+  if (now) refuseDecided(now, cfg);
+  throw new AppError('CONFLICT', P.confirming);
+}
+
+/** Gives a claim back, unless it lapsed and another confirmation holds the proposal now. */
+const releaseClaim = (db: Db, id: string, token: string) =>
+  db.query(
+    `UPDATE admin_proposals SET confirming_token = NULL, confirming_until = NULL
+      WHERE id = $1 AND confirming_token = $2`,
+    [id, token],
+  );
+
+/**
+ * Confirms a proposal. One confirmation at a time claims it (`claimProposal`) before its one-time code is
+ * checked, so parallel copies, by one administrator or several, are refused at once and spend no code
+ * attempts; the row is then locked, so even past a lapsed claim exactly one confirmation finds it pending
+ * and applies it (through its registry entry), in the same transaction. The confirmer gives a fresh
+ * one-time code (step-up), is not the proposer (whatever session) and not the member the proposal is
+ * about; an expired or cancelled proposal cannot be confirmed.
  */
 export async function confirmProposal(
   ctx: { db: Db; config: KindConfig & Pick<Config, 'totp'> },
@@ -53,6 +88,24 @@ export async function confirmProposal(
   if (!seen) throw new AppError('NOT_FOUND', P.notFound);
   refuseDecided(seen, cfg);
   refuseConfirmer(seen, actor);
+  const token = await claimProposal(db, id, cfg);
+  try {
+    return await confirmClaimed(ctx, seen, actor, otpCode);
+  } finally {
+    // A claim that cannot be given back (the database gone) lapses by itself; the answer stays the one above.
+    await releaseClaim(db, id, token).catch(() => undefined);
+  }
+}
+
+async function confirmClaimed(
+  ctx: Parameters<typeof confirmProposal>[0],
+  seen: ProposalRow,
+  actor: Actor,
+  otpCode: string | undefined,
+) {
+  const { db, config } = ctx;
+  const cfg = config.fourEyes;
+  const id = seen.id;
   const pass = await verifyTotpFor(ctx, actor.actorId, otpCode, 'proposal');
   if (!pass.enrolled) throw new AppError('FORBIDDEN', P.otpToConfirm);
   const out = await db.tx(async (q) => {
@@ -90,7 +143,7 @@ export async function confirmProposal(
     });
     await q.query(
       `UPDATE admin_proposals SET status = 'applied', decided_by = $2, decided_by_username = $3, decided_at = now(),
-              result = $4::jsonb, secret_hash = NULL
+              result = $4::jsonb, secret_hash = NULL, confirming_token = NULL, confirming_until = NULL
         WHERE id = $1`,
       [id, actor.actorId, actor.actorUsername ?? '', JSON.stringify(result ?? null)],
     );

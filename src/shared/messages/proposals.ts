@@ -11,6 +11,7 @@ export const PROPOSAL_MESSAGES = {
       '제안한 관리자가 더 이상 관리자가 아니어서 이 제안은 승인할 수 없습니다. 새로 제안해 주세요.',
     alreadyApplied: '이미 승인되어 적용된 제안입니다.',
     alreadyCancelled: '이미 반려되었거나 철회된 제안입니다.',
+    confirming: '이 제안은 지금 다른 승인 요청이 처리하고 있습니다. 잠시 후 제안의 상태를 확인해 주세요.',
     expired: (hours: number) =>
       `유효 시간(${hours}시간)이 지나 만료된 제안입니다. 필요하면 새로 제안해 주세요.`,
     staleBalances: (changes: string) =>
