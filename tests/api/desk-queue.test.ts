@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
-import { fund, insertDeposit, insertWithdrawal } from '../support/admin-fixtures';
+import { fund, insertDeposit, insertWithdrawal, insertXrpDeposit } from '../support/admin-fixtures';
 import { memberClient } from '../support/client';
 import { fileAdmin, fileChecker, fileServer } from '../support/fixture';
 import { trc20Address } from '../support/money';
@@ -152,5 +152,34 @@ describe('the address-book age of a withdrawal', () => {
     expect(book?.before_request_seconds).toBeLessThanOrEqual(26 * 3600);
     expect(items.find((i) => i.id === unbooked)?.address_book).toBeNull();
     expect(items.find((i) => i.id === dep)?.address_book).toBeNull();
+  });
+});
+
+describe('an XRP deposit on the queue', () => {
+  it('carries the tag the payment came with, and whether the chain shows it is the member’s', async () => {
+    const m = await memberClient(server.url);
+    const tagged = await insertXrpDeposit(server.db, m.id, { tag: 4_294_967_295, beforeAssignment: false });
+    const untagged = await insertXrpDeposit(server.db, m.id, { tag: null, beforeAssignment: true });
+    const krw = await insertDeposit(server.db, m.id, { amount: '20000' });
+    const items = (await a.client.get('/api/admin/queue?limit=200')).body.data.items as {
+      id: string;
+      kind: string;
+      tag: string | null;
+      before_assignment: boolean;
+      chain: { verdict: string } | null;
+    }[];
+    const row = (id: string) => items.find((i) => i.id === id);
+    expect(row(tagged)).toMatchObject({
+      tag: '4294967295',
+      before_assignment: false,
+      chain: { verdict: 'match' },
+    });
+    expect(row(untagged)).toMatchObject({ tag: null, before_assignment: true, chain: { verdict: 'match' } });
+    expect(row(krw)).toMatchObject({ tag: null, before_assignment: false, chain: null });
+    for (const w of items.filter((i) => i.kind === 'withdrawal')) expect(w.before_assignment).toBe(false);
+    // Only the member's word says whose it is: one administrator's approval is a proposal, whatever its size.
+    const approve = await a.client.post(`/api/admin/deposits/${untagged}/approve`, {});
+    expect(approve.status).toBe(202);
+    expect(approve.body.data.proposal.lines).toContain(MSG.guards.unattributedLine);
   });
 });

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
-import { fund, insertDeposit, insertWithdrawal } from '../support/admin-fixtures';
+import { fund, insertDeposit, insertWithdrawal, insertXrpDeposit } from '../support/admin-fixtures';
 import { adminClient, type MemberCreds, memberClient } from '../support/client';
 import { secondAdmin } from '../support/four-eyes';
 import { trc20Address } from '../support/money';
@@ -57,6 +57,12 @@ const krwOf = async () =>
     )
   )[0]?.b ?? '0';
 const rowOf = (page: Page, id: string) => page.locator(`tr[data-request-id="${id}"]`);
+/** A's desk afresh, with the drawer of the request `id` opened from its row. */
+const drawerOf = async (id: string) => {
+  await a.page.goto('/admin');
+  await rowOf(a.page, id).getByRole('button', { name: member.creds.username }).click();
+  return a.page.locator(`aside[data-request-id="${id}"]`);
+};
 
 describe('the desk queue in two browsers', () => {
   it('opens on the queue with every pending request on one line, its won value shown', async () => {
@@ -140,22 +146,33 @@ describe('the desk queue in two browsers', () => {
     await db.query('UPDATE withdrawals SET address_book_id = $2 WHERE id = $1', [young, youngBook]);
     await db.query('UPDATE withdrawals SET address_book_id = $2 WHERE id = $1', [old, oldBook]);
     const D = Q.drawer;
-    const drawerOf = async (id: string) => {
-      await a.page.goto('/admin');
-      await rowOf(a.page, id).getByRole('button', { name: member.creds.username }).click();
-      return a.page.locator(`aside[data-request-id="${id}"]`).getByTestId('address-book-age');
-    };
-    const fresh = await drawerOf(young);
+    const fresh = (await drawerOf(young)).getByTestId('address-book-age');
     await fresh
       .filter({ hasText: `${D.addressBook}: ${D.addressBookAgo('2시간')} · ${D.addressBookLead('2시간')}` })
       .waitFor();
     await fresh.getByText(D.addressBookYoung).waitFor();
     expect(await fresh.getAttribute('class')).toContain('adm-warn');
-    const settled = await drawerOf(old);
+    const settled = (await drawerOf(old)).getByTestId('address-book-age');
     await settled
       .filter({ hasText: `${D.addressBook}: ${D.addressBookAgo('3일')} · ${D.addressBookLead('3일')}` })
       .waitFor();
     expect(await settled.getByText(D.addressBookYoung).count()).toBe(0);
+  });
+
+  it('the drawer shows an XRP deposit’s tag; a deposit not shown to be the member’s is marked in row and drawer', async () => {
+    const db = e2e.server.db;
+    const U = Q.unattributed;
+    const tagged = await insertXrpDeposit(db, member.id, { tag: 12345, beforeAssignment: false });
+    const untagged = await insertXrpDeposit(db, member.id, { tag: null, beforeAssignment: true });
+    const t = await drawerOf(tagged);
+    await t.getByTestId('deposit-tag').filter({ hasText: '태그 12345' }).waitFor();
+    expect(await t.getByRole('note').count()).toBe(0);
+    expect(await rowOf(a.page, tagged).getByTestId('unattributed').count()).toBe(0);
+    await rowOf(a.page, untagged).getByTestId('unattributed').filter({ hasText: U.untagged }).waitFor();
+    const u = await drawerOf(untagged);
+    await u.getByTestId('deposit-tag').filter({ hasText: '태그 없음' }).waitFor();
+    const note = u.getByRole('note');
+    await note.filter({ hasText: U.why }).getByText(U.untagged).waitFor();
   });
 
   it('a rejection asks for a reason and records it', async () => {

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { encodeAccountID } from 'ripple-address-codec';
 import type { Db } from '../../src/server/db';
 import { applyBalanceChange } from '../../src/server/money/kernel';
 import { lockBalances } from '../../src/server/wallet/balance-state';
@@ -48,6 +50,42 @@ export async function insertDeposit(
       currency === 'USDT' ? 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' : null,
       over.createdAt ?? null,
     ],
+  );
+  return row!.id;
+}
+
+/** The service's XRP address of the fixtures (every XRP deposit arrives there; the tag tells whose). */
+const XRP_SERVICE = encodeAccountID(Buffer.alloc(20, 7));
+
+/**
+ * Test setup: a pending XRP deposit to the service address, carrying `tag` (null: sent without one), which
+ * the ledger check matched; `beforeAssignment` as the checker marks a payment it cannot tell is the
+ * member's (decision 0364).
+ */
+export async function insertXrpDeposit(
+  db: Pick<Db, 'query'>,
+  memberId: string,
+  over: { tag: number | null; beforeAssignment: boolean; amount?: string },
+): Promise<string> {
+  const amount = over.amount ?? '25';
+  const [row] = await db.query<{ id: string }>(
+    `INSERT INTO deposits (member_id, currency, amount, status, network, deposit_address, txid, sender_address,
+                           destination_tag)
+     VALUES ($1, 'XRP', $2::numeric, 'pending', 'XRPL', $3, $4, $5, $6) RETURNING id`,
+    [
+      memberId,
+      amount,
+      XRP_SERVICE,
+      randomBytes(32).toString('hex'),
+      encodeAccountID(randomBytes(20)),
+      over.tag,
+    ],
+  );
+  await db.query(
+    `INSERT INTO deposit_chain_checks (deposit_id, network, verdict, confirmations, required_confirmations,
+                                       chain_amount, chain_to, final, before_assignment, checked_at)
+     VALUES ($1, 'XRPL', 'match', 3, 3, $2::numeric, $3, true, $4, now())`,
+    [row!.id, amount, XRP_SERVICE, over.beforeAssignment],
   );
   return row!.id;
 }

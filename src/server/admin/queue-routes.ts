@@ -33,9 +33,10 @@ type Row = Omit<QueueRow, 'krw_value' | 'chain' | 'proposal' | 'address_book'> &
 };
 
 /**
- * The desk's one queue: every pending deposit and withdrawal with its won value, chain verdict, open
- * two-person proposal and, for a withdrawal to an address-book entry, how long the member had it, filtered and sorted in the database so paging sees the whole queue. The won value
- * the filter and sort use is the amount times the price the page shows.
+ * The desk's one queue: every pending deposit and withdrawal with its won value, chain verdict (and whether
+ * the chain shows whose a deposit is), open two-person proposal and, for a withdrawal to an address-book
+ * entry, how long the member had it, filtered and sorted in the database so paging sees the whole queue.
+ * The won value the filter and sort use is the amount times the price the page shows.
  */
 async function readQueue(
   q: Queryable,
@@ -63,8 +64,8 @@ async function readQueue(
   if (f.min_krw) where.push(`krw >= ${bind(String(f.min_krw))}::numeric`);
   const rows = await q.query<Row>(
     `WITH r AS (
-       SELECT 'deposit' AS kind, id, member_id, currency, amount, network, deposit_address AS address, NULL::text AS tag,
-              created_at, NULL::uuid AS book_id FROM deposits WHERE status = 'pending'
+       SELECT 'deposit' AS kind, id, member_id, currency, amount, network, deposit_address AS address,
+              destination_tag::text AS tag, created_at, NULL::uuid AS book_id FROM deposits WHERE status = 'pending'
        UNION ALL
        SELECT 'withdrawal', id, member_id, currency, amount, network, recipient_address, destination_tag::text,
               created_at, address_book_id FROM withdrawals WHERE status = 'pending'),
@@ -73,6 +74,7 @@ async function readQueue(
               r.amount * CASE r.currency WHEN 'KRW' THEN 1 WHEN 'ETH' THEN $1::numeric WHEN 'XRP' THEN $2::numeric
                                          WHEN 'USDT' THEN $3::numeric ELSE 0 END AS krw,
               CASE WHEN r.kind = 'deposit' THEN COALESCE(c.verdict, 'none') ELSE 'none' END AS verdict,
+              COALESCE(c.before_assignment, false) AS before_assignment,
               p.id AS proposal_id, p.proposed_by, p.proposed_by_username,
               b.created_at AS book_created_at
          FROM r JOIN members m ON m.id = r.member_id
@@ -84,7 +86,7 @@ async function readQueue(
               AND kind = r.kind || '.approve'
             ORDER BY created_at DESC LIMIT 1) p ON true)
      SELECT kind, id::text AS id, member_id::text AS member_id, username, currency, ${num('amount')} AS amount, network,
-            address, tag,
+            address, tag, before_assignment,
             ${iso('created_at')} AS created_at, floor(extract(epoch FROM now() - created_at))::int AS age_seconds,
             proposal_id::text AS proposal_id, proposed_by::text AS proposed_by, proposed_by_username,
             floor(extract(epoch FROM now() - book_created_at))::int AS book_age_seconds,

@@ -71,6 +71,19 @@ export const DESK_QUEUE_MESSAGES = {
       age: '대기',
       actions: '처리',
     },
+    /**
+     * A deposit the chain shows arrived but not that it is the member's (before_assignment, decision 0364),
+     * as the row and the drawer mark it: an XRP payment without a tag (the exchanges' "태그 누락"), with a
+     * tag not shown to be the member's, or a transfer mined before the address was the member's.
+     */
+    unattributed: {
+      untagged: '태그 누락 · 회원 주장',
+      otherTag: '태그 미확인 · 회원 주장',
+      beforeAssignment: '주소 배정 전 입금',
+      why: '체인에서 입금은 확인되었지만 이 회원의 입금인지는 확인되지 않았습니다. 보낸 주소와 거래 내역을 회원에게 확인한 뒤 처리하세요. 승인하려면 금액과 관계없이 다른 관리자의 2차 확인이 필요합니다.',
+    },
+    /** A deposit's XRP destination tag as the drawer and the confirmation card show it. */
+    tagLine: (tag: string | null) => (tag === null ? '태그 없음' : `태그 ${tag}`),
     awaitingSecond: (proposer: string) => `2차 확인 대기 · ${proposer}`,
     waitingNew: '승인 대기',
     ownProposal: '내가 올린 제안은 다른 관리자가 확인해야 합니다.',
@@ -118,7 +131,6 @@ export const DESK_QUEUE_MESSAGES = {
       network: '네트워크',
       total: '보유',
       available: '출금 가능',
-      tag: '데스티네이션 태그',
     },
     confirmCard: {
       title: '2차 확인 요청',

@@ -10,7 +10,7 @@ const Q = MSG.deskQueue;
 export const QUEUE_TYPES = ['deposit', 'withdrawal'] as const;
 const QUEUE_SORTS = ['age', 'krw'] as const;
 const QUEUE_DIRECTIONS = ['asc', 'desc'] as const;
-/** `none`: a request the chain does not check (KRW, XRP, a withdrawal). */
+/** `none`: a request the chain does not check (KRW, a withdrawal, a network whose checks are off). */
 export const QUEUE_VERDICTS = ['none', ...CHAIN_VERDICTS] as const;
 export const QUEUE_PROPOSALS = ['open', 'none'] as const;
 const QUEUE_MAX_LIMIT = 200;
@@ -54,8 +54,14 @@ const queueRowView = z.object({
   network: nullableString,
   /** The address the coins go to (withdrawal) or were sent to (deposit); null for won and internal moves. */
   address: nullableString,
-  /** The XRP destination tag of a withdrawal. */
+  /** The XRP destination tag: where a withdrawal goes, or what a deposit's payment carried (null: none). */
   tag: nullableString,
+  /**
+   * A deposit the chain shows arrived but not that it is this member's (decision 0364): mined before its
+   * address became theirs, or an XRP payment without their tag. Approving it always takes a second
+   * administrator. Always false for a withdrawal.
+   */
+  before_assignment: z.boolean(),
   created_at: z.string(),
   age_seconds: z.number(),
   krw_value: z.string(),

@@ -7,6 +7,7 @@ import { ChainVerdict } from './chain-verdict';
 import { exact } from './format';
 import { BusyButton } from './kit';
 import { Modal } from './modal';
+import { UnattributedBadge } from './queue-row';
 
 const Q = MSG.deskQueue;
 const C = Q.confirmCard;
@@ -60,13 +61,16 @@ export function ConfirmCard({
                 <dt>{C.address}</dt>
                 <dd>
                   <code className="adm-code">{row.address}</code>
-                  {row.tag ? ` · ${Q.drawer.tag} ${row.tag}` : ''}
+                  {row.network === 'XRPL' ? ` · ${Q.tagLine(row.tag)}` : ''}
                 </dd>
               </>
             ) : null}
             <dt>{C.verdict}</dt>
-            <dd>{row.chain ? <ChainVerdict chain={row.chain} /> : Q.verdicts.none}</dd>
+            <dd>
+              {row.chain ? <ChainVerdict chain={row.chain} /> : Q.verdicts.none} <UnattributedBadge r={row} />
+            </dd>
           </dl>
+          {row.before_assignment ? <p className="dq-unattributed">{Q.unattributed.why}</p> : null}
           <OtpCodeField
             name="otpCode"
             label={C.otpLabel}

@@ -8,6 +8,7 @@ import { useMember } from './api';
 import { ChainVerdict } from './chain-verdict';
 import { dateTime, exact } from './format';
 import { TableHead } from './kit';
+import { UnattributedBadge } from './queue-row';
 import { useAuthEvents } from './records-api';
 import { Details } from './request-details';
 
@@ -44,7 +45,8 @@ function AddressBookAge({ book }: { book: QueueRow['address_book'] }) {
 
 /**
  * The side drawer of the selected queue row: the whole request (address, tag, network, explorer links,
- * travel-rule data, chain verdict, the address-book entry's age), the member's balances, recent requests
+ * travel-rule data, chain verdict and whether the chain shows whose a deposit is, the address-book
+ * entry's age), the member's balances, recent requests
  * and recent sign-ins — what an
  * operator checks before deciding, without leaving the queue.
  */
@@ -101,11 +103,19 @@ export function QueueDrawer({
         <p className="adm-num">
           {exact(row.amount)} {row.currency} · {formatKrw(row.krw_value)}원
         </p>
+        {row.before_assignment ? (
+          <p className="dq-unattributed" role="note">
+            <UnattributedBadge r={row} /> {Q.unattributed.why}
+          </p>
+        ) : null}
         {row.proposal ? (
           <p className="adm-badge is-wait">{Q.awaitingSecond(row.proposal.proposed_by_username)}</p>
         ) : null}
         {row.kind === 'withdrawal' && row.address ? <AddressBookAge book={row.address_book} /> : null}
-        {full ? <Details r={full} /> : null}
+        {full ? <Details r={full} chain={false} /> : null}
+        {row.kind === 'deposit' && row.network === 'XRPL' ? (
+          <p data-testid="deposit-tag">{Q.tagLine(row.tag)}</p>
+        ) : null}
         <p>
           {Q.columns.verdict}: {row.chain ? <ChainVerdict chain={row.chain} /> : Q.verdicts.none}
         </p>

@@ -19,6 +19,21 @@ const CONFIRMING = [
   ['card', Q.refuse, 'btn-secondary'],
 ] as const satisfies readonly (readonly [RowAct, string, string])[];
 
+/**
+ * The mark of a deposit the chain shows arrived but not that it is the member's (decision 0364): its
+ * approval always takes a second administrator. Nothing for any other request.
+ */
+export function UnattributedBadge({ r }: { r: Row }) {
+  if (!r.before_assignment) return null;
+  const U = Q.unattributed;
+  const label = r.network !== 'XRPL' ? U.beforeAssignment : r.tag === null ? U.untagged : U.otherTag;
+  return (
+    <span className="adm-badge is-bad" title={U.why} data-testid="unattributed">
+      {label}
+    </span>
+  );
+}
+
 /** One pending request on one line: who, what, its won value, the chain's word and what waits on it. */
 export function QueueRowLine({
   r,
@@ -64,7 +79,7 @@ export function QueueRowLine({
       <td>{r.currency}</td>
       <td className="adm-num">{exact(r.amount)}</td>
       <td className="adm-num">{formatKrw(r.krw_value)}원</td>
-      <td>
+      <td className="dq-verdict">
         {r.chain ? (
           <ChainVerdict chain={r.chain} />
         ) : (
@@ -72,6 +87,7 @@ export function QueueRowLine({
             —
           </span>
         )}
+        <UnattributedBadge r={r} />
       </td>
       <td className="dq-state">
         {decided ? (

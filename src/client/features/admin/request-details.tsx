@@ -21,7 +21,8 @@ function ExplorerLink({ href, label, text }: { href: string | null; label: strin
   );
 }
 
-export function Details({ r }: { r: Row }) {
+/** `chain`: the deposit's chain verdict under it (the queue's drawer shows the verdict on a line of its own). */
+export function Details({ r, chain = true }: { r: Row; chain?: boolean }) {
   if (isWithdrawal(r)) {
     const parts: string[] = [R.methods[r.method]];
     if (r.method === 'bank')
@@ -72,7 +73,7 @@ export function Details({ r }: { r: Row }) {
       {R.address}:{' '}
       <ExplorerLink href={r.address_url} label={R.explorerAddress} text={r.deposit_address ?? ''} /> ·{' '}
       {R.sender}: <code className="adm-code">{r.sender_address ?? ''}</code>
-      {r.chain ? (
+      {chain && r.chain ? (
         <>
           <br />
           <ChainVerdict chain={r.chain} />
