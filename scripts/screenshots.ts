@@ -1,16 +1,18 @@
-// `npm run screenshots`: pictures of the main screens at 360 px for the README, taken from the real app.
+// `npm run screenshots`: pictures of the main screens at 360 px for the README, taken from the real app;
+// `npm run screenshots -- --desk` takes only the administrator's (10, 11).
 // Builds the client, starts the real server on an in-memory PGlite, feeds it prices from a local stand-in
 // of the price provider (no internet needed), seeds a member through the API and the administrator API,
 // then drives Debian's Chromium through the screens and writes docs/screenshots/*.png.
 // Korean text needs a CJK font on the machine: apt-get install -y fonts-noto-cjk.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { loadConfig } from '../src/server/config';
 import { startServer } from '../src/server/start-server';
 import { MSG } from '../src/shared/messages';
 import { CHROMIUM } from '../tests/e2e/support';
+import { insertDeposit, insertXrpDeposit } from '../tests/support/admin-fixtures';
 import { startFakePriceProvider } from '../tests/support/fake-price-provider';
 import { showcaseOn } from '../tests/support/showcase';
 
@@ -18,6 +20,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.join(root, 'docs/screenshots');
 const PHONE = { width: 360, height: 780 };
 const ADMIN = { username: 'admin_demo', password: 'adminpass123', pin: '123456' };
+const DESK_ONLY = process.argv.includes('--desk');
 
 /** The screen as a phone shows it when scrolled through: the whole page, the bottom bar at the bottom. */
 async function shot(page: Page, name: string) {
@@ -138,6 +141,92 @@ async function login(page: Page, creds: { username: string; password: string; pi
   await page.waitForURL(/\/(main|admin)$/);
 }
 
+/** The member's screens at 360 px: login, home, then MEMBER_SCREENS. */
+async function memberScreens(
+  browser: Browser,
+  baseURL: string,
+  member: { username: string; password: string; pin: string },
+) {
+  const context = await browser.newContext({
+    viewport: PHONE,
+    deviceScaleFactor: 2,
+    locale: 'ko-KR',
+    timezoneId: 'Asia/Seoul',
+    baseURL,
+    serviceWorkers: 'block',
+  });
+  try {
+    const page = await context.newPage();
+    console.log('taking screenshots…');
+    await open(page, '/login');
+    await shot(page, '01-login');
+
+    await login(page, member);
+    await page.getByText(MSG.home.liveBadge).waitFor({ timeout: 20_000 });
+    await shot(page, '02-home');
+
+    for (const screen of MEMBER_SCREENS) {
+      await open(page, screen.url);
+      await screen.ready?.(page);
+      if (screen.fields) await fillIn(page, screen.fields);
+      await shot(page, screen.name);
+    }
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * The administrator's desk at 1280 px: the queue it opens on, with the drawer of an XRP payment the member
+ * claimed without its tag, then the member's detail. A won deposit and that claim wait beside the
+ * showcase's withdrawal (seeded in the database: no ledger is reached from here).
+ */
+async function deskScreens(
+  browser: Browser,
+  server: { url: string; db: Parameters<typeof insertDeposit>[0] },
+  member: { id: string; username: string },
+) {
+  await insertDeposit(server.db, member.id, { amount: '2500000' });
+  const claim = await insertXrpDeposit(server.db, member.id, {
+    tag: null,
+    beforeAssignment: true,
+    amount: '1200',
+  });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 860 },
+    locale: 'ko-KR',
+    timezoneId: 'Asia/Seoul',
+    baseURL: server.url,
+    serviceWorkers: 'block',
+  });
+  try {
+    const desk = await context.newPage();
+    await login(desk, ADMIN);
+    await open(desk, '/admin');
+    const row = desk.locator(`tr[data-request-id="${claim}"]`);
+    await row.getByRole('button', { name: member.username }).click();
+    await desk
+      .locator(`aside[data-request-id="${claim}"]`)
+      .getByRole('region', { name: MSG.deskQueue.drawer.balances })
+      .waitFor();
+    await desk.waitForLoadState('networkidle');
+    await desk.screenshot({ path: path.join(outDir, '10-admin.png'), animations: 'disabled' });
+    console.log('  docs/screenshots/10-admin.png');
+    await open(desk, '/admin?tab=members');
+    await desk.getByLabel(MSG.admin.list.search).fill(member.username);
+    await desk.locator('.adm-member-pick', { hasText: member.username }).click();
+    await desk
+      .getByRole('region', { name: MSG.admin.info.title, exact: true })
+      .getByText(member.username, { exact: true })
+      .waitFor();
+    await desk.waitForLoadState('networkidle');
+    await desk.screenshot({ path: path.join(outDir, '11-admin-member.png'), animations: 'disabled' });
+    console.log('  docs/screenshots/11-admin-member.png');
+  } finally {
+    await context.close();
+  }
+}
+
 async function main() {
   if (!CHROMIUM) throw new Error('Chromium not found: apt-get install chromium (or set CHROME_PATH)');
   mkdirSync(outDir, { recursive: true });
@@ -175,65 +264,14 @@ async function main() {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
   });
-  let context: BrowserContext | undefined;
   try {
     // Seeded by two administrators enrolled in one-time codes (balance edits are proposals of two).
     const { member } = await showcaseOn(server);
     await seedPriceHistory(server.db);
 
-    context = await browser.newContext({
-      viewport: PHONE,
-      deviceScaleFactor: 2,
-      locale: 'ko-KR',
-      timezoneId: 'Asia/Seoul',
-      baseURL: server.url,
-      serviceWorkers: 'block',
-    });
-    const page = await context.newPage();
-    console.log('taking screenshots…');
-    await open(page, '/login');
-    await shot(page, '01-login');
-
-    await login(page, member);
-    await page.getByText(MSG.home.liveBadge).waitFor({ timeout: 20_000 });
-    await shot(page, '02-home');
-
-    for (const screen of MEMBER_SCREENS) {
-      await open(page, screen.url);
-      await screen.ready?.(page);
-      if (screen.fields) await fillIn(page, screen.fields);
-      await shot(page, screen.name);
-    }
-    await context.close();
-
-    // The administrator's page is a desktop page.
-    context = await browser.newContext({
-      viewport: { width: 1280, height: 860 },
-      locale: 'ko-KR',
-      timezoneId: 'Asia/Seoul',
-      baseURL: server.url,
-      serviceWorkers: 'block',
-    });
-    const desk = await context.newPage();
-    await login(desk, ADMIN);
-    // The desk opens on the queue of pending requests across members.
-    await open(desk, '/admin');
-    await desk.getByRole('table').first().waitFor();
-    await desk.waitForLoadState('networkidle');
-    await desk.screenshot({ path: path.join(outDir, '10-admin.png'), animations: 'disabled' });
-    console.log('  docs/screenshots/10-admin.png');
-    await open(desk, '/admin?tab=members');
-    await desk.getByLabel(MSG.admin.list.search).fill(member.username);
-    await desk.locator('.adm-member-pick', { hasText: member.username }).click();
-    await desk
-      .getByRole('region', { name: MSG.admin.info.title, exact: true })
-      .getByText(member.username, { exact: true })
-      .waitFor();
-    await desk.waitForLoadState('networkidle');
-    await desk.screenshot({ path: path.join(outDir, '11-admin-member.png'), animations: 'disabled' });
-    console.log('  docs/screenshots/11-admin-member.png');
+    if (!DESK_ONLY) await memberScreens(browser, server.url, member);
+    await deskScreens(browser, server, member);
   } finally {
-    await context?.close().catch(() => {});
     await browser.close();
     await server.close();
     await prices.close();
