@@ -91,7 +91,6 @@ export const resetPasswordBodySchema = z
       message: A.passwordMismatch,
     }),
   );
-export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
 
 export const resetSecondPasswordBodySchema = z
   .strictObject({
@@ -108,4 +107,3 @@ export const resetSecondPasswordBodySchema = z
       message: A.secondPasswordMismatch,
     }),
   );
-export type ResetSecondPasswordBody = z.input<typeof resetSecondPasswordBodySchema>;

@@ -5,6 +5,7 @@ import { AdminTotpGate } from '../../components/totp/admin-totp-gate';
 import { AuditTab } from './audit-tab';
 import { AuthEventsTab } from './auth-events';
 import { DetailPanel } from './detail-panel';
+import { TabButton } from './kit';
 import { LedgerCheck } from './ledger-check';
 import { MemberList } from './member-list';
 import { PayoutsSection } from './payouts-section';
@@ -55,15 +56,7 @@ function AdminDesk() {
   };
 
   const tabButton = (t: Tab, label: string) => (
-    <button
-      type="button"
-      role="tab"
-      aria-selected={tab === t}
-      className={`adm-tab ${tab === t ? 'is-active' : ''}`}
-      onClick={() => update({ tab: t })}
-    >
-      {label}
-    </button>
+    <TabButton label={label} selected={tab === t} onSelect={() => update({ tab: t })} />
   );
 
   return (

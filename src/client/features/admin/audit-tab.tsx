@@ -4,10 +4,9 @@ import type { AuditEntry } from '../../../shared/schemas/admin-views';
 import { ExportLinks } from './export-links';
 import { Filter, SelectFilter, UsernameFilter } from './fields';
 import { dateTime } from './format';
-import { AdmTable, ScrollRegion } from './kit';
-import { Pager, usePagedFilters } from './pager';
+import { AdmTable } from './kit';
+import { PagedRecords, usePagedFilters } from './pager';
 import { type AuditFilters, RECORDS_PAGE_SIZE, useAuditLog } from './records-api';
-import { failureText, ResultMessage } from './result-message';
 import { Section } from './section';
 
 const T = MSG.admin.audit;
@@ -83,7 +82,6 @@ export function ActionPeriodFilters({
 export function AuditTab({ initialTarget = '' }: { initialTarget?: string }) {
   const { filters, page, setPage, set } = usePagedFilters<AuditFilters>({});
   const audit = useAuditLog(filters, page);
-  const data = audit.data;
   return (
     <Section title={T.title}>
       <div className="adm-filters">
@@ -91,15 +89,15 @@ export function AuditTab({ initialTarget = '' }: { initialTarget?: string }) {
         <ActionPeriodFilters filters={filters} set={set} />
       </div>
       <ExportLinks kinds={['audit']} from={filters.from} to={filters.to} username={filters.username} />
-      {audit.isError ? <ResultMessage text={failureText(MSG.admin.failed.auditLoad, audit.error)} /> : null}
-      <ScrollRegion className="adm-scroll adm-scroll-70" busy={audit.isFetching} label={T.listLabel}>
-        {data && data.items.length === 0 ? (
-          <p className="adm-empty">{T.empty}</p>
-        ) : data ? (
-          <AuditTable items={data.items} />
-        ) : null}
-      </ScrollRegion>
-      <Pager page={page} total={data?.total} pageSize={RECORDS_PAGE_SIZE} onPage={setPage} label={T.title} />
+      <PagedRecords
+        query={audit}
+        failed={MSG.admin.failed.auditLoad}
+        empty={T.empty}
+        scroll={T.listLabel}
+        pager={{ page, pageSize: RECORDS_PAGE_SIZE, onPage: setPage, label: T.title }}
+      >
+        {(items) => <AuditTable items={items} />}
+      </PagedRecords>
     </Section>
   );
 }

@@ -6,10 +6,9 @@ import { describeEvent } from '../../lib/describe-event';
 import { ExportLinks } from './export-links';
 import { Filter, SelectFilter, UsernameFilter } from './fields';
 import { dateTime } from './format';
-import { AdmTable, ScrollRegion } from './kit';
-import { Pager, usePagedFilters } from './pager';
+import { AdmTable } from './kit';
+import { PagedRecords, usePagedFilters } from './pager';
 import { type AuthEventFilters, useAuthEvents } from './records-api';
-import { failureText, ResultMessage } from './result-message';
 import { Section } from './section';
 
 const E = MSG.authEvents;
@@ -74,7 +73,6 @@ const FILTERS: readonly {
 export function AuthEventsTab({ initialMember = '' }: { initialMember?: string }) {
   const { filters, page, setPage, set } = usePagedFilters<AuthEventFilters>({});
   const events = useAuthEvents(filters, page, PAGE_SIZE);
-  const data = events.data;
   return (
     <Section title={E.adminTitle}>
       <div className="adm-filters">
@@ -97,15 +95,15 @@ export function AuthEventsTab({ initialMember = '' }: { initialMember?: string }
         })}
       </div>
       <ExportLinks kinds={['auth-events']} from={filters.from} to={filters.to} username={filters.username} />
-      {events.isError ? <ResultMessage text={failureText(E.loadFailed, events.error)} /> : null}
-      <ScrollRegion className="adm-scroll adm-scroll-70" busy={events.isFetching} label={E.listLabel}>
-        {data && data.items.length === 0 ? (
-          <p className="adm-empty">{E.empty}</p>
-        ) : data ? (
-          <EventTable items={data.items} showMember />
-        ) : null}
-      </ScrollRegion>
-      <Pager page={page} total={data?.total} pageSize={PAGE_SIZE} onPage={setPage} label={E.adminTitle} />
+      <PagedRecords
+        query={events}
+        failed={E.loadFailed}
+        empty={E.empty}
+        scroll={E.listLabel}
+        pager={{ page, pageSize: PAGE_SIZE, onPage: setPage, label: E.adminTitle }}
+      >
+        {(items) => <EventTable items={items} showMember />}
+      </PagedRecords>
     </Section>
   );
 }
@@ -114,24 +112,16 @@ export function AuthEventsTab({ initialMember = '' }: { initialMember?: string }
 export function AuthEventsSection({ memberId }: { memberId: string }) {
   const [page, setPage] = useState(1);
   const events = useAuthEvents({ memberId }, page, SECTION_PAGE_SIZE);
-  const data = events.data;
   return (
     <Section title={E.adminTitle}>
-      {events.isError ? <ResultMessage text={failureText(E.loadFailed, events.error)} /> : null}
-      {data && data.items.length === 0 ? (
-        <p className="adm-empty">{E.empty}</p>
-      ) : data ? (
-        <div className="adm-table-wrap">
-          <EventTable items={data.items} showMember={false} />
-        </div>
-      ) : null}
-      <Pager
-        page={page}
-        total={data?.total}
-        pageSize={SECTION_PAGE_SIZE}
-        onPage={setPage}
-        label={E.adminTitle}
-      />
+      <PagedRecords
+        query={events}
+        failed={E.loadFailed}
+        empty={E.empty}
+        pager={{ page, pageSize: SECTION_PAGE_SIZE, onPage: setPage, label: E.adminTitle }}
+      >
+        {(items) => <EventTable items={items} showMember={false} />}
+      </PagedRecords>
     </Section>
   );
 }

@@ -9,12 +9,13 @@ import type { z } from '../../../shared/zod';
 import { api } from '../../lib/api';
 import { useAdminMutation } from './api';
 import { FormCheck, FormField } from './fields';
-import { doneOrProposed, sendAndReport } from './kit';
+import { doneOrProposed } from './kit';
 import { SavedRecordForm } from './modal';
 import { useResult } from './result-message';
 import { Section } from './section';
 
-const B = MSG.admin.bank;
+const A = MSG.admin;
+const B = A.bank;
 type Output = z.output<typeof bankAccountBodySchema>;
 
 const formValues = (detail: MemberDetail): BankAccountBody => ({
@@ -73,19 +74,16 @@ export function BankAccountSection({ detail }: { detail: MemberDetail }) {
       </p>
       <SavedRecordForm
         className="adm-form-grid"
-        onSubmit={form.handleSubmit(
-          sendAndReport(result, save, MSG.admin.bankSaved, MSG.admin.failed.bankSave),
-        )}
-        saving={save.isPending}
-        saveLabel={B.save}
+        submit={form.handleSubmit}
+        save={{ mutation: save, label: B.save, done: A.bankSaved, failPrefix: A.failed.bankSave }}
         current={account}
-        removeLabel={B.delete}
         remove={{
+          label: B.delete,
           title: B.deleteTitle,
           body: () => B.deleteBody,
           mutation: remove,
-          done: MSG.admin.bankDeleted,
-          failPrefix: MSG.admin.failed.bankDelete,
+          done: A.bankDeleted,
+          failPrefix: A.failed.bankDelete,
         }}
         result={result}
       >

@@ -5,6 +5,7 @@ import type { ChainCheckView, ChainStatusView } from '../../../shared/schemas/ch
 import { api } from '../../lib/api';
 import { ADMIN_KEY } from './api';
 import { exact } from './format';
+import type { RowDialogProps } from './modal';
 import { ReasonDialog } from './reason-dialog';
 
 const C = MSG.chain;
@@ -89,17 +90,7 @@ export function ChainStatusNote({ status }: { status: ChainStatusView | undefine
  * The second confirmation of an approval against the chain's verdict: the verdict again, a required
  * reason (recorded in the audit entry), and a distinct button.
  */
-export function OverrideDialog({
-  row,
-  busy,
-  onConfirm,
-  onCancel,
-}: {
-  row: DepositView | null;
-  busy: boolean;
-  onConfirm: (reason: string) => void;
-  onCancel: () => void;
-}) {
+export function OverrideDialog({ row, busy, onConfirm, onCancel }: RowDialogProps<DepositView, string>) {
   const verdict = row?.chain ? verdictText(row.chain) : C.verdict.unchecked;
   return (
     <ReasonDialog

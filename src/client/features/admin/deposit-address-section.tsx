@@ -9,12 +9,12 @@ import type { z } from '../../../shared/zod';
 import { api } from '../../lib/api';
 import { useAdminMutation } from './api';
 import { FormField } from './fields';
-import { sendAndReport } from './kit';
 import { SavedRecordForm } from './modal';
 import { useResult } from './result-message';
 import { Section } from './section';
 
-const D = MSG.admin.address;
+const A = MSG.admin;
+const D = A.address;
 type Output = z.output<typeof depositAddressBodySchema>;
 
 /** SPEC §2 "deposit address management": the member's USDT deposit address, one per network. */
@@ -61,19 +61,16 @@ function NetworkAddressForm({
       </p>
       <SavedRecordForm
         className="adm-inline-form"
-        onSubmit={form.handleSubmit(
-          sendAndReport(result, save, MSG.admin.addressSaved, MSG.admin.failed.address),
-        )}
-        saving={save.isPending}
-        saveLabel={D.save}
+        submit={form.handleSubmit}
+        save={{ mutation: save, label: D.save, done: A.addressSaved, failPrefix: A.failed.address }}
         current={current ? network : null}
-        removeLabel={D.clear}
         remove={{
+          label: D.clear,
           title: D.clearTitle,
           body: D.clearNetworkBody,
           mutation: clear,
-          done: MSG.admin.addressCleared,
-          failPrefix: MSG.admin.failed.address,
+          done: A.addressCleared,
+          failPrefix: A.failed.address,
         }}
         result={result}
       >

@@ -9,6 +9,7 @@ import { AuthEventsSection } from './auth-events';
 import { BankAccountSection } from './bank-account-section';
 import { ClosedRecordsSection } from './closed-records-section';
 import { DepositAddressSection } from './deposit-address-section';
+import { TabButton } from './kit';
 import { LocksSection } from './locks-section';
 import { MemberInfoSection } from './member-info-section';
 import { MemberRecords } from './member-records';
@@ -100,18 +101,14 @@ function MemberTabs({ detail, onDeleted }: { detail: MemberDetail; onDeleted: (m
     <div key={detail.member.id} className="adm-member-tabs">
       <div className="adm-tabs adm-subtabs" role="tablist" aria-label={T_LABEL(detail)}>
         {allowed.map((t) => (
-          <button
+          <TabButton
             key={t}
-            type="button"
-            role="tab"
+            label={T[t]}
+            selected={tab === t}
             id={`${id}-${t}`}
-            aria-selected={tab === t}
-            aria-controls={`${id}-panel`}
-            className={`adm-tab ${tab === t ? 'is-active' : ''}`}
-            onClick={() => open(t)}
-          >
-            {T[t]}
-          </button>
+            controls={`${id}-panel`}
+            onSelect={() => open(t)}
+          />
         ))}
       </div>
       <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-${tab}`} className="adm-sections">

@@ -4,7 +4,7 @@ import type { useResult } from './result-message';
 
 /**
  * The repeated shapes of the administrator sections: a busy-aware button, a button that asks first, a
- * listed item's edit and delete buttons, a table with its column heads, a scrolled list region, the
+ * listed item's edit and delete buttons, a tab, a table with its column heads, a scrolled list region, the
  * callbacks of a confirm dialog and a debounced search box.
  */
 
@@ -107,6 +107,35 @@ export function EditDeleteButtons({
         onAsk={onDelete}
       />
     </>
+  );
+}
+
+/** One tab of a tab list; `id` and `controls` tie it to its panel where the list has one. */
+export function TabButton({
+  label,
+  selected,
+  id,
+  controls,
+  onSelect,
+}: {
+  label: string;
+  selected: boolean;
+  id?: string;
+  controls?: string;
+  onSelect: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      role="tab"
+      id={id}
+      aria-selected={selected}
+      aria-controls={controls}
+      className={`adm-tab ${selected ? 'is-active' : ''}`}
+      onClick={onSelect}
+    >
+      {label}
+    </button>
   );
 }
 

@@ -2,9 +2,8 @@ import { MSG } from '../../../shared/messages';
 import type { MemberDetail } from '../../../shared/schemas/admin-views';
 import { ActionPeriodFilters, AuditTable } from './audit-tab';
 import { ExportLinks } from './export-links';
-import { Pager, usePagedFilters } from './pager';
+import { PagedRecords, usePagedFilters } from './pager';
 import { type AuditFilters, useAuditLog } from './records-api';
-import { failureText, ResultMessage } from './result-message';
 import { Section } from './section';
 
 const T = MSG.admin.audit;
@@ -17,7 +16,6 @@ const PAGE_SIZE = 15;
 export function MemberRecords({ detail }: { detail: MemberDetail }) {
   const { filters, page, setPage, set } = usePagedFilters<AuditFilters>({ targetId: detail.member.id });
   const audit = useAuditLog(filters, page, PAGE_SIZE);
-  const data = audit.data;
   return (
     <Section title={T.title}>
       <div className="adm-filters">
@@ -29,15 +27,14 @@ export function MemberRecords({ detail }: { detail: MemberDetail }) {
         to={filters.to}
         username={detail.member.username}
       />
-      {audit.isError ? <ResultMessage text={failureText(MSG.admin.failed.auditLoad, audit.error)} /> : null}
-      {data && data.items.length === 0 ? (
-        <p className="adm-empty">{T.empty}</p>
-      ) : data ? (
-        <div className="adm-table-wrap">
-          <AuditTable items={data.items} showTarget={false} />
-        </div>
-      ) : null}
-      <Pager page={page} total={data?.total} pageSize={PAGE_SIZE} onPage={setPage} label={T.title} />
+      <PagedRecords
+        query={audit}
+        failed={MSG.admin.failed.auditLoad}
+        empty={T.empty}
+        pager={{ page, pageSize: PAGE_SIZE, onPage: setPage, label: T.title }}
+      >
+        {(items) => <AuditTable items={items} showTarget={false} />}
+      </PagedRecords>
     </Section>
   );
 }

@@ -8,7 +8,7 @@ import {
   useState,
 } from 'react';
 import { MSG } from '../../../shared/messages';
-import { AskButton, BusyButton, closeAndReport } from './kit';
+import { AskButton, BusyButton, closeAndReport, sendAndReport } from './kit';
 import { ResultMessage, type useResult } from './result-message';
 
 interface ModalProps {
@@ -194,38 +194,58 @@ export function RemoveDialog<T>({
 }
 
 /**
- * A form that saves one record and can remove it: the fields, 저장 (its submit) and, while there is
- * something to remove (`current`), a button that asks first; then the result line and the removal's
- * confirmation, which sends `current` through `remove.mutation`.
+ * A dialog about one row: open while `row` is set, busy while its request runs, then confirmed with what it
+ * asked for (a reason, a one-time code) or cancelled.
  */
-export function SavedRecordForm<T>({
+export interface RowDialogProps<R, V> {
+  row: R | null;
+  busy: boolean;
+  onConfirm: (value: V) => void;
+  onCancel: () => void;
+}
+
+/** A mutation a section form sends its body through. */
+type BodyMutation<B> = Parameters<typeof sendAndReport<B>>[1] & { isPending: boolean };
+
+/**
+ * A form that saves one record and can remove it: the fields, the save button (its submit: the body goes
+ * through `save.mutation`, the result line says how it went) and, while there is something to remove
+ * (`current`), a button that asks first; then the result line and the removal's confirmation, which sends
+ * `current` through `remove.mutation`.
+ */
+export function SavedRecordForm<T, B>({
   className,
-  onSubmit,
+  submit,
   children,
-  saving,
-  saveLabel,
+  save,
   current,
-  removeLabel,
   remove,
   result,
 }: {
   className: string;
-  onSubmit: (e: FormEvent<HTMLFormElement>) => void;
+  /** The form's submit handler of the valid body (react-hook-form's `handleSubmit`). */
+  submit: (send: (body: B) => void) => (e: FormEvent<HTMLFormElement>) => void;
   children: ReactNode;
-  saving: boolean;
-  saveLabel: string;
+  save: { mutation: BodyMutation<B>; label: string; done: string; failPrefix: string };
   current: T | null;
-  removeLabel: string;
-  remove: Pick<Parameters<typeof RemoveDialog<T>>[0], 'title' | 'body' | 'mutation' | 'done' | 'failPrefix'>;
+  remove: { label: string } & Pick<
+    Parameters<typeof RemoveDialog<T>>[0],
+    'title' | 'body' | 'mutation' | 'done' | 'failPrefix'
+  >;
   result: ReturnType<typeof useResult>;
 }) {
   const [removing, setRemoving] = useState<T | null>(null);
+  const { label: removeLabel, ...removal } = remove;
   return (
     <>
-      <form className={className} noValidate onSubmit={onSubmit}>
+      <form
+        className={className}
+        noValidate
+        onSubmit={submit(sendAndReport(result, save.mutation, save.done, save.failPrefix))}
+      >
         {children}
         <div className="adm-actions">
-          <BusyButton busy={saving} label={saveLabel} />
+          <BusyButton busy={save.mutation.isPending} label={save.label} />
           {current !== null ? (
             <AskButton label={removeLabel} result={result} onAsk={() => setRemoving(current)} />
           ) : null}
@@ -233,7 +253,7 @@ export function SavedRecordForm<T>({
       </form>
       <ResultMessage text={result.text} />
       <RemoveDialog
-        {...remove}
+        {...removal}
         target={removing}
         confirmLabel={removeLabel}
         result={result}

@@ -1,5 +1,7 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { MSG } from '../../../shared/messages';
+import { ScrollRegion } from './kit';
+import { failureText, ResultMessage } from './result-message';
 
 /**
  * A paged list's filters and page: a change of filter (`set`, a partial update) goes back to page 1.
@@ -51,5 +53,49 @@ export function Pager({
         {MSG.admin.next}
       </button>
     </nav>
+  );
+}
+
+/**
+ * A page of the desk's records: why it did not load, "none", or the caller's table of the page's items (in a
+ * scrolled region labelled `scroll`, a tab's long list; otherwise in the section's table wrapper), then
+ * the pager.
+ */
+export function PagedRecords<T>({
+  query,
+  failed,
+  empty,
+  scroll,
+  pager,
+  children,
+}: {
+  query: { data?: { items: T[]; total: number }; isError: boolean; error: unknown; isFetching: boolean };
+  failed: string;
+  empty: string;
+  scroll?: string;
+  pager: { page: number; pageSize: number; onPage: (page: number) => void; label: string };
+  children: (items: T[]) => ReactNode;
+}) {
+  const data = query.data;
+  const body =
+    data && data.items.length === 0 ? (
+      <p className="adm-empty">{empty}</p>
+    ) : data ? (
+      children(data.items)
+    ) : null;
+  return (
+    <>
+      {query.isError ? <ResultMessage text={failureText(failed, query.error)} /> : null}
+      {scroll !== undefined ? (
+        <ScrollRegion className="adm-scroll adm-scroll-70" busy={query.isFetching} label={scroll}>
+          {body}
+        </ScrollRegion>
+      ) : data?.items.length ? (
+        <div className="adm-table-wrap">{body}</div>
+      ) : (
+        body
+      )}
+      <Pager {...pager} total={data?.total} />
+    </>
   );
 }

@@ -1,11 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { InputHTMLAttributes } from 'react';
-import { type DefaultValues, type FieldValues, type Path, type Resolver, useForm } from 'react-hook-form';
+import { type FieldValues, type Resolver, useForm } from 'react-hook-form';
 import { SECOND_PASSWORD_MAX } from '../../../shared/constants';
 import { MSG } from '../../../shared/messages';
 import {
-  type ResetPasswordBody,
-  type ResetSecondPasswordBody,
   resetPasswordBodySchema,
   resetSecondPasswordBodySchema,
 } from '../../../shared/schemas/admin-accounts';
@@ -26,29 +23,51 @@ const PIN_INPUT = {
   autoComplete: 'off',
 } as const;
 
-/** One reset form: a new value and its confirmation, sent to `path`; the result line says how it went. */
-function ResetForm<B extends FieldValues>({
-  resolver,
-  defaultValues,
-  path,
-  fields,
-  input,
-  submit,
-  done,
-  failed,
+const A = MSG.admin;
+
+/**
+ * The two resets: the login password and the second password (a PIN). Each sends a new value and its
+ * confirmation (`new_<kind>`, `confirm_<kind>`) to the member's `<kind>` path, hyphenated.
+ */
+const RESETS = [
+  {
+    kind: 'password',
+    schema: resetPasswordBodySchema,
+    input: PASSWORD_INPUT,
+    labels: [P.newPassword, P.confirmPassword],
+    submit: P.reset,
+    done: A.passwordReset,
+    failed: A.failed.password,
+  },
+  {
+    kind: 'second_password',
+    schema: resetSecondPasswordBodySchema,
+    input: PIN_INPUT,
+    labels: [P.newSecond, P.confirmSecond],
+    submit: P.resetSecond,
+    done: A.secondPasswordReset,
+    failed: A.failed.secondPassword,
+  },
+] as const;
+type Reset = (typeof RESETS)[number];
+
+/** One reset form; the result line says how it went. */
+function ResetForm({
+  memberId,
+  reset: { kind, schema, input, labels, submit, done, failed },
   result,
 }: {
-  resolver: Resolver<B>;
-  defaultValues: DefaultValues<B>;
-  path: string;
-  fields: readonly (readonly [Path<B>, string])[];
-  input: InputHTMLAttributes<HTMLInputElement>;
-  submit: string;
-  done: string;
-  failed: string;
+  memberId: string;
+  reset: Reset;
   result: ReturnType<typeof useResult>;
 }) {
-  const form = useForm<B>({ resolver, defaultValues });
+  const names = [`new_${kind}`, `confirm_${kind}`] as const;
+  const form = useForm<FieldValues>({
+    // Either schema checks its own two fields: the form is typed by neither alone.
+    resolver: zodResolver(schema) as unknown as Resolver<FieldValues>,
+    defaultValues: { [names[0]]: '', [names[1]]: '' },
+  });
+  const path = `/admin/members/${memberId}/${kind.replace('_', '-')}`;
   const save = useAdminMutation((body: FieldValues) => api.post<unknown>(path, body));
   // Another administrator's reset waits for a second administrator (202 with the proposal): said so.
   const onSubmit = form.handleSubmit((body) => {
@@ -63,8 +82,8 @@ function ResetForm<B extends FieldValues>({
   });
   return (
     <form className="form" noValidate onSubmit={onSubmit}>
-      {fields.map(([name, label]) => (
-        <FormField key={name} {...input} form={form} name={name} label={label} />
+      {names.map((name, i) => (
+        <FormField key={name} {...input} form={form} name={name} label={labels[i]!} />
       ))}
       <BusyButton busy={save.isPending} label={submit} />
     </form>
@@ -73,40 +92,14 @@ function ResetForm<B extends FieldValues>({
 
 /** SPEC §2 "password management": the real login password and the second password. */
 export function PasswordSection({ detail }: { detail: MemberDetail }) {
-  const base = `/admin/members/${detail.member.id}`;
   const result = useResult();
   return (
     <Section title={P.title}>
       <p className="adm-muted">{P.note}</p>
       <div className="adm-two-forms">
-        <ResetForm<ResetPasswordBody>
-          resolver={zodResolver(resetPasswordBodySchema)}
-          defaultValues={{ new_password: '', confirm_password: '' }}
-          path={`${base}/password`}
-          fields={[
-            ['new_password', P.newPassword],
-            ['confirm_password', P.confirmPassword],
-          ]}
-          input={PASSWORD_INPUT}
-          submit={P.reset}
-          done={MSG.admin.passwordReset}
-          failed={MSG.admin.failed.password}
-          result={result}
-        />
-        <ResetForm<ResetSecondPasswordBody>
-          resolver={zodResolver(resetSecondPasswordBodySchema)}
-          defaultValues={{ new_second_password: '', confirm_second_password: '' }}
-          path={`${base}/second-password`}
-          fields={[
-            ['new_second_password', P.newSecond],
-            ['confirm_second_password', P.confirmSecond],
-          ]}
-          input={PIN_INPUT}
-          submit={P.resetSecond}
-          done={MSG.admin.secondPasswordReset}
-          failed={MSG.admin.failed.secondPassword}
-          result={result}
-        />
+        {RESETS.map((r) => (
+          <ResetForm key={r.kind} memberId={detail.member.id} reset={r} result={result} />
+        ))}
       </div>
       <ResultMessage text={result.text} />
     </Section>

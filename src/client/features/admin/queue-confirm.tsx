@@ -6,7 +6,7 @@ import { OtpCodeField } from '../../components/otp-code-field';
 import { ChainVerdict } from './chain-verdict';
 import { exact } from './format';
 import { BusyButton } from './kit';
-import { Modal } from './modal';
+import { Modal, type RowDialogProps } from './modal';
 import { UnattributedBadge } from './queue-row';
 
 const Q = MSG.deskQueue;
@@ -14,25 +14,20 @@ const C = Q.confirmCard;
 
 /**
  * The second administrator's card of a proposed approval: the whole request as the proposer saw it, the
- * one-time code the server requires of a confirmation, and 확인 / 반려 (반려 then asks its reason).
+ * one-time code the server requires of a confirmation (what it confirms with), and 확인 / 반려 (반려 then
+ * asks its reason).
  */
 export function ConfirmCard({
   row,
   busy,
   onConfirm,
   onRefuse,
-  onClose,
-}: {
-  row: QueueRow | null;
-  busy: boolean;
-  onConfirm: (otpCode: string) => void;
-  onRefuse: () => void;
-  onClose: () => void;
-}) {
+  onCancel,
+}: RowDialogProps<QueueRow, string> & { onRefuse: () => void }) {
   const [otp, setOtp] = useState('');
   const close = () => {
     setOtp('');
-    onClose();
+    onCancel();
   };
   return (
     <Modal open={row !== null} title={C.title} onClose={close}>

@@ -200,7 +200,7 @@ export function QueueTab({ onOpenMember }: { onOpenMember: (memberId: string) =>
           setRefusing(card);
           setCard(null);
         }}
-        onClose={() => setCard(null)}
+        onCancel={() => setCard(null)}
       />
       <ReasonDialog
         open={refusing !== null}

@@ -7,7 +7,7 @@ import { REQUEST_PAGE_SIZE, type RequestKind, useAdminMutation, useRequests } fr
 import { ChainStatusNote, needsOverride, OverrideDialog, useChainStatus } from './chain-verdict';
 import { Check, SelectFilter } from './fields';
 import { dateTime, exact } from './format';
-import { AdmTable, closeAndReport } from './kit';
+import { AdmTable, closeAndReport, TabButton } from './kit';
 import { ConfirmDialog } from './modal';
 import { Pager, usePagedFilters } from './pager';
 import { doneOrProposed } from './proposals-tab';
@@ -89,17 +89,13 @@ export function RequestsSection({ memberId }: { memberId: string | null }) {
     result.clear();
   };
   const tab = (k: RequestKind, label: string) => (
-    <button
-      type="button"
-      role="tab"
+    <TabButton
+      label={label}
+      selected={kind === k}
       id={`${tabsId}-${k}`}
-      aria-selected={kind === k}
-      aria-controls={`${tabsId}-panel`}
-      className={`adm-tab ${kind === k ? 'is-active' : ''}`}
-      onClick={() => switchTo(k)}
-    >
-      {label}
-    </button>
+      controls={`${tabsId}-panel`}
+      onSelect={() => switchTo(k)}
+    />
   );
 
   const data = list.data;
