@@ -106,6 +106,22 @@ describe('an XRP payment sent without a tag, claimed with its hash', () => {
     expect((await depositsOf(m.id)).map((d) => d.status)).toEqual(['pending', 'pending']);
   });
 
+  it('without automatic approval it is marked all the same: the desk shows it, one administrator only proposes', async () => {
+    const m = await memberClient(server.url);
+    const paid = pay();
+    const id = (await claim(m.client, paid)).body.data.id as string;
+    validate(validated() + 2);
+    await round({ autoApprove: false });
+    expect(await chainOf(id)).toMatchObject({ verdict: 'match', final: true, before_assignment: true });
+    const queue = await admin.client.get('/api/admin/queue?type=deposit&limit=200');
+    const row = (queue.body.data.items as { id: string }[]).find((i) => i.id === id);
+    expect(row).toMatchObject({ tag: null, before_assignment: true });
+    // 25 XRP is far below the deposit threshold: only the mark makes it a proposal.
+    const proposed = await admin.client.post(`/api/admin/deposits/${id}/approve`);
+    expect(proposed.status).toBe(202);
+    expect(proposed.body.data.proposal.lines).toContain(MSG.guards.unattributedLine);
+  });
+
   it('is refused, changing nothing, when the ledger does not back it or the tag is another member’s', async () => {
     const m = await memberClient(server.url);
     const b = await memberClient(server.url);

@@ -66,9 +66,11 @@ export function xrpClaimsFile() {
         sender_address: paid.from,
         ...over,
       }),
-    async round() {
+    /** One round of the checker over every unfinished check; `autoApprove: false` as a server without it. */
+    async round(opts: { autoApprove?: boolean } = {}) {
       await server.db.query('UPDATE deposit_chain_checks SET next_check_at = now() WHERE NOT final');
-      return runChainRound(server.db, server.config.chain, chainProviders(server.config.chain), 'test', {
+      const chain = { ...server.config.chain, ...opts };
+      return runChainRound(server.db, chain, chainProviders(chain), 'test', {
         force: true,
         approval: server.config,
       });

@@ -116,11 +116,19 @@ interface DueRow {
 const backoffMs = (c: ChainConfig, attempts: number) =>
   Math.min(MAX_BACKOFF_MS, c.intervalMs * 2 ** Math.min(attempts, 16));
 
-/** Pending crypto deposits of a checked network without a check yet get one (checked at the next round). */
+/**
+ * Pending crypto deposits of a checked network without a check yet get one (checked at the next round). An
+ * XRP claim that does not carry the claimant's own tag is marked `before_assignment` from the start, with or
+ * without automatic approval: the ledger will show that it arrived, never whose it is, so the desk says so
+ * and its approval always takes two (decision 0364).
+ */
 async function ensureChecks(db: Db, p: ChainProvider): Promise<void> {
   await db.query(
-    `INSERT INTO deposit_chain_checks (deposit_id, network, required_confirmations)
-     SELECT d.id, d.network, $2 FROM deposits d
+    `INSERT INTO deposit_chain_checks (deposit_id, network, required_confirmations, before_assignment)
+     SELECT d.id, d.network, $2,
+            d.network = 'XRPL' AND NOT EXISTS (
+              SELECT 1 FROM member_deposit_tags t WHERE t.member_id = d.member_id AND t.tag = d.destination_tag)
+       FROM deposits d
       WHERE d.status = 'pending' AND d.network = $1 AND d.txid IS NOT NULL
         AND NOT EXISTS (SELECT 1 FROM deposit_chain_checks c WHERE c.deposit_id = d.id)
      ON CONFLICT (deposit_id) DO NOTHING`,
