@@ -93,7 +93,7 @@ export function PayoutsSection() {
         <>
           <a className="btn btn-secondary" href="/api/admin/payouts/batch.csv" download>
             {P.exportCsv}
-          </a>{' '}
+          </a>
           <a className="btn btn-secondary" href="/api/admin/payouts/batch" target="_blank" rel="noreferrer">
             {P.exportJson}
           </a>

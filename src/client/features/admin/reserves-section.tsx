@@ -62,10 +62,10 @@ export function ReservesSection() {
             }
           >
             {R.takeNow}
-          </button>{' '}
+          </button>
           <a className="btn btn-secondary" href="/api/admin/reserves.csv" download>
             {R.exportCsv}
-          </a>{' '}
+          </a>
           <a
             className="btn btn-secondary"
             href="/api/admin/reserves?limit=1000"

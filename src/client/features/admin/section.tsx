@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from 'react';
 
-/** One titled card of the administrator page (a region named by its title), with actions beside the title. */
+/** One titled card of the administrator page (a region named by its title), with its actions together at the right of the title. */
 export function Section({
   title,
   children,
@@ -20,7 +20,7 @@ export function Section({
         <h2 id={id} className="adm-card-title">
           {title}
         </h2>
-        {actions}
+        {actions ? <div className="adm-card-actions">{actions}</div> : null}
       </div>
       {children}
     </section>
