@@ -5,7 +5,6 @@ import { AdminTotpGate } from '../../components/totp/admin-totp-gate';
 import { AuditTab } from './audit-tab';
 import { AuthEventsTab } from './auth-events';
 import { DetailPanel } from './detail-panel';
-import { TabButton } from './kit';
 import { LedgerCheck } from './ledger-check';
 import { MemberList } from './member-list';
 import { PayoutsSection } from './payouts-section';
@@ -13,6 +12,7 @@ import { ProposalsTab } from './proposals-tab';
 import { QueueTab } from './queue-tab';
 import { ReservesSection } from './reserves-section';
 import { ResultMessage } from './result-message';
+import { TabButton } from './tab-button';
 import './admin.css';
 
 type Tab = 'queue' | 'members' | 'audit' | 'sign-ins' | 'proposals' | 'reserves';

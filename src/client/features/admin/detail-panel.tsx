@@ -9,7 +9,6 @@ import { AuthEventsSection } from './auth-events';
 import { BankAccountSection } from './bank-account-section';
 import { ClosedRecordsSection } from './closed-records-section';
 import { DepositAddressSection } from './deposit-address-section';
-import { TabButton } from './kit';
 import { LocksSection } from './locks-section';
 import { MemberInfoSection } from './member-info-section';
 import { MemberRecords } from './member-records';
@@ -20,6 +19,7 @@ import { RoleSection } from './proposals-tab';
 import { ReceivingAccountSection } from './receiving-account-section';
 import { RequestsSection } from './requests-section';
 import { failureText, ResultMessage } from './result-message';
+import { TabButton } from './tab-button';
 import { WithdrawalLimitsSection } from './withdrawal-limits-section';
 import './desk-records.css';
 

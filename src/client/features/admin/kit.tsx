@@ -4,7 +4,7 @@ import type { useResult } from './result-message';
 
 /**
  * The repeated shapes of the administrator sections: a busy-aware button, a button that asks first, a
- * listed item's edit and delete buttons, a tab, a table with its column heads, a scrolled list region, the
+ * listed item's edit and delete buttons, a table with its column heads, a scrolled list region, the
  * callbacks of a confirm dialog and a debounced search box.
  */
 
@@ -110,35 +110,6 @@ export function EditDeleteButtons({
   );
 }
 
-/** One tab of a tab list; `id` and `controls` tie it to its panel where the list has one. */
-export function TabButton({
-  label,
-  selected,
-  id,
-  controls,
-  onSelect,
-}: {
-  label: string;
-  selected: boolean;
-  id?: string;
-  controls?: string;
-  onSelect: () => void;
-}) {
-  return (
-    <button
-      type="button"
-      role="tab"
-      id={id}
-      aria-selected={selected}
-      aria-controls={controls}
-      className={`adm-tab ${selected ? 'is-active' : ''}`}
-      onClick={onSelect}
-    >
-      {label}
-    </button>
-  );
-}
-
 /** A column head: its name, or `{ num: name }` for a column of numbers (right-aligned). */
 export type Column = ReactNode | { num: ReactNode };
 const isNum = (c: Column): c is { num: ReactNode } => typeof c === 'object' && c !== null && 'num' in c;
@@ -231,14 +202,14 @@ export function closeAndReport<T>(
   };
 }
 
-/**
- * A section form's submit: clear the result line, send the body, then show `done` (after `after`, e.g. a
- * form reset) or the failure under `failPrefix`.
- */
 /** What a change answered: done, or (202 with the proposal) waiting for a second administrator. */
 export const doneOrProposed = (data: unknown, done: string) =>
   typeof data === 'object' && data !== null && 'proposal' in data ? MSG.proposals.proposed : done;
 
+/**
+ * A section form's submit: clear the result line, send the body, then show `done` (after `after`, e.g. a
+ * form reset) or the failure under `failPrefix`.
+ */
 export function sendAndReport<B>(
   result: ReturnType<typeof useResult>,
   mutation: {

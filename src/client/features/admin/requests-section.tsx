@@ -7,7 +7,7 @@ import { REQUEST_PAGE_SIZE, type RequestKind, useAdminMutation, useRequests } fr
 import { ChainStatusNote, needsOverride, OverrideDialog, useChainStatus } from './chain-verdict';
 import { Check, SelectFilter } from './fields';
 import { dateTime, exact } from './format';
-import { AdmTable, closeAndReport, TabButton } from './kit';
+import { AdmTable, closeAndReport } from './kit';
 import { ConfirmDialog } from './modal';
 import { Pager, usePagedFilters } from './pager';
 import { doneOrProposed } from './proposals-tab';
@@ -15,6 +15,7 @@ import { ReasonDialog } from './reason-dialog';
 import { Details, isWithdrawal, type Row } from './request-details';
 import { failureText, ResultMessage, useResult } from './result-message';
 import { Section } from './section';
+import { TabButton } from './tab-button';
 
 const R = MSG.admin.requests;
 type Decision = 'approve' | 'reject';
