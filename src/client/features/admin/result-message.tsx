@@ -21,7 +21,7 @@ export function useResult() {
 export function ResultMessage({ text }: { text: string | null }) {
   return (
     <p
-      className={`adm-result ${text ? (isFailureText(text) ? 'is-error' : 'is-ok') : ''}`}
+      className={`adm-result ${text ? (isFailureText(text) ? 'tone-bad' : 'tone-good') : ''}`}
       role={text && isFailureText(text) ? 'alert' : 'status'}
       aria-live="polite"
     >
