@@ -69,7 +69,9 @@ export function QueueRowLine({
       onDoubleClick={onOpen}
     >
       <td>
-        <span className={`dq-kind ${r.kind === 'deposit' ? 'tone-good' : 'tone-bad'}`}>{Q.types[r.kind]}</span>
+        <span className={`dq-kind ${r.kind === 'deposit' ? 'tone-good' : 'tone-bad'}`}>
+          {Q.types[r.kind]}
+        </span>
       </td>
       <td className="dq-member" title={r.username}>
         <button type="button" className="btn-link" tabIndex={-1} onClick={onOpen}>
