@@ -3,6 +3,16 @@ export const APP_NAME = '코인 월렛';
 
 export const BALANCE_CURRENCIES = ['KRW', 'ETH', 'XRP', 'USDT'] as const;
 export type BalanceCurrency = (typeof BALANCE_CURRENCIES)[number];
+
+/** `value` when it is one of `values`, else null: a string from outside (an address, a form) read as ours. */
+export const oneOf = <T extends string>(values: readonly T[], value: string | null | undefined): T | null =>
+  value !== null && value !== undefined && (values as readonly string[]).includes(value)
+    ? (value as T)
+    : null;
+
+/** An asset as the member or an address names it (`xrp`, ` USDT `): any case, blanks around it ignored. */
+export const asBalanceCurrency = (value: string | null | undefined): BalanceCurrency | null =>
+  oneOf(BALANCE_CURRENCIES, value?.trim().toUpperCase());
 export const CRYPTO_PRICE_CURRENCIES = ['ETH', 'XRP', 'USDT'] as const;
 export const WITHDRAW_CURRENCIES = ['USDT', 'BTC', 'ETH', 'XRP'] as const;
 export type WithdrawCurrency = (typeof WITHDRAW_CURRENCIES)[number];

@@ -172,6 +172,38 @@ describe('the member app as a market view', () => {
     await context.close();
   });
 
+  it('history: a rejected withdrawal shows the amount asked for and the reason, no fee and nothing received', async () => {
+    const m = await memberClient(e2e.server.url);
+    const admin = await adminClient(e2e.server.url, e2e.server.db);
+    await adjustBalance(e2e.server.db, m.id, 'KRW', '80000');
+    const w = await m.client.post('/api/withdrawals/krw', {
+      amount: '50000',
+      bank_name: '국민은행',
+      account_number: '110-123-456789',
+      account_holder: '홍길동',
+    });
+    expect(w.status).toBe(201);
+    const r = await admin.client.post(`/api/admin/withdrawals/${w.body.data.id}/reject`, {
+      reason: '계좌 확인 필요',
+    });
+    expect(r.status).toBe(200);
+
+    const { page, context } = await e2e.newPage();
+    await loginThroughUi(page, m.creds);
+    await page.goto('/assets/history?type=withdraw');
+    await expect.poll(() => page.getByTestId('history-row').count()).toBe(1);
+    await page.getByTestId('history-row').click();
+    const sheet = page.getByTestId('history-sheet');
+    await sheet.waitFor();
+    await shot(page, 'market-history-rejected-withdrawal');
+    expect(await sheet.getByTestId('fact-amount').textContent()).toBe(`${MSG.timeline.requestedAmount}50,000원`);
+    expect(await sheet.getByTestId('fact-reason').textContent()).toBe(`${MSG.timeline.rejectReason}계좌 확인 필요`);
+    expect(await sheet.getByTestId('fact-received').count()).toBe(0);
+    expect(await sheet.getByTestId('fact-fee').count()).toBe(0);
+    expect(await sheet.textContent()).not.toContain(MSG.timeline.received);
+    await context.close();
+  });
+
   it('my page: dark mode choice kept in this browser; the system choice follows prefers-color-scheme, in the same colours', async () => {
     const m = await memberClient(e2e.server.url);
     const { page, context } = await e2e.newPage();

@@ -49,6 +49,7 @@ export const MARKET_MESSAGES = {
     tag: '태그',
     fee: '수수료',
     received: '받는 금액',
+    requestedAmount: '신청 금액',
     requestedAt: '신청 시각',
     processedAt: '처리 시각',
     rejectReason: '반려 사유',

@@ -56,10 +56,10 @@ export const WITHDRAWAL_RULE_MESSAGES = {
       `[1일 출금 한도] 암호화폐 출금은 24시간 동안 원화 환산 한도 안에서만 할 수 있습니다. 지금 남은 한도는 ${left}원입니다.${kst ? ` ${kst}부터 한도가 다시 늘어납니다.` : ''}`,
     dailyLimitKrw: (left: string, kst: string | null) =>
       `[1일 출금 한도] 원화 출금은 24시간 동안 한도 안에서만 할 수 있습니다. 지금 남은 한도는 ${left}원입니다.${kst ? ` ${kst}부터 한도가 다시 늘어납니다.` : ''}`,
-    limitLeftCrypto: (left: string, limit: string) =>
-      `오늘 남은 암호화폐 출금 한도: ${left}원 / ${limit}원 (24시간 기준, 원화 환산)`,
-    limitLeftKrw: (left: string, limit: string) =>
-      `오늘 남은 원화 출금 한도: ${left}원 / ${limit}원 (24시간 기준)`,
+    // The daily limit above the withdrawal form, as two label–value rows: what is left, and the limit.
+    limitLeftLabel: '남은 출금 한도',
+    limitKrwLabel: '1일 한도 (24시간 기준)',
+    limitCryptoLabel: '1일 한도 (24시간, 원화 환산)',
     // Travel rule.
     travelTitle: '트래블룰 정보 (특정금융정보법)',
     travelNotice: (threshold: string) =>

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { MSG } from '../../../shared/messages/member';
-import { Field } from '../../components/field';
 import { ApiError, errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
+import { Field } from '../field';
+import { TitledSection } from '../titled-section';
 import { useDisableTotp, useTotpStatus } from './use-totp';
 
 const O = MSG.otp;
@@ -15,17 +16,20 @@ export function TotpSection() {
   const [mode, setMode] = useState<'view' | 'enrol' | 'disable'>('view');
   const enrolled = status.data?.enrolled === true;
   return (
-    <section className="profile-card" aria-labelledby="totp-title" data-testid="totp-section">
-      <div className="profile-card-head">
-        <h2 id="totp-title" className="profile-card-title">
-          {O.sectionTitle}
-        </h2>
-        {status.data ? (
+    <TitledSection
+      title={O.sectionTitle}
+      beside={
+        status.data ? (
           <span className={`status-badge ${enrolled ? 'status-success' : 'status-muted'}`}>
             {enrolled ? O.statusOn : O.statusOff}
           </span>
-        ) : null}
-      </div>
+        ) : null
+      }
+      className="profile-card"
+      headClassName="profile-card-head"
+      titleClassName="profile-card-title"
+      testId="totp-section"
+    >
       {status.isError ? (
         <p className="form-error" role="alert">
           {O.loadFailed}
@@ -57,7 +61,7 @@ export function TotpSection() {
           </button>
         </>
       )}
-    </section>
+    </TitledSection>
   );
 }
 

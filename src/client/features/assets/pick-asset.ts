@@ -1,11 +1,4 @@
-import { BALANCE_CURRENCIES, type BalanceCurrency, DEFAULT_ASSET } from '../../../shared/constants';
-
-const asAsset = (v: string | null | undefined): BalanceCurrency | null => {
-  const upper = v?.trim().toUpperCase();
-  return upper && (BALANCE_CURRENCIES as readonly string[]).includes(upper)
-    ? (upper as BalanceCurrency)
-    : null;
-};
+import { asBalanceCurrency, type BalanceCurrency, DEFAULT_ASSET } from '../../../shared/constants';
 
 /**
  * SPEC §2: the asset comes from the route parameter `asset`, else the query parameter `asset`, else
@@ -17,5 +10,10 @@ export function pickAsset(
   pathname: string,
 ): BalanceCurrency {
   const lastSegment = pathname.split('/').filter(Boolean).at(-1);
-  return asAsset(routeParam) ?? asAsset(search.get('asset')) ?? asAsset(lastSegment) ?? DEFAULT_ASSET;
+  return (
+    asBalanceCurrency(routeParam) ??
+    asBalanceCurrency(search.get('asset')) ??
+    asBalanceCurrency(lastSegment) ??
+    DEFAULT_ASSET
+  );
 }

@@ -1,20 +1,19 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
+  asBalanceCurrency,
   BALANCE_CURRENCIES,
-  type BalanceCurrency,
   HISTORY_TYPES,
   type HistoryType,
+  oneOf,
 } from '../../../shared/constants';
-import { formatDayHeading, formatTime, kstDayKey } from '../../../shared/format';
-import { CHAIN_MESSAGES } from '../../../shared/messages/chain';
+import { formatDayHeading, kstDayKey } from '../../../shared/format';
 import { MSG } from '../../../shared/messages/member';
-import { requestStatusDisplay } from '../../../shared/request-status';
 import type { HistoryItem } from '../../../shared/schemas/history';
 import { PageHeading } from '../../components/back-button';
 import { Spinner } from '../../components/spinner';
+import { HistoryRow } from './history-row';
 import { HistorySheet } from './history-sheet';
-import { amountOf, memoOf } from './history-text';
 import { useHistory } from './use-history';
 import './history.css';
 
@@ -25,13 +24,6 @@ const FILTER_LABELS: Record<HistoryType, string> = {
   deposit: H.filterDeposit,
   withdraw: H.filterWithdraw,
 };
-
-const asAsset = (param: string | null): BalanceCurrency | null => {
-  const a = (param ?? '').toUpperCase();
-  return (BALANCE_CURRENCIES as readonly string[]).includes(a) ? (a as BalanceCurrency) : null;
-};
-const asType = (param: string | null): HistoryType =>
-  (HISTORY_TYPES as readonly string[]).includes(param ?? '') ? (param as HistoryType) : 'all';
 
 /** The rows grouped by their Korean calendar day, newest first. */
 function byDay(items: HistoryItem[]) {
@@ -52,8 +44,8 @@ function byDay(items: HistoryItem[]) {
  */
 export function HistoryPage() {
   const [params, setParams] = useSearchParams();
-  const asset = asAsset(params.get('asset'));
-  const type = asType(params.get('type'));
+  const asset = asBalanceCurrency(params.get('asset'));
+  const type = oneOf(HISTORY_TYPES, params.get('type')) ?? 'all';
   const history = useHistory(type, asset);
   const items = history.data?.items ?? [];
   const [open, setOpen] = useState<HistoryItem | null>(null);
@@ -130,40 +122,5 @@ export function HistoryPage() {
       )}
       {open ? <HistorySheet item={open} onClose={() => setOpen(null)} /> : null}
     </section>
-  );
-}
-
-function HistoryRow({ item, onOpen }: { item: HistoryItem; onOpen: () => void }) {
-  const status = requestStatusDisplay(item.status);
-  const rejected = item.status === 'rejected';
-  const memo = memoOf(item);
-  return (
-    <button
-      type="button"
-      className={`history-row${rejected ? ' history-rejected' : ''}`}
-      onClick={onOpen}
-      data-testid="history-row"
-    >
-      <span className="history-main">
-        <span className={`history-type history-${item.type}`}>
-          {item.type === 'deposit' ? H.typeDeposit : H.typeWithdraw}
-          {item.currency === 'KRW' ? '' : ` · ${item.currency}`}
-        </span>
-        <span className="history-sub">
-          <time dateTime={item.created_at}>{formatTime(item.created_at)}</time>
-          {memo ? ` · ${memo}` : ''}
-        </span>
-      </span>
-      <span className="history-side">
-        <span className={`history-amount history-${rejected ? 'void' : item.type}`}>{amountOf(item)}</span>
-        {item.chain ? (
-          <span className="status-badge status-warning history-chain">
-            {CHAIN_MESSAGES.chain.memberWaiting(item.chain.confirmations, item.chain.required)}
-          </span>
-        ) : (
-          <span className={`status-badge status-${status.tone}`}>{status.label}</span>
-        )}
-      </span>
-    </button>
   );
 }

@@ -13,20 +13,30 @@ const T = MSG.timeline;
 const isNetwork = (n: string | null): n is NetworkCode =>
   n !== null && (NETWORK_CODES as readonly string[]).includes(n);
 
-/** A row's facts: amount, status, TXID with its explorer link, address, network, tag, fee, times, reason. */
+/**
+ * A row's facts: status, amount (a rejected request: the amount asked for and the reason, as Korean
+ * exchanges show it), fee and what was received, TXID with its explorer link, address, network, tag, times.
+ */
 export function HistorySheet({ item, onClose }: { item: HistoryItem; onClose: () => void }) {
   const status = requestStatusDisplay(item.status);
   const tx = explorerTxUrl(DEFAULT_EXPLORER_URLS, item.network, item.txid);
+  const rejected = item.status === 'rejected';
   const rows: [string, React.ReactNode, string][] = [];
   const add = (label: string, value: React.ReactNode, key: string) => {
     if (value !== null && value !== undefined && value !== '') rows.push([label, value, key]);
   };
   add(T.status, status.label, 'status');
-  add(T.amount, formatAsset(item.currency, item.amount), 'amount');
-  if (item.source === 'withdrawal' && item.fee !== '0')
-    add(T.fee, formatAsset(item.currency, item.fee), 'fee');
-  if (item.final_amount !== null && item.source === 'withdrawal')
-    add(T.received, formatAsset(item.currency, item.final_amount), 'received');
+  if (rejected) {
+    // A rejected request moved nothing: what was asked for and why it was refused, no fee, nothing received.
+    add(T.requestedAmount, formatAsset(item.currency, item.amount), 'amount');
+    add(T.rejectReason, item.reject_reason, 'reason');
+  } else {
+    add(T.amount, formatAsset(item.currency, item.amount), 'amount');
+    if (item.source === 'withdrawal' && item.fee !== '0')
+      add(T.fee, formatAsset(item.currency, item.fee), 'fee');
+    if (item.final_amount !== null && item.source === 'withdrawal')
+      add(T.received, formatAsset(item.currency, item.final_amount), 'received');
+  }
   add(
     T.network,
     isNetwork(item.network) ? networkLabelFor(item.currency, item.network) : item.network,
@@ -67,11 +77,10 @@ export function HistorySheet({ item, onClose }: { item: HistoryItem; onClose: ()
   add(T.memo, memoOf(item), 'memo');
   add(T.requestedAt, formatDateTime(item.created_at), 'requested');
   add(T.processedAt, item.processed_at ? formatDateTime(item.processed_at) : null, 'processed');
-  add(T.rejectReason, item.status === 'rejected' ? item.reject_reason : null, 'reason');
 
   return (
     <BottomSheet title={T.detailTitle} closeLabel={T.close} onClose={onClose} testId="history-sheet">
-      <p className={`sheet-amount history-${item.status === 'rejected' ? 'void' : item.type}`}>
+      <p className={`sheet-amount history-${rejected ? 'void' : item.type}`}>
         {item.type === 'deposit' ? H.typeDeposit : H.typeWithdraw} {amountOf(item)}
       </p>
       <dl className="facts sheet-facts">

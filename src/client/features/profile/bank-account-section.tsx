@@ -21,7 +21,6 @@ export function BankAccountSection({ profile }: { profile: ProfileView }) {
   const label = status === 'none' ? P.bankLink : P.bankChange;
   return (
     <ProfileCard
-      id="profile-bank-title"
       title={P.bankTitle}
       badge={
         <span className={`status-badge ${s.tone}`} data-testid="bank-status">

@@ -1,27 +1,26 @@
 import type { ReactNode } from 'react';
+import { TitledSection } from '../../components/titled-section';
 
 /** One card of my page: its title (the card's accessible name), an optional badge beside it, its body. */
 export function ProfileCard({
-  id,
   title,
   badge,
   children,
 }: {
-  id: string;
   title: string;
   badge?: ReactNode;
   children: ReactNode;
 }) {
   return (
-    <section className="profile-card" aria-labelledby={id}>
-      <div className="profile-card-head">
-        <h2 id={id} className="profile-card-title">
-          {title}
-        </h2>
-        {badge}
-      </div>
+    <TitledSection
+      title={title}
+      beside={badge}
+      className="profile-card"
+      headClassName="profile-card-head"
+      titleClassName="profile-card-title"
+    >
       {children}
-    </section>
+    </TitledSection>
   );
 }
 

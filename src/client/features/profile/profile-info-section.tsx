@@ -8,7 +8,7 @@ import {
 import { refusalMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { EditableRow } from './editable-row';
-import { ProfileRow } from './profile-card';
+import { ProfileCard, ProfileRow } from './profile-card';
 import { useRequestEmailChange, useUpdateContact } from './use-profile';
 
 const P = MSG.profile;
@@ -44,10 +44,7 @@ export function ProfileInfoSection({ profile }: { profile: ProfileView }) {
   };
 
   return (
-    <section className="profile-card" aria-labelledby="profile-info-title">
-      <h2 id="profile-info-title" className="profile-card-title">
-        {P.infoTitle}
-      </h2>
+    <ProfileCard title={P.infoTitle}>
       <dl className="profile-list">
         <ProfileRow label={P.username} value={profile.username} />
         <ProfileRow label={P.fullName} value={profile.full_name} />
@@ -83,6 +80,6 @@ export function ProfileInfoSection({ profile }: { profile: ProfileView }) {
           }
         />
       </dl>
-    </section>
+    </ProfileCard>
   );
 }

@@ -11,7 +11,6 @@ export function SecuritySection({ profile }: { profile: ProfileView }) {
   const safe = profile.security_grade === 'safe';
   return (
     <ProfileCard
-      id="profile-security-title"
       title={P.securityTitle}
       badge={
         <span className={`status-badge ${safe ? 'status-success' : 'status-muted'}`}>

@@ -32,7 +32,7 @@ export function SignInActivitySection() {
   const [all, setAll] = useState(false);
   const q = useSignInActivity();
   return (
-    <ProfileCard id="profile-activity-title" title={E.title}>
+    <ProfileCard title={E.title}>
       <p className="profile-activity-hint">{E.hint}</p>
       {q.isPending ? null : q.isError ? (
         <p role="alert">{E.loadFailed}</p>

@@ -14,7 +14,7 @@ const CHOICES: [ThemeChoice, string][] = [
 export function ThemeSection() {
   const { choice, choose } = useTheme();
   return (
-    <ProfileCard id="profile-theme-title" title={T.title}>
+    <ProfileCard title={T.title}>
       <fieldset className="segmented">
         <legend className="sr-only">{T.title}</legend>
         {CHOICES.map(([value, label]) => (

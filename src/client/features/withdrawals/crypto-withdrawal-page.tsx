@@ -20,7 +20,7 @@ import { DoneScreen } from './confirm-sheet';
 import { AmountStep, cryptoConfirmRows } from './crypto-amount-step';
 import { AssetStep, type Currency, coin, RecipientStep } from './crypto-steps';
 import { DEFAULTS, type Form, withoutEmptyRuleFields } from './crypto-withdrawal-form';
-import { ConfirmThenPin, useStepTop, useWithdrawalSubmit } from './pin-step';
+import { ConfirmThenPin, useWithdrawalSubmit } from './pin-step';
 import { CRYPTO_WITHDRAWAL } from './requests';
 import { useTravelRuleNeeded } from './rule-fields';
 import { useWithdrawable } from './use-available';
@@ -76,31 +76,23 @@ export function CryptoWithdrawalPage() {
         : {}),
     },
   });
-  const { register, formState, setError, watch, setValue, trigger, getValues } = form;
+  const { formState, watch, setValue, trigger, getValues } = form;
   const e = formState.errors;
-  const [currency, method, amountText, network, otpCode] = watch([
-    'currency',
-    'method',
-    'amount',
-    'network',
-    'otpCode',
-  ]);
+  const [currency, method, amountText, network] = watch(['currency', 'method', 'amount', 'network']);
   const balance = withdrawable.byCurrency(currency);
   availableRef.current = balance?.available ?? null;
   const blocks = useBlocks('crypto');
   const travel = useTravelRuleNeeded(currency, amountText, method === 'external');
   const price = prices.data?.items.find((i) => i.symbol === currency)?.krw_price ?? null;
-  useStepTop(step);
-
-  const { submit, busy, pinError, clearPinError } = useWithdrawalSubmit({
+  const withdrawal = useWithdrawalSubmit({
     ...CRYPTO_WITHDRAWAL,
-    setError,
-    onSuccess: () => setStep('done'),
+    form,
+    step: [step, setStep],
     onRefused: (err) => {
       // A refusal of the request itself: back to the step of its field, where the message now stands.
       const fields = Object.keys(err.fields ?? {}).filter((f) => STEP_FIELDS.includes(f));
       if (fields.length === 0) return;
-      clearPinError();
+      withdrawal.clearPinError();
       setStep(fields.some((f) => RECIPIENT_FIELDS.includes(f)) ? 'recipient' : 'amount');
     },
   });
@@ -138,7 +130,7 @@ export function CryptoWithdrawalPage() {
   };
   const send = (pin: string) => {
     const values = withoutEmptyRuleFields(getValues()) as unknown as CryptoWithdrawalInput;
-    submit(cryptoWithdrawalBodyFromForm(values, pin));
+    withdrawal.submit(cryptoWithdrawalBodyFromForm(values, pin));
   };
 
   if (step === 'done') {
@@ -182,14 +174,9 @@ export function CryptoWithdrawalPage() {
         />
       ) : null}
       <ConfirmThenPin
-        step={step}
+        withdrawal={withdrawal}
         rows={amount ? cryptoConfirmRows(getValues(), { network: shownNetwork, amount, fee, wonText }) : null}
-        error={pinError ?? e.otpCode?.message ?? null}
-        busy={busy}
-        clearPinError={clearPinError}
-        otp={{ field: register('otpCode'), value: otpCode }}
         onBack={() => setStep('amount')}
-        onStep={setStep}
         onComplete={send}
       />
     </section>

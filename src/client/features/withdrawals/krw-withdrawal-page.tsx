@@ -12,7 +12,7 @@ import { NoOwnAccount, useWonAccounts, WonAccountCard } from '../../components/w
 import { starredOf } from '../../lib/form-errors';
 import { BlockedNotice, useBlocks } from './blocks';
 import { DoneScreen } from './confirm-sheet';
-import { ConfirmThenPin, useStepTop, useWithdrawalSubmit } from './pin-step';
+import { ConfirmThenPin, useWithdrawalSubmit } from './pin-step';
 import { KRW_WITHDRAWAL } from './requests';
 import { RulesCard } from './rules-card';
 import { useWithdrawable } from './use-available';
@@ -54,28 +54,26 @@ export function KrwWithdrawalPage() {
   const availableRef = useRef<Dec | null>(null);
   const resolver: Resolver<Form> = (values, ctx, opts) =>
     zodResolver(krwWithdrawalFormSchema(availableRef.current))(values as never, ctx, opts as never) as never;
-  const { register, formState, setError, watch, getFieldState, trigger, control, setValue, getValues } =
-    useForm<Form>({ resolver, mode: 'onChange', defaultValues: DEFAULTS });
+  const form = useForm<Form>({ resolver, mode: 'onChange', defaultValues: DEFAULTS });
+  const { register, formState, watch, getFieldState, trigger, control, setValue, getValues } = form;
   const e = formState.errors;
   const balance = withdrawable.byCurrency('KRW');
   availableRef.current = balance?.available ?? null;
-  const [amountText, otpCode] = watch(['amount', 'otpCode']);
+  const amountText = watch('amount');
 
   const availableText = balance?.available.toFixed() ?? '';
   useEffect(() => {
     void availableText;
     if (getFieldState('amount').isDirty) void trigger('amount');
   }, [availableText, getFieldState, trigger]);
-  useStepTop(step);
-
-  const { submit, busy, pinError, clearPinError } = useWithdrawalSubmit({
+  const withdrawal = useWithdrawalSubmit({
     ...KRW_WITHDRAWAL,
-    setError,
-    onSuccess: () => setStep('done'),
+    form,
+    step: [step, setStep],
     onRefused: (err) => {
       // A refused amount or memo: back to the form, where the message now stands at its field.
       if (err.fields?.amount || err.fields?.memo) {
-        clearPinError();
+        withdrawal.clearPinError();
         setStep('form');
       }
     },
@@ -97,7 +95,7 @@ export function KrwWithdrawalPage() {
       second_password: pin,
       ...(v.otpCode ? { otpCode: v.otpCode } : {}),
     };
-    submit(body);
+    withdrawal.submit(body);
   };
 
   if (step === 'done') return <DoneScreen amount={typed ? won(typed) : ''} currency="KRW" />;
@@ -145,7 +143,7 @@ export function KrwWithdrawalPage() {
         </>
       ) : null}
       <ConfirmThenPin
-        step={step}
+        withdrawal={withdrawal}
         rows={
           own && typed
             ? [
@@ -157,12 +155,7 @@ export function KrwWithdrawalPage() {
               ]
             : null
         }
-        error={pinError}
-        busy={busy}
-        clearPinError={clearPinError}
-        otp={{ field: register('otpCode'), value: otpCode }}
         onBack={() => setStep('form')}
-        onStep={setStep}
         onComplete={send}
       />
     </section>

@@ -1,5 +1,11 @@
 import { useEffect, useState } from 'react';
-import type { FieldValues, UseFormRegisterReturn } from 'react-hook-form';
+import {
+  type FieldErrors,
+  type FieldPath,
+  type FieldValues,
+  type UseFormReturn,
+  useWatch,
+} from 'react-hook-form';
 import { MSG } from '../../../shared/messages/member-flows';
 import { OtpCodeField } from '../../components/otp-code-field';
 import { PinPad } from '../../components/pin-pad/pin-pad';
@@ -10,7 +16,7 @@ import { type ConfirmRow, ConfirmSheet } from './confirm-sheet';
 import { useRefreshRules } from './rule-fields';
 
 /** Every step of a withdrawal starts at the top of the page, as a new screen does. */
-export function useStepTop(step: string) {
+function useStepTop(step: string) {
   useEffect(() => {
     void step;
     window.scrollTo(0, 0);
@@ -18,23 +24,29 @@ export function useStepTop(step: string) {
 }
 
 /**
- * The submit routine of a stepped withdrawal: a refusal that names no field of the form (a wrong second
- * password with the attempts left, a lock, a duplicate submission) is the server's sentence under the PIN
- * pad's dots, where the member is; any refusal reads the withdrawal rules again (a limit or a hold may
- * have changed), and `onRefused` takes a refusal of a field back to its step.
+ * The submit routine of a stepped withdrawal, which also keeps its steps at the top of the page and ends
+ * them on the done screen: a refusal that names no field of the form (a wrong second password with the
+ * attempts left, a lock, a duplicate submission) is the server's sentence under the PIN pad's dots, where
+ * the member is; any refusal reads the withdrawal rules again (a limit or a hold may have changed), and
+ * `onRefused` takes a refusal of a field back to its step.
  */
 export function useWithdrawalSubmit<TBody, TForm extends FieldValues>(
-  opts: Omit<MoneySubmitOptions<TBody, TForm>, 'onFormError' | 'onRefused'> & {
+  opts: Omit<MoneySubmitOptions<TBody, TForm>, 'setError' | 'onSuccess' | 'onFormError' | 'onRefused'> & {
+    form: UseFormReturn<TForm>;
+    step: [step: string, setStep: (step: 'confirm' | 'pin' | 'done') => void];
     onRefused: (err: ApiError) => void;
   },
 ) {
   const [pinError, setPinError] = useState<string | null>(null);
   const refreshRules = useRefreshRules();
+  const [step, setStep] = opts.step;
+  useStepTop(step);
   const { submit, busy } = useMoneySubmit<TBody, TForm>({
     ...opts,
+    setError: opts.form.setError,
     onSuccess: () => {
       setPinError(null);
-      opts.onSuccess();
+      setStep('done');
     },
     onFormError: setPinError,
     onRefused: (err) => {
@@ -42,50 +54,54 @@ export function useWithdrawalSubmit<TBody, TForm extends FieldValues>(
       opts.onRefused(err);
     },
   });
-  return { submit, busy, pinError, clearPinError: () => setPinError(null) };
+  return { submit, busy, pinError, clearPinError: () => setPinError(null), form: opts.form, step, setStep };
 }
+/** What the PIN step reads of a withdrawal (not its submit: the body is the page's). */
+type Withdrawal<TForm extends FieldValues> = Omit<
+  ReturnType<typeof useWithdrawalSubmit<unknown, TForm>>,
+  'submit'
+>;
 
 /**
  * The last two steps of a withdrawal: the confirmation sheet with every fact (`rows`; none while the form
- * holds no valid amount), then the second password on the PIN pad, with the one-time code above it when
- * the member is enrolled. 취소 on the sheet goes back to the form, 취소 on the pad back to the sheet.
+ * holds no valid amount), then the second password on the PIN pad, with the form's one-time code field
+ * above it when the member is enrolled; under the dots, the refusal of `submit` or of the code. 취소 on the
+ * sheet goes back to the form, 취소 on the pad back to the sheet.
  */
-export function ConfirmThenPin(props: {
-  step: string;
+export function ConfirmThenPin<TForm extends FieldValues & { otpCode: string }>(props: {
+  withdrawal: Withdrawal<TForm>;
   rows: ConfirmRow[] | null;
-  error: string | null;
-  busy: boolean;
-  clearPinError: () => void;
-  /** The form's one-time code field and what it holds. */
-  otp: { field: UseFormRegisterReturn<'otpCode'>; value: string };
   onBack: () => void;
-  onStep: (step: 'confirm' | 'pin') => void;
   onComplete: (pin: string) => void;
 }) {
   const enrolled = useSession().data?.user.has_totp === true;
-  if (props.step === 'confirm' && props.rows) {
+  const { form, step, setStep, ...submit } = props.withdrawal;
+  const otpName = 'otpCode' as FieldPath<TForm>;
+  const otpCode = String(useWatch({ control: form.control, name: otpName }) ?? '');
+  const otpError = (form.formState.errors as FieldErrors<{ otpCode: string }>).otpCode?.message;
+  if (step === 'confirm' && props.rows) {
     return (
       <ConfirmSheet
         rows={props.rows}
         onCancel={props.onBack}
         onConfirm={() => {
-          props.clearPinError();
-          props.onStep('pin');
+          submit.clearPinError();
+          setStep('pin');
         }}
       />
     );
   }
-  if (props.step !== 'pin') return null;
+  if (step !== 'pin') return null;
   return (
     <section className="wd-pin">
       <PinPad
         help={MSG.pin.help}
-        error={props.error}
-        busy={props.busy}
-        extra={enrolled ? <OtpCodeField {...props.otp.field} error={undefined} /> : null}
-        extraReady={!enrolled || props.otp.value.trim() !== ''}
+        error={submit.pinError ?? otpError ?? null}
+        busy={submit.busy}
+        extra={enrolled ? <OtpCodeField {...form.register(otpName)} error={undefined} /> : null}
+        extraReady={!enrolled || otpCode.trim() !== ''}
         onComplete={props.onComplete}
-        onCancel={() => props.onStep('confirm')}
+        onCancel={() => setStep('confirm')}
       />
     </section>
   );

@@ -1,0 +1,44 @@
+import { formatTime } from '../../../shared/format';
+import { CHAIN_MESSAGES } from '../../../shared/messages/chain';
+import { MSG } from '../../../shared/messages/member';
+import { requestStatusDisplay } from '../../../shared/request-status';
+import type { HistoryItem } from '../../../shared/schemas/history';
+import { amountOf, memoOf } from './history-text';
+
+const H = MSG.history;
+
+/** One row of the timeline: type and asset, time and memo, the amount and the status (or the chain's wait). */
+export function HistoryRow({ item, onOpen }: { item: HistoryItem; onOpen: () => void }) {
+  const status = requestStatusDisplay(item.status);
+  const rejected = item.status === 'rejected';
+  const memo = memoOf(item);
+  return (
+    <button
+      type="button"
+      className={`history-row${rejected ? ' history-rejected' : ''}`}
+      onClick={onOpen}
+      data-testid="history-row"
+    >
+      <span className="history-main">
+        <span className={`history-type history-${item.type}`}>
+          {item.type === 'deposit' ? H.typeDeposit : H.typeWithdraw}
+          {item.currency === 'KRW' ? '' : ` · ${item.currency}`}
+        </span>
+        <span className="history-sub">
+          <time dateTime={item.created_at}>{formatTime(item.created_at)}</time>
+          {memo ? ` · ${memo}` : ''}
+        </span>
+      </span>
+      <span className="history-side">
+        <span className={`history-amount history-${rejected ? 'void' : item.type}`}>{amountOf(item)}</span>
+        {item.chain ? (
+          <span className="status-badge status-warning history-chain">
+            {CHAIN_MESSAGES.chain.memberWaiting(item.chain.confirmations, item.chain.required)}
+          </span>
+        ) : (
+          <span className={`status-badge status-${status.tone}`}>{status.label}</span>
+        )}
+      </span>
+    </button>
+  );
+}
