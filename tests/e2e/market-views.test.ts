@@ -196,8 +196,12 @@ describe('the member app as a market view', () => {
     const sheet = page.getByTestId('history-sheet');
     await sheet.waitFor();
     await shot(page, 'market-history-rejected-withdrawal');
-    expect(await sheet.getByTestId('fact-amount').textContent()).toBe(`${MSG.timeline.requestedAmount}50,000원`);
-    expect(await sheet.getByTestId('fact-reason').textContent()).toBe(`${MSG.timeline.rejectReason}계좌 확인 필요`);
+    expect(await sheet.getByTestId('fact-amount').textContent()).toBe(
+      `${MSG.timeline.requestedAmount}50,000원`,
+    );
+    expect(await sheet.getByTestId('fact-reason').textContent()).toBe(
+      `${MSG.timeline.rejectReason}계좌 확인 필요`,
+    );
     expect(await sheet.getByTestId('fact-received').count()).toBe(0);
     expect(await sheet.getByTestId('fact-fee').count()).toBe(0);
     expect(await sheet.textContent()).not.toContain(MSG.timeline.received);
