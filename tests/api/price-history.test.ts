@@ -25,6 +25,17 @@ const seed = (hours: number, usd: string, krw: string) =>
     [usd, krw, Math.round(hours * 60)],
   );
 
+/** A recorded XRP price `minute` minutes into the 15-minute bucket that began 23.5 to 23.75 h ago. */
+const seedInBucket = (minute: number, usd: string, krw: string) =>
+  server.db.query(
+    `INSERT INTO price_history (symbol, usd_price, krw_price, recorded_at)
+     VALUES ('XRP', $1::numeric, $2::numeric,
+             date_bin('15 minutes', now() - interval '23 hours 30 minutes', timestamptz '2000-01-01 00:00+00')
+               + make_interval(mins => $3::int) + interval '7 seconds')
+     ON CONFLICT DO NOTHING`,
+    [usd, krw, minute],
+  );
+
 const history = async (query: string) => {
   const res = await member.get<PriceHistory>(`/api/prices/history${query}`);
   expect(res.status).toBe(200);
@@ -33,8 +44,10 @@ const history = async (query: string) => {
 
 describe('getPriceHistory', () => {
   it('buckets each period (the last price of a bucket), oldest first, with the 24 h base', async () => {
-    await seed(23.5, '0.5', '700');
-    await seed(23.49, '0.51', '714'); // same 15-minute bucket as the row above, later: it wins
+    // Two prices in one 15-minute bucket 23.5 to 23.75 h ago, the later one winning: placed from the
+    // bucket's start, so no bucket edge falls between them whatever the minute the test runs at.
+    await seedInBucket(1, '0.5', '700');
+    await seedInBucket(2, '0.51', '714');
     await seed(12, '0.52', '728');
     await seed(3 * 24, '0.4', '560');
     await seed(20 * 24, '0.3', '420');
