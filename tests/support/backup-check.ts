@@ -13,8 +13,11 @@ export interface BackupRun {
   adminCookies: Map<string, string>;
 }
 
-/** Rewritten rows: balances move with every approval; a request of the burst is filed, then approved. */
-const REWRITTEN = new Set(['balances', 'deposits', 'withdrawals']);
+/**
+ * Rewritten rows: balances and the administrators' hourly totals move with every approval; a request of the
+ * burst is filed, then approved.
+ */
+const REWRITTEN = new Set(['balances', 'actor_hourly_totals', 'deposits', 'withdrawals']);
 
 /** The restored database: the original at one moment, every request in it whole, the ledger right. */
 export async function checkRestored(restored: RunningServer, run: BackupRun) {

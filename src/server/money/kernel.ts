@@ -11,7 +11,8 @@
  * 3. the action's audit entry is written, with what the movement left (`balance_after` per change);
  * 4. its live events are recorded, announced to the browsers once the transaction commits.
  *
- * Nothing else in the server writes `balances` or `ledger_entries`.
+ * Nothing else in the server writes `balances` or `ledger_entries`. The database derives one thing from each
+ * ledger insert: the actor's hourly total for the four-eyes thresholds (`actor_hourly_totals`, migration 113).
  */
 import type { BalanceCurrency } from '../../shared/constants';
 import { D, type Dec, toWire } from '../../shared/decimal';

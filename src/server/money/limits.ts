@@ -8,7 +8,7 @@
 import { assetKrwValue, type PriceTable } from '../../shared/assets';
 import type { ViewCurrency } from '../../shared/constants';
 import { D, type Dec, ZERO } from '../../shared/decimal';
-import type { Queryable } from '../db';
+import { prepared, type Queryable } from '../db';
 import { readThresholdPrices } from '../prices/read-prices';
 
 /** Advisory lock classes: one member's and one administrator's totals are read and extended one at a time. */
@@ -82,16 +82,28 @@ export async function memberTotalKrw(
   return valueKrw(q, staleSeconds, rows);
 }
 
-/** What the administrator moved alone (no second administrator confirmed it) over 24 h, in won. */
+/**
+ * What the administrator moved alone (no second administrator confirmed it) over 24 h, in won. The whole
+ * hours inside the window come from `actor_hourly_totals` (kept from the ledger by its trigger, migration
+ * 113); the hour the window starts in, which it covers only in part, from the ledger entries themselves.
+ * So the sum reads a bounded number of rows however many the administrator wrote that day.
+ */
 export async function adminTotalKrw(q: Queryable, staleSeconds: number, adminId: string): Promise<Dec> {
-  const rows = await q.query<{ currency: string; amount: string }>(
-    `SELECT l.currency, sum(abs(l.amount))::text AS amount FROM ledger_entries l
-      WHERE l.actor_id = $1 AND l.confirmed_by IS NULL AND ${RECENT} AND l.kind IN ('deposit', 'withdrawal', 'transfer_out', 'admin_adjustment')
-      GROUP BY l.currency`,
-    [adminId],
-  );
+  const rows = await q.query<{ currency: string; amount: string }>(ADMIN_TOTAL, [adminId]);
   return valueKrw(q, staleSeconds, rows);
 }
+
+const ADMIN_TOTAL = prepared(`WITH edge AS (
+       SELECT date_bin('1 hour', now() - interval '24 hours', timestamptz '2000-01-01 00:00+00') AS hour)
+     SELECT currency, sum(amount)::text AS amount FROM (
+       SELECT t.currency, t.moved AS amount FROM actor_hourly_totals t, edge
+        WHERE t.actor_id = $1 AND t.hour > edge.hour
+       UNION ALL
+       SELECT l.currency, abs(l.amount) FROM ledger_entries l, edge
+        WHERE l.actor_id = $1 AND l.confirmed_by IS NULL AND ${RECENT}
+          AND l.created_at < edge.hour + interval '1 hour'
+          AND l.kind IN ('deposit', 'withdrawal', 'transfer_out', 'admin_adjustment')) x
+     GROUP BY currency`);
 
 /** Amounts per currency in won at the current price (a stale one: the higher of last stored and sample). */
 export async function valueKrw(
