@@ -5,7 +5,6 @@ import Fastify, { LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -28,6 +27,7 @@ import { AppError } from './http/errors';
 import { requestLogger } from './http/request-logger';
 import { addRouteHook } from './http/route-hooks';
 import { API_HEADERS, DOCUMENT_HEADERS } from './http/security-headers';
+import { serializerCompiler } from './http/serializer';
 import { serveClient } from './http/static-files';
 import { noticeRoutes } from './notices/routes';
 import { metricsRegistry, registerOps } from './ops';
