@@ -13,7 +13,7 @@ import { maskDigits, maskEmail, maskName } from './mask';
 /**
  * Any constant: every change that can take away an administrator (closing an account today, a demotion
  * if one is ever added) holds this lock, so the count of open administrators it checks cannot change
- * under it (issue 12 item 7, docs/decisions/0112-last-administrator.md).
+ * under it (docs/decisions/0112-last-administrator.md).
  */
 export const ADMIN_CHANGE_LOCK = 7_260_112;
 
