@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { TOAST } from '../shared/constants';
 import { MSG } from '../shared/messages/member';
-import { AppRoutes, preloadScreen } from './app/router';
+import { AppRoutes, prefetchFirstReads, preloadScreen } from './app/router';
 import { ApiError, onSessionEnded } from './lib/api';
 import { SESSION_KEY } from './lib/session';
 import { applyTheme } from './lib/theme';
@@ -21,11 +21,17 @@ const queryClient = new QueryClient({
     },
   },
 });
-// A call refused for want of a session: read the session again, and the route guard goes to /login.
-onSessionEnded(() => void queryClient.invalidateQueries({ queryKey: SESSION_KEY }));
+// A call refused for want of a session: read the session again, and the route guard goes to /login. A
+// session already known to be absent is not read again, and a read under way is left to answer (a first
+// read of the opened screen, started beside the session's, is refused the same way when logged out).
+onSessionEnded(() => {
+  if (queryClient.getQueryData(SESSION_KEY) === null) return;
+  void queryClient.invalidateQueries({ queryKey: SESSION_KEY }, { cancelRefetch: false });
+});
 
 applyTheme();
 preloadScreen(window.location.pathname);
+prefetchFirstReads(queryClient, window.location.pathname, window.location.search);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('root 요소를 찾을 수 없습니다.');

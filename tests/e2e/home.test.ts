@@ -210,10 +210,10 @@ describe('home and asset detail in the browser', () => {
   it('a token image that fails to load falls back to the placeholder', async () => {
     const m = await seededMember();
     const { page, context } = await e2e.newPage();
-    await page.route('**/tokens/eth.svg', (route) => route.fulfill({ status: 404, body: '' }));
+    await page.route('**/tokens/eth.png', (route) => route.fulfill({ status: 404, body: '' }));
     await signIn(page, m.creds);
     const icon = page.getByTestId('token-ETH').locator('img');
-    await expect.poll(() => icon.getAttribute('src')).toBe('/tokens/placeholder.svg');
+    await expect.poll(() => icon.getAttribute('src')).toBe('/tokens/placeholder.png');
     await expect.poll(() => icon.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await context.close();
   });

@@ -1,6 +1,10 @@
+import type { FetchQueryOptions, QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import type { PriceCurrency } from '../../shared/constants';
 import { Spinner } from '../components/spinner';
+import { pickAsset } from '../features/assets/pick-asset';
+import { balancesQuery, priceHistoryQuery, pricesQuery, rulesQuery, sessionQuery } from '../lib/queries';
 import { ErrorBoundary } from './error-boundary';
 import { RedirectIfLoggedIn, RequireAdmin, RequireMember, RequirePasswordStage } from './guards';
 import { setScreenPreloader } from './preload';
@@ -18,7 +22,22 @@ type Screens = Record<string, ReactNode>;
  * the Korean error screen.
  */
 const loaders = new WeakMap<object, () => Promise<unknown>>();
-const screen = <M extends Record<K, ComponentType>, K extends string>(load: () => Promise<M>, name: K) => {
+/** Where a screen was opened: its path, the `:asset` or other last segment under /assets, the query. */
+interface Opened {
+  path: string;
+  param: string | undefined;
+  search: URLSearchParams;
+}
+// A list of reads of different data types, handed to prefetchQuery one by one.
+// biome-ignore lint/suspicious/noExplicitAny: each entry keeps its own data type
+type Read = FetchQueryOptions<any, any, any, any>;
+/** The reads a screen shows first (its own hooks ask for the same queries: lib/queries.ts). */
+const firstReads = new WeakMap<object, (opened: Opened) => Read[]>();
+const screen = <M extends Record<K, ComponentType>, K extends string>(
+  load: () => Promise<M>,
+  name: K,
+  reads?: (opened: Opened) => Read[],
+) => {
   const Lazy = lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await load())[name] }));
   const element = (
     <Suspense fallback={<Spinner />}>
@@ -26,6 +45,7 @@ const screen = <M extends Record<K, ComponentType>, K extends string>(load: () =
     </Suspense>
   );
   loaders.set(element, load);
+  if (reads) firstReads.set(element, reads);
   return element;
 };
 
@@ -38,13 +58,25 @@ const PASSWORD_STAGE_SCREENS: Screens = {
   '/second-factor': screen(() => import('../features/auth/second-factor-page'), 'SecondFactorPage'),
 };
 const MEMBER_SCREENS: Screens = {
-  '/main': screen(() => import('../features/home/home-page'), 'HomePage'),
+  '/main': screen(
+    () => import('../features/home/home-page'),
+    'HomePage',
+    () => [balancesQuery, pricesQuery, priceHistoryQuery('1d')],
+  ),
   '/mypage': screen(() => import('../features/profile/mypage'), 'MyPage'),
   '/change-password': screen(() => import('../features/profile/change-password-page'), 'ChangePasswordPage'),
   '/second-password': screen(() => import('../features/profile/second-password-page'), 'SecondPasswordPage'),
 };
 /** /assets (all assets) and /assets/KRW, USDT … (one asset) are the same screen. */
-const assetScreen = screen(() => import('../features/assets/asset-page'), 'AssetPage');
+const assetScreen = screen(
+  () => import('../features/assets/asset-page'),
+  'AssetPage',
+  ({ param, search, path }) => {
+    const asset = pickAsset(param, search, path);
+    const chart = asset === 'KRW' ? [] : [priceHistoryQuery('1d', asset as PriceCurrency)];
+    return [balancesQuery, pricesQuery, rulesQuery, ...chart];
+  },
+);
 /** The member's screens under /assets, by their path there. */
 const ASSET_SCREENS: Screens = {
   deposit: screen(() => import('../features/deposits/crypto-deposit-page'), 'CryptoDepositPage'),
@@ -62,13 +94,8 @@ const OPEN_SCREENS: Screens = {
   '/mypage/email-confirm': screen(() => import('../features/profile/email-confirm-page'), 'EmailConfirmPage'),
 };
 
-/**
- * Starts downloading the screen of an address: the one the page was opened at, before the session is read
- * (main.tsx: the guard then renders a screen whose code is already here, one round trip less before the
- * first content in Lighthouse), and the one a sign-in screen's link points at (app/preload.ts).
- * The browser loads a module once, so `lazy` later gets the same one.
- */
-export function preloadScreen(pathname: string): void {
+/** The screen element of an address, with where it was opened (null: no screen of ours). */
+function screenAt(pathname: string, search = ''): { element: ReactNode; opened: Opened } | null {
   const path = pathname.replace(/\/+$/, '') || '/';
   const sub = path.startsWith('/assets/') ? path.slice('/assets/'.length) : null;
   const element =
@@ -82,8 +109,40 @@ export function preloadScreen(pathname: string): void {
           PASSWORD_STAGE_SCREENS[path] ??
           MEMBER_SCREENS[path] ??
           OPEN_SCREENS[path]);
-  const load = element && typeof element === 'object' ? loaders.get(element) : undefined;
+  if (!element || typeof element !== 'object') return null;
+  return { element, opened: { path, param: sub ?? undefined, search: new URLSearchParams(search) } };
+}
+
+/**
+ * Starts downloading the screen of an address: the one the page was opened at, before the session is read
+ * (main.tsx: the guard then renders a screen whose code is already here, one round trip less before the
+ * first content in Lighthouse), and the one a sign-in screen's link points at (app/preload.ts).
+ * The browser loads a module once, so `lazy` later gets the same one.
+ */
+export function preloadScreen(pathname: string): void {
+  const at = screenAt(pathname);
+  const load = at ? loaders.get(at.element as object) : undefined;
   load?.().catch(() => {}); // a failed download is shown by the screen's own ErrorBoundary when it renders
+}
+
+/**
+ * Starts the session read and the reads of the screen the page was opened at (main.tsx), before React's
+ * first render: the guard and the screen then render answers already on their way, instead of asking for
+ * the session after the first render and for the screen's data after the session's answer (two round
+ * trips one after the other). A read that fails with no screen watching it (the member is logged out and
+ * the guard sends them to /login) is dropped from the cache, so the screen reads afresh after the sign-in.
+ */
+export function prefetchFirstReads(qc: QueryClient, pathname: string, search: string): void {
+  void qc.prefetchQuery(sessionQuery);
+  const at = screenAt(pathname, search);
+  const reads = at ? (firstReads.get(at.element as object)?.(at.opened) ?? []) : [];
+  for (const read of reads) {
+    void qc.prefetchQuery(read).then(() => {
+      const query = qc.getQueryCache().find({ queryKey: read.queryKey, exact: true });
+      if (query?.state.status === 'error' && query.getObserversCount() === 0)
+        qc.removeQueries({ queryKey: read.queryKey, exact: true });
+    });
+  }
 }
 // Links elsewhere (the sign-in screens' link to each other) preload through app/preload.ts.
 setScreenPreloader(preloadScreen);

@@ -2,8 +2,10 @@ import './wallet-widgets.css';
 import { type SyntheticEvent, useState } from 'react';
 import type { ViewCurrency } from '../../shared/constants';
 
-const TOKEN_PLACEHOLDER_SRC = '/tokens/placeholder.svg';
-const tokenIconSrc = (currency: ViewCurrency) => `/tokens/${currency.toLowerCase()}.svg`;
+// PNGs rendered from public/tokens/*.svg (scripts/make-icons.mjs): an SVG image would be opened as a
+// document of its own on the page's main thread, a PNG is decoded off it.
+const TOKEN_PLACEHOLDER_SRC = '/tokens/placeholder.png';
+const tokenIconSrc = (currency: ViewCurrency) => `/tokens/${currency.toLowerCase()}.png`;
 
 /** A token's icon; an image that fails to load is replaced by the placeholder image (SPEC §2). */
 export function TokenIcon({ currency, size = 40 }: { currency: ViewCurrency; size?: number }) {

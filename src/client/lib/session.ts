@@ -2,12 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { MSG } from '../../shared/messages/member';
 import type { SessionInfo, SessionUser } from '../../shared/schemas/session';
-import { ApiError, api } from './api';
+import { api } from './api';
+import { SESSION_KEY, sessionQuery } from './queries';
 import { toast } from './toast';
 
 export type { SessionInfo, SessionUser };
+export { SESSION_KEY };
 
-export const SESSION_KEY = ['session'] as const;
 /** SPEC's browser storage keys stay as UI hints only; the server's session cookie decides everything. */
 const LOGIN_HINT_KEYS = ['isLoggedIn', 'userProfile', 'user_id', 'temp_user_id', 'isAdminAuthenticated'];
 
@@ -29,19 +30,7 @@ export function rememberLoginHint(user: SessionUser | null) {
 
 /** The current session, or null when logged out. */
 export function useSession() {
-  return useQuery({
-    queryKey: SESSION_KEY,
-    queryFn: async () => {
-      try {
-        return await api.get<SessionInfo>('/session', { handlesSessionEnd: true, schema: 'session' });
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 401) return null;
-        throw err;
-      }
-    },
-    staleTime: 30_000,
-    retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
-  });
+  return useQuery(sessionQuery);
 }
 
 /** After a change the session shows too (email, second password, one-time codes): `key` and the session. */

@@ -1,25 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { PRICE_REFRESH_MS, type PriceCurrency } from '../../shared/constants';
+import type { PriceCurrency } from '../../shared/constants';
 import { D, type Dec } from '../../shared/decimal';
-import type { PriceHistory, PriceHistoryPeriod, PriceSeries } from '../../shared/schemas/price-history';
+import type { PriceHistoryPeriod, PriceSeries } from '../../shared/schemas/price-history';
 import type { Prices } from '../../shared/schemas/prices';
-import { api } from './api';
+import { priceHistoryQuery } from './queries';
 
 /** The server's recorded prices of a period (all assets, or one), read again with the prices. */
-export function usePriceHistory(period: PriceHistoryPeriod, symbol?: PriceCurrency) {
-  return useQuery({
-    queryKey: ['price-history', period, symbol ?? 'all'],
-    queryFn: ({ signal }) =>
-      api.get<PriceHistory>('/prices/history', {
-        signal,
-        query: { period, symbol },
-        schema: 'priceHistory',
-      }),
-    refetchInterval: PRICE_REFRESH_MS,
-    refetchIntervalInBackground: false,
-    staleTime: 20_000,
-  });
-}
+export const usePriceHistory = (period: PriceHistoryPeriod, symbol?: PriceCurrency) =>
+  useQuery(priceHistoryQuery(period, symbol));
 
 /** One asset's 24 h movement: now against the oldest won price of the last 24 h. */
 export interface Change24h {

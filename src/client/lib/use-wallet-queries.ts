@@ -1,54 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  PRICE_REFRESH_MS,
-  type PriceCurrency,
-  SAMPLE_PRICES_USD,
-  SAMPLE_USD_KRW,
-} from '../../shared/constants';
-import type { Balances } from '../../shared/schemas/balances';
+import { type PriceCurrency, SAMPLE_PRICES_USD, SAMPLE_USD_KRW } from '../../shared/constants';
 import type { PriceSource, Prices } from '../../shared/schemas/prices';
-import type { WithdrawalRulesView } from '../../shared/schemas/withdrawal-rules';
-import { api } from './api';
+import { balancesQuery, pricesQuery, rulesQuery } from './queries';
 
 /**
  * Queries of the member's money shared by several screens (home, asset detail, and the deposit and
- * withdrawal screens). They refresh every 30 s (SPEC §9) while the page is visible: TanStack Query
- * pauses refetchInterval in a hidden tab and refetches when it becomes visible again.
+ * withdrawal screens); their options are in queries.ts.
  */
-export const BALANCES_KEY = ['balances'] as const;
-const PRICES_KEY = ['prices'] as const;
-export const RULES_KEY = ['withdrawal-rules'] as const;
+export { BALANCES_KEY, RULES_KEY } from './queries';
 
-const live = {
-  refetchInterval: PRICE_REFRESH_MS,
-  refetchIntervalInBackground: false,
-  refetchOnWindowFocus: true,
-} as const;
-
-export function useBalances() {
-  return useQuery({
-    queryKey: BALANCES_KEY,
-    queryFn: ({ signal }) => api.get<Balances>('/balances', { signal, schema: 'balances' }),
-    ...live,
-  });
-}
-
-export function usePrices() {
-  return useQuery({
-    queryKey: PRICES_KEY,
-    queryFn: ({ signal }) => api.get<Prices>('/prices', { signal, schema: 'prices' }),
-    ...live,
-  });
-}
-
+export const useBalances = () => useQuery(balancesQuery);
+export const usePrices = () => useQuery(pricesQuery);
 /** The member's withdrawal rules: what is left of each daily limit, the hold after a KRW deposit. */
-export function useWithdrawalRules() {
-  return useQuery({
-    queryKey: RULES_KEY,
-    queryFn: () => api.get<WithdrawalRulesView>('/withdrawals/rules', { schema: 'withdrawalRules' }),
-    staleTime: 10_000,
-  });
-}
+export const useWithdrawalRules = () => useQuery(rulesQuery);
 
 /** What the screens compute KRW values with: USD prices, the rate, and whether they are live. */
 export interface PriceView {
