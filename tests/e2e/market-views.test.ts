@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { adminClient, memberClient } from '../support/client';
-import { adjustBalance, trc20Address, txid } from '../support/money';
+import { adjustBalance, krwWithdrawalBody, trc20Address, txid } from '../support/money';
 import { type E2E, loginThroughUi, startE2E, submitPassword } from './support';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
@@ -176,12 +176,10 @@ describe('the member app as a market view', () => {
     const m = await memberClient(e2e.server.url);
     const admin = await adminClient(e2e.server.url, e2e.server.db);
     await adjustBalance(e2e.server.db, m.id, 'KRW', '80000');
-    const w = await m.client.post('/api/withdrawals/krw', {
-      amount: '50000',
-      bank_name: '국민은행',
-      account_number: '110-123-456789',
-      account_holder: '홍길동',
-    });
+    const w = await m.client.post(
+      '/api/withdrawals/krw',
+      krwWithdrawalBody({ amount: '50000', bank_name: '국민은행' }),
+    );
     expect(w.status).toBe(201);
     const r = await admin.client.post(`/api/admin/withdrawals/${w.body.data.id}/reject`, {
       reason: '계좌 확인 필요',
