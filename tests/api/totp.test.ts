@@ -4,7 +4,7 @@ import { MSG } from '../../src/shared/messages';
 import { Client, loginFully, type MemberCreds, memberClient } from '../support/client';
 import { fileServer } from '../support/fixture';
 import { startTestServer } from '../support/server';
-import { enrolTotp, nextCode } from '../support/totp';
+import { codeAt, currentStep, enrolTotp, nextCode } from '../support/totp';
 import { enrolledMember, wrongCode } from '../support/totp-member';
 
 const O = MSG.otp;
@@ -37,18 +37,38 @@ describe('enrolment', () => {
     // Not enrolled before the first code: the second step does not ask for one yet.
     expect((await m.client.get('/api/session')).body.data.user.has_totp).toBe(false);
 
-    const wrong = await m.client.post('/api/totp/confirm', { otpCode: wrongCode(secret) });
+    // The second password is asked with the first code: without it, or with a wrong one, nothing is
+    // enrolled and the code is not looked at.
+    const pin = m.creds.pin;
+    const noPin = await m.client.post('/api/totp/confirm', { otpCode: codeAt(secret, currentStep()) });
+    expect(noPin.status).toBe(400);
+    expect(noPin.body.error?.fields?.second_password).toBe(MSG.secondFactor.required);
+    const badPin = await m.client.post('/api/totp/confirm', {
+      otpCode: codeAt(secret, currentStep()),
+      second_password: '999999',
+    });
+    expect(badPin.status).toBe(401);
+    expect(badPin.body.error?.message).toBe(MSG.secondFactor.mismatch);
+    expect((await m.client.get('/api/totp')).body.data.enrolled).toBe(false);
+
+    const wrong = await m.client.post('/api/totp/confirm', {
+      otpCode: wrongCode(secret),
+      second_password: pin,
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error).toMatchObject({
       code: 'OTP_INVALID',
       message: O.invalid,
       fields: { otpCode: O.invalid },
     });
-    const badFormat = await m.client.post('/api/totp/confirm', { otpCode: '12ab' });
+    const badFormat = await m.client.post('/api/totp/confirm', { otpCode: '12ab', second_password: pin });
     expect(badFormat.status).toBe(400);
     expect(badFormat.body.error?.message).toBe(O.format);
 
-    const ok = await m.client.post('/api/totp/confirm', { otpCode: await nextCode(secret) });
+    const ok = await m.client.post('/api/totp/confirm', {
+      otpCode: await nextCode(secret),
+      second_password: pin,
+    });
     expect(ok.status).toBe(200);
     const codes: string[] = ok.body.data.recoveryCodes;
     expect(codes).toHaveLength(10);
@@ -117,7 +137,10 @@ describe('enrolment', () => {
     const a = await enrolled();
     const b = await memberClient(server.url);
     // B confirming with A's code: B has no enrolment started.
-    const confirm = await b.client.post('/api/totp/confirm', { otpCode: await nextCode(a.secret) });
+    const confirm = await b.client.post('/api/totp/confirm', {
+      otpCode: await nextCode(a.secret),
+      second_password: b.creds.pin,
+    });
     expect(confirm.status).toBe(409);
     expect(confirm.body.error?.message).toBe(O.noPendingSetup);
     // B disabling with A's recovery code: B is not enrolled; A stays enrolled with all codes.
@@ -136,7 +159,9 @@ describe('enrolment', () => {
     // Unauthenticated and password-stage sessions reach none of them.
     const anon = new Client(server.url);
     expect((await anon.post('/api/totp/setup', {})).status).toBe(401);
-    expect((await anon.post('/api/totp/confirm', { otpCode: '123456' })).status).toBe(401);
+    expect(
+      (await anon.post('/api/totp/confirm', { otpCode: '123456', second_password: '1234' })).status,
+    ).toBe(401);
     expect(
       (await anon.post('/api/totp/disable', { otpCode: '123456', second_password: '1234' })).status,
     ).toBe(401);

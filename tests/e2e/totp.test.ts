@@ -34,12 +34,18 @@ describe('one-time codes in the browser (360 px)', () => {
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await shot(page, 'totp-enrol');
 
-    // A wrong first code is refused at the field; the right one enrols and shows 10 recovery codes once.
+    // The second password is asked with the first code; a wrong first code is refused at the field; the
+    // right one with the second password enrols and shows 10 recovery codes once.
     const codeField = page.getByLabel(O.confirmCodeLabel);
+    const pinField = section.getByLabel(MSG.secondFactor.label);
     await codeField.fill('000000');
+    await section.getByRole('button', { name: O.confirmButton }).click();
+    await section.getByText(MSG.secondFactor.required).waitFor();
+    await pinField.fill(member.creds.pin);
     await section.getByRole('button', { name: O.confirmButton }).click();
     await section.getByText(O.invalid).waitFor();
     await codeField.fill(await nextCode(secret));
+    await pinField.fill(member.creds.pin);
     await section.getByRole('button', { name: O.confirmButton }).click();
     const codes = page.getByTestId('recovery-codes').locator('li');
     await expect.poll(() => codes.count()).toBe(10);
@@ -100,6 +106,7 @@ describe('one-time codes in the browser (360 px)', () => {
     const secret = (await page.getByTestId('totp-secret').textContent())!.replace(/\s/g, '');
     await shot(page, 'totp-admin-gate');
     await page.getByLabel(O.confirmCodeLabel).fill(await nextCode(secret));
+    await page.getByLabel(MSG.secondFactor.label).fill(admin.creds.pin);
     await page.getByRole('button', { name: O.confirmButton }).click();
     await page.getByRole('button', { name: O.recoveryDone }).click();
     // Then the administrator page itself.

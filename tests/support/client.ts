@@ -17,6 +17,8 @@ export class Client {
   cookies = new Map<string, string>();
   /** An administrator's one-time code secret and recovery codes: confirmations send a fresh code. */
   otp?: { totpSecret?: string; totpRecovery?: string[] };
+  /** The second password this client signed in with (loginFully): turning on a one-time code asks it. */
+  secondPassword?: string;
   constructor(readonly base: string) {}
 
   async raw(method: string, path: string, init: { body?: string; headers?: Record<string, string> } = {}) {
@@ -249,6 +251,7 @@ export async function loginFully(
     ...(creds.totpSecret ? { otpCode: await loginCode(creds) } : {}),
   });
   if (f.status !== 200) throw new Error(`second factor failed: ${JSON.stringify(f.body)}`);
+  client.secondPassword = creds.pin;
 }
 
 /** A fresh member promoted to administrator directly in the database (test setup only). */

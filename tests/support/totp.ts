@@ -50,7 +50,10 @@ export async function enrolTotp(
   const setup = await client.post('/api/totp/setup', {});
   if (setup.status !== 200) throw new Error(`totp setup failed: ${JSON.stringify(setup.body)}`);
   const { secret, uri } = setup.body.data as { secret: string; uri: string };
-  const confirm = await client.post('/api/totp/confirm', { otpCode: await nextCode(secret) });
+  const confirm = await client.post('/api/totp/confirm', {
+    otpCode: await nextCode(secret),
+    second_password: client.secondPassword,
+  });
   if (confirm.status !== 200) throw new Error(`totp confirm failed: ${JSON.stringify(confirm.body)}`);
   return { secret, uri, recoveryCodes: (confirm.body.data as { recoveryCodes: string[] }).recoveryCodes };
 }

@@ -48,10 +48,14 @@ export async function totpRoutes(app: App, ctx: Ctx) {
 
   api.post('/totp/confirm', {
     operationId: 'confirmTotpEnrolment',
-    summary: 'OTP 등록 완료: 인증 앱의 첫 코드 확인, 복구 코드 10개를 한 번만 돌려줌',
+    summary: 'OTP 등록 완료: 2차 비밀번호와 인증 앱의 첫 코드 확인, 복구 코드 10개를 한 번만 돌려줌',
     body: totpConfirmBodySchema,
     view: totpRecoveryCodesSchema,
-    run: (req) => confirmEnrolment(ctx, memberSession(req).member.id, req.body.otpCode),
+    run: async (req) => {
+      const { member } = memberSession(req);
+      await checkSecondPassword(db, member.id, req.body.second_password, originOf(req));
+      return confirmEnrolment(ctx, member.id, req.body.otpCode);
+    },
   });
 
   api.post('/totp/disable', {

@@ -34,7 +34,7 @@ export const OTP_MESSAGES = {
     step1Manual: 'QR 코드를 스캔할 수 없다면 아래 비밀키를 직접 입력하세요.',
     secretLabel: '비밀키',
     qrLabel: 'OTP 등록용 QR 코드',
-    step2: '2. 인증 앱에 표시된 6자리 숫자를 입력하세요.',
+    step2: '2. 인증 앱에 표시된 6자리 숫자와 2차 비밀번호를 입력하세요.',
     confirmCodeLabel: '인증 코드 6자리',
     confirmCodePlaceholder: '000000',
     confirmButton: '등록 완료',

@@ -42,13 +42,23 @@ export const otpCodeField = z.optional(
   ),
 );
 
-/** POST /api/totp/confirm: the first code of the authenticator app (six digits only). */
+/** The member's second password, asked again where a one-time code is turned on or off. */
+const secondPasswordField = z
+  .string({ error: MSG.secondFactor.required })
+  .check(z.minLength(1, MSG.secondFactor.required), z.maxLength(12, MSG.secondFactor.tooLong));
+
+/**
+ * POST /api/totp/confirm: the first code of the authenticator app (six digits only) and the second
+ * password, so a signed-in session alone (a shared computer, a stolen cookie) cannot tie the account to
+ * someone else's app and lock its owner out of the second login step.
+ */
 export const totpConfirmBodySchema = z.strictObject({
   otpCode: z.string({ error: O.required }).check(
     z.trim(),
     z.minLength(1, O.required),
     z.refine((v) => /^\d{6}$/.test(v.replace(/\s/g, '')), O.format),
   ),
+  second_password: secondPasswordField,
 });
 
 /** POST /api/totp/disable: a current code (or a recovery code) and the second password. */
@@ -59,9 +69,7 @@ export const totpDisableBodySchema = z.strictObject({
     z.maxLength(OTP_CODE_MAX, O.format),
     z.refine((v) => parseOtpCode(v) !== null, O.format),
   ),
-  second_password: z
-    .string({ error: MSG.secondFactor.required })
-    .check(z.minLength(1, MSG.secondFactor.required), z.maxLength(12, MSG.secondFactor.tooLong)),
+  second_password: secondPasswordField,
 });
 
 export const totpStatusSchema = z.object({

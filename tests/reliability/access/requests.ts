@@ -135,7 +135,7 @@ export const REQUESTS: Record<string, Factory> = {
     const secret = setup.body.data.secret as string;
     await http.call(server.url, 'POST', '/api/totp/confirm', {
       session: m.session,
-      body: { otpCode: await nextCode(secret) },
+      body: { otpCode: await nextCode(secret), second_password: m.creds.pin },
     });
     return { params: { id: m.id } };
   },
@@ -230,12 +230,20 @@ export const REQUESTS: Record<string, Factory> = {
   getTotpStatus: async () => ({}),
   startTotpEnrolment: async () => ({ body: {} }),
   confirmTotpEnrolment: async (w) => ({
-    body: { otpCode: signedIn(w) ? await nextCode(await setupFor(w)) : '123456' },
+    body: {
+      otpCode: signedIn(w) ? await nextCode(await setupFor(w)) : '123456',
+      second_password: w.actor?.creds.pin ?? '123456',
+    },
   }),
   disableTotp: async (w) => {
     if (!signedIn(w)) return { body: { otpCode: '123456', second_password: '123456' } };
     const secret = await setupFor(w);
-    await prepare('POST', '/api/totp/confirm', { otpCode: await nextCode(secret) }, w.actor!);
+    await prepare(
+      'POST',
+      '/api/totp/confirm',
+      { otpCode: await nextCode(secret), second_password: w.actor!.creds.pin },
+      w.actor!,
+    );
     return { body: { otpCode: await nextCode(secret), second_password: w.actor!.creds.pin } };
   },
 };

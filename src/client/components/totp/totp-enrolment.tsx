@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { MSG } from '../../../shared/messages/member';
 import { CopyButton } from '../../components/copy-button';
 import { Field } from '../../components/field';
-import { errorMessage } from '../../lib/api';
+import { ApiError, errorMessage } from '../../lib/api';
 import { useConfirmTotp, useFinishTotp, useStartTotp } from './use-totp';
 import './totp.css';
 import { BlockSubmit } from '../form-end';
@@ -19,7 +19,8 @@ export default function TotpEnrolment({ onCancel, onDone }: { onCancel?: () => v
   const confirm = useConfirmTotp();
   const finish = useFinishTotp();
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [pin, setPin] = useState('');
+  const [errors, setErrors] = useState<{ otpCode?: string; second_password?: string; form?: string }>({});
   const titleId = useId();
   const startEnrolment = start.mutate;
 
@@ -73,18 +74,26 @@ export default function TotpEnrolment({ onCancel, onDone }: { onCancel?: () => v
 
   const submit = (ev: React.FormEvent) => {
     ev.preventDefault();
-    setError(null);
     const typed = code.replace(/\s/g, '');
-    if (!/^\d{6}$/.test(typed)) {
-      setError(typed === '' ? O.required : O.format);
-      return;
-    }
-    confirm.mutate(typed, {
-      onError: (err) => {
-        setCode('');
-        setError(errorMessage(err));
+    const next = {
+      otpCode: /^\d{6}$/.test(typed) ? undefined : typed === '' ? O.required : O.format,
+      second_password: pin ? undefined : MSG.secondFactor.required,
+    };
+    setErrors(next);
+    if (next.otpCode || next.second_password) return;
+    confirm.mutate(
+      { otpCode: typed, second_password: pin },
+      {
+        onError: (err) => {
+          setCode('');
+          setPin('');
+          const fields = err instanceof ApiError ? err.fields : undefined;
+          if (fields?.otpCode) setErrors({ otpCode: fields.otpCode });
+          else if (fields?.second_password) setErrors({ second_password: fields.second_password });
+          else setErrors({ form: errorMessage(err) });
+        },
       },
-    });
+    );
   };
 
   return (
@@ -119,9 +128,24 @@ export default function TotpEnrolment({ onCancel, onDone }: { onCancel?: () => v
         placeholder={O.confirmCodePlaceholder}
         value={code}
         onChange={(e) => setCode(e.target.value)}
-        error={error ?? undefined}
+        error={errors.otpCode}
         data-testid="totp-confirm-code"
       />
+      <Field
+        label={MSG.secondFactor.label}
+        type="password"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={12}
+        value={pin}
+        onChange={(e) => setPin(e.target.value)}
+        error={errors.second_password}
+      />
+      {errors.form ? (
+        <p className="form-error" role="alert">
+          {errors.form}
+        </p>
+      ) : null}
       <BlockSubmit busy={confirm.isPending} label={O.confirmButton} busyLabel={O.confirmBusy} />
       {onCancel ? (
         <button type="button" className="btn btn-secondary btn-block" onClick={onCancel}>

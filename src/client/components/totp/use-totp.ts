@@ -30,8 +30,8 @@ export function useStartTotp() {
 
 export function useConfirmTotp() {
   return useMutation({
-    mutationFn: (otpCode: string) =>
-      api.post<{ recoveryCodes: string[] }>('/totp/confirm', { otpCode }, { schema: 'totpRecoveryCodes' }),
+    mutationFn: (body: { otpCode: string; second_password: string }) =>
+      api.post<{ recoveryCodes: string[] }>('/totp/confirm', body, { schema: 'totpRecoveryCodes' }),
   });
 }
 
