@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { WITHDRAW_CURRENCIES } from './constants';
-import { defaultNetworkFor, isNetworkAllowed, NETWORK_CODES, networksFor } from './networks';
+import { D } from './decimal';
+import {
+  defaultNetworkFor,
+  isNetworkAllowed,
+  NETWORK_CODES,
+  networkDecimals,
+  networkFee,
+  networksFor,
+} from './networks';
 
 describe('networks per currency', () => {
   it('USDT: TRC20 (default) or ERC20; ETH: ERC20; XRP: XRP Ledger; BTC: Bitcoin; KRW: none', () => {
@@ -20,5 +28,18 @@ describe('networks per currency', () => {
     for (const c of WITHDRAW_CURRENCIES) expect(networksFor(c).length).toBeGreaterThan(0);
     const used = new Set(WITHDRAW_CURRENCIES.flatMap((c) => networksFor(c)));
     expect([...used].sort()).toEqual([...NETWORK_CODES].sort());
+  });
+
+  it('decimals per pair: what the chain carries, at most 8; every fee fits, so the payout does too', () => {
+    expect(networkDecimals('XRP', 'XRPL')).toBe(6);
+    expect(networkDecimals('USDT', 'TRC20')).toBe(6);
+    expect(networkDecimals('USDT', 'ERC20')).toBe(6);
+    expect(networkDecimals('ETH', 'ERC20')).toBe(8);
+    expect(networkDecimals('BTC', 'BTC')).toBe(8);
+    for (const c of WITHDRAW_CURRENCIES) {
+      for (const n of networksFor(c)) {
+        expect(new D(networkFee(c, n) ?? 'x').decimalPlaces()).toBeLessThanOrEqual(networkDecimals(c, n));
+      }
+    }
   });
 });

@@ -1,3 +1,5 @@
+import { CRYPTO_DECIMALS } from './constants';
+
 /**
  * Withdrawal and deposit networks (DESIGN "Networks per currency"): each currency offers only
  * the networks that can carry it. One table, used by the form, the schemas and the server.
@@ -27,17 +29,20 @@ export const DEPOSIT_CURRENCIES = ['KRW', 'USDT', 'XRP'] as const;
 
 /**
  * The networks each withdrawal currency may leave on, the first one being the default, with the fixed
- * external fee of each pair (SPEC §9's fee per currency, kept for every pair; decision 0115).
+ * external fee of each pair (SPEC §9's fee per currency, kept for every pair; decision 0115) and the
+ * decimals an amount of the pair may have: what the chain carries, at most the app's CRYPTO_DECIMALS.
+ * USDT has 6 decimals on TRON and Ethereum and XRP moves in drops (6); ETH carries 18 on chain, so the
+ * app's 8 apply. An amount with more decimals than its chain can never be sent nor matched on chain.
  */
 const WITHDRAWAL_NETWORKS = {
   USDT: [
-    { network: 'TRC20', fee: '1' },
-    { network: 'ERC20', fee: '1' },
+    { network: 'TRC20', fee: '1', decimals: 6 },
+    { network: 'ERC20', fee: '1', decimals: 6 },
   ],
-  ETH: [{ network: 'ERC20', fee: '0.002' }],
-  XRP: [{ network: 'XRPL', fee: '0.25' }],
-  BTC: [{ network: 'BTC', fee: '0.0001' }],
-} as const satisfies Record<string, readonly { network: NetworkCode; fee: string }[]>;
+  ETH: [{ network: 'ERC20', fee: '0.002', decimals: CRYPTO_DECIMALS }],
+  XRP: [{ network: 'XRPL', fee: '0.25', decimals: 6 }],
+  BTC: [{ network: 'BTC', fee: '0.0001', decimals: CRYPTO_DECIMALS }],
+} as const satisfies Record<string, readonly { network: NetworkCode; fee: string; decimals: number }[]>;
 type NetworkCurrency = keyof typeof WITHDRAWAL_NETWORKS;
 
 /** USDT deposits arrive on TRC20 (default) or ERC20; each has its own deposit address per member. */
@@ -50,8 +55,8 @@ export const DEFAULT_DEPOSIT_NETWORK: DepositNetwork = 'TRC20';
  */
 export const DEPOSIT_CLAIM_NETWORKS = [...DEPOSIT_NETWORKS, 'XRPL'] as const;
 export type DepositClaimNetwork = (typeof DEPOSIT_CLAIM_NETWORKS)[number];
-/** XRP has 6 decimals (1 XRP = 1,000,000 drops): a claimed amount with more can never match. */
-export const XRP_DECIMALS = 6;
+/** The currency a deposit claim on `network` is of: XRP on the XRP Ledger, USDT otherwise. */
+export const depositClaimCurrency = (network: DepositClaimNetwork) => (network === 'XRPL' ? 'XRP' : 'USDT');
 
 /** The XRP Ledger destination tag is an unsigned 32-bit integer. */
 export const DESTINATION_TAG_MAX = 4_294_967_295;
@@ -69,11 +74,21 @@ export const defaultNetworkFor = (currency: string): NetworkCode | null => netwo
 export const isNetworkAllowed = (currency: string, network: string): boolean =>
   (networksFor(currency) as readonly string[]).includes(network);
 
+function pair(currency: string, network: string) {
+  if (!hasNetworks(currency)) return null;
+  const rows: readonly { network: string; fee: string; decimals: number }[] = WITHDRAWAL_NETWORKS[currency];
+  return rows.find((n) => n.network === network) ?? null;
+}
+
 /** The external fee of a (currency, network) pair, or null when the pair does not exist. */
 export function networkFee(currency: string, network: string): string | null {
-  if (!hasNetworks(currency)) return null;
-  const row = (WITHDRAWAL_NETWORKS[currency] as readonly { network: string; fee: string }[]).find(
-    (n) => n.network === network,
-  );
-  return row ? row.fee : null;
+  return pair(currency, network)?.fee ?? null;
+}
+
+/**
+ * The most decimals an amount of `currency` moving on `network` may have (deposits and external
+ * withdrawals alike); CRYPTO_DECIMALS for a pair that does not exist (refused elsewhere).
+ */
+export function networkDecimals(currency: string, network: string): number {
+  return pair(currency, network)?.decimals ?? CRYPTO_DECIMALS;
 }

@@ -192,13 +192,13 @@ describe('adminApproveDeposit / adminRejectDeposit', () => {
     await setDepositAddress(server.db, m.id, trc20Address());
     await server.db.query('DELETE FROM balances WHERE member_id = $1', [m.id]);
     const d = await m.client.post('/api/deposits/crypto', {
-      amount: '12.34567891',
+      amount: '12.345678',
       txid: txid(),
       sender_address: trc20Address(),
     });
     const r = await admin.client.post(`/api/admin/deposits/${d.body.data.id}/approve`);
     expect(r.status).toBe(200);
-    expect(await balanceOf(m.id, 'USDT')).toBe(12.34567891);
+    expect(await balanceOf(m.id, 'USDT')).toBe(12.345678);
     await expectLedgerOk(server.db);
   });
 

@@ -12,6 +12,7 @@ import {
   expectLedgerOk,
   idemKey,
   trc20Address,
+  withdrawalCount,
   xrpAddress,
 } from '../support/money';
 import { externalWithdrawalBody as external, withdrawalsFile } from '../support/withdrawals';
@@ -145,7 +146,7 @@ describe('createCryptoWithdrawal', () => {
 
   it('refuses more than the available balance, and BTC (never held)', async () => {
     const { client } = await funded('USDT', '10');
-    const r = await client.post('/api/withdrawals/crypto', external({ amount: '10.00000001' }));
+    const r = await client.post('/api/withdrawals/crypto', external({ amount: '10.000001' }));
     expect(r.status).toBe(409);
     expect(r.body.error).toMatchObject({ code: 'INSUFFICIENT_FUNDS', message: W.checkAvailable });
     const btc = await client.post(
@@ -244,5 +245,49 @@ describe('createCryptoWithdrawal', () => {
         [{ method: 'bank' }, 'method', W.methodInvalid],
       ],
     );
+  });
+});
+
+describe('external withdrawal decimals per network', () => {
+  // XRP moves in drops and USDT has 6 decimals on TRC20 and ERC20: an amount with more can never be sent
+  // nor matched by the payout check, so it is refused before anything is held.
+  it.each([
+    ['XRP', 'XRPL', xrpAddress, '10.0000001'],
+    ['USDT', 'TRC20', trc20Address, '10.0000001'],
+    ['USDT', 'ERC20', erc20Address, '10.00000001'],
+  ] as const)(
+    '%s over %s with more than 6 decimals is a 400 at the amount and holds nothing',
+    async (currency, network, address, amount) => {
+      const m = await funded(currency, '100');
+      const res = await m.client.post(
+        '/api/withdrawals/crypto',
+        external({ currency, amount, network, recipient_address: address() }),
+      );
+      expect(res.status).toBe(400);
+      expect(res.body.error?.fields?.amount).toBe(W.amountDecimalsFor(currency, 6));
+      expect(await withdrawalCount(server.db, m.id)).toBe(0);
+      expect(await available(m.client, currency)).toMatchObject({ held: '0', available: '100' });
+    },
+  );
+
+  it('6 decimals on XRP and 8 on ETH are taken, fee and payout included', async () => {
+    const x = await funded('XRP', '100');
+    const xrp = await x.client.post(
+      '/api/withdrawals/crypto',
+      external({ currency: 'XRP', amount: '10.000001', network: 'XRPL', recipient_address: xrpAddress() }),
+    );
+    expect(xrp.status).toBe(201);
+    expect(xrp.body.data).toMatchObject({ amount: '10.000001', fee: '0.25', final_amount: '9.750001' });
+    const e = await funded('ETH', '1');
+    const eth = await e.client.post(
+      '/api/withdrawals/crypto',
+      external({
+        currency: 'ETH',
+        amount: '0.10000001',
+        network: 'ERC20',
+        recipient_address: erc20Address(),
+      }),
+    );
+    expect(eth.status).toBe(201);
   });
 });

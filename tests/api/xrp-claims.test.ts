@@ -153,7 +153,7 @@ describe('an XRP payment sent without a tag, claimed with its hash', () => {
       (over: Record<string, string>) => claim(m.client, pay(), over),
       [
         [{ txid: `0x${txid()}` }, 'txid', D.txidInvalidFor('XRPL')],
-        [{ amount: '1.0000001' }, 'amount', D.xrpAmountDecimals],
+        [{ amount: '1.0000001' }, 'amount', D.amountDecimalsFor('XRP', 6)],
         [{ sender_address: trc20Address() }, 'sender_address', D.senderInvalidFor('XRPL')],
       ],
     );

@@ -162,7 +162,7 @@ describe('crypto deposits in the browser', () => {
     await hashField.fill(`0x${txid()}`);
     await page.getByText(`* ${D.txidInvalidFor('XRPL')}`).waitFor();
     await page.getByLabel(X.amountLabel).fill('1.0000001');
-    await page.getByText(`* ${D.xrpAmountDecimals}`).waitFor();
+    await page.getByText(`* ${D.amountDecimalsFor('XRP', 6)}`).waitFor();
     expect(await submit.isDisabled()).toBe(true);
 
     // A hash the ledger does not know: the server's refusal, once, at the hash.

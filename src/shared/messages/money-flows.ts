@@ -52,7 +52,9 @@ export const MONEY_FLOW_MESSAGES = {
         : network === 'XRPL'
           ? '보낸 지갑 주소가 XRP 주소가 아닙니다. (r로 시작하는 주소)'
           : '보내는 사람 지갑 주소가 TRC20 주소가 아닙니다. (T로 시작하는 34자리 주소)',
-    xrpAmountDecimals: 'XRP 수량은 소수점 이하 6자리까지 입력할 수 있습니다.',
+    /** More decimals than the chain of the claim carries (XRP and USDT: 6). */
+    amountDecimalsFor: (currency: string, decimals: number) =>
+      `${currency} 입금 수량은 소수점 이하 ${decimals}자리까지 입력할 수 있습니다.`,
     failed: (message: string) => `입금 신청 중 오류가 발생했습니다: ${message}`,
     success: '입금 신청이 완료되었습니다. 관리자 확인 후 처리됩니다.',
     otherTitle: (currency: string) => `${currency} 입금`,
@@ -161,6 +163,9 @@ export const MONEY_FLOW_MESSAGES = {
     amountInvalid: '올바른 출금 수량을 입력해주세요.',
     amountPositive: '출금 수량은 0보다 커야 합니다.',
     amountDecimals: '출금 수량은 소수점 이하 8자리까지 입력할 수 있습니다.',
+    /** More decimals than the chosen network carries (XRP, and USDT on TRC20 or ERC20: 6). */
+    amountDecimalsFor: (currency: string, decimals: number) =>
+      `${currency} 출금 수량은 소수점 이하 ${decimals}자리까지 입력할 수 있습니다.`,
     amountTooLarge: '출금 수량이 너무 큽니다.',
     availableInline: (amount: string, currency: string) => `출금 가능한 잔액은 ${amount} ${currency} 입니다.`,
     checkAvailable: '출금 가능 금액을 확인해주세요.',

@@ -25,12 +25,24 @@ describe('crypto deposit schema', () => {
     expect(p({})).toEqual({});
     expect(p({ txid: 'A'.repeat(64), amount: '0.000001' })).toEqual({});
     expect(p({ txid: `0x${'a'.repeat(64)}` })).toEqual({ txid: MSG.deposit.txidInvalidFor('XRPL') });
-    expect(p({ amount: '0.0000001' })).toEqual({ amount: MSG.deposit.xrpAmountDecimals });
+    expect(p({ amount: '0.0000001' })).toEqual({ amount: MSG.deposit.amountDecimalsFor('XRP', 6) });
     expect(p({ sender_address: base.sender_address })).toEqual({
       sender_address: MSG.deposit.senderInvalidFor('XRPL'),
     });
-    // Seven decimals stay a USDT amount's right.
-    expect(issues(cryptoDepositBodySchema.safeParse({ ...base, amount: '0.0000001' }))).toEqual({});
+  });
+  it('takes at most 6 decimals for USDT on TRC20 and ERC20 (the token has 6 on both chains)', () => {
+    const erc = {
+      ...base,
+      network: 'ERC20',
+      txid: `0x${'a'.repeat(64)}`,
+      sender_address: `0x${'1'.repeat(40)}`,
+    };
+    for (const claim of [base, { ...base, network: 'TRC20' }, erc]) {
+      const p = (amount: string) => issues(cryptoDepositBodySchema.safeParse({ ...claim, amount }));
+      expect(p('10.000001')).toEqual({});
+      expect(p('10.0000010')).toEqual({});
+      expect(p('10.0000001')).toEqual({ amount: MSG.deposit.amountDecimalsFor('USDT', 6) });
+    }
   });
   it('outputs canonical amounts and trimmed text', () => {
     const r = cryptoDepositBodySchema.parse({ ...base, amount: ' 007.10 ', txid: ` ${base.txid} ` });

@@ -2,7 +2,7 @@ import { isAddressFor, TXID_PATTERNS } from '../address';
 import { CRYPTO_DECIMALS, KRW_MIN_DEPOSIT } from '../constants';
 import { D, DECIMAL_TEXT } from '../decimal';
 import { MSG } from '../messages/member-flows';
-import { DEPOSIT_CLAIM_NETWORKS, DEPOSIT_NETWORKS, XRP_DECIMALS } from '../networks';
+import { DEPOSIT_CLAIM_NETWORKS, DEPOSIT_NETWORKS, depositClaimCurrency, networkDecimals } from '../networks';
 import { REQUEST_STATUSES } from '../request-status';
 import { z } from '../zod';
 import { amountSchema, isAccountNumber, requiredText } from './amount';
@@ -41,12 +41,11 @@ export const cryptoDepositBodySchema = z
       if (v.sender_address && !isAddressFor(v.network, v.sender_address)) {
         issue('sender_address', M.senderInvalidFor(v.network));
       }
-      if (
-        v.network === 'XRPL' &&
-        DECIMAL_TEXT.test(v.amount ?? '') &&
-        new D(v.amount).decimalPlaces() > XRP_DECIMALS
-      ) {
-        issue('amount', M.xrpAmountDecimals);
+      // A claim with more decimals than its chain carries can never match a transfer (decision 0170).
+      const currency = depositClaimCurrency(v.network);
+      const decimals = networkDecimals(currency, v.network);
+      if (DECIMAL_TEXT.test(v.amount ?? '') && new D(v.amount).decimalPlaces() > decimals) {
+        issue('amount', M.amountDecimalsFor(currency, decimals));
       }
     }),
   );

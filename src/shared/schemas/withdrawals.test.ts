@@ -57,7 +57,7 @@ describe('crypto withdrawal schema', () => {
   it('refuses an amount that does not exceed the fee (external USDT fee 1)', () => {
     const p = (v: object) => issues(cryptoWithdrawalBodySchema.safeParse(v));
     expect(p({ ...base, amount: '1' })).toEqual({ amount: W.payoutNotPositive });
-    expect(p({ ...base, amount: '1.00000001' })).toEqual({});
+    expect(p({ ...base, amount: '1.000001' })).toEqual({});
     expect(
       p({ currency: 'XRP', amount: '0.25', method: 'external', recipient_address: XRP, network: 'XRPL' }),
     ).toEqual({
@@ -65,6 +65,33 @@ describe('crypto withdrawal schema', () => {
     });
     // Internal transfers cost nothing: any positive amount is a positive payout.
     expect(p({ currency: 'USDT', amount: '0.00000001', method: 'internal', recipient_id: 'x' })).toEqual({});
+  });
+
+  it('refuses more decimals than the network carries: XRP and USDT 6, ETH 8 (the app limit); internal 8', () => {
+    const p = (v: object) => issues(cryptoWithdrawalBodySchema.safeParse(v));
+    const pairs = [
+      ['XRP', 'XRPL', XRP, 6],
+      ['USDT', 'TRC20', TRC, 6],
+      ['USDT', 'ERC20', ERC, 6],
+      ['ETH', 'ERC20', ERC, 8],
+    ] as const;
+    for (const [currency, network, recipient_address, decimals] of pairs) {
+      const body = (amount: string) => ({ currency, amount, method: 'external', recipient_address, network });
+      expect(p(body(`10.${'0'.repeat(decimals - 1)}1`))).toEqual({});
+      // Trailing zeros are no precision: 10.1000000 is 10.1.
+      if (decimals === 6) expect(p(body('10.1000000'))).toEqual({});
+      const over = `10.${'0'.repeat(decimals)}1`;
+      expect(p(body(over))).toEqual({
+        amount: decimals === 8 ? W.amountDecimals : W.amountDecimalsFor(currency, decimals),
+      });
+      // The form runs the same rule, so the message shows at the amount field.
+      expect(issues(cryptoWithdrawalFormSchema('100', currency).safeParse(body(over)))).toEqual({
+        amount: decimals === 8 ? W.amountDecimals : W.amountDecimalsFor(currency, decimals),
+      });
+    }
+    expect(W.amountDecimalsFor('USDT', 6)).toBe('USDT 출금 수량은 소수점 이하 6자리까지 입력할 수 있습니다.');
+    // No chain between members: an internal transfer keeps the app's 8 decimals.
+    expect(p({ currency: 'XRP', amount: '10.00000001', method: 'internal', recipient_id: 'x' })).toEqual({});
   });
 
   it('the form adds the available balance with the inline message', () => {

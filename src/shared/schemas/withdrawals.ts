@@ -11,7 +11,14 @@ import { TRAVEL_DESTINATIONS } from '../exchanges';
 import { formatWithdrawBalance, payoutOf, withdrawalFee } from '../fees';
 import { formatKrw } from '../format';
 import { MSG } from '../messages/member-flows';
-import { isNetworkAllowed, NETWORK_CODES, type NetworkCode, networkLabelFor, networksFor } from '../networks';
+import {
+  isNetworkAllowed,
+  NETWORK_CODES,
+  type NetworkCode,
+  networkDecimals,
+  networkLabelFor,
+  networksFor,
+} from '../networks';
 import { REQUEST_STATUSES } from '../request-status';
 import { z } from '../zod';
 import { amountSchema, isAccountNumber, requiredText } from './amount';
@@ -113,14 +120,23 @@ function checkExternal(v: z.output<typeof cryptoWithdrawalFields>, issue: FieldI
   }
 }
 
-/** The rules that join fields: the chosen method's fields, the address of the network, payout > 0. */
+/**
+ * The rules that join fields: the chosen method's fields, the address of the network, no more decimals
+ * than the network carries, payout > 0. An internal transfer never touches a chain: the app's 8 decimals.
+ */
 function checkCryptoWithdrawal(v: z.output<typeof cryptoWithdrawalFields>, issue: FieldIssue) {
   if (v.method === 'internal' && !v.recipient_id) issue('recipient_id', W.recipientIdRequired);
   if (v.method === 'external') checkExternal(v, issue);
   const amount = validAmount(v.amount, CRYPTO_DECIMALS);
-  const feeKnown =
-    v.method === 'internal' ||
-    (v.method === 'external' && !!v.network && isNetworkAllowed(v.currency, v.network));
+  const onNetwork = v.method === 'external' && !!v.network && isNetworkAllowed(v.currency, v.network);
+  if (amount && onNetwork && v.network) {
+    const decimals = networkDecimals(v.currency, v.network);
+    if (amount.decimalPlaces() > decimals) {
+      issue('amount', W.amountDecimalsFor(v.currency, decimals));
+      return;
+    }
+  }
+  const feeKnown = v.method === 'internal' || onNetwork;
   if (amount && WITHDRAW_CURRENCIES.includes(v.currency) && feeKnown) {
     if (payoutOf(amount, withdrawalFee(v.currency, v.method, v.network)).lte(0)) {
       issue('amount', W.payoutNotPositive);
