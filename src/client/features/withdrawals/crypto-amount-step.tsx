@@ -1,9 +1,10 @@
 import type { UseFormReturn } from 'react-hook-form';
+import { CRYPTO_DECIMALS } from '../../../shared/constants';
 import { D, type Dec } from '../../../shared/decimal';
 import { exchangeName } from '../../../shared/exchanges';
 import { payoutOf } from '../../../shared/fees';
 import { MSG } from '../../../shared/messages/member-flows';
-import { type NetworkCode, networkLabelFor } from '../../../shared/networks';
+import { type NetworkCode, networkDecimals, networkLabelFor } from '../../../shared/networks';
 import { MoneyAmountField } from '../../components/money-form-parts';
 import { starred } from '../../lib/form-errors';
 import { useWithdrawalRules } from '../../lib/use-wallet-queries';
@@ -40,16 +41,23 @@ export function AmountStep(props: {
   const e = formState.errors;
   const method = watch('method');
   const rules = useWithdrawalRules();
-  const put = (v: Dec) => setValue('amount', v.toFixed(), { shouldValidate: true, shouldDirty: true });
+  // A chip's amount is cut to the decimals the chosen network carries (USDT and XRP: 6), as the schema asks.
+  const network = watch('network');
+  const places = method === 'external' && network ? networkDecimals(currency, network) : CRYPTO_DECIMALS;
+  const put = (v: Dec) =>
+    setValue('amount', v.toDecimalPlaces(places, D.ROUND_DOWN).toFixed(), {
+      shouldValidate: true,
+      shouldDirty: true,
+    });
   const setPercent = (p: number) => {
-    if (balance) put(balance.available.times(p).div(100).toDecimalPlaces(8, D.ROUND_DOWN));
+    if (balance) put(balance.available.times(p).div(100));
   };
   const setMax = () => {
     if (!balance) return;
     let v = balance.available;
     const left = rules.data?.crypto.remaining;
     if (left !== undefined && price && new D(price).gt(0)) {
-      const byLimit = new D(left).div(price).toDecimalPlaces(8, D.ROUND_DOWN);
+      const byLimit = new D(left).div(price).toDecimalPlaces(places, D.ROUND_DOWN);
       if (byLimit.lt(v)) v = byLimit;
     }
     put(v);
