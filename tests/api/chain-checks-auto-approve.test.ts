@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { chainProviders } from '../../src/server/chain/checker';
+import { MSG } from '../../src/shared/messages';
 import { chainChecksFile } from '../support/chain-checks';
 import { memberClient } from '../support/client';
 import { erc20Address, setDepositAddress } from '../support/money';
 
 // CHAIN_AUTO_APPROVE (decision 0170) on a local Hardhat node: a final match credited by the system, never a
-// mismatch, never a transfer older than the address's assignment (tests/support/chain-checks.ts).
-const { node, server, memberWith, claim, autoApproveRound, chainOf } = chainChecksFile();
+// mismatch, never a transfer older than the address's assignment (tests/support/chain-checks.ts). Such a
+// transfer, with or without automatic approval, is credited only by two administrators (decision 0364).
+const { node, server, admin, memberWith, claim, round, autoApproveRound, chainOf } = chainChecksFile();
 
 describe('CHAIN_AUTO_APPROVE', () => {
   it('approves a final match through the approval core, audited as the system; never a mismatch', async () => {
@@ -42,9 +44,10 @@ describe('CHAIN_AUTO_APPROVE', () => {
 describe('CHAIN_AUTO_APPROVE and an address’s earlier history', () => {
   /**
    * A transfer to an address, the address then assigned to a new member `after` the transfer's block by the
-   * chain's own clock, claimed, 12 blocks deep and checked with automatic approval: the deposit's id.
+   * chain's own clock, claimed, 12 blocks deep and checked (with automatic approval unless `check` says
+   * otherwise): the deposit's id.
    */
-  async function claimedThenAssignedAfter(after: string) {
+  async function claimedThenAssignedAfter(after: string, check: () => Promise<unknown> = autoApproveRound) {
     const m = await memberClient(server.url);
     const address = erc20Address();
     const transfer = await node.transfer(address, '5000');
@@ -59,7 +62,7 @@ describe('CHAIN_AUTO_APPROVE and an address’s earlier history', () => {
     );
     const id = (await claim({ ...m, address }, 'ERC20', transfer.hash, '5000')).body.data.id as string;
     await node.mine(12);
-    await autoApproveRound();
+    await check();
     return id;
   }
 
@@ -79,5 +82,18 @@ describe('CHAIN_AUTO_APPROVE and an address’s earlier history', () => {
     // Assigned 400 ms into the block's second: the block may be up to 400 ms earlier.
     const id = await claimedThenAssignedAfter('400 milliseconds');
     expect(await chainOf(id)).toMatchObject({ verdict: 'match', final: true, before_assignment: true });
+  });
+
+  it('without automatic approval, one administrator’s approval of such a transfer is a proposal', async () => {
+    // The checker marks the final match itself, whatever CHAIN_AUTO_APPROVE says: the desk's approval reads it.
+    const id = await claimedThenAssignedAfter('1 minute', round);
+    expect(await chainOf(id)).toMatchObject({ verdict: 'match', final: true, before_assignment: true });
+    const r = await admin.client.post(`/api/admin/deposits/${id}/approve`, {});
+    expect(r.status).toBe(202);
+    expect(r.body.data.proposal.lines).toContain(MSG.guards.unattributedLine);
+    const [row] = await server.db.query<{ status: string }>('SELECT status FROM deposits WHERE id = $1', [
+      id,
+    ]);
+    expect(row?.status).toBe('pending');
   });
 });

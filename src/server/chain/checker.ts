@@ -44,7 +44,8 @@ export const claimRound = (q: Queryable, instanceId: string, minAgeMs: number) =
 /**
  * One round: claim it; give every pending crypto deposit of a checked network its check row; scan new
  * Ethereum blocks for transfers to assigned addresses; re-check the deposits whose time has come (at most
- * `batch`, one call after another, and never longer than most of an interval); approve matched ones when
+ * `batch`, one call after another, and never longer than most of an interval), marking each final match
+ * that is not surely the member's `before_assignment` (decision 0364); approve the other matched ones when
  * CHAIN_AUTO_APPROVE is on, through the approval core with `approval`'s thresholds (required: without them a
  * round could not credit, and matched deposits would wait for an administrator while the setting says otherwise).
  */
@@ -154,6 +155,9 @@ async function checkOne(
   let verdict = j.verdict;
   let final = j.final;
   const txid = normalizeTxid(row.txid);
+  // Read from the chain before the transaction, so no database connection waits on the provider.
+  const mined = j.verdict === 'match' && j.final ? await minedAt(p, j.blockNumber) : null;
+  let unattributed = false;
   await db.tx(async (q) => {
     if (j.transfer && (verdict === 'match' || verdict === 'waiting')) {
       // One transfer backs one deposit: bind it, or find it bound to another deposit already.
@@ -196,12 +200,16 @@ async function checkOne(
     const attempts = row.attempts + 1;
     if (verdict === 'not_found' && attempts >= NOT_FOUND_ATTEMPTS) final = true;
     const delay = verdict === 'waiting' ? c.intervalMs : backoffMs(c, row.attempts);
-    await q.query(
+    // A final match says whether it is surely the member's in the same statement, so an administrator
+    // approving never reads the one without the other (decision 0364).
+    unattributed = verdict === 'match' && final && !(await minedAfterAssignment(q, row.id, mined));
+    const [written] = await q.query<{ before_assignment: boolean }>(
       `UPDATE deposit_chain_checks
           SET verdict = $2, confirmations = $3, required_confirmations = $4, chain_amount = $5::numeric,
               chain_to = $6, log_index = $7, block_number = $8, detail = NULL, attempts = $9, final = $10,
-              next_check_at = now() + make_interval(secs => $11::double precision), checked_at = now()
-        WHERE deposit_id = $1`,
+              next_check_at = now() + make_interval(secs => $11::double precision), checked_at = now(),
+              before_assignment = before_assignment OR $12
+        WHERE deposit_id = $1 RETURNING before_assignment`,
       [
         row.id,
         verdict,
@@ -214,11 +222,14 @@ async function checkOne(
         attempts,
         final,
         delay / 1000,
+        unattributed,
       ],
     );
+    // An XRP claim without the member's own tag was marked when its check began.
+    unattributed = written?.before_assignment === true;
   });
   if (verdict === 'match' && final && c.autoApprove) {
-    if (!(await minedAfterAssignment(db, p, row.id, j.blockNumber))) return 'checked';
+    if (unattributed) return 'checked';
     try {
       const out = await approveDeposit(db, approval, SYSTEM_ACTOR, row.id);
       return 'held' in out ? 'checked' : 'approved';
@@ -230,20 +241,20 @@ async function checkOne(
   return 'checked';
 }
 
+/** The time of the transfer's block (XRPL: its ledger), or null when the provider cannot tell. */
+async function minedAt(p: ChainProvider, block: bigint | null): Promise<Date | null> {
+  return block !== null && p.blockTime ? p.blockTime(block) : null;
+}
+
 /**
- * Whether the transfer was mined after its address (XRPL: its tag) became the deposit's member's (the assignment's time,
- * to the second, against the block's time). A transfer from before, one whose time the provider cannot
- * tell, or an XRP payment that does not carry the member's own tag (a claim of a payment sent without it:
- * the ledger shows it arrived, not whose it is) is marked `before_assignment` and left to the operator:
- * only a transfer to the member's own address after its assignment is credited automatically.
+ * Whether the transfer was mined after its address (XRPL: its tag) became the deposit's member's (the
+ * assignment's time, to the second, against the block's time). A final match that was not (a transfer from
+ * before, one whose time the provider cannot tell, or an XRP payment that does not carry the member's own
+ * tag: the ledger shows it arrived, not whose it is) is marked `before_assignment`, with or without
+ * automatic approval: the system never credits it, and an administrator's approval always takes two.
  */
-async function minedAfterAssignment(
-  db: Db,
-  p: ChainProvider,
-  depositId: string,
-  block: bigint | null,
-): Promise<boolean> {
-  const [assigned] = await db.query<{ since: string }>(
+async function minedAfterAssignment(q: Queryable, depositId: string, mined: Date | null): Promise<boolean> {
+  const [assigned] = await q.query<{ since: string }>(
     `SELECT to_char(date_trunc('second', a.since) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS since
        FROM deposits d JOIN (
          SELECT member_id, network, lower(address) AS address, updated_at AS since FROM member_deposit_addresses
@@ -253,16 +264,9 @@ async function minedAfterAssignment(
       WHERE d.id = $1`,
     [depositId],
   );
-  const mined = block !== null && p.blockTime ? await p.blockTime(block) : null;
   // Block times are whole seconds and `since` is the assignment's second truncated: only a block of a later
   // second is surely mined after the assignment.
-  const after = assigned !== undefined && mined !== null && mined.getTime() > Date.parse(assigned.since);
-  if (!after) {
-    await db.query('UPDATE deposit_chain_checks SET before_assignment = true WHERE deposit_id = $1', [
-      depositId,
-    ]);
-  }
-  return after;
+  return assigned !== undefined && mined !== null && mined.getTime() > Date.parse(assigned.since);
 }
 
 /** CHAIN_AUTO_APPROVE's approvals: no member acts; the audit entry names the system. */

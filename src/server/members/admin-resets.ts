@@ -12,6 +12,13 @@ import type { Queryable } from '../db';
 import { isoTime } from '../db/iso-time';
 import { AppError } from '../http/errors';
 
+/**
+ * How long an administrator who reset an account's secrets is treated as able to use it: a month is long
+ * enough for the owner to notice they cannot sign in. Such an account is not promoted meanwhile
+ * (`proposals/grant-guard.ts`), and confirms none of that administrator's proposals (`proposals/confirm.ts`).
+ */
+export const RESET_ACCOUNT_DAYS = 30;
+
 const RESETS = `kind IN ('admin_password_reset', 'admin_second_password_reset') AND success`;
 
 interface RecentResets {
@@ -71,4 +78,25 @@ export async function lastReset(
     [memberId],
   );
   return row?.at ? row : null;
+}
+
+/**
+ * When the last reset of the account's password, second password or one-time code that `by` took part in
+ * (made it, proposed it or confirmed it) within RESET_ACCOUNT_DAYS stops counting (ISO), or null when there
+ * was none. Read from the audit log, which every reset writes (its actor the proposer, its approval naming
+ * the proposal, whose `decided_by` is the confirmer) and which is never changed.
+ */
+export async function resetTakenPartIn(q: Queryable, memberId: string, by: string): Promise<string | null> {
+  const [row] = await q.query<{ until: string | null }>(
+    `SELECT ${isoTime(`(max(a.created_at) + make_interval(days => $3::int))`)} AS until
+       FROM audit_log a
+      WHERE a.target_id = $1::text
+        AND a.action IN ('member.password.reset', 'member.second_password.reset', 'member.totp.reset')
+        AND a.created_at > now() - make_interval(days => $3::int)
+        AND (a.actor_id = $2 OR EXISTS (
+              SELECT 1 FROM admin_proposals p
+               WHERE p.id = (a.after #>> '{approval,proposal_id}')::uuid AND p.decided_by = $2))`,
+    [memberId, by, RESET_ACCOUNT_DAYS],
+  );
+  return row?.until ?? null;
 }

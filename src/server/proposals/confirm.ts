@@ -3,6 +3,7 @@
  * (another administrator's 반려 with its reason, the proposer's 철회).
  */
 import { randomUUID } from 'node:crypto';
+import { formatKst } from '../../shared/exchanges';
 import { MSG } from '../../shared/messages';
 import type { Actor, Approval } from '../audit/actor';
 import { auditMember } from '../audit/write-audit';
@@ -11,6 +12,7 @@ import type { Config } from '../config';
 import type { Db, Queryable } from '../db';
 import { isUuid } from '../db/iso-time';
 import { AppError } from '../http/errors';
+import { resetTakenPartIn } from '../members/admin-resets';
 import { ADMIN_CHANGE_LOCK } from '../members/close-member';
 import { KINDS } from './kinds';
 import type { KindConfig } from './registry';
@@ -71,8 +73,9 @@ const releaseClaim = (db: Db, id: string, token: string) =>
  * checked, so parallel copies, by one administrator or several, are refused at once and spend no code
  * attempts; the row is then locked, so even past a lapsed claim exactly one confirmation finds it pending
  * and applies it (through its registry entry), in the same transaction. The confirmer gives a fresh
- * one-time code (step-up), is not the proposer (whatever session) and not the member the proposal is
- * about; an expired or cancelled proposal cannot be confirmed.
+ * one-time code (step-up), is not the proposer (whatever session), not the member the proposal is about,
+ * and not paired with the proposer by a recent reset of either's secrets; an expired or cancelled proposal
+ * cannot be confirmed.
  */
 export async function confirmProposal(
   ctx: { db: Db; config: KindConfig & Pick<Config, 'totp'> },
@@ -88,6 +91,7 @@ export async function confirmProposal(
   if (!seen) throw new AppError('NOT_FOUND', P.notFound);
   refuseDecided(seen, cfg);
   refuseConfirmer(seen, actor);
+  await refuseResetAccounts(db, seen, actor);
   const token = await claimProposal(db, id, cfg);
   try {
     return await confirmClaimed(ctx, seen, actor, otpCode);
@@ -115,6 +119,7 @@ async function confirmClaimed(
     const p = (await readProposal(q, id, true))!;
     refuseDecided(p, cfg);
     refuseConfirmer(p, actor);
+    await refuseResetAccounts(q, p, actor);
     await assertOpenAdmin(q, actor.actorId);
     if (p.expired_now) {
       await markExpired(q, id);
@@ -159,6 +164,21 @@ async function confirmClaimed(
 function refuseConfirmer(p: ProposalRow, actor: Actor) {
   if (p.proposed_by === actor.actorId) throw new AppError('FORBIDDEN', P.selfConfirm);
   if (p.member_id === actor.actorId) throw new AppError('FORBIDDEN', P.aboutYou);
+}
+
+/**
+ * Nobody confirms through an account they reset (decision 0321): one who reset another administrator's
+ * password, second password or one-time code (made, proposed or confirmed the reset) knows or chose the
+ * new secrets and could sign in as them. For RESET_ACCOUNT_DAYS after such a reset the two do not make a
+ * pair: the confirmer's account reset with the proposer's part, or the proposer's with the confirmer's.
+ * Read before the one-time code is checked (none is spent on a refusal) and again in the transaction.
+ */
+async function refuseResetAccounts(q: Queryable, p: ProposalRow, actor: Actor) {
+  const confirmerReset = await resetTakenPartIn(q, actor.actorId, p.proposed_by);
+  if (confirmerReset)
+    throw new AppError('FORBIDDEN', MSG.guards.resetAccountConfirms(formatKst(confirmerReset)));
+  const proposerReset = await resetTakenPartIn(q, p.proposed_by, actor.actorId);
+  if (proposerReset) throw new AppError('FORBIDDEN', MSG.guards.resetterConfirms(formatKst(proposerReset)));
 }
 
 /**

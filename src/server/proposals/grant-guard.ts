@@ -11,10 +11,10 @@ import { formatKst } from '../../shared/exchanges';
 import { MSG } from '../../shared/messages';
 import type { Queryable } from '../db';
 import { AppError } from '../http/errors';
-import { lastReset } from '../members/admin-resets';
+import { lastReset, RESET_ACCOUNT_DAYS } from '../members/admin-resets';
 
 /** A password an administrator set is theirs to use for this long; the account is not promoted meanwhile. */
-const GRANT_AFTER_RESET_DAYS = 30;
+const GRANT_AFTER_RESET_DAYS = RESET_ACCOUNT_DAYS;
 
 /**
  * The member's secrets as one digest (password, second password, the one-time code's secret and its
