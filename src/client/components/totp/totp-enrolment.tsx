@@ -6,7 +6,8 @@ import { Field } from '../../components/field';
 import { ApiError, errorMessage } from '../../lib/api';
 import { useConfirmTotp, useFinishTotp, useStartTotp } from './use-totp';
 import './totp.css';
-import { BlockSubmit } from '../form-end';
+import { BlockSubmit, FormError } from '../form-end';
+import { SecondPasswordField } from './second-password-field';
 
 const O = MSG.otp;
 
@@ -131,21 +132,8 @@ export default function TotpEnrolment({ onCancel, onDone }: { onCancel?: () => v
         error={errors.otpCode}
         data-testid="totp-confirm-code"
       />
-      <Field
-        label={MSG.secondFactor.label}
-        type="password"
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={12}
-        value={pin}
-        onChange={(e) => setPin(e.target.value)}
-        error={errors.second_password}
-      />
-      {errors.form ? (
-        <p className="form-error" role="alert">
-          {errors.form}
-        </p>
-      ) : null}
+      <SecondPasswordField value={pin} onChange={setPin} error={errors.second_password} />
+      <FormError text={errors.form} />
       <BlockSubmit busy={confirm.isPending} label={O.confirmButton} busyLabel={O.confirmBusy} />
       {onCancel ? (
         <button type="button" className="btn btn-secondary btn-block" onClick={onCancel}>

@@ -3,7 +3,9 @@ import { MSG } from '../../../shared/messages/member';
 import { ApiError, errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { Field } from '../field';
+import { FormError } from '../form-end';
 import { TitledSection } from '../titled-section';
+import { SecondPasswordField } from './second-password-field';
 import { useDisableTotp, useTotpStatus } from './use-totp';
 
 const O = MSG.otp;
@@ -107,21 +109,8 @@ function DisableForm({ onClose }: { onClose: () => void }) {
         onChange={(e) => setCode(e.target.value)}
         error={errors.otpCode}
       />
-      <Field
-        label={MSG.secondFactor.label}
-        type="password"
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={12}
-        value={pin}
-        onChange={(e) => setPin(e.target.value)}
-        error={errors.second_password}
-      />
-      {errors.form ? (
-        <p className="form-error" role="alert">
-          {errors.form}
-        </p>
-      ) : null}
+      <SecondPasswordField value={pin} onChange={setPin} error={errors.second_password} />
+      <FormError text={errors.form} />
       <button type="submit" className="btn btn-primary btn-block" disabled={disable.isPending}>
         {O.disableSubmit}
       </button>
