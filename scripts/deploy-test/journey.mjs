@@ -65,6 +65,7 @@ export async function journey({ member, adminB, admin, suffix, databaseUrl, http
   check(typeof totp.secret === 'string', `admin: OTP setup gave no secret: ${JSON.stringify(totp)}`);
   await adminB.ok('POST', '/api/totp/confirm', {
     otpCode: OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(totp.secret) }),
+    second_password: admin.pin,
   });
 
   // Live events through nginx: the approval must arrive while the stream is open (no buffering).
