@@ -70,7 +70,7 @@ export const MARKET_MESSAGES = {
     dark: '다크',
   },
   otpExtra: {
-    copySecret: '비밀 키 복사',
+    copySecret: '비밀키 복사',
     copied: '복사했어요',
     openApp: '인증 앱에서 열기',
   },
