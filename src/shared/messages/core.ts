@@ -4,6 +4,7 @@ export const CORE_MESSAGES = {
     unexpected: '오류가 발생했습니다. 다시 시도해주세요.',
     invalidInput: '입력값이 올바르지 않습니다.',
     invalidJson: '요청 형식이 올바르지 않습니다. (JSON 오류)',
+    invalidUtf8: '요청에 읽을 수 없는 문자가 있습니다. UTF-8로 보내주세요.',
     bodyTooLarge: '요청 크기가 너무 큽니다.',
     headersTooLarge: '요청 주소 또는 헤더가 너무 깁니다.',
     badRequest: '잘못된 요청입니다.',

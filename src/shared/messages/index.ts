@@ -5,6 +5,7 @@
  * member's screen shows it, below when only the administrator page does (lint keeps this full catalogue
  * out of the member screens: biome.json).
  */
+import { ACCOUNT_TRUST_MESSAGES } from './account-trust';
 import { ADMIN_MESSAGES } from './admin';
 import { CHAIN_MESSAGES } from './chain';
 import { DESK_QUEUE_MESSAGES } from './desk-queue';
@@ -29,4 +30,5 @@ export const MSG = {
   ...DESK_RECORDS_MESSAGES,
   ...RESERVE_MESSAGES,
   ...FOUR_EYES_GUARD_MESSAGES,
+  ...ACCOUNT_TRUST_MESSAGES,
 } as const;
