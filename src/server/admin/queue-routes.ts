@@ -10,6 +10,7 @@ import {
 } from '../../shared/schemas/desk-queue';
 import { chainChecksOf } from '../chain/views';
 import type { Queryable } from '../db';
+import { recentRecoveries } from '../members/admin-resets';
 import { readPrices } from '../prices/read-prices';
 import { iso, num } from '../sql';
 import { adminSession } from './guard';
@@ -23,7 +24,7 @@ const ORDER: Record<`${QueueQuery['sort']}:${QueueQuery['direction']}`, string> 
   'krw:asc': 'krw, created_at, id',
 };
 
-type Row = Omit<QueueRow, 'krw_value' | 'chain' | 'proposal' | 'address_book'> & {
+type Row = Omit<QueueRow, 'krw_value' | 'chain' | 'proposal' | 'address_book' | 'recovered_at'> & {
   book_age_seconds: number | null;
   book_lead_seconds: number | null;
   proposal_id: string | null;
@@ -100,6 +101,10 @@ async function readQueue(
     q,
     rows.filter((r) => r.kind === 'deposit').map((r) => r.id),
   );
+  const recovered = await recentRecoveries(
+    q,
+    rows.map((r) => r.member_id),
+  );
   const live = prices.usd_krw.source === 'live' && prices.items.every((i) => i.source === 'live');
   return {
     items: rows.map(({ proposal_id, proposed_by, proposed_by_username, total: _total, ...row }) => {
@@ -110,6 +115,7 @@ async function readQueue(
           age === null || lead === null ? null : { age_seconds: age, before_request_seconds: lead },
         krw_value: toWire(assetKrwValue(r.currency as ViewCurrency, r.amount, table)),
         chain: (r.kind === 'deposit' && checks.get(r.id)) || null,
+        recovered_at: recovered.get(r.member_id) ?? null,
         proposal: proposal_id
           ? {
               id: proposal_id,

@@ -10,6 +10,7 @@ import { dateTime, exact } from './format';
 import { TableHead } from './kit';
 import { UnattributedBadge } from './queue-row';
 import { useAuthEvents } from './records-api';
+import { RecoveryBadge } from './recovery-badge';
 import { Details } from './request-details';
 
 const Q = MSG.deskQueue;
@@ -108,6 +109,7 @@ export function QueueDrawer({
             <UnattributedBadge r={row} /> {Q.unattributed.why}
           </p>
         ) : null}
+        <RecoveryBadge at={row.recovered_at} />
         {row.proposal ? (
           <p className="adm-badge is-wait">{Q.awaitingSecond(row.proposal.proposed_by_username)}</p>
         ) : null}

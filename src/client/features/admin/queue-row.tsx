@@ -3,6 +3,7 @@ import { MSG } from '../../../shared/messages';
 import type { QueueRow as Row } from '../../../shared/schemas/desk-queue';
 import { ChainVerdict } from './chain-verdict';
 import { exact } from './format';
+import { RecoveryBadge } from './recovery-badge';
 
 const Q = MSG.deskQueue;
 const L = MSG.live.queue;
@@ -90,6 +91,7 @@ export function QueueRowLine({
           </span>
         )}
         <UnattributedBadge r={r} />
+        <RecoveryBadge at={r.recovered_at} />
       </td>
       <td className="dq-state">
         {decided ? (
