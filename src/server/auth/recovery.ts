@@ -59,6 +59,8 @@ export async function issueRecovery(
 ): Promise<void> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const id = await db.tx(async (q) => {
+    // One request at a time per account, so that a newer code always ends every older one.
+    await q.query("SELECT pg_advisory_xact_lock(hashtext('recovery:' || $1))", [account.id]);
     await q.query(
       `UPDATE account_recoveries SET expires_at = least(expires_at, now())
         WHERE member_id = $1 AND secret = $2 AND used_at IS NULL AND expires_at > now()`,
