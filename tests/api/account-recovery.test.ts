@@ -42,7 +42,7 @@ describe('비밀번호 찾기', () => {
     const wrongCode = code === '000000' ? '000001' : '000000';
     const wrong = await anon().post('/api/recovery/finish', finishBody(m.creds.username, wrongCode, NEW_PW));
     expect(wrong.status).toBe(400);
-    expect(wrong.body.error.message).toBe(R.codeWrong);
+    expect(wrong.body.error?.message).toBe(R.codeWrong);
     // The old password still works until the code is used.
     await loginFully(anon(), m.creds);
 
@@ -71,7 +71,7 @@ describe('비밀번호 찾기', () => {
     const to = await memberClient(server.url);
     const held = await requestInternal(fresh, to, 'USDT', '5');
     expect(held.status, JSON.stringify(held.body)).toBe(400);
-    expect(held.body.error.message).toMatch(/까지 출금과 회원 간 전송이 제한됩니다/);
+    expect(held.body.error?.message).toMatch(/까지 출금과 회원 간 전송이 제한됩니다/);
   });
 
   it('recovers the second password the same way', async () => {

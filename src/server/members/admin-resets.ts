@@ -85,16 +85,23 @@ export async function refuseResetterApproval(
   if (row?.until) throw new AppError('FORBIDDEN', MSG.guards.resetterApproves(formatKst(row.until)));
 }
 
-/** For the desk: each member's last reset or recovery within RESET_ACCOUNT_DAYS (ISO), by member id. */
+/**
+ * For the desk: each member's last reset or recovery within RESET_ACCOUNT_DAYS (ISO), by member id: the
+ * resets and recoveries the sign-in log holds, and the recoveries administrators sent (audit log).
+ */
 export async function recentRecoveries(q: Queryable, memberIds: string[]): Promise<Map<string, string>> {
   if (memberIds.length === 0) return new Map();
   const rows = await q.query<{ member_id: string; at: string }>(
-    `SELECT member_id::text AS member_id, ${isoTime('max(created_at)')} AS at
-       FROM auth_events
-      WHERE member_id = ANY($1::uuid[]) AND ${RESETS}
-        AND created_at > now() - make_interval(days => $2::int)
-      GROUP BY member_id`,
-    [[...new Set(memberIds)], RESET_ACCOUNT_DAYS],
+    `SELECT member_id::text AS member_id, ${isoTime('max(at)')} AS at FROM (
+       SELECT member_id, created_at AS at FROM auth_events
+        WHERE member_id = ANY($1::uuid[]) AND ${RESETS}
+          AND created_at > now() - make_interval(days => $2::int)
+       UNION ALL
+       SELECT target_id::uuid, created_at FROM audit_log
+        WHERE target_type = 'member' AND target_id = ANY($3::text[]) AND action IN ${PARTS}
+          AND created_at > now() - make_interval(days => $2::int)) r
+     GROUP BY member_id`,
+    [[...new Set(memberIds)], RESET_ACCOUNT_DAYS, [...new Set(memberIds)]],
   );
   return new Map(rows.map((r) => [r.member_id, r.at]));
 }
