@@ -150,11 +150,11 @@ describe('notices', () => {
 });
 
 describe('bytes', () => {
-  const send = (path: string, body: Buffer | string, headers: Record<string, string> = {}) =>
+  const send = (path: string, body: Uint8Array | string, headers: Record<string, string> = {}) =>
     fetch(`${server.url}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
-      body,
+      body: typeof body === 'string' ? body : new Blob([new Uint8Array(body)]),
     }).then(async (r) => ({ status: r.status, body: await r.json() }));
 
   it('a body that is not valid UTF-8 is a Korean 400 and changes nothing', async () => {

@@ -191,6 +191,20 @@ export const REQUESTS: Record<string, Factory> = {
     params: { id: (await freshMember()).id },
     body: { new_second_password: '8642', confirm_second_password: '8642' },
   }),
+  adminProposeRecovery: async () => ({
+    params: { id: (await freshMember()).id },
+    body: { secret: 'password' },
+  }),
+  requestRecovery: async () => ({ body: { identifier: owner.username, secret: 'second_password' } }),
+  finishRecovery: async () => ({
+    body: {
+      identifier: owner.username,
+      secret: 'password',
+      code: '000000',
+      new_secret: 'recover12345',
+      new_secret_confirm: 'recover12345',
+    },
+  }),
   adminListDeposits: async () => ({ query: { status: 'pending', memberId: owner.id } }),
   adminListWithdrawals: async () => ({ query: { status: 'pending', memberId: owner.id } }),
   streamEvents: async () => ({}),
