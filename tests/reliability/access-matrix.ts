@@ -45,12 +45,12 @@ export const ACCESS_MATRIX: Record<string, Row> = {
     why: 'the same answer for every name; the code goes to the account’s e-mail only',
   },
   finishRecovery: {
-    none: 400,
-    password: 400,
-    member: 400,
+    none: 200,
+    password: 200,
+    member: 200,
     other: 'n/a',
-    admin: 400,
-    why: 'the mailed code is the authority, never a session: without it every caller is refused alike',
+    admin: 200,
+    why: 'the mailed single-use code is the authority, never a session',
   },
   confirmEmailChange: {
     none: 200,
