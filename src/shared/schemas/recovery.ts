@@ -18,7 +18,6 @@ const secret = z.enum(RECOVERY_SECRETS);
 
 /** POST /api/recovery: mail a code to the account's e-mail. */
 export const recoveryRequestBodySchema = z.strictObject({ identifier, secret });
-export type RecoveryRequestBody = z.input<typeof recoveryRequestBodySchema>;
 
 /** POST /api/recovery/finish: the mailed code and the new secret (password: letters and digits; second: 4–12 digits). */
 export const recoveryFinishBodySchema = z
