@@ -16,7 +16,7 @@ describe('비밀번호 찾기', () => {
     const m = await memberClient(e2e.server.url);
     const { page } = await e2e.newPage();
     await page.goto('/login');
-    await page.getByRole('link', { name: R.loginLink }).click();
+    await page.getByRole('link', { name: MSG.login.recoveryLink }).click();
     await page.waitForURL('**/recovery');
     await page.getByLabel(R.identifierLabel).fill(m.creds.username);
     await page.getByRole('button', { name: R.send }).click();

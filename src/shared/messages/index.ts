@@ -16,6 +16,7 @@ import { MONEY_FLOW_MESSAGES } from './money-flows';
 import { MONEY_SERVER_MESSAGES } from './money-server';
 import { PAYOUT_MESSAGES } from './payouts';
 import { PROPOSAL_MESSAGES } from './proposals';
+import { RECOVERY_MESSAGES } from './recovery';
 import { RESERVE_MESSAGES } from './reserves';
 
 export const MSG = {
@@ -31,4 +32,5 @@ export const MSG = {
   ...RESERVE_MESSAGES,
   ...FOUR_EYES_GUARD_MESSAGES,
   ...ACCOUNT_TRUST_MESSAGES,
+  ...RECOVERY_MESSAGES,
 } as const;

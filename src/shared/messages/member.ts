@@ -13,7 +13,6 @@ import { MOBILE_MESSAGES } from './mobile';
 import { MONEY_MESSAGES } from './money';
 import { OTP_MESSAGES } from './otp';
 import { PROFILE_MESSAGES } from './profile';
-import { RECOVERY_MESSAGES } from './recovery';
 import { WITHDRAWAL_RULE_MESSAGES } from './withdrawal-rules';
 
 export const MSG = {
@@ -27,5 +26,4 @@ export const MSG = {
   ...WITHDRAWAL_RULE_MESSAGES,
   ...OTP_MESSAGES,
   ...MARKET_MESSAGES,
-  ...RECOVERY_MESSAGES,
 } as const;

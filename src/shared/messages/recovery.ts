@@ -1,8 +1,9 @@
-/** A member recovering their own password or second password through their e-mail (login and my page). */
+/**
+ * A member recovering their own password or second password through their e-mail (decision 0400). Kept out
+ * of the member catalogue: only the recovery screen loads it (the links to it are in `core.ts`).
+ */
 export const RECOVERY_MESSAGES = {
   recovery: {
-    loginLink: '비밀번호 찾기',
-    secondLink: '2차 비밀번호를 잊으셨나요?',
     passwordTitle: '비밀번호 찾기',
     secondTitle: '2차 비밀번호 재설정',
     startHint: '아이디나 이메일을 입력하면 가입할 때 등록한 이메일로 인증 코드를 보내드려요.',

@@ -1,12 +1,12 @@
 /** A member's own recovery of a secret by e-mail (decision 0400): asking for a code, then the new secret. */
-import { MSG } from '../messages/member';
+import { RECOVERY_MESSAGES } from '../messages/recovery';
 import { z } from '../zod';
 import { memberPasswordSchema } from './auth';
 import { crossFieldRule } from './cross-field';
 import { secondPasswordSchema } from './profile';
 import { plainText } from './text';
 
-const R = MSG.recovery;
+const R = RECOVERY_MESSAGES.recovery;
 
 export const RECOVERY_SECRETS = ['password', 'second_password'] as const;
 export type RecoverySecret = (typeof RECOVERY_SECRETS)[number];

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { MSG } from '../../../shared/messages/member';
+import { RECOVERY_MESSAGES } from '../../../shared/messages/recovery';
 import {
   type RecoveryFinishBody,
   type RecoverySecret,
@@ -11,7 +12,7 @@ import { FieldList, type FieldSpec, NEW_PASSWORD, PIN_INPUT } from '../../compon
 import { api, refusalMessage } from '../../lib/api';
 import { AuthForm } from './auth-form';
 
-const R = MSG.recovery;
+const R = RECOVERY_MESSAGES.recovery;
 
 type Name = 'identifier' | 'code' | 'new_secret' | 'new_secret_confirm';
 type Values = Record<Name, string>;

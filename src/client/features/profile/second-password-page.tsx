@@ -133,7 +133,7 @@ function SecondPasswordForm({ mode }: { mode: SecondPasswordMode }) {
       </form>
       {mode === 'change' ? (
         <p className="auth-switch">
-          <Link to="/recovery?secret=second_password">{MSG.recovery.secondLink}</Link>
+          <Link to="/recovery?secret=second_password">{MSG.secondFactor.recoveryLink}</Link>
         </p>
       ) : null}
     </section>
