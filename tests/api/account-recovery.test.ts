@@ -139,6 +139,7 @@ describe('under 50 parallel copies', () => {
       [m.id],
     );
     expect(live!.n).toBe(1);
+    await smtp.waitForMail(m.creds.email, RECOVERY.requestsPerHour);
     const mails = smtp.mails.filter((x) => x.to.includes(m.creds.email));
     expect(mails).toHaveLength(RECOVERY.requestsPerHour);
   });

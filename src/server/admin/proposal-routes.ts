@@ -48,11 +48,10 @@ export const proposalRoutes = adminModule(({ admin, db, config }) => {
         const account = await recoveryAccount(db, out.proposal.member_id);
         const mailer = createMailer(config, req.log);
         try {
-          if (account)
-            await issueRecovery(db, mailer, account, secret, {
-              ...originOf(req),
-              proposalId: out.proposal.id,
-            });
+          if (account) {
+            const origin = { ...originOf(req), proposalId: out.proposal.id };
+            await (await issueRecovery(db, mailer, account, secret, origin)).mailed;
+          }
         } finally {
           mailer.close();
         }

@@ -47,8 +47,9 @@ async function accountOf(q: Queryable, identifier: string): Promise<Account | nu
 const requestKey = (who: string) => `recover:req:${who}`;
 
 /**
- * Mails a new code to the account's e-mail, ending its older codes of the same kind. `proposalId` names
- * the two-person proposal that sent it (administrators); the member's own requests are counted per hour.
+ * Stores a new code for the account, ending its older codes of the same kind, and starts mailing it to the
+ * account's e-mail: `mailed` settles when the mail server took it (a code that could not be mailed is
+ * ended). `proposalId` names the two-person proposal that sent it (administrators).
  */
 export async function issueRecovery(
   db: Db,
@@ -56,7 +57,7 @@ export async function issueRecovery(
   account: Account,
   secret: RecoverySecret,
   origin: EventOrigin & { proposalId?: string },
-): Promise<void> {
+): Promise<{ mailed: Promise<void> }> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const id = await db.tx(async (q) => {
     // One request at a time per account, so that a newer code always ends every older one.
@@ -75,23 +76,27 @@ export async function issueRecovery(
     await recordAuthEvent(q, { ...event, kind: 'recovery_requested', success: true, memberId: account.id });
     return row!.id;
   });
-  try {
-    await mailer.send({
+  const mailed = mailer
+    .send({
       to: account.email,
       subject: R.mailSubject,
       text: R.mailBody(account.username, word(secret), code, RECOVERY.codeMinutes),
-    });
-  } catch (err) {
-    // A code nobody received does not stay usable.
-    await db.query('UPDATE account_recoveries SET expires_at = now() WHERE id = $1', [id]);
-    throw Object.assign(new AppError('UNAVAILABLE', R.sendFailed), { cause: err });
-  }
+    })
+    .then(
+      () => undefined,
+      async (err) => {
+        // A code nobody received does not stay usable.
+        await db.query('UPDATE account_recoveries SET expires_at = now() WHERE id = $1', [id]);
+        throw Object.assign(new AppError('UNAVAILABLE', R.sendFailed), { cause: err });
+      },
+    );
+  return { mailed };
 }
 
 /**
  * The member's own request: the same answer whether or not the name is an account's, and the same
- * per-hour count for both. The mail is sent before the answer only for an account; its time is not
- * what tells them apart, as the answer is sent after the same reservation either way.
+ * per-hour count for both. The answer does not wait for the mail server, so its time does not tell an
+ * account from a name that is none either; a mail that fails ends its code, and the member asks again.
  */
 export async function requestRecovery(
   db: Db,
@@ -105,7 +110,10 @@ export async function requestRecovery(
     { key: requestKey(who), limit: RECOVERY.requestsPerHour, minutes: 60 },
   ]);
   if (!r.ok) throw new AppError('RATE_LIMITED', R.tooManyRequests);
-  if (account) await issueRecovery(db, mailer, account, input.secret, origin);
+  if (account) {
+    const { mailed } = await issueRecovery(db, mailer, account, input.secret, origin);
+    mailed.catch(() => undefined);
+  }
   return { message: R.sent };
 }
 
