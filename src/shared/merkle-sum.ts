@@ -119,7 +119,9 @@ export interface MemberProof {
 export type Digest = (bytes: Uint8Array) => Promise<Uint8Array> | Uint8Array;
 
 /** What checking a proof found: whether it reaches the root, and where it failed if not. */
-export type ProofCheck = { ok: true } | { ok: false; reason: 'format' | 'leaf' | 'root_hash' | 'root_totals' };
+export type ProofCheck =
+  | { ok: true }
+  | { ok: false; reason: 'format' | 'leaf' | 'root_hash' | 'root_totals' };
 
 const unitsOf = (currencies: string[], amounts: Amounts | undefined): bigint[] | null => {
   const out: bigint[] = [];
@@ -136,8 +138,13 @@ const unitsOf = (currencies: string[], amounts: Amounts | undefined): bigint[] |
  * hash and sums, then the root's hash and totals. `expectedRoot`, when given, is the root published elsewhere
  * (the public page), which the proof's own root must then equal.
  */
-export async function verifyProof(p: MemberProof, digest: Digest, expectedRoot?: string): Promise<ProofCheck> {
-  if (p.version !== PROOF_VERSION || p.unit_decimals !== UNIT_DECIMALS) return { ok: false, reason: 'format' };
+export async function verifyProof(
+  p: MemberProof,
+  digest: Digest,
+  expectedRoot?: string,
+): Promise<ProofCheck> {
+  if (p.version !== PROOF_VERSION || p.unit_decimals !== UNIT_DECIMALS)
+    return { ok: false, reason: 'format' };
   const commitment = fromHex(p.commitment);
   const balances = unitsOf(p.currencies, p.balances);
   const totals = unitsOf(p.currencies, p.root.totals);

@@ -51,7 +51,10 @@ describe('Merkle sum tree', () => {
     expect(all[2]!.path).toEqual([{ side: 'left', hash: HAND.n01, sums: { KRW: '1000', ETH: '1.5' } }]);
     expect(all[0]!.root.totals).toEqual({ KRW: '1250', ETH: '1.50000001' });
     // Every member of a larger tree too.
-    const many = Array.from({ length: 37 }, (_, i) => ({ commitment: c(i), units: [BigInt(i * 7), BigInt(i)] }));
+    const many = Array.from({ length: 37 }, (_, i) => ({
+      commitment: c(i),
+      units: [BigInt(i * 7), BigInt(i)],
+    }));
     const ps = proofs(many);
     for (const p of ps) expect(await verifyProof(p, digest, ps[0]!.root.hash)).toEqual({ ok: true });
   });

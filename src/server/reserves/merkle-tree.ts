@@ -36,9 +36,15 @@ export function buildTree(
   currencies: string[],
   leaves: readonly { commitment: Uint8Array; units: readonly bigint[] }[],
 ): SumTree {
-  let level: SumNode[] = leaves.map((l) => ({ hash: sha256(leafPreimage(l.commitment, l.units)), sums: l.units }));
+  let level: SumNode[] = leaves.map((l) => ({
+    hash: sha256(leafPreimage(l.commitment, l.units)),
+    sums: l.units,
+  }));
   if (level.length === 0)
-    return { currencies, levels: [[{ hash: sha256(Uint8Array.of(EMPTY_TAG)), sums: currencies.map(() => 0n) }]] };
+    return {
+      currencies,
+      levels: [[{ hash: sha256(Uint8Array.of(EMPTY_TAG)), sums: currencies.map(() => 0n) }]],
+    };
   const levels = [level];
   while (level.length > 1) {
     const up: SumNode[] = [];
