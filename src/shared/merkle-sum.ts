@@ -39,30 +39,22 @@ export function fromUnits(units: bigint): string {
   return frac ? `${whole}.${frac}` : whole;
 }
 
-const amountBytes = (units: bigint): Uint8Array => {
+/** Writes `units` at `at` as 16 bytes big-endian (two 64-bit halves). */
+const writeAmount = (view: DataView, at: number, units: bigint) => {
   if (units < 0n || units > MAX_UNITS) throw new RangeError('amount out of range');
-  const out = new Uint8Array(AMOUNT_BYTES);
-  let v = units;
-  for (let i = AMOUNT_BYTES - 1; i >= 0; i--) {
-    out[i] = Number(v & 0xffn);
-    v >>= 8n;
-  }
-  return out;
-};
-
-const concat = (parts: Uint8Array[]): Uint8Array => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  view.setBigUint64(at, units >> 64n);
+  view.setBigUint64(at + 8, BigInt.asUintN(64, units));
 };
 
 /** The bytes a leaf's hash is taken of. */
-export const leafPreimage = (commitment: Uint8Array, units: readonly bigint[]): Uint8Array =>
-  concat([Uint8Array.of(LEAF_TAG), commitment, ...units.map(amountBytes)]);
+export function leafPreimage(commitment: Uint8Array, units: readonly bigint[]): Uint8Array {
+  const out = new Uint8Array(1 + commitment.length + units.length * AMOUNT_BYTES);
+  const view = new DataView(out.buffer);
+  out[0] = LEAF_TAG;
+  out.set(commitment, 1);
+  units.forEach((u, i) => writeAmount(view, 1 + commitment.length + i * AMOUNT_BYTES, u));
+  return out;
+}
 
 /** A node of the tree: its hash and its sums per currency (base units). */
 export interface SumNode {
@@ -71,14 +63,18 @@ export interface SumNode {
 }
 
 /** The bytes a parent's hash is taken of. */
-export const nodePreimage = (left: SumNode, right: SumNode): Uint8Array =>
-  concat([
-    Uint8Array.of(NODE_TAG),
-    left.hash,
-    ...left.sums.map(amountBytes),
-    right.hash,
-    ...right.sums.map(amountBytes),
-  ]);
+export function nodePreimage(left: SumNode, right: SumNode): Uint8Array {
+  const half = left.hash.length + left.sums.length * AMOUNT_BYTES;
+  const out = new Uint8Array(1 + 2 * half);
+  const view = new DataView(out.buffer);
+  out[0] = NODE_TAG;
+  [left, right].forEach((n, side) => {
+    const at = 1 + side * half;
+    out.set(n.hash, at);
+    n.sums.forEach((u, i) => writeAmount(view, at + n.hash.length + i * AMOUNT_BYTES, u));
+  });
+  return out;
+}
 
 /** The sums of a parent: its children's added, each within 128 bits. */
 export const addSums = (a: readonly bigint[], b: readonly bigint[]): bigint[] =>

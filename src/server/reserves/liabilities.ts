@@ -46,8 +46,7 @@ export function orderLeaves(salt: Uint8Array, members: { id: string; balances: s
     commitment: memberCommitment(salt, m.id),
     units: m.balances.map(unitsOrThrow),
   }));
-  const key = new Map(leaves.map((l) => [l, toHex(l.commitment)]));
-  return leaves.sort((a, b) => (key.get(a)! < key.get(b)! ? -1 : 1));
+  return leaves.sort((a, b) => Buffer.compare(a.commitment, b.commitment));
 }
 
 export interface LiabilitiesSnapshot {

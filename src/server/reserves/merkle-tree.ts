@@ -24,12 +24,13 @@ export interface SumTree {
   levels: SumNode[][];
 }
 
+const COMMITMENT_LABEL = utf8ToBytes('wallet-reserves-member:');
 /**
  * A member's commitment in one snapshot: SHA-256 of a label, the snapshot's secret salt (32 bytes) and the
  * member's id. Without the salt no one can tell whose leaf is whose, or link a member's leaves across snapshots.
  */
 export const memberCommitment = (salt: Uint8Array, memberId: string): Uint8Array =>
-  sha256(new Uint8Array([...utf8ToBytes('wallet-reserves-member:'), ...salt, ...utf8ToBytes(memberId)]));
+  sha256.create().update(COMMITMENT_LABEL).update(salt).update(utf8ToBytes(memberId)).digest();
 
 /** Builds the tree over leaves given as (commitment, base units per currency), in their order. */
 export function buildTree(
