@@ -19,8 +19,8 @@ export const PROOF_VERSION = 1;
 export const UNIT_DECIMALS = 8;
 const AMOUNT_BYTES = 16;
 const MAX_UNITS = (1n << 128n) - 1n;
-export const LEAF_TAG = 0x00;
-export const NODE_TAG = 0x01;
+const LEAF_TAG = 0x00;
+const NODE_TAG = 0x01;
 export const EMPTY_TAG = 0x02;
 
 /** A decimal string (`12.5`, `0.00000001`) as base units; null when it is not a non-negative amount of 8 decimals or fewer. */
@@ -52,7 +52,7 @@ export function leafPreimage(commitment: Uint8Array, units: readonly bigint[]): 
   const view = new DataView(out.buffer);
   out[0] = LEAF_TAG;
   out.set(commitment, 1);
-  units.forEach((u, i) => writeAmount(view, 1 + commitment.length + i * AMOUNT_BYTES, u));
+  for (const [i, u] of units.entries()) writeAmount(view, 1 + commitment.length + i * AMOUNT_BYTES, u);
   return out;
 }
 
@@ -68,11 +68,11 @@ export function nodePreimage(left: SumNode, right: SumNode): Uint8Array {
   const out = new Uint8Array(1 + 2 * half);
   const view = new DataView(out.buffer);
   out[0] = NODE_TAG;
-  [left, right].forEach((n, side) => {
+  for (const [side, n] of [left, right].entries()) {
     const at = 1 + side * half;
     out.set(n.hash, at);
-    n.sums.forEach((u, i) => writeAmount(view, at + n.hash.length + i * AMOUNT_BYTES, u));
-  });
+    for (const [i, u] of n.sums.entries()) writeAmount(view, at + n.hash.length + i * AMOUNT_BYTES, u);
+  }
   return out;
 }
 
@@ -87,7 +87,7 @@ export const addSums = (a: readonly bigint[], b: readonly bigint[]): bigint[] =>
 export const toHex = (bytes: Uint8Array): string =>
   Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 
-export const fromHex = (hex: string): Uint8Array | null => {
+const fromHex = (hex: string): Uint8Array | null => {
   if (!/^(?:[0-9a-f]{2})+$/.test(hex)) return null;
   const out = new Uint8Array(hex.length / 2);
   for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
@@ -144,14 +144,14 @@ export async function verifyProof(
   const commitment = fromHex(p.commitment);
   const balances = unitsOf(p.currencies, p.balances);
   const totals = unitsOf(p.currencies, p.root.totals);
-  if (!commitment || commitment.length !== 32 || !balances || !totals) return { ok: false, reason: 'format' };
+  if (commitment?.length !== 32 || !balances || !totals) return { ok: false, reason: 'format' };
   let node: SumNode = { hash: await digest(leafPreimage(commitment, balances)), sums: balances };
   if (toHex(node.hash) !== p.leaf_hash) return { ok: false, reason: 'leaf' };
   try {
     for (const step of p.path) {
       const hash = fromHex(step.hash);
       const sums = unitsOf(p.currencies, step.sums);
-      if (!hash || hash.length !== 32 || !sums) return { ok: false, reason: 'format' };
+      if (hash?.length !== 32 || !sums) return { ok: false, reason: 'format' };
       const sibling = { hash, sums };
       const [l, r] = step.side === 'left' ? [sibling, node] : [node, sibling];
       node = { hash: await digest(nodePreimage(l, r)), sums: addSums(l.sums, r.sums) };

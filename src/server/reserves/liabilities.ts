@@ -27,7 +27,7 @@ const MEMBERS_SQL = `
    GROUP BY m.id`;
 
 type MemberRow = { id: string } & Record<`b${number}`, string>;
-export interface Leaf {
+interface Leaf {
   memberId: string;
   commitment: Uint8Array;
   units: bigint[];
@@ -40,7 +40,7 @@ const unitsOrThrow = (amount: string): bigint => {
 };
 
 /** The leaves of a snapshot in the tree's order: by commitment, which the salt makes unrelated to the member. */
-export function orderLeaves(salt: Uint8Array, members: { id: string; balances: string[] }[]): Leaf[] {
+function orderLeaves(salt: Uint8Array, members: { id: string; balances: string[] }[]): Leaf[] {
   const leaves = members.map((m) => ({
     memberId: m.id,
     commitment: memberCommitment(salt, m.id),

@@ -63,7 +63,7 @@ export function buildTree(
 
 export const rootOf = (t: SumTree): SumNode => t.levels[t.levels.length - 1]![0]!;
 
-export const amountsOf = (currencies: string[], sums: readonly bigint[]): Amounts =>
+const amountsOf = (currencies: string[], sums: readonly bigint[]): Amounts =>
   Object.fromEntries(currencies.map((c, i) => [c, fromUnits(sums[i]!)]));
 
 /** The proof of the leaf at `index`: its siblings from the leaf up (a node passed up alone has none). */
