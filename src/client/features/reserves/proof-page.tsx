@@ -7,6 +7,7 @@ import { Spinner } from '../../components/spinner';
 import { ApiError } from '../../lib/api';
 import { useMyProof, usePublicReserves } from './use-reserves';
 import { verifyInBrowser } from './verify';
+import '../../components/money-ui.css';
 import './reserves.css';
 
 const R = RESERVE_PROOF_MESSAGES.reserveProof;

@@ -3,6 +3,7 @@ import { RESERVE_PROOF_MESSAGES } from '../../../shared/messages/reserve-proof';
 import type { PublicReserves } from '../../../shared/schemas/reserves';
 import { Spinner } from '../../components/spinner';
 import { usePublicReserves } from './use-reserves';
+import '../../components/money-ui.css';
 import './reserves.css';
 
 const R = RESERVE_PROOF_MESSAGES.reserveProof;
