@@ -122,7 +122,10 @@ async function loadTree(q: Queryable, batch: string, salt: Uint8Array, rootHash:
   return tree;
 }
 
-/** The member's proof in the newest snapshot that holds them; null when none does. */
+/**
+ * The member's proof in the newest snapshot; null when there is none or it does not hold them (an account
+ * opened since). Only the newest is served, so the one tree kept is the one every member asks for.
+ */
 export async function memberProof(q: Queryable, memberId: string): Promise<MemberProof | null> {
   const [row] = await q.query<{
     batch: string;
@@ -131,10 +134,9 @@ export async function memberProof(q: Queryable, memberId: string): Promise<Membe
     salt: Uint8Array;
     root_hash: string;
   }>(
-    `SELECT r.batch::text AS batch, ${isoTime('r.taken_at')} AS taken_at,
-            l.position, r.salt, r.root_hash
-       FROM reserve_proof_leaves l JOIN reserve_proof_roots r USING (batch)
-      WHERE l.member_id = $1 ORDER BY r.taken_at DESC LIMIT 1`,
+    `SELECT r.batch::text AS batch, ${isoTime('r.taken_at')} AS taken_at, l.position, r.salt, r.root_hash
+       FROM (SELECT * FROM reserve_proof_roots ORDER BY taken_at DESC LIMIT 1) r
+       JOIN reserve_proof_leaves l ON l.batch = r.batch AND l.member_id = $1`,
     [memberId],
   );
   if (!row) return null;

@@ -44,7 +44,7 @@ export async function reserveProofRoutes(app: App, ctx: Ctx) {
   member.get('/reserves/proof', {
     operationId: 'getMyReserveProof',
     summary:
-      '내 자산 증명 (최신 기록): 내 잔액, 식별값(commitment), 잎 해시, 루트까지의 경로(형제 노드의 해시와 합), 공개된 루트. 인코딩: 금액은 통화마다 소수 8자리의 정수 단위(u128 빅엔디언), 잎 = SHA-256(0x00‖commitment‖금액들), 노드 = SHA-256(0x01‖왼쪽 해시‖왼쪽 합‖오른쪽 해시‖오른쪽 합). scripts/verify-proof.mjs 로 저장한 파일을 확인할 수 있습니다.',
+      '내 자산 증명 (가장 최근 기록, 그 뒤에 가입했으면 404): 내 잔액, 식별값(commitment), 잎 해시, 루트까지의 경로(형제 노드의 해시와 합), 공개된 루트. 인코딩: 금액은 통화마다 소수 8자리의 정수 단위(u128 빅엔디언), 잎 = SHA-256(0x00‖commitment‖금액들), 노드 = SHA-256(0x01‖왼쪽 해시‖왼쪽 합‖오른쪽 해시‖오른쪽 합). scripts/verify-proof.mjs 로 저장한 파일을 확인할 수 있습니다.',
     view: memberProofView,
     run: async (req) => {
       const proof = await memberProof(db, memberSession(req).member.id);
