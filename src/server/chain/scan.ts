@@ -39,7 +39,11 @@ export async function scan(db: Db, p: ChainProvider): Promise<number> {
     const owner = owners(t);
     if (!owner || t.value <= 0n) continue;
     if (t.native && !(await succeeded(p, t.txid))) continue;
-    if (await recordFound(db, p, owner.member_id, owner.address.trim(), t)) created++;
+    const siblings = transfers.filter(
+      (s) =>
+        s !== t && s.txid === t.txid && s.to.toLowerCase() === t.to.toLowerCase() && !s.native === !t.native,
+    );
+    if (await recordFound(db, p, owner.member_id, owner.address.trim(), t, siblings)) created++;
   }
   await db.query(
     `INSERT INTO chain_scan_cursors (network, next_block, updated_at) VALUES ($1, $2, now())
@@ -99,8 +103,11 @@ const STORED_TXID = {
 /**
  * One found transfer → one pending deposit with its check and its transfer binding, or nothing: when the
  * transfer already backs a deposit (of any status), or an untied deposit of its transaction to the same
- * address with its currency and amount stands for it (pending: tied to it now, the member's claim adopting
- * the transfer; decided: it was that transfer's). Under the transaction's lock (`lockTransaction`).
+ * address and currency stands for it: one of its amount, else one whose amount none of the transaction's
+ * other transfers there (`siblings`) carries (a claim with a mistyped amount stands for the transfer, as it
+ * did for its whole transaction, and the checker reports the difference). Pending, it is tied to the
+ * transfer now (the member's claim adopts it); decided, it was that transfer's. Under the transaction's
+ * lock (`lockTransaction`).
  */
 export async function recordFound(
   db: Db,
@@ -108,6 +115,7 @@ export async function recordFound(
   memberId: string,
   address: string,
   t: FoundTransfer,
+  siblings: readonly FoundTransfer[] = [],
 ): Promise<boolean> {
   const txid = normalizeTxid(t.txid);
   const currency = transferCurrency(p.network, t);
@@ -124,13 +132,16 @@ export async function recordFound(
       [p.network, txid, t.logIndex],
     );
     if (seen.length > 0) return false;
-    const [untied] = await q.query<{ id: string; status: string }>(
-      `SELECT d.id::text AS id, d.status FROM deposits d
+    const untiedRows = await q.query<{ id: string; status: string; amount: string }>(
+      `SELECT d.id::text AS id, d.status, d.amount::text AS amount FROM deposits d
         WHERE d.txid IS NOT NULL AND regexp_replace(lower(d.txid), '^0x', '') = $1 AND d.log_index IS NULL
-          AND d.currency = $2 AND lower(d.deposit_address) = lower($3) AND d.amount = $4::numeric
-        ORDER BY d.status = 'pending' DESC, d.created_at LIMIT 1`,
-      [txid, currency, address, amount],
+          AND d.currency = $2 AND lower(d.deposit_address) = lower($3)
+        ORDER BY d.status = 'pending' DESC, d.created_at`,
+      [txid, currency, address],
     );
+    const carried = (a: string) => siblings.some((s) => new D(creditOf(s)).eq(a));
+    const untied =
+      untiedRows.find((u) => new D(u.amount).eq(amount)) ?? untiedRows.find((u) => !carried(u.amount));
     if (untied) {
       if (untied.status === 'pending') await tie(q, p.network, txid, t.logIndex, untied.id);
       return false;
