@@ -62,6 +62,11 @@ describe('a transaction of several USDT transfers', () => {
     ]);
     const [ia, ib] = logIndexes(receipt);
     await round();
+    // Each shows its own confirmations while it waits.
+    for (const m of [a, b]) {
+      const waiting = await m.client.get('/api/history?asset=USDT');
+      expect(waiting.body.data.items[0]).toMatchObject({ status: 'pending', chain: { required: 12 } });
+    }
     await confirm();
     expect(await depositsOf(a.id)).toMatchObject([
       { status: 'approved', currency: 'USDT', amount: '11.11000000', log_index: ia },
