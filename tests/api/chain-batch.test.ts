@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chainProviders, recordFound } from '../../src/server/chain/checker';
+import { chainProviders, recordFound } from '../../src/server/jobs/checker';
 import { chainRound, fileChainServer, fileEthNode } from '../support/chain-server';
 import { memberClient } from '../support/client';
 import { fileAdmin } from '../support/fixture';

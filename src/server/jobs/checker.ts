@@ -6,14 +6,14 @@ import { claimJob } from '../ops/interval-job';
 import { runPayoutChecks } from '../payouts/check-payouts';
 import { approveDeposit } from '../proposals/approve-deposit';
 import type { KindConfig } from '../proposals/registry';
-import type { ChainConfig } from './chain-config';
-import { ethereumProvider } from './ethereum';
-import { type ChainProvider, normalizeTxid } from './provider';
+import type { ChainConfig } from '../chain/chain-config';
+import { ethereumProvider } from '../chain/ethereum';
+import { type ChainProvider, normalizeTxid } from '../chain/provider';
 import { scan, tie } from './scan';
-import { lockTransaction } from './transfer-lock';
-import { tronProvider } from './tron';
-import { creditOf, judge } from './verdict';
-import { xrplProvider } from './xrpl';
+import { lockTransaction } from '../chain/transfer-lock';
+import { tronProvider } from '../chain/tron';
+import { creditOf, judge } from '../chain/verdict';
+import { xrplProvider } from '../chain/xrpl';
 
 /** The scan's transfer recording, also used directly by the tests' races. */
 export { recordFound } from './scan';
