@@ -35,6 +35,7 @@ import { noticeRoutes } from './notices/routes';
 import { metricsRegistry, registerOps } from './ops';
 import { priceRoutes } from './prices/routes';
 import { profileRoutes } from './profile/routes';
+import { reserveProofRoutes } from './reserves/member-routes';
 import { walletRoutes } from './wallet/routes';
 import { withdrawalRuleRoutes } from './withdrawal-rules/routes';
 import { withdrawalRoutes } from './withdrawals/routes';
@@ -164,6 +165,7 @@ export async function buildApp(ctx: Ctx): Promise<App> {
         eventRoutes,
         totpRoutes,
         recoveryRoutes,
+        reserveProofRoutes,
       ])
         await routes(a, ctx);
     },
