@@ -64,19 +64,15 @@ const depositKind = (chain: ChainOptions): RequestKind<LockedDeposit, DepositVie
 /**
  * Locks a deposit for a decision with its chain check, if any (decision 0203: one statement). The deposit
  * row is locked first, then the check's row, so the checker cannot change the verdict until the decision
- * commits. `also`: more columns the caller reads in the same statement (SQL expressions of `$1`, the id).
+ * commits.
  */
-export async function lockForDecision<Also extends object = object>(
-  q: Queryable,
-  id: string,
-  also = '',
-): Promise<(LockedDeposit & Also) | null> {
-  const [row] = await q.query<LockedDeposit & Also>(
+export async function lockForDecision(q: Queryable, id: string): Promise<LockedDeposit | null> {
+  const [row] = await q.query<LockedDeposit>(
     prepared(`WITH locked AS (SELECT ${DEPOSIT_COLUMNS} FROM deposits d WHERE d.id = $1 FOR UPDATE),
           chain AS (SELECT verdict, confirmations, final, before_assignment FROM deposit_chain_checks
                      WHERE deposit_id = $1 FOR UPDATE)
      SELECT locked.*, chain.verdict AS chain_verdict, chain.confirmations AS chain_confirmations,
-            chain.final AS chain_final, chain.before_assignment AS chain_before_assignment${also}
+            chain.final AS chain_final, chain.before_assignment AS chain_before_assignment
        FROM locked LEFT JOIN chain ON true`),
     [id],
   );

@@ -22,11 +22,13 @@ export type Amounts = { currency: string; amount: string | Dec }[];
 export interface Totals {
   member: Record<Direction, Dec>;
   admin: Dec;
+  /** A live proposal about the request being decided waits for a second administrator. */
+  proposalOpen: boolean;
   /** Values other amounts at the same prices. */
   value(amounts: Amounts): Dec;
 }
 
-type Row = StoredRow & { who: 'member' | 'admin' | 'price'; direction: Direction | null };
+type Row = StoredRow & { who: 'member' | 'admin' | 'price' | 'open'; direction: Direction | null };
 
 /**
  * The totals with the prices to value them at, in one statement: `four_eyes_take` first takes the member's
@@ -37,18 +39,25 @@ type Row = StoredRow & { who: 'member' | 'admin' | 'price'; direction: Direction
  * (the hourly totals are written at COMMIT): the caller adds it.
  */
 const TAKE = prepared(`SELECT who, direction, currency AS key, amount::text AS value, NULL AS updated_at, NULL::boolean AS fresh
-    FROM four_eyes_take($2::uuid, $3::uuid)
+    FROM four_eyes_take($2::uuid, $3::uuid, $4::text, $5::uuid)
   UNION ALL
   SELECT 'price', NULL, s.* FROM (${STORED_PRICES}) s`);
 
-/** Reads the member's and the administrator's totals under their locks (see `TAKE`). */
+/**
+ * Reads the member's and the administrator's totals under their locks (see `TAKE`), and whether a live
+ * proposal of `target.kind` about `target.id` waits: read after the locks too, so it sees one filed by a
+ * decision that held the request's row while this one waited for it.
+ */
 export async function takeTotals(
   q: Queryable,
   staleSeconds: number,
   memberId: string,
   adminId: string | null,
+  target: { kind: string; id: string } | null,
 ): Promise<Totals> {
-  return totalsOf(await q.query<Row>(TAKE, [staleSeconds, memberId, adminId]));
+  return totalsOf(
+    await q.query<Row>(TAKE, [staleSeconds, memberId, adminId, target?.kind ?? null, target?.id ?? null]),
+  );
 }
 
 function totalsOf(rows: Row[]): Totals {
@@ -65,7 +74,12 @@ function totalsOf(rows: Row[]): Totals {
         .filter((r) => r.who === who && r.direction === dir)
         .map((r) => ({ currency: r.key, amount: r.value })),
     );
-  return { member: { in: of('member', 'in'), out: of('member', 'out') }, admin: of('admin', null), value };
+  return {
+    member: { in: of('member', 'in'), out: of('member', 'out') },
+    admin: of('admin', null),
+    proposalOpen: rows.some((r) => r.who === 'open'),
+    value,
+  };
 }
 
 /**

@@ -21,7 +21,7 @@ import { lockBalances, readBalanceStates } from '../wallet/balance-state';
 import { approveLockedWithdrawalIn, decideWithdrawalIn } from '../withdrawals/decide-withdrawal';
 import { type LockedWithdrawal, lockWithdrawal } from '../withdrawals/withdrawal-view';
 import { adminOf, defineKind } from './registry';
-import { lockPending, openProposal, overridesChain, requestLimits } from './request-plan';
+import { lockPending, overridesChain, requestLimits } from './request-plan';
 import { type BalancesBody, dryRun, P } from './store';
 
 const isBalanceCurrency = (c: string): c is BalanceCurrency =>
@@ -39,9 +39,7 @@ export const depositApproval = defineKind({
   kind: 'deposit.approve',
   payload: depositPayload,
   async plan(q, cfg, input: { id: string; reason?: string; override?: boolean }) {
-    const d = await lockPending(input.id, MSG.approval.depositNotFound, P.depositPending, () =>
-      lockForDecision<{ proposal_open: boolean }>(q, input.id, openProposal('deposit.approve')),
-    );
+    const d = await lockPending(input.id, MSG.approval.depositNotFound, () => lockForDecision(q, input.id));
     // Crediting against the chain's verdict, or what the chain does not show to be the member's, is never
     // one person's call.
     const overridden = overridesChain(d, input.override === true, checkedNetworks(cfg.chain));
@@ -66,6 +64,7 @@ export const depositApproval = defineKind({
       ],
       limits: requestLimits(
         d,
+        P.depositPending,
         'in',
         cfg.fourEyes.depositKrw,
         [{ memberId: d.member_id, currency: d.currency }],
@@ -101,9 +100,7 @@ export const withdrawalApproval = defineKind({
   kind: 'withdrawal.approve',
   payload: withdrawalPayload,
   async plan(q, cfg, input: { id: string }) {
-    const w = await lockPending(input.id, MSG.approval.withdrawalNotFound, P.payoutPending, () =>
-      lockWithdrawal<{ proposal_open: boolean }>(q, input.id, openProposal('withdrawal.approve')),
-    );
+    const w = await lockPending(input.id, MSG.approval.withdrawalNotFound, () => lockWithdrawal(q, input.id));
     // Won to an account an administrator changed in the last 24 h: a second administrator looks too.
     const recent = w.method === 'bank' && (await bankAccountChangedRecently(q, w.member_id));
     const recipient = w.method === 'internal' ? w.recipient_member_id : null;
@@ -122,6 +119,7 @@ export const withdrawalApproval = defineKind({
       lines: recent ? [MSG.guards.recentBankAccountLine] : [],
       limits: requestLimits(
         w,
+        P.payoutPending,
         'out',
         cfg.fourEyes.payoutKrw,
         [

@@ -52,6 +52,8 @@ export interface Plan<Payload> extends Stored<Payload> {
  */
 export interface Limits {
   memberId: string;
+  /** The request decided, when there is one: refused with `pending` while a proposal about it waits. */
+  request?: { id: string; pending: string };
   moves: { dir: Direction; amounts: Amounts; threshold: string }[];
   balances: { memberId: string; currency: string }[];
   describe(value: (amounts: Amounts) => Dec): { lines: string[]; basis?: Record<string, unknown> };
@@ -131,7 +133,7 @@ export async function act<Input, Payload, Result>(
       const plan = await kind.plan(q, cfg, input, actor);
       if (plan.needsSecond || !plan.limits) return decide(q, cfg, kind, plan, actor);
       const applied = await kind.apply(q, cfg, plan, actor);
-      if ((await checkLimits(q, cfg, plan.limits, actor)).over) throw new OverLimits();
+      if ((await checkLimits(q, cfg, kind, plan.limits, actor)).over) throw new OverLimits();
       return { applied };
     });
   } catch (err) {
@@ -155,7 +157,7 @@ async function decide<Input, Payload, Result>(
   let { needsSecond, lines, basis } = plan;
   if (plan.limits) {
     await lockBalances(q, plan.limits.balances);
-    const t = await checkLimits(q, cfg, plan.limits, actor);
+    const t = await checkLimits(q, cfg, kind, plan.limits, actor);
     const described = plan.limits.describe(t.totals.value);
     needsSecond ||= t.over;
     lines = [...described.lines, ...t.lines, ...lines];
@@ -194,10 +196,20 @@ async function decide<Input, Payload, Result>(
 /**
  * Whether the action meets a threshold: per direction, the member's 24 h total with it reaching the
  * member's threshold, or the acting administrator's 24 h total of what they moved alone with it reaching
- * FOUR_EYES_ADMIN_DAILY_KRW; with the proposal's lines of these totals.
+ * FOUR_EYES_ADMIN_DAILY_KRW; with the proposal's lines of these totals. A request about which a proposal
+ * waits is refused.
  */
-async function checkLimits(q: Queryable, cfg: KindConfig, limits: Limits, actor: Actor<string | null>) {
-  const totals: Totals = await takeTotals(q, cfg.prices.staleSeconds, limits.memberId, actor.actorId);
+async function checkLimits<Input, Payload, Result>(
+  q: Queryable,
+  cfg: KindConfig,
+  kind: Kind<Input, Payload, Result>,
+  limits: Limits,
+  actor: Actor<string | null>,
+) {
+  const { request } = limits;
+  const target = request ? { kind: kind.kind, id: request.id } : null;
+  const totals: Totals = await takeTotals(q, cfg.prices.staleSeconds, limits.memberId, actor.actorId, target);
+  if (request && totals.proposalOpen) throw new AppError('CONFLICT', request.pending);
   const checks = limits.moves.map((m) => {
     const value = totals.value(m.amounts);
     const member = totals.member[m.dir].plus(value);

@@ -13,28 +13,19 @@ import type { Amounts, Direction } from '../money/limits';
 import type { Limits } from './registry';
 
 /**
- * SQL: a column of the request's lock (`lockForDecision`, `lockWithdrawal`, whose `$1` is the request's id):
- * whether a live proposal of `kind` about it waits for a second administrator.
+ * The request locked by `lock`, still pending. Whether a proposal about it waits is read with the totals,
+ * after their locks (`Limits.request`): a check in the lock's statement would not see one filed by a decision
+ * that held the row while this one waited for it.
  */
-export const openProposal = (kind: 'deposit.approve' | 'withdrawal.approve') =>
-  `, EXISTS (SELECT 1 FROM admin_proposals p WHERE p.kind = '${kind}' AND p.target_id = $1
-              AND p.status = 'pending' AND p.expires_at > now()) AS proposal_open`;
-
-/**
- * The request locked by `lock` (with `openProposal`), still pending and without a live proposal. The row
- * lock is held to COMMIT, so two proposals about one request cannot pass together.
- */
-export async function lockPending<Row extends { status: string; proposal_open: boolean }>(
+export async function lockPending<Row extends { status: string }>(
   id: string,
   notFound: string,
-  pendingMessage: string,
   lock: () => Promise<Row | null>,
 ): Promise<Row> {
   if (!isUuid(id)) throw new AppError('NOT_FOUND', notFound);
   const row = await lock();
   if (!row) throw new AppError('NOT_FOUND', notFound);
   if (row.status !== 'pending') throw new AppError('NOT_PENDING', MSG.approval.notPending);
-  if (row.proposal_open) throw new AppError('CONFLICT', pendingMessage);
   return row;
 }
 
@@ -76,10 +67,11 @@ export function overridesChain(
 
 /**
  * What approving a request adds to the 24 h totals: its amount in `dir`, against `threshold`; its balance
- * rows; and the proposal's first line, given the amount's won value.
+ * rows; the message while a proposal about it waits; and the proposal's first line, given its won value.
  */
 export function requestLimits(
-  r: { member_id: string; currency: string; amount: string },
+  r: { id: string; member_id: string; currency: string; amount: string },
+  pending: string,
   dir: Direction,
   threshold: string,
   balances: { memberId: string; currency: string }[],
@@ -88,6 +80,7 @@ export function requestLimits(
   const amounts: Amounts = [{ currency: r.currency, amount: r.amount }];
   return {
     memberId: r.member_id,
+    request: { id: r.id, pending },
     moves: [{ dir, amounts, threshold }],
     balances,
     describe: (value) => {

@@ -22,17 +22,10 @@ export interface LockedWithdrawal extends WithdrawalView {
   recipient_member_id: string | null;
 }
 
-/**
- * Locks one withdrawal request for a decision (SELECT … FOR UPDATE); null when there is none. `also`: more
- * columns the caller reads in the same statement (SQL expressions of `$1`, the id).
- */
-export async function lockWithdrawal<Also extends object = object>(
-  q: Queryable,
-  id: string,
-  also = '',
-): Promise<(LockedWithdrawal & Also) | null> {
-  const rows = await q.query<LockedWithdrawal & Also>(
-    `SELECT ${WITHDRAWAL_COLUMNS}, w.recipient_member_id::text AS recipient_member_id${also}
+/** Locks one withdrawal request for a decision (SELECT … FOR UPDATE); null when there is none. */
+export async function lockWithdrawal(q: Queryable, id: string): Promise<LockedWithdrawal | null> {
+  const rows = await q.query<LockedWithdrawal>(
+    `SELECT ${WITHDRAWAL_COLUMNS}, w.recipient_member_id::text AS recipient_member_id
        FROM withdrawals w WHERE w.id = $1 FOR UPDATE`,
     [id],
   );

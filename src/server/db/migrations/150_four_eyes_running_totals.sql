@@ -117,14 +117,20 @@ $$;
 -- The same, read once the member's and then the administrator's totals lock is held (the advisory lock
 -- classes of money/limits.ts): the last statement of a decision, so what serialises one member's or one
 -- administrator's decisions is held only from it to COMMIT. Inside this function the read takes a snapshot
--- of its own after the locks, so it sees every decision committed before them.
-CREATE FUNCTION four_eyes_take(p_member uuid, p_admin uuid)
+-- of its own after the locks, so it sees every decision committed before them; with it, a row 'open' when a
+-- live proposal of `p_kind` about `p_target` (the request being decided) waits for a second administrator.
+CREATE FUNCTION four_eyes_take(p_member uuid, p_admin uuid, p_kind text, p_target uuid)
 RETURNS TABLE (who text, direction text, currency text, amount numeric) LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_advisory_xact_lock(1297042993, hashtext(p_member::text));
   IF p_admin IS NOT NULL THEN
     PERFORM pg_advisory_xact_lock(1297042994, hashtext(p_admin::text));
   END IF;
-  RETURN QUERY SELECT * FROM four_eyes_moved(p_member, p_admin);
+  RETURN QUERY
+    SELECT * FROM four_eyes_moved(p_member, p_admin)
+    UNION ALL
+    SELECT 'open', NULL, NULL, NULL FROM admin_proposals p
+     WHERE p_target IS NOT NULL AND p.kind = p_kind AND p.target_id = p_target AND p.status = 'pending'
+       AND p.expires_at > now();
 END;
 $$;
