@@ -4,13 +4,14 @@
  * proposal of any of these) describes itself as a `Movement` and hands it to `applyMovement`, inside the
  * action's own transaction:
  *
- * 1. its live events are recorded, announced to the browsers once the transaction commits;
+ * 1. the balance rows it touches are locked in a fixed order (created at zero when missing), so two
+ *    movements of one member never deadlock and always see each other's result; a movement of one row
+ *    leaves that to its one statement;
  * 2. each change is one statement that moves the balance and appends its ledger entry, refused when it
  *    would leave the balance below zero (and the table's CHECK refuses it again); a credit creates the
- *    balance row when missing. The changes run in a fixed order of their rows, so two movements never
- *    deadlock, and each locks its row until COMMIT, so movements of one balance see each other's result;
- * 3. the action's audit entry is written, with what the movement left (`balance_after` per change).
- * A balance row is thus held from its change to COMMIT only: the events come before it.
+ *    balance row when missing;
+ * 3. the action's audit entry is written, with what the movement left (`balance_after` per change), and in
+ *    the same statement its live events, announced to the browsers once the transaction commits.
  *
  * Nothing else in the server writes `balances` or `ledger_entries`. The database derives one thing from each
  * ledger entry when its transaction commits: the member's and the actor's hourly totals for the four-eyes
@@ -19,10 +20,11 @@
 import type { BalanceCurrency } from '../../shared/constants';
 import { D, type Dec, toWire } from '../../shared/decimal';
 import { MSG } from '../../shared/messages';
-import { type AuditEntry, writeAudit } from '../audit/write-audit';
+import { type AuditEntry, auditInsert } from '../audit/write-audit';
 import { prepared, type Queryable } from '../db';
-import { type LiveEventInput, publishAll } from '../events/publish';
+import { type LiveEventInput, publish, publishWith } from '../events/publish';
 import { AppError } from '../http/errors';
+import { lockBalances } from '../wallet/balance-state';
 
 type LedgerKind = 'deposit' | 'withdrawal' | 'transfer_in' | 'transfer_out' | 'admin_adjustment';
 
@@ -55,12 +57,17 @@ export interface Movement {
 
 /** Applies a movement in the caller's transaction (see the file's comment). Returns what each change left. */
 export async function applyMovement(q: Queryable, m: Movement): Promise<BalancesAfter> {
-  await publishAll(q, m.events ?? []);
+  const rows = m.changes.map((c) => ({ memberId: c.memberId, currency: c.currency }));
+  if (new Set(rows.map((r) => `${r.memberId}|${r.currency}`)).size > 1) await lockBalances(q, rows);
   const after: BalancesAfter = [];
-  const order = m.changes.map((c, i) => ({ c, i, key: `${c.memberId}|${c.currency}` }));
-  order.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.i - b.i));
-  for (const { c, i } of order) after[i] = await applyBalanceChange(q, c);
-  if (m.audit) await writeAudit(q, m.audit(after));
+  for (const c of m.changes) after.push(await applyBalanceChange(q, c));
+  const events = m.events ?? [];
+  if (m.audit) {
+    const a = auditInsert(m.audit(after));
+    await publishWith(q, events, a.sql, a.params);
+  } else {
+    for (const e of events) await publish(q, e);
+  }
   return after;
 }
 

@@ -143,9 +143,11 @@ export async function act<Input, Payload, Result>(
 }
 
 /**
- * Decides with the thresholds read first: the balance rows the action changes are locked before the totals
- * locks, in the order every money action takes them (request row, balance rows, member's totals,
- * administrator's totals), so this never deadlocks with an action that checks its thresholds last.
+ * Decides with the thresholds read before anything is applied: the balance rows the action changes are
+ * locked before the totals locks, in the order every money action takes them (request row, balance rows,
+ * member's totals, administrator's totals), so this never deadlocks with an action that checks its
+ * thresholds last. The dry run a proposal needs comes before the totals too, so that these are held for
+ * the proposal's own rows only.
  */
 async function decide<Input, Payload, Result>(
   q: Queryable,
@@ -154,9 +156,26 @@ async function decide<Input, Payload, Result>(
   plan: Plan<Payload>,
   actor: Actor<string | null>,
 ): Promise<ActOutcome<Result>> {
+  const proposer = actor.actorId;
+  // A proposal is refused now for whatever its confirmation would refuse (a dry run), and one past its time
+  // about the same target is recorded as expired, so that this one may be filed.
+  const prepare = async () => {
+    await dryRun(q, () => kind.apply(q, cfg, plan, actor));
+    if (plan.targetId)
+      await q.query(
+        `UPDATE admin_proposals SET status = 'expired', decided_at = now()
+          WHERE kind = $1 AND target_id = $2 AND status = 'pending' AND expires_at <= now()`,
+        [kind.kind, plan.targetId],
+      );
+  };
   let { needsSecond, lines, basis } = plan;
+  let prepared = false;
   if (plan.limits) {
     await lockBalances(q, plan.limits.balances);
+    if (proposer !== null) {
+      await prepare();
+      prepared = true;
+    }
     const t = await checkLimits(q, cfg, kind, plan.limits, actor);
     const described = plan.limits.describe(t.totals.value);
     needsSecond ||= t.over;
@@ -164,17 +183,9 @@ async function decide<Input, Payload, Result>(
     basis = described.basis ?? basis;
   }
   if (!needsSecond) return { applied: await kind.apply(q, cfg, plan, actor) };
-  const proposer = actor.actorId;
   if (proposer === null) return { held: true };
   await requireEnrolled(q, proposer, P.otpToPropose);
-  await dryRun(q, () => kind.apply(q, cfg, plan, actor));
-  // One past its time about the same target is recorded as expired, so that this one may be filed.
-  if (plan.targetId)
-    await q.query(
-      `UPDATE admin_proposals SET status = 'expired', decided_at = now()
-        WHERE kind = $1 AND target_id = $2 AND status = 'pending' AND expires_at <= now()`,
-      [kind.kind, plan.targetId],
-    );
+  if (!prepared) await prepare();
   return {
     proposed: await insertProposal(
       q,

@@ -12,6 +12,23 @@ CREATE TABLE member_hourly_totals (
   PRIMARY KEY (member_id, hour, direction, currency)
 );
 
+-- The same per minute, for both: the hour the 24 h window starts in is read from its minutes.
+CREATE TABLE actor_minute_totals (
+  actor_id uuid NOT NULL REFERENCES members (id) ON DELETE RESTRICT,
+  minute timestamptz NOT NULL,
+  currency text NOT NULL,
+  moved numeric(38, 8) NOT NULL CHECK (moved >= 0),
+  PRIMARY KEY (actor_id, minute, currency)
+);
+CREATE TABLE member_minute_totals (
+  member_id uuid NOT NULL REFERENCES members (id) ON DELETE RESTRICT,
+  minute timestamptz NOT NULL,
+  direction text NOT NULL CHECK (direction IN ('in', 'out')),
+  currency text NOT NULL,
+  moved numeric(38, 8) NOT NULL CHECK (moved >= 0),
+  PRIMARY KEY (member_id, minute, direction, currency)
+);
+
 -- Which way a ledger entry counts toward its member's total (NULL: neither, e.g. a transfer's credit).
 CREATE FUNCTION ledger_direction(kind text, amount numeric, deposit_id uuid, withdrawal_id uuid)
 RETURNS text LANGUAGE sql IMMUTABLE AS $$
@@ -31,18 +48,25 @@ DROP FUNCTION actor_hourly_totals_add();
 CREATE FUNCTION hourly_totals_add() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   h timestamptz := date_bin('1 hour', NEW.created_at, timestamptz '2000-01-01 00:00+00');
+  m timestamptz := date_bin('1 minute', NEW.created_at, timestamptz '2000-01-01 00:00+00');
   dir text := ledger_direction(NEW.kind, NEW.amount, NEW.deposit_id, NEW.withdrawal_id);
 BEGIN
   IF dir IS NOT NULL THEN
     INSERT INTO member_hourly_totals AS t (member_id, hour, direction, currency, moved)
     VALUES (NEW.member_id, h, dir, NEW.currency, abs(NEW.amount))
     ON CONFLICT (member_id, hour, direction, currency) DO UPDATE SET moved = t.moved + excluded.moved;
+    INSERT INTO member_minute_totals AS t (member_id, minute, direction, currency, moved)
+    VALUES (NEW.member_id, m, dir, NEW.currency, abs(NEW.amount))
+    ON CONFLICT (member_id, minute, direction, currency) DO UPDATE SET moved = t.moved + excluded.moved;
   END IF;
   IF NEW.actor_id IS NOT NULL AND NEW.confirmed_by IS NULL
      AND NEW.kind IN ('deposit', 'withdrawal', 'transfer_out', 'admin_adjustment') THEN
     INSERT INTO actor_hourly_totals AS t (actor_id, hour, currency, moved)
     VALUES (NEW.actor_id, h, NEW.currency, abs(NEW.amount))
     ON CONFLICT (actor_id, hour, currency) DO UPDATE SET moved = t.moved + excluded.moved;
+    INSERT INTO actor_minute_totals AS t (actor_id, minute, currency, moved)
+    VALUES (NEW.actor_id, m, NEW.currency, abs(NEW.amount))
+    ON CONFLICT (actor_id, minute, currency) DO UPDATE SET moved = t.moved + excluded.moved;
   END IF;
   RETURN NULL;
 END;
@@ -58,20 +82,35 @@ SELECT member_id, date_bin('1 hour', created_at, timestamptz '2000-01-01 00:00+0
  WHERE created_at > now() - interval '25 hours'
    AND ledger_direction(kind, amount, deposit_id, withdrawal_id) IS NOT NULL
  GROUP BY 1, 2, 3, 4;
+INSERT INTO member_minute_totals (member_id, minute, direction, currency, moved)
+SELECT member_id, date_bin('1 minute', created_at, timestamptz '2000-01-01 00:00+00'),
+       ledger_direction(kind, amount, deposit_id, withdrawal_id), currency, sum(abs(amount))
+  FROM ledger_entries
+ WHERE created_at > now() - interval '25 hours'
+   AND ledger_direction(kind, amount, deposit_id, withdrawal_id) IS NOT NULL
+ GROUP BY 1, 2, 3, 4;
+INSERT INTO actor_minute_totals (actor_id, minute, currency, moved)
+SELECT actor_id, date_bin('1 minute', created_at, timestamptz '2000-01-01 00:00+00'), currency, sum(abs(amount))
+  FROM ledger_entries
+ WHERE actor_id IS NOT NULL AND confirmed_by IS NULL AND created_at > now() - interval '25 hours'
+   AND kind IN ('deposit', 'withdrawal', 'transfer_out', 'admin_adjustment')
+ GROUP BY 1, 2, 3;
 
 -- A member's pending proposals, counted in their totals.
 CREATE INDEX admin_proposals_member_pending_idx ON admin_proposals (member_id) WHERE status = 'pending';
 
 -- What a member moved over the last 24 hours per direction and currency (applied: the ledger; waiting for a
 -- second administrator: the pending proposals), and what an administrator moved alone, per currency. The
--- whole hours of the window come from the hourly totals, the hour the window starts in (which it covers only
--- in part) from the ledger entries themselves: a bounded number of rows however busy the day was. One
--- statement, so a confirmation (a proposal becoming a ledger entry) is seen on one side or the other.
+-- whole hours of the window come from the hourly totals, the whole minutes of the hour it starts in from the
+-- minute totals, and the minute it starts in (which it covers only in part) from the ledger entries: at most
+-- 24 + 60 rows per currency and one minute's entries, however busy the day was. One statement, so a
+-- confirmation (a proposal becoming a ledger entry) is seen on one side or the other.
 CREATE FUNCTION four_eyes_moved(p_member uuid, p_admin uuid)
 RETURNS TABLE (who text, direction text, currency text, amount numeric) LANGUAGE sql AS $$
   WITH edge AS (
     SELECT now() - interval '24 hours' AS since,
-           date_bin('1 hour', now() - interval '24 hours', timestamptz '2000-01-01 00:00+00') AS hour),
+           date_bin('1 hour', now() - interval '24 hours', timestamptz '2000-01-01 00:00+00') AS hour,
+           date_bin('1 minute', now() - interval '24 hours', timestamptz '2000-01-01 00:00+00') AS minute),
   pending AS (
     SELECT p.kind, p.target_id, p.payload, p.basis FROM admin_proposals p
      WHERE p.member_id = p_member AND p.status = 'pending' AND p.expires_at > now()
@@ -81,9 +120,12 @@ RETURNS TABLE (who text, direction text, currency text, amount numeric) LANGUAGE
     SELECT 'member' AS who, t.direction, t.currency, t.moved AS amount FROM member_hourly_totals t, edge
      WHERE t.member_id = p_member AND t.hour > edge.hour
     UNION ALL
+    SELECT 'member', t.direction, t.currency, t.moved FROM member_minute_totals t, edge
+     WHERE t.member_id = p_member AND t.minute > edge.minute AND t.minute < edge.hour + interval '1 hour'
+    UNION ALL
     SELECT 'member', ledger_direction(l.kind, l.amount, l.deposit_id, l.withdrawal_id), l.currency, abs(l.amount)
       FROM ledger_entries l, edge
-     WHERE l.member_id = p_member AND l.created_at > edge.since AND l.created_at < edge.hour + interval '1 hour'
+     WHERE l.member_id = p_member AND l.created_at > edge.since AND l.created_at < edge.minute + interval '1 minute'
        AND ledger_direction(l.kind, l.amount, l.deposit_id, l.withdrawal_id) IS NOT NULL
     UNION ALL
     SELECT 'member', 'in', d.currency, d.amount FROM pending x JOIN deposits d ON d.id = x.target_id
@@ -97,7 +139,7 @@ RETURNS TABLE (who text, direction text, currency text, amount numeric) LANGUAGE
       FROM pending x WHERE x.kind = 'balance.adjust'
     UNION ALL
     -- A balance edit's new totals against the totals it was based on (other kinds' payloads are not
-    -- numbers: the kinds are chosen first, OFFSET 0 above keeps them apart from the casts).
+    -- numbers: the kinds are chosen first, OFFSET 0 keeps them apart from the casts).
     SELECT 'member', CASE WHEN e.value::numeric > (x.basis->>e.key)::numeric THEN 'in' ELSE 'out' END,
            e.key, abs(e.value::numeric - (x.basis->>e.key)::numeric)
       FROM (SELECT * FROM pending WHERE kind = 'balances.set' OFFSET 0) x
@@ -106,9 +148,12 @@ RETURNS TABLE (who text, direction text, currency text, amount numeric) LANGUAGE
     SELECT 'admin', NULL, t.currency, t.moved FROM actor_hourly_totals t, edge
      WHERE t.actor_id = p_admin AND t.hour > edge.hour
     UNION ALL
+    SELECT 'admin', NULL, t.currency, t.moved FROM actor_minute_totals t, edge
+     WHERE t.actor_id = p_admin AND t.minute > edge.minute AND t.minute < edge.hour + interval '1 hour'
+    UNION ALL
     SELECT 'admin', NULL, l.currency, abs(l.amount) FROM ledger_entries l, edge
      WHERE l.actor_id = p_admin AND l.confirmed_by IS NULL AND l.created_at > edge.since
-       AND l.created_at < edge.hour + interval '1 hour'
+       AND l.created_at < edge.minute + interval '1 minute'
        AND l.kind IN ('deposit', 'withdrawal', 'transfer_out', 'admin_adjustment'))
   SELECT who, direction, currency, sum(amount) FROM moved
    WHERE amount <> 0 GROUP BY who, direction, currency
