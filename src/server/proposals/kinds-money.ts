@@ -67,7 +67,6 @@ export const depositApproval = defineKind({
         P.depositPending,
         'in',
         cfg.fourEyes.depositKrw,
-        [{ memberId: d.member_id, currency: d.currency }],
         (value) => P.depositLine(d.currency, formatExact(d.amount), formatExact(value)),
       ),
       locked: d,
@@ -103,7 +102,6 @@ export const withdrawalApproval = defineKind({
     const w = await lockPending(input.id, MSG.approval.withdrawalNotFound, () => lockWithdrawal(q, input.id));
     // Won to an account an administrator changed in the last 24 h: a second administrator looks too.
     const recent = w.method === 'bank' && (await bankAccountChangedRecently(q, w.member_id));
-    const recipient = w.method === 'internal' ? w.recipient_member_id : null;
     return {
       needsSecond: recent,
       memberId: w.member_id,
@@ -122,10 +120,6 @@ export const withdrawalApproval = defineKind({
         P.payoutPending,
         'out',
         cfg.fourEyes.payoutKrw,
-        [
-          { memberId: w.member_id, currency: w.currency },
-          ...(recipient ? [{ memberId: recipient, currency: w.currency }] : []),
-        ],
         (value) => P.payoutLine(w.currency, formatExact(w.amount), formatExact(value)),
       ),
       locked: w,
@@ -182,7 +176,6 @@ export const balanceAdjustment = defineKind({
             threshold: dir === 'in' ? cfg.fourEyes.depositKrw : cfg.fourEyes.payoutKrw,
           },
         ],
-        balances: [{ memberId, currency: body.currency }],
         describe: () => ({ lines }),
       },
     };
@@ -234,7 +227,7 @@ export const balancesEdit = defineKind({
       basis: Object.fromEntries(dry.changes.map((c) => [c.currency, c.before])),
       secretHash: null,
       lines: [],
-      limits: { memberId: input.memberId, moves, balances, describe: () => ({ lines }) },
+      limits: { memberId: input.memberId, moves, describe: () => ({ lines }) },
     };
   },
   async apply(q, _cfg, s, actor) {

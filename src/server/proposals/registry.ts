@@ -18,7 +18,6 @@ import type { Config } from '../config';
 import type { Db, Queryable } from '../db';
 import { AppError } from '../http/errors';
 import { type Amounts, type Direction, type Totals, takeTotals } from '../money/limits';
-import { lockBalances } from '../wallet/balance-state';
 import { dryRun, insertProposal, P, type ProposalRow } from './store';
 
 export type KindConfig = Pick<Config, 'fourEyes' | 'prices' | 'chain' | 'withdrawalRules'>;
@@ -47,15 +46,14 @@ export interface Plan<Payload> extends Stored<Payload> {
 
 /**
  * What a money action adds to the 24 h totals (decisions 0321, 0460): per direction its amounts and the
- * member's threshold there (the administrator's is FOUR_EYES_ADMIN_DAILY_KRW), the balance rows it changes,
- * and the lines a proposal shows first, which need the prices the totals are read with.
+ * member's threshold there (the administrator's is FOUR_EYES_ADMIN_DAILY_KRW), and the lines a proposal
+ * shows first, which need the prices the totals are read with.
  */
 export interface Limits {
   memberId: string;
   /** The request decided, when there is one: refused with `pending` while a proposal about it waits. */
   request?: { id: string; pending: string };
   moves: { dir: Direction; amounts: Amounts; threshold: string }[];
-  balances: { memberId: string; currency: string }[];
   describe(value: (amounts: Amounts) => Dec): { lines: string[]; basis?: Record<string, unknown> };
 }
 
@@ -143,11 +141,12 @@ export async function act<Input, Payload, Result>(
 }
 
 /**
- * Decides with the thresholds read before anything is applied: the balance rows the action changes are
- * locked before the totals locks, in the order every money action takes them (request row, balance rows,
- * member's totals, administrator's totals), so this never deadlocks with an action that checks its
- * thresholds last. The dry run a proposal needs comes before the totals too, so that these are held for
- * the proposal's own rows only.
+ * Decides with the thresholds read before anything is applied. The dry run a proposal needs comes first:
+ * the balance rows it takes end with it, so that the totals locks and the request's balance rows are held
+ * only for the proposal's own rows, and the approvals of the member that check their thresholds last do
+ * not wait behind it. An action found under the thresholds here after all (they fell since its first
+ * attempt) then takes its balance rows after the totals locks, the reverse of an approval's order: a
+ * deadlock between the two is ended by PostgreSQL and `tx()` runs the loser again.
  */
 async function decide<Input, Payload, Result>(
   q: Queryable,
@@ -171,7 +170,6 @@ async function decide<Input, Payload, Result>(
   let { needsSecond, lines, basis } = plan;
   let prepared = false;
   if (plan.limits) {
-    await lockBalances(q, plan.limits.balances);
     if (proposer !== null) {
       await prepare();
       prepared = true;

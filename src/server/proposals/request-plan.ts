@@ -66,15 +66,14 @@ export function overridesChain(
 }
 
 /**
- * What approving a request adds to the 24 h totals: its amount in `dir`, against `threshold`; its balance
- * rows; the message while a proposal about it waits; and the proposal's first line, given its won value.
+ * What approving a request adds to the 24 h totals: its amount in `dir`, against `threshold`; the message
+ * while a proposal about it waits; and the proposal's first line, given its won value.
  */
 export function requestLimits(
   r: { id: string; member_id: string; currency: string; amount: string },
   pending: string,
   dir: Direction,
   threshold: string,
-  balances: { memberId: string; currency: string }[],
   line: (value: Dec) => string,
 ): Limits {
   const amounts: Amounts = [{ currency: r.currency, amount: r.amount }];
@@ -82,7 +81,6 @@ export function requestLimits(
     memberId: r.member_id,
     request: { id: r.id, pending },
     moves: [{ dir, amounts, threshold }],
-    balances,
     describe: (value) => {
       const krw = value(amounts);
       return { lines: [line(krw)], basis: { krw_value: toWire(krw) } };
