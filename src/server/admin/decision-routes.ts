@@ -93,8 +93,7 @@ export const decisionRoutes = adminModule(({ admin, db, config }) => {
         reason: req.body?.reason,
         override: req.body?.chain_override === true,
       }),
-    reject: (req) =>
-      decideDeposit(db, actorOf(req), req.params.id, 'reject', req.body.reason),
+    reject: (req) => decideDeposit(db, actorOf(req), req.params.id, 'reject', req.body.reason),
   });
 
   // Two people from FOUR_EYES_PAYOUT_KRW (the member's 24 h of payouts counted) or past the

@@ -62,7 +62,8 @@ export async function rejectRequest<R extends RowBase, V extends ViewBase>(
   kind: RequestKind<R, V>,
   ...[actor, id, decision, reason]: RejectArgs
 ) {
-  if (decision !== 'reject') throw new Error(`${kind.kind} ${decision}: only the four-eyes registry approves`);
+  if (decision !== 'reject')
+    throw new Error(`${kind.kind} ${decision}: only the four-eyes registry approves`);
   if (!UUID_PATTERN.test(id)) throw new AppError('NOT_FOUND', kind.notFound);
   return db.tx((q) => decideRequestIn(q, kind, actor, id, 'reject', reason));
 }

@@ -6,8 +6,8 @@ import {
   type DecisionArgs,
   decideLockedIn,
   decideRequestIn,
-  type RequestKind,
   type RejectArgs,
+  type RequestKind,
   rejectRequest,
 } from '../approval/decide-request';
 import type { Actor } from '../audit/actor';

@@ -38,7 +38,8 @@ type Row = StoredRow & { who: 'member' | 'admin' | 'price' | 'open'; direction: 
  * locks for the rest of its transaction. What the caller's own transaction moved is not in the totals yet
  * (the hourly totals are written at COMMIT): the caller adds it.
  */
-const TAKE = prepared(`SELECT who, direction, currency AS key, amount::text AS value, NULL AS updated_at, NULL::boolean AS fresh
+const TAKE =
+  prepared(`SELECT who, direction, currency AS key, amount::text AS value, NULL AS updated_at, NULL::boolean AS fresh
     FROM four_eyes_take($2::uuid, $3::uuid, $4::text, $5::uuid)
   UNION ALL
   SELECT 'price', NULL, s.* FROM (${STORED_PRICES}) s`);

@@ -88,11 +88,7 @@ const higher = (stored: string | undefined, sample: string) =>
  * rate that is not live the higher of its last stored value and the sample, so a stalled feed never makes
  * a payout look smaller than it was when last seen (the screens still show the sample, SPEC §4).
  */
-export async function readThresholdPrices(q: Queryable, staleSeconds: number) {
-  return thresholdPrices(await q.query<StoredRow>(STORED_PRICES, [staleSeconds]));
-}
-
-/** `readThresholdPrices` from rows of `STORED_PRICES` the caller read with its own statement. */
+/** From rows of `STORED_PRICES` the caller read with its own statement (money/limits.ts). */
 export function thresholdPrices(rows: StoredRow[]) {
   const { prices, rates } = splitStored(rows);
   const rate = rates[0];

@@ -62,12 +62,8 @@ export const depositApproval = defineKind({
         ...(unproven ? [MSG.guards.unattributedLine] : []),
         ...(input.reason ? [P.reasonLine(input.reason)] : []),
       ],
-      limits: requestLimits(
-        d,
-        P.depositPending,
-        'in',
-        cfg.fourEyes.depositKrw,
-        (value) => P.depositLine(d.currency, formatExact(d.amount), formatExact(value)),
+      limits: requestLimits(d, P.depositPending, 'in', cfg.fourEyes.depositKrw, (value) =>
+        P.depositLine(d.currency, formatExact(d.amount), formatExact(value)),
       ),
       locked: d,
     };
@@ -115,12 +111,8 @@ export const withdrawalApproval = defineKind({
       basis: null,
       secretHash: null,
       lines: recent ? [MSG.guards.recentBankAccountLine] : [],
-      limits: requestLimits(
-        w,
-        P.payoutPending,
-        'out',
-        cfg.fourEyes.payoutKrw,
-        (value) => P.payoutLine(w.currency, formatExact(w.amount), formatExact(value)),
+      limits: requestLimits(w, P.payoutPending, 'out', cfg.fourEyes.payoutKrw, (value) =>
+        P.payoutLine(w.currency, formatExact(w.amount), formatExact(value)),
       ),
       locked: w,
     };

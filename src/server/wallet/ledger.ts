@@ -15,7 +15,13 @@ export interface LedgerReport {
   /** Hours of the last day whose `actor_hourly_totals` row differs from the ledger it is derived from. */
   hourlyMismatches: { actor_id: string; hour: string; currency: string; moved: string; ledger_sum: string }[];
   /** The same of the members' hourly totals per direction (`member_hourly_totals`). */
-  memberHourlyMismatches: { member_id: string; hour: string; direction: string; currency: string; moved: string }[];
+  memberHourlyMismatches: {
+    member_id: string;
+    hour: string;
+    direction: string;
+    currency: string;
+    moved: string;
+  }[];
 }
 
 /**

@@ -8,8 +8,8 @@ import {
   decideLockedIn,
   decideRequestIn,
   type Moves,
-  type RequestKind,
   type RejectArgs,
+  type RequestKind,
   rejectRequest,
 } from '../approval/decide-request';
 import type { Actor } from '../audit/actor';
@@ -69,7 +69,7 @@ export const approveLockedWithdrawalIn = (q: Queryable, actor: Actor<string | nu
   decideLockedIn(q, withdrawalKind, w, actor, 'approve');
 
 /** An approval's debit (and an internal transfer's credit); the kernel refuses it when the balance is short. */
-async function payOut(q: Queryable, w: LockedWithdrawal, actor: Actor<string | null>): Promise<Moves> {
+async function payOut(_q: Queryable, w: LockedWithdrawal, actor: Actor<string | null>): Promise<Moves> {
   const currency = w.currency;
   if (!isBalanceCurrency(currency)) throw new AppError('CONFLICT', MSG.approval.unsupportedCurrency);
   const amount = new D(w.amount);
