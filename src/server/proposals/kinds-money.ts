@@ -138,7 +138,9 @@ export const balanceAdjustment = defineKind({
     const { memberId, body } = input;
     if (!isUuid(memberId)) throw new AppError('NOT_FOUND', MSG.admin.memberNotFound);
     refuseOwnBalances(memberId, actor);
+    // The member's row, then the balance row, then (in `act`) the totals locks: the order of every money action.
     await lockMember(q, memberId);
+    await lockBalances(q, [{ memberId, currency: body.currency }]);
     const delta = new D(body.delta);
     const dir: Direction = delta.isNegative() ? 'out' : 'in';
     const [state] = await readBalanceStates(q, memberId, [body.currency]);

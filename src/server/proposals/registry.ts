@@ -51,6 +51,11 @@ export interface Plan<Payload> extends Stored<Payload> {
  */
 export interface Limits {
   memberId: string;
+  /**
+   * Checked as the action's last statement (request approvals, which one administrator makes many of in a
+   * row); otherwise read before anything is applied, the totals locks held from there to COMMIT (edits).
+   */
+  checkedLast?: boolean;
   /** The request decided, when there is one: refused with `pending` while a proposal about it waits. */
   request?: { id: string; pending: string };
   moves: { dir: Direction; amounts: Amounts; threshold: string }[];
@@ -111,13 +116,13 @@ export type ActOutcome<Result> =
 class OverLimits extends Error {}
 
 /**
- * An administrator action. Most are applied at once: the kind's plan, then `apply`, and for money the
- * thresholds are checked last (`takeTotals`: the totals locks are held only from that statement to COMMIT,
- * so one administrator's approvals do not wait on each other for their whole transactions). One that meets
- * a threshold there is rolled back and decided again in a new transaction, the thresholds read before
- * anything is applied (`decide`). An action that needs a second administrator is dry-run (refused now for
- * whatever the confirmation would refuse) and recorded as a proposal; proposing needs an enrolled one-time
- * code, as confirming does.
+ * An administrator action. A request's approval (`Limits.checkedLast`) is applied at once: the kind's plan,
+ * then `apply`, then the thresholds as the last statement (`takeTotals`: the totals locks are held only from
+ * that statement to COMMIT, so one administrator's approvals do not wait on each other for their whole
+ * transactions). One that meets a threshold there is rolled back and decided again in a new transaction
+ * with the thresholds read before anything is applied (`decide`), as every other action is decided. An
+ * action that needs a second administrator is dry-run (refused now for whatever the confirmation would
+ * refuse) and recorded as a proposal; proposing needs an enrolled one-time code, as confirming does.
  */
 export async function act<Input, Payload, Result>(
   db: Db,
@@ -129,24 +134,26 @@ export async function act<Input, Payload, Result>(
   try {
     return await db.tx(async (q): Promise<ActOutcome<Result>> => {
       const plan = await kind.plan(q, cfg, input, actor);
-      if (plan.needsSecond || !plan.limits) return decide(q, cfg, kind, plan, actor);
+      if (plan.needsSecond || !plan.limits?.checkedLast)
+        return decide(q, cfg, kind, plan, actor, plan.needsSecond);
       const applied = await kind.apply(q, cfg, plan, actor);
       if ((await checkLimits(q, cfg, kind, plan.limits, actor)).over) throw new OverLimits();
       return { applied };
     });
   } catch (err) {
     if (!(err instanceof OverLimits)) throw err;
-    return db.tx(async (q) => decide(q, cfg, kind, await kind.plan(q, cfg, input, actor), actor));
+    return db.tx(async (q) => decide(q, cfg, kind, await kind.plan(q, cfg, input, actor), actor, true));
   }
 }
 
 /**
- * Decides with the thresholds read before anything is applied. The dry run a proposal needs comes first:
- * the balance rows it takes end with it, so that the totals locks and the request's balance rows are held
- * only for the proposal's own rows, and the approvals of the member that check their thresholds last do
- * not wait behind it. An action found under the thresholds here after all (they fell since its first
- * attempt) then takes its balance rows after the totals locks, the reverse of an approval's order: a
- * deadlock between the two is ended by PostgreSQL and `tx()` runs the loser again.
+ * Decides with the thresholds read before anything is applied. When a proposal is expected (`proposing`:
+ * the plan needs a second administrator, or the thresholds were met at the end of a first attempt), the
+ * dry run it needs comes first: the balance rows it takes end with it, so that the totals locks and the
+ * request's balance rows are held for the proposal's own rows only, and the member's approvals that check
+ * their thresholds last do not wait behind it. An approval found under the thresholds here after all (they
+ * fell since its first attempt) then takes its balance rows after the totals locks, the reverse of an
+ * approval's order: a deadlock between the two is ended by PostgreSQL and `tx()` runs the loser again.
  */
 async function decide<Input, Payload, Result>(
   q: Queryable,
@@ -154,6 +161,7 @@ async function decide<Input, Payload, Result>(
   kind: Kind<Input, Payload, Result>,
   plan: Plan<Payload>,
   actor: Actor<string | null>,
+  proposing: boolean,
 ): Promise<ActOutcome<Result>> {
   const proposer = actor.actorId;
   // A proposal is refused now for whatever its confirmation would refuse (a dry run), and one past its time
@@ -170,7 +178,7 @@ async function decide<Input, Payload, Result>(
   let { needsSecond, lines, basis } = plan;
   let prepared = false;
   if (plan.limits) {
-    if (proposer !== null) {
+    if (proposing && proposer !== null) {
       await prepare();
       prepared = true;
     }

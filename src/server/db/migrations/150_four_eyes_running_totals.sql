@@ -105,8 +105,12 @@ CREATE INDEX admin_proposals_member_pending_idx ON admin_proposals (member_id) W
 -- minute totals, and the minute it starts in (which it covers only in part) from the ledger entries: at most
 -- 24 + 60 rows per currency and one minute's entries, however busy the day was. One statement, so a
 -- confirmation (a proposal becoming a ledger entry) is seen on one side or the other.
+-- PL/pgSQL, so that each connection plans the query once (an SQL function's is planned at every call).
 CREATE FUNCTION four_eyes_moved(p_member uuid, p_admin uuid)
-RETURNS TABLE (who text, direction text, currency text, amount numeric) LANGUAGE sql AS $$
+RETURNS TABLE (who text, direction text, currency text, amount numeric) LANGUAGE plpgsql AS $$
+#variable_conflict use_column
+BEGIN
+  RETURN QUERY
   WITH edge AS (
     SELECT now() - interval '24 hours' AS since,
            date_bin('1 hour', now() - interval '24 hours', timestamptz '2000-01-01 00:00+00') AS hour,
@@ -155,8 +159,9 @@ RETURNS TABLE (who text, direction text, currency text, amount numeric) LANGUAGE
      WHERE l.actor_id = p_admin AND l.confirmed_by IS NULL AND l.created_at > edge.since
        AND l.created_at < edge.minute + interval '1 minute'
        AND l.kind IN ('deposit', 'withdrawal', 'transfer_out', 'admin_adjustment'))
-  SELECT who, direction, currency, sum(amount) FROM moved
-   WHERE amount <> 0 GROUP BY who, direction, currency
+  SELECT m.who, m.direction, m.currency, sum(m.amount) FROM moved m
+   WHERE m.amount <> 0 GROUP BY m.who, m.direction, m.currency;
+END;
 $$;
 
 -- The same, read once the member's and then the administrator's totals lock is held (the advisory lock
