@@ -5,9 +5,9 @@ import {
   memberDetailView,
   memberListView,
   noticeListView,
-  pendingQueueView,
   withdrawalListView,
 } from '../../shared/schemas/admin-views';
+import { bulkApproveView, waitingView } from '../../shared/schemas/desk-work';
 import { authEventListView, signInActivityView } from '../../shared/schemas/auth-events';
 import { balancesSchema } from '../../shared/schemas/balances';
 import { chainStatusView } from '../../shared/schemas/chain';
@@ -69,7 +69,8 @@ export const RESPONSE_SCHEMAS = {
   adminLedger: ledgerReportView,
   adminAuthEvents: authEventListView,
   adminLimits: adminLimitsViewSchema,
-  pendingQueue: pendingQueueView,
+  waiting: waitingView,
+  bulkApprove: bulkApproveView,
   deskQueue: queueView,
   proposals: proposalListView,
   chainStatus: chainStatusView,
