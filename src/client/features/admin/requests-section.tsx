@@ -2,7 +2,6 @@ import { useId, useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import { REQUEST_STATUSES, type RequestStatus } from '../../../shared/request-status';
 import type { DepositView } from '../../../shared/schemas/admin-views';
-import { api } from '../../lib/api';
 import { REQUEST_PAGE_SIZE, type RequestKind, useAdminMutation, useRequests } from './api';
 import { ChainStatusNote, needsOverride, OverrideDialog, useChainStatus } from './chain-verdict';
 import { Check, SelectFilter } from './fields';
@@ -10,6 +9,7 @@ import { dateTime, exact } from './format';
 import { AdmTable, closeAndReport } from './kit';
 import { ConfirmDialog } from './modal';
 import { Pager, usePagedFilters } from './pager';
+import { decideRequest } from './queue-api';
 import { doneOrProposed } from './proposals-tab';
 import { ReasonDialog } from './reason-dialog';
 import { Details, isWithdrawal, type Row } from './request-details';
@@ -64,21 +64,14 @@ export function RequestsSection({ memberId }: { memberId: string | null }) {
   const filterMember = onlyMember && memberId ? memberId : '';
   const list = useRequests(kind, status, filterMember, page);
   const decide = useAdminMutation(
-    ({
-      row,
-      decision,
-      override,
-      reason,
-    }: {
-      row: Row;
-      decision: Decision;
-      override?: string;
-      reason?: string;
-    }) =>
-      api.post(
-        `/admin/${kind}/${row.id}/${decision}`,
-        override !== undefined ? { chain_override: true, reason: override } : reason ? { reason } : {},
-      ),
+    ({ row, decision, override, reason }: { row: Row; decision: Decision; override?: string; reason?: string }) =>
+      decideRequest({
+        kind: kind === 'deposits' ? 'deposit' : 'withdrawal',
+        id: row.id,
+        decision,
+        override: override !== undefined,
+        reason: override ?? reason,
+      }),
   );
   // Chain checks: approving a deposit against the chain's verdict asks again, with a reason.
   const chainStatus = useChainStatus();
