@@ -31,7 +31,7 @@ const percent = (share: string | null) =>
 /**
  * The reserves desk: per currency, members' balances (liabilities) against the ledger and against what
  * the chain says the service holds, the cold share and the warnings of the latest snapshot; the earlier
- * snapshots; a snapshot taken now; the stored ones exported (CSV, JSON). The server computes everything.
+ * snapshots; a snapshot taken now; the stored ones exported (CSV). The server computes everything.
  */
 export function ReservesSection() {
   const list = useQuery({
@@ -65,14 +65,6 @@ export function ReservesSection() {
           </button>
           <a className="btn btn-secondary" href="/api/admin/reserves.csv" download>
             {R.exportCsv}
-          </a>
-          <a
-            className="btn btn-secondary"
-            href="/api/admin/reserves?limit=1000"
-            target="_blank"
-            rel="noreferrer"
-          >
-            {R.exportJson}
           </a>
         </>
       }
