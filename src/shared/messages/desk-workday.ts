@@ -73,6 +73,7 @@ export const DESK_WORKDAY_MESSAGES = {
     } as Record<string, string>,
     auditActions: { 'proposal.confirm': '제안 확인' } as Record<string, string>,
     auditValues: { code: 'OTP 코드 입력', window: '열린 확인 창 사용' } as Record<string, string>,
+    dayPlaceholder: '예: 2026. 12. 01.',
     bulkInvalid: '승인할 요청을 확인해 주세요.',
     bulkEmpty: '승인할 요청을 하나 이상 선택해 주세요.',
     bulkTooMany: (n: number) => `한 번에 ${n}건까지 승인할 수 있습니다.`,
