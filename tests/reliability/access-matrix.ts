@@ -101,6 +101,7 @@ export const ACCESS_MATRIX: Record<string, Row> = {
   // live events: a member's stream carries only their own events (tests/api/live-events.test.ts)
   streamEvents: OWN,
   adminWaiting: ADMIN,
+  adminServiceLimits: ADMIN,
   // several approvals in one call: 200 with each request's outcome (approved, proposed, refused)
   adminApproveRequests: ADMIN,
   adminDeskQueue: ADMIN,

@@ -7,7 +7,7 @@ import {
   noticeListView,
   withdrawalListView,
 } from '../../shared/schemas/admin-views';
-import { bulkApproveView, waitingView } from '../../shared/schemas/desk-work';
+import { bulkApproveView, serviceLimitsView, waitingView } from '../../shared/schemas/desk-work';
 import { authEventListView, signInActivityView } from '../../shared/schemas/auth-events';
 import { balancesSchema } from '../../shared/schemas/balances';
 import { chainStatusView } from '../../shared/schemas/chain';
@@ -71,6 +71,7 @@ export const RESPONSE_SCHEMAS = {
   adminLimits: adminLimitsViewSchema,
   waiting: waitingView,
   bulkApprove: bulkApproveView,
+  serviceLimits: serviceLimitsView,
   deskQueue: queueView,
   proposals: proposalListView,
   chainStatus: chainStatusView,

@@ -1,5 +1,11 @@
-import { bulkApproveBodySchema, bulkApproveView, type WaitingView, waitingView } from '../../shared/schemas/desk-work';
-import { stepUpUntil } from '../auth/step-up';
+import {
+  bulkApproveBodySchema,
+  bulkApproveView,
+  serviceLimitsView,
+  type WaitingView,
+  waitingView,
+} from '../../shared/schemas/desk-work';
+import { STEP_UP_IDLE_MINUTES, STEP_UP_MAX_MINUTES, stepUpUntil } from '../auth/step-up';
 import type { Queryable } from '../db';
 import { approveMany } from '../proposals/approve-many';
 import { actorOf } from './common';
@@ -39,6 +45,22 @@ export const deskWorkRoutes = adminModule(({ admin, db, config }) => {
       const s = adminSession(req);
       return readWaiting(db, s.member.id, s.tokenHash);
     },
+  });
+
+  admin.get('/settings/limits', {
+    operationId: 'adminServiceLimits',
+    summary: '서비스 한도: 기본 1일 출금 한도, 2인 확인 기준 금액, 제안 유효 시간, 확인 창 (설정 값, 읽기 전용)',
+    view: serviceLimitsView,
+    run: async () => ({
+      daily_limit_crypto_krw: String(config.withdrawalRules.dailyLimitCryptoKrw),
+      daily_limit_krw: String(config.withdrawalRules.dailyLimitKrw),
+      four_eyes_deposit_krw: config.fourEyes.depositKrw,
+      four_eyes_payout_krw: config.fourEyes.payoutKrw,
+      four_eyes_admin_daily_krw: config.fourEyes.adminDailyKrw,
+      proposal_ttl_hours: config.fourEyes.proposalTtlHours,
+      step_up_idle_minutes: STEP_UP_IDLE_MINUTES,
+      step_up_max_minutes: STEP_UP_MAX_MINUTES,
+    }),
   });
 
   admin.post('/requests/approve', {

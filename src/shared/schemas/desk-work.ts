@@ -59,3 +59,20 @@ export const waitingView = z.object({
   step_up_until: z.nullable(z.string()),
 });
 export type WaitingView = z.infer<typeof waitingView>;
+
+/** The service's limits as configured (설정 tab, read only: they are set in the server's configuration). */
+export const serviceLimitsView = z.object({
+  /** The daily withdrawal limits of a member without limits of their own (won). */
+  daily_limit_crypto_krw: z.string(),
+  daily_limit_krw: z.string(),
+  /** From these (won, the member's 24 h counted) an approval takes a second administrator. */
+  four_eyes_deposit_krw: z.string(),
+  four_eyes_payout_krw: z.string(),
+  /** An administrator's approvals past this in 24 h (won) take a second administrator. */
+  four_eyes_admin_daily_krw: z.string(),
+  proposal_ttl_hours: z.number(),
+  /** The confirmation window: closes after this many idle minutes, at the latest after the maximum. */
+  step_up_idle_minutes: z.number(),
+  step_up_max_minutes: z.number(),
+});
+export type ServiceLimitsView = z.infer<typeof serviceLimitsView>;

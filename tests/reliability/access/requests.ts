@@ -195,6 +195,7 @@ export const REQUESTS: Record<string, Factory> = {
   adminListWithdrawals: async () => ({ query: { status: 'pending', memberId: owner.id } }),
   streamEvents: async () => ({}),
   adminWaiting: async () => ({}),
+  adminServiceLimits: async () => ({}),
   adminApproveRequests: async () => ({
     body: { items: [{ kind: 'deposit', id: await pendingDeposit() }] },
   }),
