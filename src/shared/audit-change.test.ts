@@ -4,7 +4,11 @@ import { actionLabel, describeChange } from './audit-change';
 describe('describeChange: an audit entry in Korean', () => {
   it('shows a moment in Korean time, never as ISO, and no key', () => {
     const lines = describeChange(null, {
-      step_up: { id: '3f1e0c2a-9d7b-4c1e-8f00-0a1b2c3d4e5f', opened_at: '2026-12-01T11:16:11.666Z', by: 'window' },
+      step_up: {
+        id: '3f1e0c2a-9d7b-4c1e-8f00-0a1b2c3d4e5f',
+        opened_at: '2026-12-01T11:16:11.666Z',
+        by: 'window',
+      },
       created_at: '2026-12-01T11:16:11.666Z',
     });
     const text = lines.join('\n');

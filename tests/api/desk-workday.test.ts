@@ -113,7 +113,12 @@ describe('POST /api/admin/requests/approve: several requests, each its own decis
       ],
     });
     expect(r.status).toBe(200);
-    const items = r.body.data.items as { id: string; outcome: string; proposal_id: string | null; code: string }[];
+    const items = r.body.data.items as {
+      id: string;
+      outcome: string;
+      proposal_id: string | null;
+      code: string;
+    }[];
     expect(items.map((i) => i.outcome)).toEqual(['approved', 'proposed', 'refused', 'approved', 'refused']);
     expect(items[1]!.proposal_id).toEqual(expect.any(String));
     expect(items[2]!.code).toBe('NOT_PENDING');
@@ -153,9 +158,9 @@ describe('POST /api/admin/requests/approve: several requests, each its own decis
     expect(twice.body.error?.message).toBe(W.bulkDuplicate);
     const many = await send(Array.from({ length: 101 }, (_, i) => ({ kind: 'deposit', id: `x${i}` })));
     expect(many.status).toBe(400);
-    expect((await m.client.post('/api/admin/requests/approve', { items: [{ kind: 'deposit', id }] })).status).toBe(
-      403,
-    );
+    expect(
+      (await m.client.post('/api/admin/requests/approve', { items: [{ kind: 'deposit', id }] })).status,
+    ).toBe(403);
     expect(await balanceOf(server.db, m.id, 'KRW')).toBe('0');
   });
 });

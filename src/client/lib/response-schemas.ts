@@ -7,7 +7,6 @@ import {
   noticeListView,
   withdrawalListView,
 } from '../../shared/schemas/admin-views';
-import { bulkApproveView, serviceLimitsView, waitingView } from '../../shared/schemas/desk-work';
 import { authEventListView, signInActivityView } from '../../shared/schemas/auth-events';
 import { balancesSchema } from '../../shared/schemas/balances';
 import { chainStatusView } from '../../shared/schemas/chain';
@@ -19,6 +18,7 @@ import {
   xrpDepositAddressViewSchema,
 } from '../../shared/schemas/deposits';
 import { queueView } from '../../shared/schemas/desk-queue';
+import { bulkApproveView, serviceLimitsView, waitingView } from '../../shared/schemas/desk-work';
 import { historyViewSchema } from '../../shared/schemas/history';
 import { noticesSchema } from '../../shared/schemas/member-notices';
 import { totpRecoveryCodesSchema, totpSetupSchema, totpStatusSchema } from '../../shared/schemas/otp';

@@ -39,7 +39,8 @@ async function readWaiting(q: Queryable, memberId: string, tokenHash: string): P
 export const deskWorkRoutes = adminModule(({ admin, db, config }) => {
   admin.get('/waiting', {
     operationId: 'adminWaiting',
-    summary: '내가 처리할 일: 아직 제안되지 않은 대기 요청 수, 다른 관리자가 올린 확인 대기 제안 수, 내 확인 창',
+    summary:
+      '내가 처리할 일: 아직 제안되지 않은 대기 요청 수, 다른 관리자가 올린 확인 대기 제안 수, 내 확인 창',
     view: waitingView,
     run: (req) => {
       const s = adminSession(req);
@@ -49,7 +50,8 @@ export const deskWorkRoutes = adminModule(({ admin, db, config }) => {
 
   admin.get('/settings/limits', {
     operationId: 'adminServiceLimits',
-    summary: '서비스 한도: 기본 1일 출금 한도, 2인 확인 기준 금액, 제안 유효 시간, 확인 창 (설정 값, 읽기 전용)',
+    summary:
+      '서비스 한도: 기본 1일 출금 한도, 2인 확인 기준 금액, 제안 유효 시간, 확인 창 (설정 값, 읽기 전용)',
     view: serviceLimitsView,
     run: async () => ({
       daily_limit_crypto_krw: String(config.withdrawalRules.dailyLimitCryptoKrw),

@@ -38,7 +38,7 @@ export async function stepUpUntil(q: Queryable, tokenHash: string): Promise<stri
  * Uses the session's open window inside the caller's transaction (its idle end moves on), or returns null
  * when none is open: the administrator's, with a one-time code still enrolled.
  */
-export async function useStepUp(q: Queryable, tokenHash: string, memberId: string): Promise<StepUp | null> {
+export async function spendStepUp(q: Queryable, tokenHash: string, memberId: string): Promise<StepUp | null> {
   const [row] = await q.query<{ id: string; opened_at: string }>(
     `UPDATE sessions s SET step_up_used_at = now()
       WHERE s.token_hash = $1 AND s.member_id = $2 AND ${OPEN}

@@ -31,7 +31,12 @@ export async function approveMany(
           ? await approveDeposit(db, cfg, actor, id)
           : await act(db, cfg, withdrawalApproval, { id }, actor);
       if ('proposed' in o)
-        items.push({ ...base, outcome: 'proposed', proposal_id: o.proposed.proposal.id, message: W.bulkProposed });
+        items.push({
+          ...base,
+          outcome: 'proposed',
+          proposal_id: o.proposed.proposal.id,
+          message: W.bulkProposed,
+        });
       else items.push({ ...base, outcome: 'approved', message: W.bulkApproved });
     } catch (err) {
       if (!isAppError(err)) throw err;

@@ -7,7 +7,7 @@ import { formatKst } from '../../shared/exchanges';
 import { MSG } from '../../shared/messages';
 import type { Actor, Approval } from '../audit/actor';
 import { auditMember } from '../audit/write-audit';
-import { openStepUp, type StepUp, stepUpUntil, useStepUp } from '../auth/step-up';
+import { openStepUp, type StepUp, spendStepUp, stepUpUntil } from '../auth/step-up';
 import { verifyTotpFor } from '../auth/totp';
 import type { Config } from '../config';
 import type { Db, Queryable } from '../db';
@@ -142,8 +142,9 @@ async function confirmClaimed(
       await pass.consume(q);
       stepUp = session ? await openStepUp(q, session, actor.actorId) : null;
     } else {
-      stepUp = await useStepUp(q, session ?? '', actor.actorId);
-      if (!stepUp) throw new AppError('OTP_REQUIRED', MSG.deskWork.stepUpClosed, { otpCode: MSG.deskWork.stepUpClosed });
+      stepUp = await spendStepUp(q, session ?? '', actor.actorId);
+      if (!stepUp)
+        throw new AppError('OTP_REQUIRED', MSG.deskWork.stepUpClosed, { otpCode: MSG.deskWork.stepUpClosed });
     }
     // The action is recorded as its author's (ledger and audit actor: the proposer, as in one step), with
     // `approval` naming both administrators and the ledger's `confirmed_by` the second.

@@ -8,7 +8,8 @@ export const DESK_WORKDAY_MESSAGES = {
     stepUpOpen: (until: string) => `확인 창이 ${until}까지 열려 있어요. 코드 없이 확인할 수 있습니다.`,
     stepUpHint: '코드 한 번으로 몇 분 동안 이 로그인에서 여러 제안을 확인할 수 있습니다.',
     otpOptional: 'OTP 코드 (확인 창이 열려 있으면 비워 두세요)',
-    header: (requests: number, proposals: number) => `내 처리 대기 · 요청 ${requests}건 · 확인 ${proposals}건`,
+    header: (requests: number, proposals: number) =>
+      `내 처리 대기 · 요청 ${requests}건 · 확인 ${proposals}건`,
     headerTitle: '내가 승인·거절할 수 있는 대기 요청과, 다른 관리자가 올려 내가 확인할 수 있는 제안',
     selectRow: (username: string) => `${username} 요청 선택`,
     selectAll: '승인할 수 있는 요청 모두 선택',
@@ -78,7 +79,8 @@ export const DESK_WORKDAY_MESSAGES = {
     settings: {
       tab: '설정',
       admins: '관리자',
-      adminsHint: '관리자 권한은 회원 관리에서 그 회원의 권한 제안으로 바꾸고, 다른 관리자가 확인해야 적용됩니다.',
+      adminsHint:
+        '관리자 권한은 회원 관리에서 그 회원의 권한 제안으로 바꾸고, 다른 관리자가 확인해야 적용됩니다.',
       adminsFailed: '관리자 목록을 불러오지 못했습니다.',
       username: '아이디',
       name: '이름',
@@ -94,7 +96,8 @@ export const DESK_WORKDAY_MESSAGES = {
       proposalTtl: '제안 유효 시간',
       hours: (h: number) => `${h}시간`,
       stepUp: '확인 창',
-      stepUpText: (idle: number, max: number) => `코드 한 번으로 ${idle}분 동안 (사용할 때마다 연장, 최대 ${max}분)`,
+      stepUpText: (idle: number, max: number) =>
+        `코드 한 번으로 ${idle}분 동안 (사용할 때마다 연장, 최대 ${max}분)`,
     },
     bulkInvalid: '승인할 요청을 확인해 주세요.',
     bulkEmpty: '승인할 요청을 하나 이상 선택해 주세요.',

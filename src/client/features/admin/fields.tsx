@@ -89,7 +89,8 @@ const dayOf = (text: string): string | null => {
   return Number.isNaN(Date.parse(day)) ? null : day;
 };
 /** A day in the Korean way of writing it: "2026. 12. 01.". */
-const koreanDay = (day: string) => (day ? `${day.slice(0, 4)}. ${day.slice(5, 7)}. ${day.slice(8, 10)}.` : '');
+const koreanDay = (day: string) =>
+  day ? `${day.slice(0, 4)}. ${day.slice(5, 7)}. ${day.slice(8, 10)}.` : '';
 
 /**
  * A day filter written the Korean way ("2026. 12. 01."), whatever the browser's language: a date input

@@ -9,8 +9,8 @@ import { dateTime, exact } from './format';
 import { AdmTable, closeAndReport } from './kit';
 import { ConfirmDialog } from './modal';
 import { Pager, usePagedFilters } from './pager';
-import { decideRequest } from './queue-api';
 import { doneOrProposed } from './proposals-tab';
+import { decideRequest } from './queue-api';
 import { ReasonDialog } from './reason-dialog';
 import { Details, isWithdrawal, type Row } from './request-details';
 import { failureText, ResultMessage, useResult } from './result-message';
@@ -64,7 +64,17 @@ export function RequestsSection({ memberId }: { memberId: string | null }) {
   const filterMember = onlyMember && memberId ? memberId : '';
   const list = useRequests(kind, status, filterMember, page);
   const decide = useAdminMutation(
-    ({ row, decision, override, reason }: { row: Row; decision: Decision; override?: string; reason?: string }) =>
+    ({
+      row,
+      decision,
+      override,
+      reason,
+    }: {
+      row: Row;
+      decision: Decision;
+      override?: string;
+      reason?: string;
+    }) =>
       decideRequest({
         kind: kind === 'deposits' ? 'deposit' : 'withdrawal',
         id: row.id,
