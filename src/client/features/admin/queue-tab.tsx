@@ -126,6 +126,17 @@ export function QueueTab({ onOpenMember }: { onOpenMember: (memberId: string) =>
   useEffect(() => {
     if (focus >= rows.length && rows.length > 0) setFocus(rows.length - 1);
   }, [rows.length, focus]);
+  // Working by keyboard: when the decided row leaves the queue (or a dialog closes over a row that left),
+  // the focus goes to the row now in its place instead of falling out of the table.
+  const keyboard = useRef(false);
+  const rowIds = rows.map((r) => r.id).join();
+  useEffect(() => {
+    if (!rowIds || !keyboard.current) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    const list = body.current?.children;
+    (list?.[Math.min(focus, list.length - 1)] as HTMLElement | undefined)?.focus();
+  }, [rowIds, focus]);
 
   const run = (a: QueueAction, done: string) => {
     result.clear();
@@ -159,6 +170,7 @@ export function QueueTab({ onOpenMember }: { onOpenMember: (memberId: string) =>
 
   const onKey = (e: KeyboardEvent) => {
     if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+    keyboard.current = true;
     if (e.altKey || e.ctrlKey || e.metaKey) return;
     const r = rows[focus];
     const key = e.key;
