@@ -5,7 +5,7 @@ import { QUEUE_TYPES } from './desk-queue';
 
 const W = MSG.deskWork;
 /** As many as the queue shows on one page. */
-export const BULK_APPROVE_MAX = 100;
+const BULK_APPROVE_MAX = 100;
 
 export const bulkApproveBodySchema = z.strictObject({
   items: z

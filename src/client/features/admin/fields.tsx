@@ -70,7 +70,7 @@ export function FormCheck<B extends FieldValues, O extends FieldValues>({
 }
 
 /** One filter above a list: its name, then its control. */
-export function Filter({ label, children }: { label: string; children: ReactNode }) {
+function Filter({ label, children }: { label: string; children: ReactNode }) {
   return (
     // biome-ignore lint/a11y/noLabelWithoutControl: the control is `children`, inside the label
     <label className="adm-filter">
