@@ -64,7 +64,9 @@ async function byBulk(page: Page): Promise<number> {
   await page.getByRole('checkbox', { name: '승인할 수 있는 요청 모두 선택' }).check();
   await page.getByRole('button', { name: `선택한 ${N}건 승인` }).click();
   await page.getByText(`승인 ${N}건 · 2차 확인 요청 0건 · 처리 못 함 0건`).waitFor({ timeout: 120_000 });
-  await page.waitForFunction(() => document.querySelectorAll('tr[data-request-id]').length === 0);
+  await page.waitForFunction(() => document.querySelectorAll('tr[data-request-id]').length === 0, null, {
+    timeout: 120_000,
+  });
   return performance.now() - start;
 }
 
@@ -96,6 +98,7 @@ async function main() {
     ] as const) {
       await fill(server);
       results[label] = await run(page);
+      console.log(`[desk] ${label}: ${(results[label] / 1000).toFixed(1)} s`);
       if ((await rowCount(page)) !== 0) throw new Error(`${label}: requests left in the queue`);
     }
     const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
