@@ -47,9 +47,15 @@ async function byKeyboard(page: Page): Promise<number> {
   }
   for (let left = N; left > 0; left--) {
     await page.keyboard.press('a');
-    await page.waitForFunction((n) => document.querySelectorAll('tr[data-request-id]').length < n, left, {
-      timeout: 30_000,
-    });
+    await page
+      .waitForFunction((n) => document.querySelectorAll('tr[data-request-id]').length < n, left, {
+        timeout: 30_000,
+      })
+      .catch(async (err) => {
+        const said = await page.locator('[role=status], [role=alert]').allInnerTexts();
+        const focus = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 100));
+        throw new Error(`${left} left: ${said.join(' | ')} · focus ${focus}`, { cause: err });
+      });
   }
   return performance.now() - start;
 }
