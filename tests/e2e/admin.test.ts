@@ -135,8 +135,8 @@ describe('the administrator page in the browser (desktop 1280×900)', () => {
   });
 
   it('publishes a notice', async () => {
-    // Notices concern every member: the desk shows them while no member is open.
-    await page.goto('/admin?tab=members');
+    // Notices concern every member: they live under 설정.
+    await page.goto('/admin?tab=settings');
     const section = region(A.notices.title);
     const title = `점검 안내 ${Date.now()}`;
     await section.getByLabel(A.notices.titleLabel).fill(title);
@@ -157,6 +157,7 @@ describe('the administrator page in the browser (desktop 1280×900)', () => {
     // The home screen's list (GET /api/notices, the member-side read) shows it once that endpoint exists.
     const home = await empty.client.get('/api/notices');
     if (home.status !== 404) expect(JSON.stringify(home.body)).toContain(title);
+    await page.goto('/admin?tab=members');
   });
 
   it('is refused closing the account of a member who holds money, in red', async () => {

@@ -126,7 +126,10 @@ export const ACCESS_MATRIX: Record<string, Row> = {
   adminListAuthEvents: ADMIN,
   // live events: a member's stream carries only their own events (tests/api/live-events.test.ts)
   streamEvents: OWN,
-  adminPendingQueue: ADMIN,
+  adminWaiting: ADMIN,
+  adminServiceLimits: ADMIN,
+  // several approvals in one call: 200 with each request's outcome (approved, proposed, refused)
+  adminApproveRequests: ADMIN,
   adminDeskQueue: ADMIN,
   // two-person approval (decision 0160): the list, confirming another administrator's proposal, cancelling
   adminListProposals: ADMIN,

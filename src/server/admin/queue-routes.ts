@@ -66,10 +66,10 @@ async function readQueue(
   const rows = await q.query<Row>(
     `WITH r AS (
        SELECT 'deposit' AS kind, id, member_id, currency, amount, network, deposit_address AS address,
-              destination_tag::text AS tag, created_at, NULL::uuid AS book_id FROM deposits WHERE status = 'pending'
+              destination_tag::text AS tag, txid, created_at, NULL::uuid AS book_id FROM deposits WHERE status = 'pending'
        UNION ALL
        SELECT 'withdrawal', id, member_id, currency, amount, network, recipient_address, destination_tag::text,
-              created_at, address_book_id FROM withdrawals WHERE status = 'pending'),
+              NULL, created_at, address_book_id FROM withdrawals WHERE status = 'pending'),
      x AS (
        SELECT r.*, m.username,
               r.amount * CASE r.currency WHEN 'KRW' THEN 1 WHEN 'ETH' THEN $1::numeric WHEN 'XRP' THEN $2::numeric
@@ -87,7 +87,7 @@ async function readQueue(
               AND kind = r.kind || '.approve'
             ORDER BY created_at DESC LIMIT 1) p ON true)
      SELECT kind, id::text AS id, member_id::text AS member_id, username, currency, ${num('amount')} AS amount, network,
-            address, tag, before_assignment,
+            address, tag, txid, before_assignment,
             ${iso('created_at')} AS created_at, floor(extract(epoch FROM now() - created_at))::int AS age_seconds,
             proposal_id::text AS proposal_id, proposed_by::text AS proposed_by, proposed_by_username,
             floor(extract(epoch FROM now() - book_created_at))::int AS book_age_seconds,

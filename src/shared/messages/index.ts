@@ -10,6 +10,7 @@ import { ADMIN_MESSAGES } from './admin';
 import { CHAIN_MESSAGES } from './chain';
 import { DESK_QUEUE_MESSAGES } from './desk-queue';
 import { DESK_RECORDS_MESSAGES } from './desk-records';
+import { DESK_WORKDAY_MESSAGES } from './desk-workday';
 import { FOUR_EYES_GUARD_MESSAGES } from './four-eyes-guards';
 import { MSG as MEMBER_MSG } from './member';
 import { MONEY_FLOW_MESSAGES } from './money-flows';
@@ -33,4 +34,5 @@ export const MSG = {
   ...FOUR_EYES_GUARD_MESSAGES,
   ...ACCOUNT_TRUST_MESSAGES,
   ...RECOVERY_MESSAGES,
+  ...DESK_WORKDAY_MESSAGES,
 } as const;

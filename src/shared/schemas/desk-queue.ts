@@ -62,6 +62,8 @@ const queueRowView = z.object({
    * administrator. Always false for a withdrawal.
    */
   before_assignment: z.boolean(),
+  /** The transfer a deposit names (null: won, or none given); a pending withdrawal has none yet. */
+  txid: nullableString,
   created_at: z.string(),
   age_seconds: z.number(),
   krw_value: z.string(),

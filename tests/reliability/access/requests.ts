@@ -213,7 +213,11 @@ export const REQUESTS: Record<string, Factory> = {
   adminListDeposits: async () => ({ query: { status: 'pending', memberId: owner.id } }),
   adminListWithdrawals: async () => ({ query: { status: 'pending', memberId: owner.id } }),
   streamEvents: async () => ({}),
-  adminPendingQueue: async () => ({}),
+  adminWaiting: async () => ({}),
+  adminServiceLimits: async () => ({}),
+  adminApproveRequests: async () => ({
+    body: { items: [{ kind: 'deposit', id: await pendingDeposit() }] },
+  }),
   adminDeskQueue: async () => ({ query: { type: 'deposit' } }),
   adminApproveDeposit: async () => ({ params: { id: await pendingDeposit() }, body: {} }),
   adminRejectDeposit: async () => ({ params: { id: await pendingDeposit() }, body: { reason: '접근 시험' } }),
