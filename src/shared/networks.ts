@@ -1,7 +1,7 @@
 import { CRYPTO_DECIMALS } from './constants';
 
 /**
- * Withdrawal and deposit networks (DESIGN "Networks per currency"): each currency offers only
+ * Withdrawal and deposit networks (docs/PRODUCT.md "Networks per currency"): each currency offers only
  * the networks that can carry it. One table, used by the form, the schemas and the server.
  */
 export const NETWORK_CODES = ['TRC20', 'ERC20', 'XRPL', 'BTC'] as const;
