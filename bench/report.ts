@@ -18,7 +18,12 @@ export function scansOf(plan: string | undefined): string {
   if (!plan) return '';
   const scans = plan
     .split('\n')
-    .map((l) => l.match(/(?:->\s+)?((?:Parallel )?(?:Bitmap Index|Bitmap Heap|Index Only|Index|Seq) Scan(?: using \S+)? on \S+)/)?.[1])
+    .map(
+      (l) =>
+        l.match(
+          /(?:->\s+)?((?:Parallel )?(?:Bitmap Index|Bitmap Heap|Index Only|Index|Seq) Scan(?: using \S+)? on \S+)/,
+        )?.[1],
+    )
     .filter((x): x is string => Boolean(x));
   return [...new Set(scans)].map((x) => `\`${x}\``).join(', ');
 }
