@@ -73,6 +73,14 @@ module.exports = {
       to: { path: '^src/client/features/', pathNot: '^src/client/features/$1/' },
     },
     {
+      name: 'member-screens-small-catalogue',
+      severity: 'error',
+      comment:
+        'Member screens import MSG from shared/messages/member: the full catalogue holds the administrator page strings and would land in /login and /main.',
+      from: { path: '^src/client/', pathNot: '^src/client/(features/admin/|app/admin-shell\\.tsx$)' },
+      to: { path: '^src/shared/messages/(index|admin|proposals)\\.ts$' },
+    },
+    {
       name: 'client-shared-code-below-features',
       severity: 'error',
       from: { path: '^src/client/(lib|components)/' },

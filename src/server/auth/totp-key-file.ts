@@ -4,7 +4,7 @@ import path from 'node:path';
 import { ConfigError } from '../config';
 
 /** The embedded default's one-time-code key, beside the database it seals (decision 0470). */
-export const TOTP_KEY_FILE = 'totp-encryption.key';
+const TOTP_KEY_FILE = 'totp-encryption.key';
 
 /**
  * The key sealing one-time-code secrets of an embedded data folder started without TOTP_ENCRYPTION_KEY:

@@ -3,7 +3,7 @@ import { type ExportKind, exportQuerySchema } from '../../shared/schemas/desk-re
 import { actorOf } from '../admin/common';
 import { adminModule } from '../admin/module';
 import { writeAudit } from '../audit/write-audit';
-import { BOM, csvLine } from './csv';
+import { BOM, csvLine } from '../http/csv';
 import { exportSource } from './sources';
 
 const EXPORTS: { kind: ExportKind; operationId: string; summary: string }[] = [

@@ -5,6 +5,7 @@ import type { Actor } from '../audit/actor';
 import { writeAudit } from '../audit/write-audit';
 import type { Db, Queryable } from '../db';
 import { isoTime, isUuid } from '../db/iso-time';
+import { csvDocument } from '../http/csv';
 import { AppError } from '../http/errors';
 
 const P = MSG.payouts;
@@ -86,25 +87,18 @@ export const batchOf = (rows: PayoutRow[]) =>
     previous_txid: r.payout_status === 'mismatch' ? r.txid : null,
   }));
 
-const csvCell = (v: string | null) => {
-  const s = v ?? '';
-  // A cell a spreadsheet would run as a formula is quoted with a leading apostrophe.
-  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
-export function batchCsv(rows: ReturnType<typeof batchOf>): string {
-  const head = 'id,currency,network,address,tag,amount,fee,previous_txid';
-  return [
-    head,
-    ...rows.map((r) =>
-      [r.id, r.currency, r.network, r.address, r.tag, r.amount, r.fee, r.previous_txid]
-        .map(csvCell)
-        .join(','),
-    ),
-  ]
-    .join('\r\n')
-    .concat('\r\n');
-}
+const BATCH_COLUMNS = [
+  'id',
+  'currency',
+  'network',
+  'address',
+  'tag',
+  'amount',
+  'fee',
+  'previous_txid',
+] as const;
+export const batchCsv = (rows: ReturnType<typeof batchOf>) =>
+  csvDocument(BATCH_COLUMNS, rows, ['amount', 'fee']);
 
 /** An approved external withdrawal, locked, with its standing payout row (if any), locked too. */
 export async function lockPayable(q: Queryable, withdrawalId: string) {
