@@ -8,7 +8,7 @@ import { approvedPayout, payoutsFile } from '../support/payouts';
 
 /**
  * A payout's TXID found wrong or typed wrong (decision 0392), against a TRON stand-in: the checker's verdict
- * sends the payout back to the batch and keeps the wrong TXID; a TXID still being checked is corrected
+ * keeps the wrong TXID and the payout out of the batch; a TXID still being checked is corrected
  * only by two administrators; a TXID standing for another payout stays refused.
  */
 const P = MSG.payouts;
@@ -66,18 +66,21 @@ const auditOf = (id: string, action: string) =>
   ]);
 
 describe('a TXID the checker finds wrong', () => {
-  it('goes back to the batch with its verdict, the wrong TXID kept; one administrator records the next', async () => {
+  it('keeps the payout out of the batch with its verdict, the wrong TXID kept; one administrator records the next', async () => {
     const { m, id, to } = await approved();
     const wrong = send(trc20Address());
     expect((await record(id, wrong)).status).toBe(200);
     expect((await batchIds()).some((b) => b.id === id)).toBe(false);
     await round();
-    expect(await payoutOf(id, 'unpaid')).toMatchObject({
+    expect(await payoutOf(id)).toMatchObject({
       payout_status: 'mismatch',
       txid: wrong,
       detail: '받는 주소 불일치',
+      returned: false,
     });
-    expect((await batchIds()).find((b) => b.id === id)).toMatchObject({ previous_txid: wrong });
+    // Sending it back to the batch takes two (payout-returns.test.ts).
+    expect(await payoutOf(id, 'unpaid')).toBeUndefined();
+    expect((await batchIds()).some((b) => b.id === id)).toBe(false);
     const [verdict] = await auditOf(id, 'withdrawal.payout.mismatch');
     expect(verdict).toMatchObject({
       actor_username: 'system:chain',

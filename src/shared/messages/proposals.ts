@@ -82,6 +82,7 @@ export const PROPOSAL_MESSAGES = {
       'bank_account.save': '출금 계좌 저장(인증)',
       'bank_account.verify': '출금 계좌 인증',
       'payout.correct': '지급 TXID 정정',
+      'payout.return': '지급 배치로 다시 보냄',
     } as Record<string, string>,
     statuses: {
       pending: '승인 대기',
