@@ -2,12 +2,12 @@ import { MSG } from '../../shared/messages';
 import { payoutBatchItemSchema, payoutRowSchema } from '../../shared/schemas/payouts';
 import { proposedView } from '../../shared/schemas/proposals';
 import { hasForbiddenChars } from '../../shared/schemas/text';
-import { actorOf, adminApi } from '../admin/common';
 import type { App, Ctx } from '../context';
 import { z } from '../http/zod';
+import { batchCsv, batchOf, importPayouts, listPayouts, recordPayout } from '../payouts/store';
 import { payoutCorrection, payoutReturn } from '../proposals/kinds-payout';
 import { act } from '../proposals/registry';
-import { batchCsv, batchOf, importPayouts, listPayouts, recordPayout } from './store';
+import { actorOf, adminApi } from './common';
 
 const P = MSG.payouts;
 const txid = () => z.string({ error: P.txidInvalid('') }).max(100, P.txidInvalid(''));
