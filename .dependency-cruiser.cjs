@@ -65,6 +65,35 @@ module.exports = {
     upward('domain-below-routes', DOMAIN, '', notIn(ENTRY, APP, ROUTES)),
     upward('routes-below-app', ROUTES, '', notIn(ENTRY, APP)),
     upward('app-below-entry', APP, '', ENTRY),
+    // Folders by floor (docs/ARCHITECTURE.md): no domain folder imports one that imports it back.
+    {
+      name: 'desk-above-domains',
+      severity: 'error',
+      comment: 'desk/ reads across the domains for the administrator routes; no domain imports it.',
+      from: { path: `${S}(?!admin/|desk/)[^/]+/` },
+      to: { path: `${S}desk/` },
+    },
+    {
+      name: 'domains-below-admin',
+      severity: 'error',
+      comment: 'Only admin/ declares /api/admin routes: a domain folder never imports admin/.',
+      from: { path: `${S}(?!admin/)[^/]+/` },
+      to: { path: `${S}admin/` },
+    },
+    {
+      name: 'members-below-requests',
+      severity: 'error',
+      comment: 'Requests lock the member (members/lock-member.ts): members imports none of the request domains.',
+      from: { path: `${S}members/` },
+      to: { path: `${S}(deposits|withdrawals|withdrawal-rules|proposals|payouts|reserves|history|desk)/` },
+    },
+    {
+      name: 'ops-below-entry',
+      severity: 'error',
+      comment: 'ops/ serves the jobs and the app; it imports neither the app nor the entry.',
+      from: { path: `${S}ops/` },
+      to: { path: `${S}(app|start-server|main)\\.ts$` },
+    },
     {
       name: 'client-feature-apart',
       severity: 'error',
