@@ -4,7 +4,7 @@ import { MSG } from '../../src/shared/messages';
 import { fileChecker } from '../support/fixture';
 import { confirmAs } from '../support/four-eyes';
 import { expectLedgerOk, trc20Address } from '../support/money';
-import { approvedPayout, payoutsFile } from '../support/payouts';
+import { tronPayoutsFile } from '../support/payouts';
 
 /**
  * A payout's TXID found wrong or typed wrong (decision 0392), against a TRON stand-in: the checker's verdict
@@ -12,21 +12,8 @@ import { approvedPayout, payoutsFile } from '../support/payouts';
  * only by two administrators; a TXID standing for another payout stays refused.
  */
 const P = MSG.payouts;
-const { tron, TOKEN, HOT_TRON: HOT, server, admin, round } = payoutsFile({ PAYOUT_CONFIRM_HOURS: '1' });
+const { server, admin, round, approved, send } = tronPayoutsFile();
 const checker = fileChecker(server);
-
-/** An approved USDT withdrawal on TRON paying 10 USDT (11 less the fee) to a fresh address. */
-async function approved() {
-  const to = trc20Address();
-  const body = { currency: 'USDT' as const, amount: '11', network: 'TRC20', recipient_address: to };
-  return { ...(await approvedPayout(server, admin, body)), to };
-}
-/** A transfer in the stand-in, 25 blocks deep: the checker's verdict on it is final. */
-function send(to: string) {
-  const txid = tron.pay({ token: TOKEN, from: HOT, to, value: 10_000_000n, block: 1000 });
-  tron.setHead(1025);
-  return txid;
-}
 const record = (id: string, txid: string) =>
   admin.client.post(`/api/admin/withdrawals/${id}/payout`, { txid });
 const correct = (id: string, txid: string, reason?: string) =>

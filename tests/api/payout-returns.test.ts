@@ -4,7 +4,7 @@ import { MSG } from '../../src/shared/messages';
 import { fileChecker } from '../support/fixture';
 import { confirmAs } from '../support/four-eyes';
 import { trc20Address } from '../support/money';
-import { approvedPayout, payoutsFile } from '../support/payouts';
+import { tronPayoutsFile } from '../support/payouts';
 
 /**
  * A payout is paid once (decision 0472), against a TRON stand-in: a withdrawal with any recorded TXID
@@ -12,20 +12,8 @@ import { approvedPayout, payoutsFile } from '../support/payouts';
  * TXID wrong (or lost), and the batch names the TXID the new payment replaces.
  */
 const P = MSG.payouts;
-const { tron, TOKEN, HOT_TRON: HOT, server, admin, round } = payoutsFile({ PAYOUT_CONFIRM_HOURS: '1' });
+const { server, admin, round, approved, send } = tronPayoutsFile();
 const checker = fileChecker(server);
-
-async function approved() {
-  const to = trc20Address();
-  const body = { currency: 'USDT' as const, amount: '11', network: 'TRC20', recipient_address: to };
-  return { ...(await approvedPayout(server, admin, body)), to };
-}
-/** A transfer in the stand-in, 25 blocks deep: the checker's verdict on it is final. */
-function send(to: string) {
-  const txid = tron.pay({ token: TOKEN, from: HOT, to, value: 10_000_000n, block: 1000 });
-  tron.setHead(1025);
-  return txid;
-}
 /** A TXID recorded two hours ago that the chain never knew: the checker's next round finds it lost. */
 const recordLost = (id: string) =>
   server.db.query(
