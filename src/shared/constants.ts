@@ -77,7 +77,7 @@ export const KRW_BANKS = [
 
 export const TOAST = { duration: 4000, visible: 3, width: 356 } as const;
 
-/** Limits on authentication attempts (DESIGN: Security). */
+/** Limits on authentication attempts (docs/PRODUCT.md). */
 export const AUTH_LIMITS = {
   windowMinutes: 15,
   passwordFailuresPerAccount: 10,

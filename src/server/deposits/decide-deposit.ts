@@ -62,7 +62,7 @@ const depositKind = (chain: ChainOptions): RequestKind<LockedDeposit, DepositVie
 });
 
 /**
- * Locks a deposit for a decision with its chain check, if any (decision 0203: one statement). The deposit
+ * Locks a deposit for a decision with its chain check, if any (one statement, as the approval core runs it, decision 0320). The deposit
  * row is locked first, then the check's row, so the checker cannot change the verdict until the decision
  * commits.
  */

@@ -15,7 +15,7 @@ import {
 import { bankAccountSave, bankAccountVerify } from './kinds-bank-account';
 import { balanceAdjustment, balancesEdit, depositApproval, withdrawalApproval } from './kinds-money';
 import { noticePublish } from './kinds-notices';
-import { payoutCorrection } from './kinds-payout';
+import { payoutCorrection, payoutReturn } from './kinds-payout';
 import { memberRecovery } from './kinds-recovery';
 import { receivingAccountSet, totpReset } from './kinds-settings';
 import type { Kind } from './registry';
@@ -42,4 +42,5 @@ export const KINDS = {
   'payout.correct': payoutCorrection,
   'member.recovery': memberRecovery,
   'notice.publish': noticePublish,
+  'payout.return': payoutReturn,
 } satisfies Record<ProposalKind, Pick<Kind<never, unknown, unknown>, 'kind' | 'applyRow'>>;

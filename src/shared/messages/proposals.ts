@@ -84,6 +84,7 @@ export const PROPOSAL_MESSAGES = {
       'payout.correct': '지급 TXID 정정',
       'member.recovery': '회원 비밀번호 복구 메일',
       'notice.publish': '공지 게시',
+      'payout.return': '지급 배치로 다시 보냄',
     } as Record<string, string>,
     statuses: {
       pending: '승인 대기',

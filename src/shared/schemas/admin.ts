@@ -26,7 +26,7 @@ const LOCK_REASON_MAX = 200;
 /** '5000.50' → '5000.5', '5000.0' → '5000': trailing fraction zeros say nothing about precision. */
 const stripZeros = (v: string) => (v.includes('.') ? v.replace(/0+$/, '').replace(/\.$/, '') : v);
 
-/** KRW is whole won; the crypto currencies carry at most 8 decimals (DESIGN: Money). */
+/** KRW is whole won; the crypto currencies carry at most 8 decimals (docs/PRODUCT.md). */
 const decimalsOf = (currency: string) => (currency.toUpperCase() === 'KRW' ? 0 : CRYPTO_DECIMALS);
 
 // ---------------------------------------------------------------------------------------------

@@ -26,6 +26,7 @@ const PROPOSAL_KINDS = [
   'payout.correct',
   'member.recovery',
   'notice.publish',
+  'payout.return',
 ] as const;
 export type ProposalKind = (typeof PROPOSAL_KINDS)[number];
 const PROPOSAL_REASON_MAX = 200;
