@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { memberClient, newMemberCreds } from '../support/client';
-import { fileE2E, loginThroughUi, submitPassword } from './support';
+import { expectFailure, fileE2E, loginThroughUi, submitPassword } from './support';
 
 const e2e = fileE2E();
 
@@ -98,6 +98,7 @@ describe('authentication in the browser', () => {
   it('a wrong password shows the Korean credential error', async () => {
     const { creds } = await memberClient(e2e.server.url);
     const { page, context } = await e2e.newPage();
+    expectFailure(page, /^response: POST \/api\/login → 401$/);
     await submitPassword(page, creds.username, 'wrongpass9');
     await page.getByText(MSG.login.invalidCredentials).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
@@ -107,6 +108,7 @@ describe('authentication in the browser', () => {
   it('a wrong second password is refused and the member stays on the second step', async () => {
     const { creds } = await memberClient(e2e.server.url);
     const { page, context } = await e2e.newPage();
+    expectFailure(page, /^response: POST \/api\/auth\/second-factor → 401$/);
     await submitPassword(page, creds.username, creds.password);
     await page.waitForURL('**/second-factor');
     await page.getByLabel('2차 비밀번호').fill('999999');
@@ -118,6 +120,8 @@ describe('authentication in the browser', () => {
 
   it('a logged-out visit to /main or /admin goes to /login, and logout ends the session', async () => {
     const { page, context } = await e2e.newPage();
+    // The first reads of /main start before the session is known; a visitor's are refused.
+    expectFailure(page, /^response: GET \/api\/(balances|prices|prices\/history) → 401$/);
     for (const path of ['/main', '/admin']) {
       await page.goto(path);
       await page.waitForURL('**/login');
@@ -137,6 +141,7 @@ describe('authentication in the browser', () => {
 
   it('a session ended on the server sends the member to /login at the next call', async () => {
     const { page, context } = await e2e.newPage();
+    expectFailure(page, /^response: GET \/api\/history → 401$/);
     const { creds, id } = await memberClient(e2e.server.url);
     await loginThroughUi(page, creds);
     await page.goto('/assets?asset=KRW', { waitUntil: 'networkidle' });
@@ -150,6 +155,11 @@ describe('authentication in the browser', () => {
 
   it('a screen whose code cannot be downloaded shows the Korean error screen', async () => {
     const { page, context } = await e2e.newPage();
+    expectFailure(
+      page,
+      /^request failed: GET \/assets\/history-page-/,
+      /^error screen at \/assets\/history$/,
+    );
     const { creds } = await memberClient(e2e.server.url);
     await loginThroughUi(page, creds);
     await page.route(/\/assets\/history-page-[^/]+\.js$/, (route) => route.abort());

@@ -4,7 +4,7 @@ import { MSG } from '../../src/shared/messages';
 import { memberClient } from '../support/client';
 import { adjustBalance, requestInternal, trc20Address } from '../support/money';
 import { registerWithdrawalAddress } from '../support/withdrawal-book';
-import { fileE2E, signIn } from './support';
+import { expectFailure, fileE2E, signIn } from './support';
 
 const e2e = fileE2E();
 
@@ -94,6 +94,7 @@ describe('the crypto withdrawal in steps', () => {
 
     await page.getByTestId('pin-pad').waitFor();
     const wrong = member.creds.pin === '000000' ? '111111' : '000000';
+    expectFailure(page, /^response: POST \/api\/withdrawals\/crypto → 400$/);
     await typePin(page, wrong);
     await expect
       .poll(() => page.getByTestId('pin-error').textContent())
