@@ -108,9 +108,13 @@ describe('home and asset detail in the browser', () => {
     expect(await text(page, 'balance-ETH')).toBe('0.5 ETH');
     expect(await text(page, 'balance-XRP')).toBe('1,000 XRP');
     expect(await text(page, 'balance-USDT')).toBe('100.123456 USDT');
-    expect(await text(page, 'krw-ETH')).toBe('≈ 2,200,520원');
-    expect(await text(page, 'krw-XRP')).toBe('≈ 793,060원');
-    expect(await text(page, 'krw-USDT')).toBe('≈ 143,276원');
+    expect(await text(page, 'krw-ETH')).toBe('2,200,520원');
+    expect(await text(page, 'krw-XRP')).toBe('793,060원');
+    expect(await text(page, 'krw-USDT')).toBe('143,276원');
+    // The row's bold figure is what the member holds in won; the unit price is secondary.
+    const weight = (id: string) => page.getByTestId(id).evaluate((el) => getComputedStyle(el).fontWeight);
+    expect(await weight('krw-ETH')).toBe('700');
+    expect(Number(await weight('price-ETH'))).toBeLessThan(700);
     expect(await page.getByTestId('token-ETH').textContent()).toContain('$3,075.50');
     expect(await page.getByTestId('token-XRP').textContent()).toContain('$0.55');
     expect(await text(page, 'summary-ETH')).toMatch(/ETH\s*53%/);
@@ -155,9 +159,9 @@ describe('home and asset detail in the browser', () => {
     await expect.poll(() => badge(page)).toBe('live');
     expect(await page.locator('.price-badge').textContent()).toBe(MSG.home.liveBadge);
     await expect.poll(() => text(page, 'total-krw')).toBe('3,240,172원');
-    expect(await text(page, 'krw-ETH')).toBe('≈ 1,400,000원');
-    expect(await text(page, 'krw-XRP')).toBe('≈ 700,000원');
-    expect(await text(page, 'krw-USDT')).toBe('≈ 140,172원');
+    expect(await text(page, 'krw-ETH')).toBe('1,400,000원');
+    expect(await text(page, 'krw-XRP')).toBe('700,000원');
+    expect(await text(page, 'krw-USDT')).toBe('140,172원');
     expect(await page.getByTestId('token-ETH').textContent()).toContain('$2,000');
     await shot(page, 'home-live');
     await context.close();

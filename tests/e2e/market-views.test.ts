@@ -66,6 +66,8 @@ describe('the member app as a market view', () => {
     // Up since the oldest price of the last 24 h (700원): red, with its sign.
     await expect.poll(() => page.getByTestId('change-XRP').textContent()).toMatch(/^\+\d+\.\d%$/);
     expect(await page.getByTestId('change-XRP').getAttribute('class')).toContain('change-up');
+    // The holding's own move in won beside the percent: 1,000 XRP × (770 − 700)원.
+    expect(await page.getByTestId('change-won-XRP').textContent()).toBe('+70,000원');
     const spark = page.getByTestId('token-XRP').locator('svg.sparkline');
     expect(await spark.getAttribute('class')).toContain('change-up');
     expect(await spark.locator('path').getAttribute('d')).toMatch(/^M0/);

@@ -9,8 +9,11 @@ import { takePageProblems } from './support';
 beforeAll(() => {
   takePageProblems();
 });
-afterEach(() => {
-  expect(takePageProblems(), 'what went wrong in the pages of this test').toEqual([]);
+afterEach((ctx) => {
+  const problems = takePageProblems();
+  // Written at once as well: a long run's summary may never be reached.
+  if (problems.length) console.error(`page problems in "${ctx.task.name}":\n  ${problems.join('\n  ')}`);
+  expect(problems, 'what went wrong in the pages of this test').toEqual([]);
 });
 afterAll(() => {
   expect(takePageProblems(), 'what went wrong in the pages after the last test').toEqual([]);

@@ -179,7 +179,7 @@ export const MONEY_FLOW_MESSAGES = {
     erc20Invalid: '올바른 ERC20 주소가 아닙니다. (0x로 시작하는 42자리 주소)',
     networkRequired: '네트워크를 선택해주세요.',
     networkNotAllowed: (currency: string, networks: string) =>
-      `${currency}는 ${networks} 네트워크로만 출금할 수 있습니다. 다른 네트워크로 보내면 자산을 잃을 수 있습니다.`,
+      `${currency}는 ${networks}로만 출금할 수 있어요. 다른 네트워크로 보내면 자산을 잃을 수 있어요.`,
     xrpInvalid: '올바른 XRP 주소가 아닙니다. (r로 시작하는 주소 또는 X-주소)',
     btcInvalid: '올바른 비트코인 주소가 아닙니다. (1, 3 또는 bc1로 시작하는 주소)',
     erc20Checksum: '올바른 이더리움 주소가 아닙니다. 대소문자가 섞인 주소는 체크섬(EIP-55)이 맞아야 합니다.',
@@ -293,7 +293,12 @@ export const MONEY_FLOW_MESSAGES = {
     amountTitle: '얼마나 보낼까요?',
     confirmTitle: '출금 정보를 확인해주세요',
     doneTitle: '출금 신청이 완료되었어요',
-    doneBody: '관리자 확인 후 처리되며, 처리 결과는 내역에서 볼 수 있어요.',
+    doneExternal: (network: string) =>
+      `관리자가 확인한 뒤 ${network}로 보내요. 보낸 뒤에는 내역에서 TXID와 블록 확인 상황을 볼 수 있어요.`,
+    doneInternal: (member: string) =>
+      `관리자가 확인한 뒤 ${member} 님의 잔액에 들어가요. 처리 결과는 내역에서 볼 수 있어요.`,
+    doneKrw: (account: string) =>
+      `관리자가 확인한 뒤 본인 계좌${account ? `(${account})` : ''}로 보내요. 처리 결과는 내역에서 볼 수 있어요.`,
     viewHistory: '내역 보기',
     goHome: '홈으로',
     next: '다음',

@@ -75,7 +75,8 @@ export const WITHDRAWAL_RULE_MESSAGES = {
     travelDeclareLabel: '받는 주소가 본인 또는 받는 분이 직접 관리하는 개인 지갑임을 확인합니다.',
     travelDeclareRequired: '[트래블룰] 개인 지갑으로 보낼 때는 개인 지갑 확인란에 체크해야 합니다.',
     personalWallet: '개인 지갑',
-    travelFromBook: (name: string, wallet: string) => `받는 분 ${name} · ${wallet} (출금 주소록에 등록한 정보)`,
+    travelFromBook: (name: string, wallet: string) =>
+      `받는 분 ${name} · ${wallet} (출금 주소록에 등록한 정보)`,
     travelExchangeFromBook: (exchange: string) => `받는 곳: ${exchange} (출금 주소록에 등록한 정보)`,
     // The asset page and the limits card.
     pendingLabel: '출금 대기',

@@ -7,7 +7,7 @@ import { amountProblem, D, type Dec } from '../../../shared/decimal';
 import { payoutOf, withdrawalFee } from '../../../shared/fees';
 import { formatKrw } from '../../../shared/format';
 import { MSG } from '../../../shared/messages/member-flows';
-import { isNetworkAllowed, type NetworkCode, networksFor } from '../../../shared/networks';
+import { isNetworkAllowed, type NetworkCode, networkLabelFor, networksFor } from '../../../shared/networks';
 import type { WithdrawalAddressView } from '../../../shared/schemas/withdrawal-rules';
 import {
   type CryptoWithdrawalInput,
@@ -138,7 +138,10 @@ export function CryptoWithdrawalPage() {
     setValue('address_id', '');
   };
   const bodyOf = (pin: string) =>
-    cryptoWithdrawalBodyFromForm(withoutEmptyRuleFields(getValues()) as unknown as CryptoWithdrawalInput, pin);
+    cryptoWithdrawalBodyFromForm(
+      withoutEmptyRuleFields(getValues()) as unknown as CryptoWithdrawalInput,
+      pin,
+    );
   const server = useWithdrawalCheck<Form>({
     path: '/withdrawals/crypto/check',
     fields: STEP_FIELDS as never,
@@ -154,7 +157,12 @@ export function CryptoWithdrawalPage() {
   const send = (pin: string) => withdrawal.submit(bodyOf(pin));
 
   if (step === 'done') {
-    return <DoneScreen amount={amount ? coin(amount, currency) : ''} currency={currency} />;
+    const v = getValues();
+    const next =
+      method === 'internal'
+        ? S.doneInternal(v.recipient_id)
+        : S.doneExternal(networkLabelFor(currency, shownNetwork));
+    return <DoneScreen amount={amount ? coin(amount, currency) : ''} currency={currency} next={next} />;
   }
 
   return (

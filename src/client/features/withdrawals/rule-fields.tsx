@@ -68,14 +68,18 @@ export function TravelRuleFields(props: {
       {exchangeKnown ? (
         <p className="field-hint">{R.travelExchangeFromBook(exchangeName(props.exchange))}</p>
       ) : (
-        <SelectField label={R.travelExchangeLabel} {...register('travel_rule_exchange')} error={errors.exchange}>
-        <option value="">{R.travelExchangeInvalid}</option>
-        {EXCHANGES.map((x) => (
-          <option key={x.code} value={x.code}>
-            {x.name}
-          </option>
-        ))}
-        <option value="personal">{R.personalWallet}</option>
+        <SelectField
+          label={R.travelExchangeLabel}
+          {...register('travel_rule_exchange')}
+          error={errors.exchange}
+        >
+          <option value="">{R.travelExchangeInvalid}</option>
+          {EXCHANGES.map((x) => (
+            <option key={x.code} value={x.code}>
+              {x.name}
+            </option>
+          ))}
+          <option value="personal">{R.personalWallet}</option>
         </SelectField>
       )}
       {props.exchange === 'personal' ? (
