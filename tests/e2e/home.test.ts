@@ -9,7 +9,7 @@ import { MSG } from '../../src/shared/messages';
 import { memberClient } from '../support/client';
 import { type FakePriceProvider, startFakePriceProvider } from '../support/fake-price-provider';
 import { uniqueName } from '../support/server';
-import { type E2E, signIn, startE2E } from './support';
+import { type E2E, expectFailure, signIn, startE2E } from './support';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
 if (SHOTS) mkdirSync(SHOTS, { recursive: true });
@@ -214,6 +214,7 @@ describe('home and asset detail in the browser', () => {
   it('a token image that fails to load falls back to the placeholder', async () => {
     const m = await seededMember();
     const { page, context } = await e2e.newPage();
+    expectFailure(page, /^response: GET \/tokens\/eth\.png → 404$/);
     await page.route('**/tokens/eth.png', (route) => route.fulfill({ status: 404, body: '' }));
     await signIn(page, m.creds);
     const icon = page.getByTestId('token-ETH').locator('img');
@@ -224,6 +225,8 @@ describe('home and asset detail in the browser', () => {
 
   it('without a session the asset page goes to /login', async () => {
     const { page, context } = await e2e.newPage();
+    // The first reads of the asset page start before the session is known; a visitor's are refused.
+    expectFailure(page, /^response: GET \/api\/(balances|prices|prices\/history|withdrawals\/rules) → 401$/);
     await page.goto('/assets?asset=ETH');
     await page.waitForURL('**/login');
     await page.goto('/assets/XRP');

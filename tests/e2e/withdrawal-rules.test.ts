@@ -24,6 +24,7 @@ describe('withdrawal rules in the browser', () => {
     const member = await memberClient(e2e.server.url);
     await adjustBalance(e2e.server.db, member.id, 'USDT', '100');
     const { page, context } = await e2e.newPage();
+    expectFailure(page, /^response: POST \/api\/withdrawal-addresses → 400$/);
     await signIn(page, member.creds);
     await page.goto('/assets/withdraw/addresses');
     await page.getByText(R.bookEmpty).waitFor();
@@ -132,7 +133,7 @@ describe('withdrawal rules in the browser', () => {
     expect(await page.getByTestId('travel-rule').count()).toBe(0);
     await amount.fill('20');
     await page.getByTestId('travel-rule').waitFor();
-    await page.getByText(R.travelExchangeFromBook('업비트')).waitFor();
+    await page.getByText(R.travelExchangeFromBook('업비트 (Upbit)')).waitFor();
     expect(await page.getByLabel(R.travelExchangeLabel).count()).toBe(0);
     expectFailure(page, /^response: POST \/api\/withdrawals\/crypto\/check → 400$/);
     await next.click();

@@ -15,7 +15,6 @@ export const CORE_MESSAGES = {
     forbiddenOrigin: '허용되지 않은 출처의 요청입니다.',
     loginRequired: '로그인이 필요합니다.',
     secondStepRequired: '2차 비밀번호 인증이 필요합니다.',
-    forbidden: '접근 권한이 없습니다.',
     adminOnly: '관리자만 사용할 수 있습니다.',
     tooManyRequests: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.',
     loading: '불러오는 중...',
@@ -44,7 +43,7 @@ export const CORE_MESSAGES = {
   },
   secondFactor: {
     title: '2차 비밀번호 확인',
-    description: '출금과 이체에 사용하는 2차 비밀번호를 입력하세요.',
+    description: '출금과 이체에 쓰는 2차 비밀번호를 입력해주세요.',
     label: '2차 비밀번호',
     placeholder: '2차 비밀번호',
     submit: '확인',
