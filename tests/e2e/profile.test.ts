@@ -150,7 +150,7 @@ describe('my page', () => {
     const { creds, id } = await memberClient(e2e.server.url);
     const { page, context } = await e2e.newPage();
     // The session ends under the page.
-    expectFailure(page, /^response: GET \/api\/profile → 401$/);
+    expectFailure(page, /^response: GET \/api\/(profile|events) → 401$/);
     await signIn(page, creds);
     // Home's own calls are done first: a call refused there sends the member to /login instead.
     await page.locator('.home-page[aria-busy="false"]').waitFor();

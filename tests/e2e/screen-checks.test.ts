@@ -100,6 +100,7 @@ describe('the one-voice rule', () => {
         'text: 최소 10,000원',
         'text: 입금 금액 (원)',
         'text: 자산: KRW, ETH',
+        'aria-label: 자산 구성 비율: KRW 18%, ETH 37%',
         'text: 2차 비밀번호를 입력해주세요.',
       ]),
     ).toEqual(['text: 최소 10,000 KRW', 'text: KRW 5,000', 'text: 2차 비밀번호를 입력하세요.']);

@@ -43,7 +43,7 @@ export const CORE_MESSAGES = {
   },
   secondFactor: {
     title: '2차 비밀번호 확인',
-    description: '출금과 이체에 쓰는 2차 비밀번호를 입력해주세요.',
+    description: '출금과 이체에 쓰는 2차 비밀번호로 로그인을 마쳐요.',
     label: '2차 비밀번호',
     placeholder: '2차 비밀번호',
     submit: '확인',

@@ -90,7 +90,8 @@ export async function expectKorean(page: Page, where: string, typed: string[]) {
  * member is asked politely ("입력해주세요."), never "입력하세요.". Returns the texts that break it.
  */
 export function offVoice(texts: string[]): string[] {
-  return texts.filter((t) => /\d\s*KRW\b|\bKRW\s*\d/.test(t) || t.includes('입력하세요.'));
+  // A share beside the asset's code ("KRW 18%") is no amount.
+  return texts.filter((t) => /\d\s*KRW\b|\bKRW\s*\d[\d,.]*(?![\d,.%])/.test(t) || t.includes('입력하세요.'));
 }
 
 export async function expectOneVoice(page: Page, where: string) {

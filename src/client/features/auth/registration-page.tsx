@@ -165,7 +165,14 @@ export function RegistrationPage() {
 
   const last = step === STEPS.length - 1;
   const next = async () => {
-    if (step === 0 && !getValues('usernameChecked') && !(await onCheck())) return;
+    if (step === 0) {
+      // The username's rules are the duplicate check's (format first, then the server's answer).
+      if (getValues('usernameChecked') || (await onCheck())) {
+        clearErrors('username');
+        setStep(1);
+      }
+      return;
+    }
     if (await trigger([...STEPS[step]!.fields])) setStep(step + 1);
   };
   const onSubmit = last
@@ -199,7 +206,9 @@ export function RegistrationPage() {
           autoComplete="username"
           autoCapitalize="none"
           {...usernameField}
-          error={e.username?.message}
+          // 다음 runs the duplicate check itself: "check needed" on leaving the field would only move the
+          // button under the member's finger.
+          error={e.username?.message === S.usernameCheckNeeded ? undefined : e.username?.message}
           hint={checkNote?.ok ? <span className="text-success">{checkNote.text}</span> : undefined}
           action={
             <button
