@@ -47,7 +47,7 @@ describe('one-time codes in the browser (360 px)', () => {
     const pinField = section.getByLabel(MSG.secondFactor.label);
     await codeField.fill('000000');
     await section.getByRole('button', { name: O.confirmButton }).click();
-    await section.getByText(MSG.secondFactor.required).waitFor();
+    await section.getByText(MSG.secondFactor.required, { exact: true }).waitFor();
     await pinField.fill(member.creds.pin);
     await section.getByRole('button', { name: O.confirmButton }).click();
     await section.getByText(O.invalid).waitFor();
