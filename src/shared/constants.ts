@@ -85,6 +85,9 @@ export const AUTH_LIMITS = {
   lockMinutes: 15,
 } as const;
 
+/** A member's own recovery of a secret by e-mail (decision 0400): the code's life, tries and requests. */
+export const RECOVERY = { codeMinutes: 15, attempts: 5, requestsPerHour: 5 } as const;
+
 /** My page: email-change links and the per-member limits of the profile endpoints. */
 export const EMAIL_CHANGE_TTL_HOURS = 24;
 export const PROFILE_LIMITS = {

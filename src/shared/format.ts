@@ -171,3 +171,7 @@ export function formatPhone(text: string): string {
   const mid = rest.length - 4;
   return `${d.slice(0, area)}-${rest.slice(0, mid)}-${rest.slice(mid)}`;
 }
+
+/** A deposit's TXID, with its transfer's index where another deposit has the same TXID: "0xab… · #2". */
+export const formatTxidRef = (txid: string, transferIndex?: number | null) =>
+  transferIndex == null ? txid : `${txid} · #${transferIndex}`;

@@ -41,6 +41,7 @@ export const LOGGED_OUT_SCREENS: Screen[] = [
     },
   },
   at('/registration'),
+  at('/reserves', '/reserves (published reserves)'),
   {
     name: '/registration, field errors',
     path: '/registration',
@@ -213,6 +214,7 @@ export const MEMBER_SCREENS: Screen[] = [
     },
   },
   at('/mypage/email-confirm', '/mypage/email-confirm (no token)'),
+  at('/mypage/reserves-proof', '/mypage/reserves-proof (no check yet)'),
   at('/no-such-screen', 'unknown address'),
 ];
 

@@ -7,10 +7,10 @@ import { accountRoutes } from './account-routes';
 import { chainStatusRoutes } from './chain-routes';
 import { contentRoutes } from './content-routes';
 import { decisionRoutes } from './decision-routes';
+import { deskWorkRoutes } from './desk-work-routes';
 import { adminGuard } from './guard';
 import { memberRoutes } from './member-routes';
 import { moneyRoutes } from './money-routes';
-import { pendingQueueRoutes } from './pending-queue';
 import { proposalRoutes } from './proposal-routes';
 import { queueRoutes } from './queue-routes';
 import { receivingAccountRoutes } from './receiving-account-routes';
@@ -32,7 +32,7 @@ const ADMIN_ROUTES = [
   requestRoutes,
   decisionRoutes,
   contentRoutes,
-  pendingQueueRoutes,
+  deskWorkRoutes,
   queueRoutes,
   proposalRoutes,
   withdrawalLimitRoutes,

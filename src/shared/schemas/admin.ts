@@ -53,6 +53,8 @@ export type MemberStatusFilter = (typeof MEMBER_STATUSES)[number];
 export const memberListQuerySchema = z.strictObject({
   q: z.optional(z.string().check(plainText(), nfkc(), z.trim(), z.maxLength(100, A.searchTooLong))),
   status: z._default(z.enum(MEMBER_STATUSES, { error: A.memberStatusInvalid }), 'active'),
+  /** member: without the administrator role (회원 관리); admin: administrators (설정); all: both. */
+  role: z._default(z.enum(['member', 'admin', 'all'], { error: MSG.deskWork.roleInvalid }), 'all'),
   page,
   pageSize: pageSize(50),
 });

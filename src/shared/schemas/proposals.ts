@@ -24,6 +24,8 @@ const PROPOSAL_KINDS = [
   'bank_account.save',
   'bank_account.verify',
   'payout.correct',
+  'member.recovery',
+  'notice.publish',
 ] as const;
 export type ProposalKind = (typeof PROPOSAL_KINDS)[number];
 const PROPOSAL_REASON_MAX = 200;
