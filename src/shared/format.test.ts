@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { assetKrwValue, type PriceTable, totalAssetsKrw } from './assets';
 import { SAMPLE_PRICES_USD, SAMPLE_USD_KRW } from './constants';
 import { D } from './decimal';
-import { floorKrw, formatCrypto, formatDecimal, formatKrw, formatPrice, koreanWon, krwValue } from './format';
+import {
+  floorKrw,
+  formatCrypto,
+  formatDecimal,
+  formatKrw,
+  formatPhone,
+  formatPrice,
+  koreanWon,
+  krwValue,
+} from './format';
 
 /** Plain decimal text with up to `maxInt` integer part and up to `maxDecimals` fraction digits. */
 const decimalText = (maxInt: bigint, maxDecimals: number) =>
@@ -271,5 +280,16 @@ describe('one display rule per asset', () => {
     expect(f.formatDate(at).split(' ')).toHaveLength(1);
     expect(f.timeLeft('2026-11-28T01:00:00Z', Date.parse('2026-11-27T01:30:00Z'))).toBe('23시간 남음');
     expect(f.timeLeft('2026-11-27T01:00:00Z', Date.parse('2026-11-27T01:30:00Z'))).toBeNull();
+  });
+});
+
+describe('formatPhone', () => {
+  it('groups a Korean number as it is written and leaves anything else as typed', () => {
+    expect(formatPhone('01012345678')).toBe('010-1234-5678');
+    expect(formatPhone('010-1234-5678')).toBe('010-1234-5678');
+    expect(formatPhone('0111234567')).toBe('011-123-4567');
+    expect(formatPhone('021234567')).toBe('02-123-4567');
+    expect(formatPhone('0212345678')).toBe('02-1234-5678');
+    expect(formatPhone('+82 10 1234 5678')).toBe('+82 10 1234 5678');
   });
 });

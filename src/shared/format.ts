@@ -159,6 +159,19 @@ export function timeLeft(iso: string | Date, now: number = Date.now()): string |
   return `${Math.floor(hours / 24)}일 ${hours % 24}시간 남음`;
 }
 
+/**
+ * A Korean phone number as it is written (010-1234-5678, 02-123-4567, 031-123-4567): its digits grouped;
+ * anything that is not a Korean number of 9 to 11 digits is shown as it was typed.
+ */
+export function formatPhone(text: string): string {
+  const d = text.replace(/[\s-]/g, '');
+  if (!/^0\d{8,10}$/.test(d)) return text;
+  const area = d.startsWith('02') ? 2 : 3;
+  const rest = d.slice(area);
+  const mid = rest.length - 4;
+  return `${d.slice(0, area)}-${rest.slice(0, mid)}-${rest.slice(mid)}`;
+}
+
 /** A deposit's TXID, with its transfer's index where another deposit has the same TXID: "0xab… · #2". */
 export const formatTxidRef = (txid: string, transferIndex?: number | null) =>
   transferIndex == null ? txid : `${txid} · #${transferIndex}`;

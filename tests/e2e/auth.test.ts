@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { memberClient, newMemberCreds } from '../support/client';
-import { fileE2E, loginThroughUi, submitPassword } from './support';
+import { expectFailure, fileE2E, loginThroughUi, submitPassword } from './support';
 
 const e2e = fileE2E();
 
 describe('authentication in the browser', () => {
-  it('a new user signs up, logs in, passes the second step and lands on /main', async () => {
+  it('a new user signs up in four steps, errors only on fields left, and lands on /main signed in', async () => {
     const { page, context } = await e2e.newPage();
     const c = newMemberCreds();
     await page.goto('/');
@@ -19,47 +19,42 @@ describe('authentication in the browser', () => {
     // on the page, until the registration screen has loaded and rendered. Both have a field labelled 아이디,
     // so typing before the switch filled the login form's and left the registration's empty (the flake of
     // earlier CI runs; shown by delaying the registration chunk). Wait for the registration screen itself.
-    await page.getByRole('button', { name: MSG.signup.submit }).waitFor();
+    await page.getByRole('button', { name: MSG.signup.checkUsername }).waitFor();
     await page.getByRole('button', { name: MSG.login.submit, exact: true }).waitFor({ state: 'detached' });
     await page.waitForLoadState('networkidle');
+    const next = page.getByRole('button', { name: MSG.signup.next });
+    const errors = page.locator('.field-error');
 
-    // Submitting without the duplicate check is refused in Korean.
+    // 아이디: 다음 runs the duplicate check itself.
     await page.getByLabel('아이디', { exact: true }).fill(c.username);
-    await page.getByLabel('이름').fill('김테스트');
+    await next.click();
+    // 비밀번호: a field shows its error once left, not before; the fields not yet visited stay quiet.
+    await page.getByLabel('비밀번호', { exact: true }).waitFor();
     await page.getByLabel('비밀번호', { exact: true }).fill(c.password);
     await page.getByLabel('비밀번호 확인').fill('different1');
+    expect(await errors.count()).toBe(0);
+    await page.getByLabel('2차 비밀번호').focus();
+    await page.getByText(MSG.signup.passwordMismatch).waitFor();
+    expect(await errors.count()).toBe(1);
+    await page.getByLabel('비밀번호 확인').fill(c.password);
     await page.getByLabel('2차 비밀번호').fill(c.pin);
+    await next.click();
+    // 본인 정보.
+    await page.getByLabel('이름').fill('김테스트');
+    expect(await errors.count()).toBe(0);
     await page.getByLabel('이메일').fill(c.email);
     await page.getByLabel('휴대폰 번호').fill('010-2222-3333');
-    expect(await page.getByLabel('아이디', { exact: true }).inputValue()).toBe(c.username);
+    await next.click();
+    // 약관: the required ones, refused in Korean until agreed.
     await page.getByRole('button', { name: MSG.signup.submit }).click();
-    try {
-      await expect.poll(() => page.getByText(MSG.signup.usernameCheckNeeded).count()).toBeGreaterThan(0);
-    } catch (err) {
-      // What the screen showed instead, for the log.
-      await page
-        .screenshot({ path: 'test-results/auth-signup-no-error.png', fullPage: true })
-        .catch(() => {});
-      const shown = await page
-        .locator('form')
-        .innerText()
-        .catch(() => '(no form)');
-      throw new Error(`${(err as Error).message}\nURL ${page.url()}\nform:\n${shown}`);
-    }
-    await expect.poll(() => page.getByText(MSG.signup.passwordMismatch).count()).toBeGreaterThan(0);
-    await expect.poll(() => page.getByText(MSG.signup.termsRequired).count()).toBeGreaterThan(0);
-
-    await page.getByRole('button', { name: MSG.signup.checkUsername }).click();
-    await page.getByText(MSG.signup.usernameAvailable).waitFor();
-    await page.getByLabel('비밀번호 확인').fill(c.password);
+    await page.getByText(MSG.signup.termsRequired).waitFor();
     await page.getByLabel(MSG.signup.agreeAll).check();
     expect(await page.getByLabel(MSG.signup.agreeTerms).isChecked()).toBe(true);
     expect(await page.getByLabel(MSG.signup.agreeMarketing).isChecked()).toBe(true);
     await page.getByRole('button', { name: MSG.signup.submit }).click();
-    await page.waitForURL('**/login');
-
-    await loginThroughUi(page, c);
-    expect(new URL(page.url()).pathname).toBe('/main');
+    // Signed in at the end: home, not the sign-in screen.
+    await page.waitForURL('**/main');
+    await page.getByTestId('total-krw').waitFor();
     const rows = await e2e.server.db.query<{ marketing_consent: boolean }>(
       'SELECT marketing_consent FROM members WHERE username = $1',
       [c.username],
@@ -81,7 +76,7 @@ describe('authentication in the browser', () => {
     // Only downloaded: the member is still on the login screen until the tap.
     expect(new URL(page.url()).pathname).toBe('/login');
     await page.getByRole('link', { name: MSG.login.signupLink }).click();
-    await page.getByRole('button', { name: MSG.signup.submit }).waitFor();
+    await page.getByRole('button', { name: MSG.signup.checkUsername }).waitFor();
     await context.close();
   });
 
@@ -98,6 +93,7 @@ describe('authentication in the browser', () => {
   it('a wrong password shows the Korean credential error', async () => {
     const { creds } = await memberClient(e2e.server.url);
     const { page, context } = await e2e.newPage();
+    expectFailure(page, /^response: POST \/api\/login → 401$/);
     await submitPassword(page, creds.username, 'wrongpass9');
     await page.getByText(MSG.login.invalidCredentials).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
@@ -107,6 +103,7 @@ describe('authentication in the browser', () => {
   it('a wrong second password is refused and the member stays on the second step', async () => {
     const { creds } = await memberClient(e2e.server.url);
     const { page, context } = await e2e.newPage();
+    expectFailure(page, /^response: POST \/api\/auth\/second-factor → 401$/);
     await submitPassword(page, creds.username, creds.password);
     await page.waitForURL('**/second-factor');
     await page.getByLabel('2차 비밀번호').fill('999999');
@@ -118,6 +115,8 @@ describe('authentication in the browser', () => {
 
   it('a logged-out visit to /main or /admin goes to /login, and logout ends the session', async () => {
     const { page, context } = await e2e.newPage();
+    // The first reads of /main start before the session is known; a visitor's are refused.
+    expectFailure(page, /^response: GET \/api\/(balances|prices|prices\/history) → 401$/);
     for (const path of ['/main', '/admin']) {
       await page.goto(path);
       await page.waitForURL('**/login');
@@ -137,6 +136,7 @@ describe('authentication in the browser', () => {
 
   it('a session ended on the server sends the member to /login at the next call', async () => {
     const { page, context } = await e2e.newPage();
+    expectFailure(page, /^response: GET \/api\/history → 401$/);
     const { creds, id } = await memberClient(e2e.server.url);
     await loginThroughUi(page, creds);
     await page.goto('/assets?asset=KRW', { waitUntil: 'networkidle' });
@@ -150,6 +150,11 @@ describe('authentication in the browser', () => {
 
   it('a screen whose code cannot be downloaded shows the Korean error screen', async () => {
     const { page, context } = await e2e.newPage();
+    expectFailure(
+      page,
+      /^request failed: GET \/assets\/history-page-/,
+      /^error screen at \/assets\/history$/,
+    );
     const { creds } = await memberClient(e2e.server.url);
     await loginThroughUi(page, creds);
     await page.route(/\/assets\/history-page-[^/]+\.js$/, (route) => route.abort());

@@ -5,7 +5,7 @@ import { MSG } from '../../src/shared/messages';
 import { memberClient } from '../support/client';
 import { trc20Address } from '../support/money';
 import { loginCode } from '../support/totp';
-import { fileE2E, fileTwoDesks } from './support';
+import { expectFailure, fileE2E, fileTwoDesks } from './support';
 
 // The desk's payouts in two browsers (decision 0392): a TXID found wrong is shown with its verdict and
 // recorded again; a TXID still being checked is corrected by A's proposal with a reason and B's 확인.
@@ -58,6 +58,10 @@ describe('payouts on the desk', () => {
   });
 
   it('A proposes a correction with a reason; B confirms it; the new TXID is the one being checked', async () => {
+    expectFailure(
+      desks.a.page,
+      /^response: POST \/api\/admin\/withdrawals\/[\w-]+\/payout\/correction → 400$/,
+    );
     const id = await approvedPayout();
     const typo = txid();
     await desks.a.page.goto('/admin');

@@ -9,7 +9,7 @@ import { MSG } from '../../src/shared/messages';
 import { memberClient } from '../support/client';
 import { type FakePriceProvider, startFakePriceProvider } from '../support/fake-price-provider';
 import { uniqueName } from '../support/server';
-import { type E2E, signIn, startE2E } from './support';
+import { type E2E, expectFailure, signIn, startE2E } from './support';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
 if (SHOTS) mkdirSync(SHOTS, { recursive: true });
@@ -108,9 +108,13 @@ describe('home and asset detail in the browser', () => {
     expect(await text(page, 'balance-ETH')).toBe('0.5 ETH');
     expect(await text(page, 'balance-XRP')).toBe('1,000 XRP');
     expect(await text(page, 'balance-USDT')).toBe('100.123456 USDT');
-    expect(await text(page, 'krw-ETH')).toBe('≈ 2,200,520원');
-    expect(await text(page, 'krw-XRP')).toBe('≈ 793,060원');
-    expect(await text(page, 'krw-USDT')).toBe('≈ 143,276원');
+    expect(await text(page, 'krw-ETH')).toBe('2,200,520원');
+    expect(await text(page, 'krw-XRP')).toBe('793,060원');
+    expect(await text(page, 'krw-USDT')).toBe('143,276원');
+    // The row's bold figure is what the member holds in won; the unit price is secondary.
+    const weight = (id: string) => page.getByTestId(id).evaluate((el) => getComputedStyle(el).fontWeight);
+    expect(await weight('krw-ETH')).toBe('700');
+    expect(Number(await weight('price-ETH'))).toBeLessThan(700);
     expect(await page.getByTestId('token-ETH').textContent()).toContain('$3,075.50');
     expect(await page.getByTestId('token-XRP').textContent()).toContain('$0.55');
     expect(await text(page, 'summary-ETH')).toMatch(/ETH\s*53%/);
@@ -155,9 +159,9 @@ describe('home and asset detail in the browser', () => {
     await expect.poll(() => badge(page)).toBe('live');
     expect(await page.locator('.price-badge').textContent()).toBe(MSG.home.liveBadge);
     await expect.poll(() => text(page, 'total-krw')).toBe('3,240,172원');
-    expect(await text(page, 'krw-ETH')).toBe('≈ 1,400,000원');
-    expect(await text(page, 'krw-XRP')).toBe('≈ 700,000원');
-    expect(await text(page, 'krw-USDT')).toBe('≈ 140,172원');
+    expect(await text(page, 'krw-ETH')).toBe('1,400,000원');
+    expect(await text(page, 'krw-XRP')).toBe('700,000원');
+    expect(await text(page, 'krw-USDT')).toBe('140,172원');
     expect(await page.getByTestId('token-ETH').textContent()).toContain('$2,000');
     await shot(page, 'home-live');
     await context.close();
@@ -210,6 +214,7 @@ describe('home and asset detail in the browser', () => {
   it('a token image that fails to load falls back to the placeholder', async () => {
     const m = await seededMember();
     const { page, context } = await e2e.newPage();
+    expectFailure(page, /^response: GET \/tokens\/eth\.png → 404$/);
     await page.route('**/tokens/eth.png', (route) => route.fulfill({ status: 404, body: '' }));
     await signIn(page, m.creds);
     const icon = page.getByTestId('token-ETH').locator('img');
@@ -220,6 +225,8 @@ describe('home and asset detail in the browser', () => {
 
   it('without a session the asset page goes to /login', async () => {
     const { page, context } = await e2e.newPage();
+    // The first reads of the asset page start before the session is known; a visitor's are refused.
+    expectFailure(page, /^response: GET \/api\/(balances|prices|prices\/history|withdrawals\/rules) → 401$/);
     await page.goto('/assets?asset=ETH');
     await page.waitForURL('**/login');
     await page.goto('/assets/XRP');

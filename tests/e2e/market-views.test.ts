@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { adminClient, memberClient } from '../support/client';
 import { adjustBalance, krwWithdrawalBody, trc20Address, txid } from '../support/money';
-import { type E2E, loginThroughUi, startE2E, submitPassword } from './support';
+import { type E2E, expectFailure, loginThroughUi, startE2E, submitPassword } from './support';
 
 const SHOTS = process.env.SCREENSHOT_DIR;
 if (SHOTS) mkdirSync(SHOTS, { recursive: true });
@@ -66,6 +66,8 @@ describe('the member app as a market view', () => {
     // Up since the oldest price of the last 24 h (700원): red, with its sign.
     await expect.poll(() => page.getByTestId('change-XRP').textContent()).toMatch(/^\+\d+\.\d%$/);
     expect(await page.getByTestId('change-XRP').getAttribute('class')).toContain('change-up');
+    // The holding's own move in won beside the percent: 1,000 XRP × (770 − 700)원.
+    expect(await page.getByTestId('change-won-XRP').textContent()).toBe('+70,000원');
     const spark = page.getByTestId('token-XRP').locator('svg.sparkline');
     expect(await spark.getAttribute('class')).toContain('change-up');
     expect(await spark.locator('path').getAttribute('d')).toMatch(/^M0/);
@@ -258,6 +260,7 @@ describe('the member app as a market view', () => {
     const m = await memberClient(e2e.server.url);
     await e2e.server.db.query('UPDATE members SET closed_at = now() WHERE id = $1', [m.id]);
     const { page, context } = await e2e.newPage();
+    expectFailure(page, /^response: POST \/api\/login → 403$/);
     await submitPassword(page, m.creds.username, m.creds.password);
     await page.getByText(MSG.login.accountClosed).waitFor();
     expect(await page.getByText(MSG.login.unexpected).count()).toBe(0);

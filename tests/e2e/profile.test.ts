@@ -4,7 +4,7 @@ import { fillMessage } from '../../src/shared/messages/profile';
 import { memberClient } from '../support/client';
 import { uniqueName } from '../support/server';
 import { linkFromMail, type SmtpServer, startSmtpServer } from '../support/smtp-server';
-import { type E2E, loginThroughUi, signIn, startE2E } from './support';
+import { type E2E, expectFailure, loginThroughUi, signIn, startE2E } from './support';
 
 const P = MSG.profile;
 const BANK_FORM_URL = 'https://forms.example.com/bank-account';
@@ -52,7 +52,8 @@ describe('my page', () => {
     await page.getByLabel(P.contact).fill('02-123');
     await page.getByRole('button', { name: P.confirm }).click();
     await page.getByText(P.contactInvalid).waitFor();
-    await page.getByLabel(P.contact).fill('010-2468-1357');
+    // Typed without hyphens, it reads as a Korean number is written.
+    await page.getByLabel(P.contact).fill('01024681357');
     await page.getByRole('button', { name: P.confirm }).click();
     await page.getByText(P.contactUpdated).waitFor();
     await info.getByText('010-2468-1357').waitFor();
@@ -63,6 +64,8 @@ describe('my page', () => {
 
   it('requests an email change, shows it pending, and the mailed link confirms it (logged out too)', async () => {
     const { page, context, creds } = await onMypage();
+    // Another member's address is refused.
+    expectFailure(page, /^response: POST \/api\/profile\/email → 409$/);
     const other = await memberClient(e2e.server.url);
 
     await page.getByRole('button', { name: P.editEmail }).click();
@@ -89,6 +92,8 @@ describe('my page', () => {
 
     // A logged-out visitor opens the link.
     const { page: visitor, context: visitorContext } = await e2e.newPage();
+    // The link opened a second time is refused.
+    expectFailure(visitor, /^response: POST \/api\/profile\/email\/confirm → 409$/);
     await visitor.goto(link);
     await visitor.getByRole('button', { name: MSG.emailConfirm.submit }).click();
     await visitor.getByText(fillMessage(MSG.emailConfirm.success, { email: next })).waitFor();
@@ -108,7 +113,8 @@ describe('my page', () => {
   it('shows the security grade and the three bank link states with the external form in a new tab', async () => {
     const { page, context, id } = await onMypage();
     const security = page.getByRole('region', { name: P.securityTitle });
-    await security.getByText(`${P.securityGrade}: ${P.gradeSafe}`).waitFor();
+    // A second password but no one-time code: the grade says what is missing.
+    await security.getByText(`${P.securityGrade}: ${P.gradeNormal} · ${P.gradeMissing('OTP')}`).waitFor();
 
     const bank = page.getByRole('region', { name: P.bankTitle });
     await bank.getByText(P.bankNone).waitFor();
@@ -143,6 +149,8 @@ describe('my page', () => {
   it('says it cannot load the profile when the session ended under the page', async () => {
     const { creds, id } = await memberClient(e2e.server.url);
     const { page, context } = await e2e.newPage();
+    // The session ends under the page.
+    expectFailure(page, /^response: GET \/api\/(profile|events) → 401$/);
     await signIn(page, creds);
     // Home's own calls are done first: a call refused there sends the member to /login instead.
     await page.locator('.home-page[aria-busy="false"]').waitFor();
@@ -159,6 +167,8 @@ describe('my page', () => {
 
   it('logs out from my page', async () => {
     const { page, context } = await onMypage();
+    // My page's read still on its way when the session ends.
+    expectFailure(page, /^response: GET \/api\/profile → 401$/);
     await page.getByRole('button', { name: P.logout }).last().click();
     await page.waitForURL('**/login');
     await page.goto('/mypage');
@@ -170,6 +180,7 @@ describe('my page', () => {
 describe('change password', () => {
   it('refuses a wrong current password, cancels to /mypage, and on success ends other sessions and returns after 2 s', async () => {
     const { page, context, creds } = await onMypage();
+    expectFailure(page, /^response: POST \/api\/profile\/password → 400$/);
     // The member is also logged in on another device.
     const { page: other, context: otherContext } = await e2e.newPage();
     await signIn(other, creds);
@@ -220,6 +231,7 @@ describe('change password', () => {
 
   it("says 'please log in first' when the session is gone", async () => {
     const { page, context, id, creds } = await onMypage();
+    expectFailure(page, /^response: POST \/api\/profile\/password → 401$/);
     await page.goto('/change-password');
     await page.getByLabel(MSG.changePassword.current).waitFor();
     await e2e.server.db.query('DELETE FROM sessions WHERE member_id = $1', [id]);
@@ -238,6 +250,7 @@ describe('second password', () => {
 
   it('changes the second password (current required and checked), and the new 8 digits pass the login step', async () => {
     const { page, context, creds } = await onMypage();
+    expectFailure(page, /^response: POST \/api\/profile\/second-password → 400$/);
     await page.getByRole('link', { name: new RegExp(P.secondPassword) }).click();
     await page.waitForURL('**/second-password');
     await page.getByRole('heading', { name: SP.titleChange }).waitFor();
@@ -267,11 +280,13 @@ describe('second password', () => {
     await context.close();
   });
 
-  it("sets one when none exists: no current field, the grade becomes 'safe'", async () => {
+  it('sets one when none exists: no current field, the grade then lacks only the one-time code', async () => {
     const { page, context, id } = await onMypage();
     await e2e.server.db.query('UPDATE members SET second_password_hash = NULL WHERE id = $1', [id]);
     await page.reload();
-    await page.getByText(`${P.securityGrade}: ${P.gradeBasic}`).waitFor();
+    await page
+      .getByText(`${P.securityGrade}: ${P.gradeBasic} · ${P.gradeMissing(P.secondPassword)}`)
+      .waitFor();
     await page.getByRole('link', { name: new RegExp(P.secondPassword) }).click();
     await page.getByRole('heading', { name: SP.titleSet }).waitFor();
     expect(await page.getByLabel(SP.current).count()).toBe(0);
@@ -283,7 +298,7 @@ describe('second password', () => {
     await page.getByRole('button', { name: SP.submitSet }).click();
     await page.waitForURL('**/mypage');
     await page.getByText(SP.successSet).waitFor();
-    await page.getByText(`${P.securityGrade}: ${P.gradeSafe}`).waitFor();
+    await page.getByText(`${P.securityGrade}: ${P.gradeNormal} · ${P.gradeMissing('OTP')}`).waitFor();
     await context.close();
   });
 });

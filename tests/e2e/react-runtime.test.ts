@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
-import { fileE2E } from './support';
+import { expectFailure, fileE2E } from './support';
 
 /**
  * The browser runs React itself (decision 0140): the production build ships react-dom, the page's root
@@ -52,6 +52,7 @@ describe('React in the browser', () => {
 
   it('the login form (no react-hook-form) shows the schema’s Korean errors, focuses the first field in error and clears an error on typing', async () => {
     const { context, page } = await e2e.newPage();
+    expectFailure(page, /^response: POST \/api\/login → 401$/);
     await page.goto('/login');
     await page.getByRole('button', { name: MSG.login.submit, exact: true }).click();
     await page.getByText(MSG.login.usernameRequired).waitFor();

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Showcase, showcaseOn } from '../support/showcase';
-import { collectTexts, untranslated } from './checks/korean';
+import { collectTexts, offVoice, untranslated } from './checks/korean';
 import { overflow, smallTargets } from './checks/layout';
 import { openScreen } from './screens';
 import { fileE2E, signIn } from './support';
@@ -87,6 +87,23 @@ describe('the filter itself', () => {
       'title: Info',
     ]);
     await context.close();
+  });
+});
+
+describe('the one-voice rule', () => {
+  it('flags KRW beside a number and 입력하세요., and lets 원 and 입력해주세요. through', () => {
+    expect(
+      offVoice([
+        'text: 최소 10,000 KRW',
+        'text: KRW 5,000',
+        'text: 2차 비밀번호를 입력하세요.',
+        'text: 최소 10,000원',
+        'text: 입금 금액 (원)',
+        'text: 자산: KRW, ETH',
+        'aria-label: 자산 구성 비율: KRW 18%, ETH 37%',
+        'text: 2차 비밀번호를 입력해주세요.',
+      ]),
+    ).toEqual(['text: 최소 10,000 KRW', 'text: KRW 5,000', 'text: 2차 비밀번호를 입력하세요.']);
   });
 });
 

@@ -5,7 +5,7 @@ import { memberClient } from '../support/client';
 import { type Showcase, showcaseOn } from '../support/showcase';
 import { checkScreenEverywhere } from './checks/walk';
 import { LOGGED_OUT_SCREENS, MEMBER_SCREENS, openScreen, SCREENS_ENV, toSecondStep } from './screens';
-import { fileE2E, signIn } from './support';
+import { expectFailure, fileE2E, signIn } from './support';
 
 /**
  * Every screen without a session, the second sign-in step, and every screen of a new member (empty
@@ -52,6 +52,7 @@ describe('without a session', () => {
     const { page } = s;
     await toSecondStep(page, rich.member);
     await checkScreenEverywhere(page, '/second-factor', typed());
+    expectFailure(page, /^response: POST \/api\/auth\/second-factor → 401$/);
     await page.getByLabel(MSG.secondFactor.label).fill('000000');
     await page.getByRole('button', { name: MSG.secondFactor.submit }).click();
     await page.getByText(MSG.secondFactor.mismatch).first().waitFor();

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { MSG } from '../../src/shared/messages/member';
 import { adminClient, Client, memberClient } from '../support/client';
 import { late } from '../support/fixture';
 import { adjustBalance } from '../support/money';
@@ -47,6 +48,7 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
         serviceWorkers: 'block',
       });
       baseUrlOf.set(context, server.url);
+      await watchContext(context, server.url);
       const page = await context.newPage();
       page.setDefaultTimeout(10_000);
       return { context, page };
@@ -70,6 +72,71 @@ export const fileE2E = (env: Record<string, string> | (() => Record<string, stri
 
 /** The server each context of `newPage` talks to (Playwright keeps its baseURL to itself). */
 const baseUrlOf = new WeakMap<BrowserContext, string>();
+
+/**
+ * What the app does on its own and is no failure: the session read of a visitor (the guards ask, a 401 says
+ * "not signed in"), and a request the browser drops because the page moved on (a navigation cancels the
+ * live-event stream and the reads still on their way).
+ */
+const ORDINARY: readonly RegExp[] = [/^response: GET \/api\/session → 401$/, /\(net::ERR_ABORTED\)$/];
+
+/** The failures a test provokes on purpose, per browser context (`expectFailure`). */
+const expectedOf = new WeakMap<BrowserContext, RegExp[]>();
+/** What went wrong in any watched page since the last `takePageProblems`. */
+let problems: string[] = [];
+
+/**
+ * Every page of a context is watched for what a member must never meet: an uncaught error, a request that
+ * failed (no answer, or a 4xx/5xx from our server), the Korean error screen of the ErrorBoundary. Each is
+ * a failure of the running test (tests/e2e/setup.ts) unless the test declared it with `expectFailure`.
+ */
+async function watchContext(context: BrowserContext, base: string) {
+  expectedOf.set(context, []);
+  const note = (line: string) => {
+    if (ORDINARY.some((r) => r.test(line))) return;
+    if (expectedOf.get(context)?.some((r) => r.test(line))) return;
+    problems.push(line);
+  };
+  const ours = (url: string) => url.startsWith(base);
+  const pathOf = (url: string) => url.slice(base.length).replace(/\?.*$/, '');
+  context.on('weberror', (e) => note(`page error: ${e.error().message}`));
+  context.on('response', (r) => {
+    if (r.status() >= 400 && ours(r.url()))
+      note(`response: ${r.request().method()} ${pathOf(r.url())} → ${r.status()}`);
+  });
+  context.on('requestfailed', (r) => {
+    if (ours(r.url()))
+      note(`request failed: ${r.method()} ${pathOf(r.url())} (${r.failure()?.errorText ?? 'no answer'})`);
+  });
+  await context.exposeBinding('__e2eErrorScreen', (_source, path: string) => note(`error screen at ${path}`));
+  await context.addInitScript((title: string) => {
+    const shown = () =>
+      [...document.querySelectorAll('[role="alert"] h1')].some((h) => h.textContent === title);
+    let seen = false;
+    new MutationObserver(() => {
+      const now = shown();
+      if (now && !seen)
+        (window as unknown as { __e2eErrorScreen(p: string): void }).__e2eErrorScreen(location.pathname);
+      seen = now;
+    }).observe(document, { childList: true, subtree: true });
+  }, MSG.shell.errorTitle);
+}
+
+/**
+ * Declares a failure this test provokes on purpose in `page`'s context, as the watch writes it:
+ * `response: POST /api/login → 401`, `request failed: GET /assets/x.js (net::ERR_FAILED)`, `page error: …`,
+ * `error screen at /assets/history`. Anything else that goes wrong still fails the test.
+ */
+export function expectFailure(page: Page, ...lines: RegExp[]) {
+  expectedOf.get(page.context())?.push(...lines);
+}
+
+/** The watched pages' failures since the last call (the setup's afterEach fails the test with them). */
+export function takePageProblems(): string[] {
+  const out = problems;
+  problems = [];
+  return out;
+}
 
 type SignInCreds = {
   username: string;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { memberClient } from '../support/client';
 import { nextCode } from '../support/totp';
-import { fileE2E, memberOn, signIn } from './support';
+import { expectFailure, fileE2E, memberOn, signIn } from './support';
 
 /** Screenshots for a person to look at (360 px), when TOTP_SHOTS names a folder. */
 const SHOTS = process.env.TOTP_SHOTS;
@@ -19,6 +19,13 @@ const K = MSG.withdrawKrw;
 describe('one-time codes in the browser (360 px)', () => {
   it('enrols from my page by reading the secret, logs in with a code and withdraws with a code', async () => {
     const { member, page, context } = await memberOn(e2e, '/mypage', { KRW: '50000' });
+    // A wrong first code, the second step without its code, my page's read cut by the logout.
+    expectFailure(
+      page,
+      /^response: POST \/api\/totp\/confirm → 400$/,
+      /^response: POST \/api\/auth\/second-factor → 400$/,
+      /^response: GET \/api\/profile → 401$/,
+    );
     await e2e.server.db.query(
       `INSERT INTO bank_accounts (member_id, bank_name, account_number, account_holder, is_verified)
        VALUES ($1, '카카오뱅크', '3333-01-1234567', '홍길동', true)`,
@@ -40,7 +47,7 @@ describe('one-time codes in the browser (360 px)', () => {
     const pinField = section.getByLabel(MSG.secondFactor.label);
     await codeField.fill('000000');
     await section.getByRole('button', { name: O.confirmButton }).click();
-    await section.getByText(MSG.secondFactor.required).waitFor();
+    await section.getByText(MSG.secondFactor.required, { exact: true }).waitFor();
     await pinField.fill(member.creds.pin);
     await section.getByRole('button', { name: O.confirmButton }).click();
     await section.getByText(O.invalid).waitFor();

@@ -5,7 +5,7 @@ import { insertDeposit } from '../support/admin-fixtures';
 import { memberClient } from '../support/client';
 import { adjustBalance, trc20Address } from '../support/money';
 import { insertUsableAddress } from '../support/withdrawal-book';
-import { fileE2E, signIn } from './support';
+import { expectFailure, fileE2E, signIn } from './support';
 
 /** Withdrawal rules, Chromium 360 px: address book, a refused withdrawal with its reason, travel rule. */
 const e2e = fileE2E({
@@ -24,6 +24,7 @@ describe('withdrawal rules in the browser', () => {
     const member = await memberClient(e2e.server.url);
     await adjustBalance(e2e.server.db, member.id, 'USDT', '100');
     const { page, context } = await e2e.newPage();
+    expectFailure(page, /^response: POST \/api\/withdrawal-addresses → 400$/);
     await signIn(page, member.creds);
     await page.goto('/assets/withdraw/addresses');
     await page.getByText(R.bookEmpty).waitFor();
@@ -104,46 +105,67 @@ describe('withdrawal rules in the browser', () => {
     await context.close();
   });
 
-  it('the travel rule asks for the recipient and the receiving side from the threshold; stored with the request', async () => {
+  it('the travel rule: checked before the confirmation sheet and any PIN pad; what the entry holds is not asked again', async () => {
     const member = await memberClient(e2e.server.url);
     await adjustBalance(e2e.server.db, member.id, 'USDT', '100');
-    const address = trc20Address();
-    await insertUsableAddress(e2e.server.db, member.id, 'TRC20', address, { label: '개인 지갑 A' });
+    const upbit = trc20Address();
+    await insertUsableAddress(e2e.server.db, member.id, 'TRC20', upbit, {
+      label: '업비트 A',
+      walletKind: 'exchange',
+      exchange: 'upbit',
+    });
+    await insertUsableAddress(e2e.server.db, member.id, 'TRC20', trc20Address(), { label: '개인 지갑 A' });
     const { page, context } = await e2e.newPage();
     await signIn(page, member.creds);
-    await page.goto('/assets/withdraw?asset=USDT');
-    await page.getByRole('button', { name: /개인 지갑 A/ }).click();
     const next = page.getByRole('button', { name: MSG.steps.next, exact: true });
-    await next.click();
     const amount = page.getByLabel(`${W.amountLabel} (USDT)`);
-    await amount.fill('5');
+    const to = async (entry: RegExp, value: string) => {
+      await page.goto('/assets/withdraw?asset=USDT');
+      await page.getByRole('button', { name: entry }).click();
+      await next.click();
+      await amount.fill(value);
+    };
+
+    // An exchange's wallet: below the threshold nothing is asked; from it, the holder's name only (the
+    // exchange is the entry's). Left empty, the server's check stops the member at the field, before the
+    // sheet and before any PIN pad.
+    await to(/업비트 A/, '5');
     expect(await page.getByTestId('travel-rule').count()).toBe(0);
     await amount.fill('20');
     await page.getByTestId('travel-rule').waitFor();
-    // The own-wallet entry chose "개인 지갑"; the declaration is still required.
-    expect(await page.getByLabel(R.travelExchangeLabel).inputValue()).toBe('personal');
-    // The server's refusal comes back to the amount step, at its field.
-    const confirmAndPin = async () => {
-      await next.click();
-      await page.getByRole('button', { name: MSG.steps.submit }).click();
-      for (const d of member.creds.pin)
-        await page.getByRole('button', { name: MSG.pin.key(d), exact: true }).click();
-    };
-    await confirmAndPin();
+    await page.getByText(R.travelExchangeFromBook('업비트 (Upbit)')).waitFor();
+    expect(await page.getByLabel(R.travelExchangeLabel).count()).toBe(0);
+    expectFailure(page, /^response: POST \/api\/withdrawals\/crypto\/check → 400$/);
+    await next.click();
     await page.getByText(`* ${R.travelNameRequired('14,310')}`).waitFor();
-    await page.getByLabel(R.travelNameLabel).fill('홍길동');
-    await confirmAndPin();
-    await page.getByText(`* ${R.travelDeclareRequired}`).waitFor();
+    expect(await page.getByRole('dialog', { name: MSG.steps.confirmTitle }).count()).toBe(0);
+    expect(await page.getByTestId('pin-pad').count()).toBe(0);
     if (shots) await page.screenshot({ path: `${shots}/travel-rule-360.png`, fullPage: true });
-    await page.getByLabel(R.travelDeclareLabel).check();
-    await confirmAndPin();
+    await page.getByLabel(R.travelNameLabel).fill('김수취');
+    await next.click();
+    await page.getByRole('button', { name: MSG.steps.submit }).click();
+    for (const d of member.creds.pin)
+      await page.getByRole('button', { name: MSG.pin.key(d), exact: true }).click();
     await page.getByTestId('withdraw-done').waitFor();
-    const rows = await e2e.server.db.query<{ name: string; exchange: string; declared: boolean }>(
+
+    // The member's own wallet: their name and the declaration come from the entry; nothing is asked.
+    await to(/개인 지갑 A/, '20');
+    await page.getByText(R.travelFromBook(member.creds.fullName, R.personalWallet)).waitFor();
+    expect(await page.getByLabel(R.travelNameLabel).count()).toBe(0);
+    await next.click();
+    await page.getByRole('button', { name: MSG.steps.submit }).click();
+    for (const d of member.creds.pin)
+      await page.getByRole('button', { name: MSG.pin.key(d), exact: true }).click();
+    await page.getByTestId('withdraw-done').waitFor();
+    const rows = await e2e.server.db.query<{ name: string; exchange: string; declared: boolean | null }>(
       `SELECT travel_rule_name AS name, travel_rule_exchange AS exchange, travel_rule_personal_declared AS declared
-         FROM withdrawals WHERE member_id = $1`,
+         FROM withdrawals WHERE member_id = $1 ORDER BY created_at`,
       [member.id],
     );
-    expect(rows).toEqual([{ name: '홍길동', exchange: 'personal', declared: true }]);
+    expect(rows).toEqual([
+      { name: '김수취', exchange: 'upbit', declared: null },
+      { name: member.creds.fullName, exchange: 'personal', declared: true },
+    ]);
     await context.close();
   });
 });

@@ -4,7 +4,7 @@ import { MSG } from '../../src/shared/messages';
 import { memberClient } from '../support/client';
 import { adjustBalance, requestInternal, trc20Address } from '../support/money';
 import { registerWithdrawalAddress } from '../support/withdrawal-book';
-import { fileE2E, signIn } from './support';
+import { expectFailure, fileE2E, signIn } from './support';
 
 const e2e = fileE2E();
 
@@ -93,7 +93,14 @@ describe('the crypto withdrawal in steps', () => {
     await sheet.getByRole('button', { name: S.submit }).click();
 
     await page.getByTestId('pin-pad').waitFor();
+    // The pad takes the whole screen: the bottom navigation behind it is not even hit.
+    const navHit = await page.evaluate(() => {
+      const r = document.querySelector('.bottom-nav a')!.getBoundingClientRect();
+      return !!document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)?.closest('.bottom-nav');
+    });
+    expect(navHit).toBe(false);
     const wrong = member.creds.pin === '000000' ? '111111' : '000000';
+    expectFailure(page, /^response: POST \/api\/withdrawals\/crypto → 400$/);
     await typePin(page, wrong);
     await expect
       .poll(() => page.getByTestId('pin-error').textContent())
@@ -105,6 +112,8 @@ describe('the crypto withdrawal in steps', () => {
     await typePin(page, member.creds.pin);
 
     await page.getByTestId('withdraw-done').waitFor();
+    // The done screen says what happens next.
+    await page.getByText(S.doneExternal('TRC20 (트론)')).waitFor();
     await shot(page, 'withdraw-6-done');
     expect(await pendingOf(member.id)).toEqual([
       { amount: '10.00000000', final_amount: '9.00000000', method: 'external', bank: null },

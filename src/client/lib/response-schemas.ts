@@ -33,7 +33,7 @@ import {
   withdrawalAddressViewSchema,
   withdrawalRulesViewSchema,
 } from '../../shared/schemas/withdrawal-rules';
-import { withdrawalViewSchema } from '../../shared/schemas/withdrawals';
+import { withdrawalCheckViewSchema, withdrawalViewSchema } from '../../shared/schemas/withdrawals';
 
 /**
  * The shared view schemas the fetchers name (`api.get(path, { schema: 'balances' })`): the very schemas
@@ -51,6 +51,7 @@ export const RESPONSE_SCHEMAS = {
   xrpDepositAddress: xrpDepositAddressViewSchema,
   deposit: depositViewSchema,
   withdrawal: withdrawalViewSchema,
+  withdrawalCheck: withdrawalCheckViewSchema,
   withdrawalAddress: withdrawalAddressViewSchema,
   withdrawalAddresses: withdrawalAddressListView,
   history: historyViewSchema,

@@ -36,11 +36,20 @@ export async function authRoutes(app: App, ctx: Ctx) {
   api.post('/signup', {
     preHandler: perAddress('signup'),
     operationId: 'signup',
-    summary: '회원가입',
+    summary:
+      '회원가입. 아이디, 비밀번호와 2차 비밀번호를 방금 정했으므로 로그인된 세션(두 단계 모두 통과)을 엽니다.',
     body: signupBodySchema,
     status: 201,
-    view: z.object({ user: z.object({ id: z.string(), username: z.string(), email: z.string() }) }),
-    run: async (req) => ({ user: await signup(db, req.body) }),
+    view: z.object({
+      user: z.object({ id: z.string(), username: z.string(), email: z.string() }),
+      session: sessionView,
+    }),
+    run: async (req, reply) => {
+      const user = await signup(db, req.body);
+      // The member has just set both secrets: asking for them again at once proves nothing more.
+      await startSession(ctx, req, reply, user.id, 'full');
+      return { user, session: { stage: 'full' as const, user: await readSessionMember(db, user.id) } };
+    },
   });
 
   api.post('/login', {

@@ -1,17 +1,42 @@
 import type { FastifyRequest } from 'fastify';
+import { MSG } from '../../shared/messages';
 import {
   cryptoWithdrawalBodySchema,
   krwWithdrawalBodySchema,
+  withdrawalCheckViewSchema,
   withdrawalViewSchema,
 } from '../../shared/schemas/withdrawals';
 import { originOf } from '../auth/auth-events';
 import { verifyTotpFor } from '../auth/totp';
 import type { App, Ctx } from '../context';
-import type { Queryable } from '../db';
+import type { Db, Queryable } from '../db';
 import { idempotentCreateRoute } from '../http/create-route';
+import { declareRoutes } from '../http/declare-routes';
+import { errorResponses } from '../http/envelope';
+import { memberOnly, memberSession } from '../http/guards';
+import { throttle } from '../http/throttle';
 import { verifyWithdrawalAuth } from '../withdrawal-rules/verify-auth';
 import { createCryptoWithdrawal } from './create-crypto-withdrawal';
 import { createKrwWithdrawal } from './create-krw-withdrawal';
+
+/** Thrown to end a dry run's transaction: nothing it wrote stays. */
+const DRY_RUN = Symbol('dry run');
+
+/**
+ * Whether `create` would be taken now: it runs in a transaction that is then rolled back, so the check is
+ * the request's own code (balance, address book, holds, travel rule, limits), never a second copy of it.
+ */
+async function wouldBeTaken(db: Db, create: (q: Queryable) => Promise<unknown>) {
+  try {
+    await db.tx(async (q) => {
+      await create(q);
+      throw DRY_RUN;
+    });
+  } catch (err) {
+    if (err !== DRY_RUN) throw err;
+  }
+  return { ok: true as const };
+}
 
 /** A member's withdrawal requests (approve/reject: admin/decision-routes.ts). */
 export async function withdrawalRoutes(app: App, ctx: Ctx) {
@@ -39,6 +64,42 @@ export async function withdrawalRoutes(app: App, ctx: Ctx) {
     view: withdrawalViewSchema,
     prepare: otpFirst,
     create: (q, memberId, body) => createCryptoWithdrawal(q, memberId, body, rulesDeps),
+  });
+
+  // The same request without the second password, before the confirmation sheet and the PIN pad: every
+  // rule the request would meet is met here, at its field, while the member can still change the value.
+  const check = declareRoutes(app, {
+    tags: ['withdrawals'],
+    errors: errorResponses(404, 429),
+    preHandler: [
+      memberOnly,
+      throttle(db, {
+        key: (req) => `withdrawal-check:member:${memberSession(req).member.id}`,
+        limit: 120,
+        minutes: 10,
+        message: MSG.common.tooManyRequests,
+      }),
+    ],
+  });
+  check.post('/withdrawals/crypto/check', {
+    operationId: 'checkCryptoWithdrawal',
+    summary: '암호화폐 출금 신청 미리 확인 (저장하지 않음): 신청 시 서버가 적용하는 규칙을 모두 확인',
+    body: cryptoWithdrawalBodySchema,
+    view: withdrawalCheckViewSchema,
+    run: (req) => {
+      const memberId = memberSession(req).member.id;
+      return wouldBeTaken(db, (q) => createCryptoWithdrawal(q, memberId, req.body, rulesDeps));
+    },
+  });
+  check.post('/withdrawals/krw/check', {
+    operationId: 'checkKrwWithdrawal',
+    summary: '원화 출금 신청 미리 확인 (저장하지 않음): 신청 시 서버가 적용하는 규칙을 모두 확인',
+    body: krwWithdrawalBodySchema,
+    view: withdrawalCheckViewSchema,
+    run: (req) => {
+      const memberId = memberSession(req).member.id;
+      return wouldBeTaken(db, (q) => createKrwWithdrawal(q, memberId, req.body, rulesDeps));
+    },
   });
 
   idempotentCreateRoute(app, db, {

@@ -38,10 +38,8 @@ export const ADMIN_MESSAGES = {
     // SPEC §8 reasons
     memberNotFound: '회원 정보가 없습니다.',
     noBankAccount: '해당 회원의 계좌 정보가 없습니다.',
-    requestNotFound: '입금 또는 출금 요청을 찾을 수 없습니다.',
     // The same words as an approval's (one home each: messages/money-server.ts).
     unsupportedCurrency: MONEY_SERVER_MESSAGES.approval.unsupportedCurrency,
-    assetRecordMissing: '회원의 자산 정보가 없습니다.',
     insufficientBalance: MONEY_SERVER_MESSAGES.approval.insufficient,
     lockNotFound: '잠금 정보를 찾을 수 없습니다.',
     noticeNotFound: '공지사항을 찾을 수 없습니다.',
@@ -114,8 +112,6 @@ export const ADMIN_MESSAGES = {
     },
 
     // Successes (green)
-    balancesSaved: '자산이 수정되었습니다.',
-    balancesUnchanged: '변경된 자산이 없습니다.',
     bankSaved: '계좌 정보가 저장되었습니다.',
     bankDeleted: '계좌 정보가 삭제되었습니다.',
     bankVerifiedOn: '계좌를 인증 완료로 바꾸었습니다.',

@@ -27,6 +27,5 @@ export const CHAIN_MESSAGES = {
     overrideConfirm: '그래도 승인',
     overrideRequired: '체인 확인 결과가 일치가 아닌 입금은 사유와 함께 한 번 더 확인해야 승인됩니다.',
     overrideReasonRequired: '승인 사유를 입력해 주세요.',
-    systemActor: '시스템 (체인 자동 승인)',
   },
 } as const;

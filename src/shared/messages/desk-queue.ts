@@ -36,12 +36,6 @@ export const DESK_QUEUE_MESSAGES = {
       string,
       string
     >,
-    minKrws: {
-      '0': '전체',
-      '1000000': '100만원 이상',
-      '10000000': '1,000만원 이상',
-      '100000000': '1억원 이상',
-    } as Record<string, string>,
     proposals: { open: '2차 확인 대기', none: '제안 없음' } as Record<string, string>,
     verdicts: {
       none: '확인 대상 아님',
@@ -95,7 +89,6 @@ export const DESK_QUEUE_MESSAGES = {
     ageMinutes: (m: number) =>
       m < 60 ? `${m}분` : m < 1440 ? `${Math.floor(m / 60)}시간` : `${Math.floor(m / 1440)}일`,
     keyboardHint: 'j/k 또는 ↑/↓ 이동 · Enter 열기 · a 승인 · r 거절',
-    approveTitle: (kind: string) => `${kind} 승인`,
     approveBody: '이 요청을 승인합니다. 기준 금액 이상이면 다른 관리자의 2차 확인을 거쳐 적용됩니다.',
     rejectTitle: (kind: string) => `${kind} 거절`,
     reasonLabel: '거절 사유 (필수)',
@@ -108,7 +101,6 @@ export const DESK_QUEUE_MESSAGES = {
       confirmed: '확인하여 적용했습니다.',
       refused: '반려했습니다.',
     },
-    failedAction: (what: string, why: string) => `${what} 실패: ${why}`,
     drawer: {
       title: '요청 상세',
       close: '닫기',

@@ -29,7 +29,6 @@ export const FOUR_EYES_GUARD_MESSAGES = {
     bankAccountSaveLine: (before: string, after: string) => `출금 계좌: ${before} → ${after}`,
     bankAccountVerifyLine: (account: string, verified: boolean) =>
       `출금 계좌 인증 ${verified ? '완료' : '해제'}: ${account}`,
-    bankAccountDeleteLine: (account: string) => `출금 계좌 삭제: ${account}`,
     noBankAccount: '없음',
     bankAccountChanged:
       '제안 이후 이 회원의 출금 계좌가 바뀌어 승인할 수 없습니다. 이 제안을 취소하고 새로 제안해 주세요.',

@@ -17,7 +17,6 @@ export const MONEY_MESSAGES = {
     statusRejected: '반려',
     statusUnknown: '미확인',
     empty: '거래 내역이 없습니다.',
-    noMemo: '-',
     transferFrom: (username: string) => `${username}님으로부터 받음`,
     transferTo: (username: string) => `${username}님에게 전송`,
     adjustment: '관리자 조정',

@@ -4,7 +4,7 @@ export const OTP_MESSAGES = {
     codeLabel: 'OTP 인증 코드',
     codePlaceholder: '6자리 숫자 또는 복구 코드',
     codeHint:
-      '인증 앱(Google Authenticator 등)에 표시된 6자리 숫자를 입력하세요. 휴대폰을 잃어버렸다면 복구 코드를 입력하세요.',
+      '인증 앱(Google Authenticator 등)에 표시된 6자리 숫자를 입력해주세요. 휴대폰을 잃어버렸다면 복구 코드를 입력해주세요.',
     required: 'OTP 인증 코드를 입력해주세요.',
     format: 'OTP 인증 코드는 6자리 숫자 또는 복구 코드(XXXX-XXXX-XXXX-XXXX)입니다.',
     invalid: 'OTP 인증 코드가 올바르지 않습니다. 인증 앱의 현재 코드를 입력해주세요.',
@@ -15,7 +15,7 @@ export const OTP_MESSAGES = {
     alreadyEnrolled: '이미 OTP가 등록되어 있습니다. 다시 등록하려면 먼저 해제해주세요.',
     noPendingSetup: 'OTP 등록을 먼저 시작해주세요.',
     secretUnavailable:
-      'OTP 비밀키를 읽을 수 없습니다. 서버 설정(TOTP_ENCRYPTION_KEY)을 확인하도록 관리자에게 문의하세요.',
+      'OTP 비밀키를 읽을 수 없습니다. 서버 설정(TOTP_ENCRYPTION_KEY)을 확인하도록 관리자에게 문의해주세요.',
     adminMustEnrol:
       '관리자는 OTP를 등록해야 관리자 기능을 사용할 수 있습니다. 관리자 페이지에서 OTP를 먼저 등록해주세요.',
     // Screens
@@ -30,11 +30,11 @@ export const OTP_MESSAGES = {
     enrolTitle: 'OTP 등록',
     adminEnrolTitle: '관리자 OTP 등록',
     adminEnrolIntro: '관리자 기능을 사용하려면 먼저 OTP를 등록해야 합니다.',
-    step1: '1. 인증 앱(Google Authenticator, Microsoft Authenticator 등)으로 QR 코드를 스캔하세요.',
-    step1Manual: 'QR 코드를 스캔할 수 없다면 아래 비밀키를 직접 입력하세요.',
+    step1: '1. 인증 앱(Google Authenticator, Microsoft Authenticator 등)으로 QR 코드를 스캔해주세요.',
+    step1Manual: 'QR 코드를 스캔할 수 없다면 아래 비밀키를 직접 입력해주세요.',
     secretLabel: '비밀키',
     qrLabel: 'OTP 등록용 QR 코드',
-    step2: '2. 인증 앱에 표시된 6자리 숫자와 2차 비밀번호를 입력하세요.',
+    step2: '2. 인증 앱에 표시된 6자리 숫자와 2차 비밀번호를 입력해주세요.',
     confirmCodeLabel: '인증 코드 6자리',
     confirmCodePlaceholder: '000000',
     confirmButton: '등록 완료',
@@ -46,8 +46,7 @@ export const OTP_MESSAGES = {
       '휴대폰을 잃어버렸을 때 OTP 대신 한 번씩 사용할 수 있는 코드입니다. 이 화면을 닫으면 다시 볼 수 없으니 안전한 곳에 적어 두세요.',
     recoveryDone: '복구 코드를 안전하게 보관했습니다',
     enrolled: 'OTP가 등록되었습니다.',
-    disableTitle: 'OTP 해제',
-    disableIntro: 'OTP를 해제하려면 현재 OTP 인증 코드(또는 복구 코드)와 2차 비밀번호를 입력하세요.',
+    disableIntro: 'OTP를 해제하려면 현재 OTP 인증 코드(또는 복구 코드)와 2차 비밀번호를 입력해주세요.',
     disableSubmit: '해제',
     disabled: 'OTP가 해제되었습니다.',
     loadFailed: 'OTP 정보를 불러오지 못했습니다.',

@@ -42,7 +42,6 @@ export const PAYOUT_MESSAGES = {
     // The desk's section.
     title: '출금 지급 (TXID 기록과 온체인 확인)',
     exportCsv: '지급 배치 내보내기 (CSV)',
-    exportJson: 'JSON',
     empty: '처리할 지급이 없습니다.',
     loading: '불러오는 중…',
     recorded: '확인 중',

@@ -39,6 +39,8 @@ export const PROFILE_MESSAGES = {
     securityGrade: '보안 등급',
     gradeSafe: '안전',
     gradeBasic: '기본',
+    gradeNormal: '보통',
+    gradeMissing: (what: string) => `${what} 미설정`,
     loginPassword: '로그인 비밀번호',
     secondPassword: '2차 비밀번호',
     change: '변경',

@@ -103,7 +103,6 @@ export const PROPOSAL_MESSAGES = {
     empty: '승인을 기다리는 제안이 없습니다.',
     member: '대상 회원',
     proposedBy: '제안한 관리자',
-    proposedAt: '제안 시각',
     expiresAt: '만료 시각',
     decidedBy: '처리한 관리자',
     confirm: '확인',

@@ -6,7 +6,6 @@ export const RESERVE_MESSAGES = {
     taken: '준비금을 확인해 기록했습니다.',
     takeFailed: '준비금을 확인하지 못했습니다.',
     exportCsv: '기록 내보내기 (CSV)',
-    exportJson: 'JSON',
     loading: '불러오는 중…',
     empty: '아직 준비금 기록이 없습니다. ‘지금 확인’으로 첫 기록을 남기세요.',
     latest: (at: string, trigger: string) => `최근 기록: ${at} (${trigger})`,

@@ -3,12 +3,8 @@ export const WITHDRAWAL_RULE_MESSAGES = {
   wrules: {
     // The address book.
     bookTitle: '출금 주소록',
-    bookLink: '출금 주소록 관리',
     listTitle: '등록된 주소',
     bookEmpty: '등록된 출금 주소가 없습니다. 외부 전송은 등록한 주소로만 할 수 있습니다.',
-    bookPickLabel: '받는 주소 (출금 주소록)',
-    bookPickPlaceholder: '등록된 주소를 선택하세요',
-    bookPickHelp: '외부 전송은 출금 주소록에 등록하고 대기 시간이 지난 주소로만 할 수 있습니다.',
     registerTitle: '새 출금 주소 등록',
     registerSubmit: '주소 등록',
     registered: '출금 주소를 등록했습니다.',
@@ -75,10 +71,10 @@ export const WITHDRAWAL_RULE_MESSAGES = {
     travelDeclareLabel: '받는 주소가 본인 또는 받는 분이 직접 관리하는 개인 지갑임을 확인합니다.',
     travelDeclareRequired: '[트래블룰] 개인 지갑으로 보낼 때는 개인 지갑 확인란에 체크해야 합니다.',
     personalWallet: '개인 지갑',
+    travelFromBook: (name: string, wallet: string) =>
+      `받는 분 ${name} · ${wallet} (출금 주소록에 등록한 정보)`,
+    travelExchangeFromBook: (exchange: string) => `받는 곳: ${exchange} (출금 주소록에 등록한 정보)`,
     // The asset page and the limits card.
-    pendingLabel: '출금 대기',
-    heldLabel: '잠금',
-    nowTitle: '출금 현황',
     nowLabel: '지금 출금 가능',
     nowHelp: '잔액, 출금 대기·잠금, 1일 한도와 원화 입금 후 지연을 모두 반영한 외부 출금 가능 수량입니다.',
     holdUntil: (kst: string) => `원화 입금 후 출금 지연: ${kst}까지 외부 출금 불가`,

@@ -43,6 +43,9 @@ function checkAddress(v: z.output<typeof addressFields>, issue: FieldIssue) {
       if (xrp.problem === 'tag') issue('destination_tag', W.tagInvalid);
       else if (xrp.problem === 'tagConflict') issue('destination_tag', W.tagConflict);
       else issue('address', W.xrpInvalid);
+    } else if (xrp.tag === null && v.wallet_kind === 'exchange') {
+      // An exchange credits an XRP payment by its tag: without one the payment is lost to the member.
+      issue('destination_tag', W.tagRequiredExchange);
     }
   } else {
     if (tag !== '') issue('destination_tag', W.tagOnlyXrp);

@@ -279,3 +279,6 @@ export const withdrawalViewSchema = z.object({
   ...REQUEST_TIMES,
 });
 export type WithdrawalView = z.infer<typeof withdrawalViewSchema>;
+
+/** POST /api/withdrawals/{crypto,krw}/check: the request would be taken now (a refusal is the error). */
+export const withdrawalCheckViewSchema = z.object({ ok: z.literal(true) });

@@ -84,3 +84,16 @@ export async function expectKorean(page: Page, where: string, typed: string[]) {
   expect(texts.length, `texts on ${where}`).toBeGreaterThan(1);
   expect(untranslated(texts, typed), `English on ${where}`).toEqual([]);
 }
+
+/**
+ * One voice (UX.md): won amounts end in 원, never "KRW" beside a number ("10,000 KRW", "KRW 10,000"); the
+ * member is asked politely ("입력해주세요."), never "입력하세요.". Returns the texts that break it.
+ */
+export function offVoice(texts: string[]): string[] {
+  // A share beside the asset's code ("KRW 18%") is no amount.
+  return texts.filter((t) => /\d\s*KRW\b|\bKRW\s*\d[\d,.]*(?![\d,.%])/.test(t) || t.includes('입력하세요.'));
+}
+
+export async function expectOneVoice(page: Page, where: string) {
+  expect(offVoice(await collectTexts(page)), `off-voice text on ${where}`).toEqual([]);
+}

@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { MSG } from '../../../src/shared/messages';
+import { memberClient } from '../../support/client';
 import { type FakePriceProvider, startFakePriceProvider } from '../../support/fake-price-provider';
 import { type Showcase, showcaseOn } from '../../support/showcase';
 import { openScreen, SCREENS_ENV, type Screen } from '../screens';
@@ -30,6 +31,8 @@ export function memberWalk(screens: Screen[]) {
       PRICE_REFRESH_MS: '1000',
     });
     rich = await showcaseOn(e2e.server);
+    // The member the walk's transfer goes to: the amount step's check asks the server about them.
+    await memberClient(e2e.server.url, { username: 'someone_else' });
     s = await e2e.newPage();
     await signIn(s.page, rich.member);
   });

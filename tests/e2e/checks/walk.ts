@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expectNamedControls, expectNoSevereViolations } from './a11y';
-import { expectKorean } from './korean';
+import { expectKorean, expectOneVoice } from './korean';
 import { expectPhoneLayout } from './layout';
 
 /** The phone widths SPEC names: the screen is opened at 360 px and looked at again at the other two. */
@@ -49,6 +49,7 @@ export async function checkScreenEverywhere(
   await expectNoSevereViolations(page, `${where} at 360 px`);
   await expectNamedControls(page, where);
   await expectKorean(page, where, typed);
+  await expectOneVoice(page, where);
   await expectPhoneLayout(page, `${where} at 360 px`);
   for (const width of OTHER_WIDTHS) {
     await atWidth(page, width);

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { BalanceCurrency } from '../../../shared/constants';
+import { D, type Dec } from '../../../shared/decimal';
 import {
   changeDirection,
   formatChangePercent,
@@ -15,11 +16,19 @@ import type { HomeView } from './home-rows';
 const M = MSG.market;
 const BLANK = '\u00a0';
 
-/** One asset of the market view: icon, name, balance and won value, sparkline, won and USD price, 24 h change. */
+/** A won change with its sign ("+12,340원", "-5,000원", "0원"). */
+const signedWon = (v: Dec) => `${v.gt(0) ? '+' : ''}${formatWon(v)}`;
+
+/**
+ * One asset of the market view, as Korean exchanges list holdings: name, balance and unit price (won and
+ * USD) on the left, the sparkline, then what the holding is worth in won, bold, with its 24 h change.
+ */
 export function TokenRow({ row }: { row: HomeView['rows'][number] }) {
   const pct = row.change ? formatChangePercent(row.change.percent) : null;
   const dir = row.change ? changeDirection(row.change.percent) : 'flat';
   const krw = row.currency === 'KRW';
+  // The holding's move: the unit's won move times what is held, rounded toward zero to whole won.
+  const held = row.change ? row.change.perUnit.times(row.amount).toDecimalPlaces(0, D.ROUND_DOWN) : null;
   return (
     <li>
       <Link to={`/assets/${row.currency}`} className="token-row" data-testid={`token-${row.currency}`}>
@@ -31,8 +40,10 @@ export function TokenRow({ row }: { row: HomeView['rows'][number] }) {
               <span className="token-sub token-balance" data-testid={`balance-${row.currency}`}>
                 {row.balance}
               </span>
-              <span className="token-sub" data-testid={`krw-${row.currency}`}>
-                {`≈\u00a0${formatWon(row.krwValue)}`}
+              <span className="token-sub token-unit">
+                <span data-testid={`price-${row.currency}`}>{formatWonPrice(row.krwPrice ?? '0')}</span>
+                {' · '}
+                <span data-testid={`usd-${row.currency}`}>{formatUsd(row.usdPrice ?? '0')}</span>
               </span>
             </>
           )}
@@ -55,14 +66,18 @@ export function TokenRow({ row }: { row: HomeView['rows'][number] }) {
               }
             />
             <span className="token-amounts">
-              <span className="token-price" data-testid={`price-${row.currency}`}>
-                {formatWonPrice(row.krwPrice ?? '0')}
+              <span className="token-price" data-testid={`krw-${row.currency}`}>
+                {formatWon(row.krwValue)}
               </span>
-              <span className="token-sub" data-testid={`usd-${row.currency}`}>
-                {formatUsd(row.usdPrice ?? '0')}
-              </span>
-              <span className={`token-change change-${dir}`} data-testid={`change-${row.currency}`}>
-                {pct ?? '-'}
+              <span className={`token-change change-${dir}`}>
+                {held ? (
+                  <>
+                    <span data-testid={`change-won-${row.currency}`}>{signedWon(held)}</span>{' '}
+                  </>
+                ) : null}
+                <span className={`change-${dir}`} data-testid={`change-${row.currency}`}>
+                  {pct ?? '-'}
+                </span>
               </span>
             </span>
           </>
@@ -94,12 +109,7 @@ export function TokenRowPlaceholder({ currency }: { currency: BalanceCurrency })
         {krw ? null : <Sparkline values={[]} change={null} label="" />}
         <span className="token-amounts">
           <span className="token-price">{BLANK}</span>
-          {krw ? null : (
-            <>
-              <span className="token-sub">{BLANK}</span>
-              <span className="token-change">{BLANK}</span>
-            </>
-          )}
+          {krw ? null : <span className="token-change">{BLANK}</span>}
         </span>
       </span>
     </li>

@@ -15,6 +15,8 @@ interface EditableRowProps {
   /** Saves the typed text; rejects with the message to show under the field. */
   save: (draft: string) => Promise<void>;
   busy: boolean;
+  /** How the value reads in read mode (a phone number grouped), when not as stored. */
+  display?: (value: string) => string;
   /** Shown under the value in read mode (e.g. the pending email change). */
   note?: ReactNode;
 }
@@ -27,6 +29,7 @@ export function EditableRow({
   label,
   editLabel,
   value,
+  display,
   input,
   validate,
   save,
@@ -74,7 +77,7 @@ export function EditableRow({
         <dt>{label}</dt>
         <dd>
           <span className="profile-value">
-            {value ? breakable(value) : <span className="muted">{P.empty}</span>}
+            {value ? breakable(display ? display(value) : value) : <span className="muted">{P.empty}</span>}
           </span>
           <button type="button" className="profile-icon-btn" aria-label={editLabel} onClick={start}>
             <PencilIcon />

@@ -1,3 +1,4 @@
+import { formatPhone } from '../../../shared/format';
 import { MSG } from '../../../shared/messages/member';
 import { fillMessage } from '../../../shared/messages/profile';
 import {
@@ -52,6 +53,7 @@ export function ProfileInfoSection({ profile }: { profile: ProfileView }) {
           label={P.contact}
           editLabel={P.editContact}
           value={profile.contact}
+          display={formatPhone}
           input={{ type: 'tel', inputMode: 'tel', autoComplete: 'tel', placeholder: P.contactPlaceholder }}
           validate={(v) => firstIssue(updateContactBodySchema.safeParse({ contact: v }))}
           save={saveContact}

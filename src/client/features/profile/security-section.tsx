@@ -1,20 +1,30 @@
 import { Link } from 'react-router';
 import { MSG } from '../../../shared/messages/member';
 import type { ProfileView } from '../../../shared/schemas/profile';
+import { useSession } from '../../lib/session';
 import { ChevronRightIcon } from './icons';
 import { ProfileCard } from './profile-card';
 
 const P = MSG.profile;
 
-/** Login password and second password entries, with the grade: safe with a second password, else basic. */
+/**
+ * Login password and second password entries, with the grade and what it lacks: 안전 with a second password
+ * and a one-time code, 보통 without the code, 기본 without a second password.
+ */
 export function SecuritySection({ profile }: { profile: ProfileView }) {
-  const safe = profile.security_grade === 'safe';
+  const otp = useSession().data?.user.has_totp === true;
+  const safe = profile.security_grade === 'safe' && otp;
   return (
     <ProfileCard
       title={P.securityTitle}
       badge={
         <span className={`status-badge ${safe ? 'status-success' : 'status-muted'}`}>
-          {P.securityGrade}: {safe ? P.gradeSafe : P.gradeBasic}
+          {P.securityGrade}:{' '}
+          {profile.security_grade !== 'safe'
+            ? `${P.gradeBasic} · ${P.gradeMissing(P.secondPassword)}`
+            : otp
+              ? P.gradeSafe
+              : `${P.gradeNormal} · ${P.gradeMissing('OTP')}`}
         </span>
       }
     >

@@ -19,4 +19,5 @@ export const TAG_FIELD: FieldSpec<'destination_tag'> = {
   placeholder: W.tagPlaceholder,
   inputMode: 'numeric',
   autoComplete: 'off',
+  hint: W.tagWarning,
 };

@@ -43,16 +43,16 @@ export function ConfirmSheet(props: { rows: ConfirmRow[]; onCancel: () => void; 
   );
 }
 
-/** The end of a withdrawal: what happens next, and the way to the record. */
-export function DoneScreen({ amount, currency }: { amount: string; currency: string }) {
+/** The end of a withdrawal: what happens next (`next`), and the way to the record. */
+export function DoneScreen({ amount, currency, next }: { amount: string; currency: string; next: string }) {
   return (
     <section className="page wd-done" data-testid="withdraw-done">
       <div className="wd-done-mark" aria-hidden="true">
         ✓
       </div>
       <h1 className="page-title">{S.doneTitle}</h1>
-      <p>{S.doneBody}</p>
       <p className="wd-done-amount">{amount}</p>
+      <p>{next}</p>
       <Link className="btn btn-primary btn-block" to={`/assets/history?asset=${currency}`}>
         {S.viewHistory}
       </Link>

@@ -32,6 +32,12 @@ export function AmountStep(props: {
   amountOk: boolean;
   wonText: string | null;
   travel: { needed: boolean; threshold: string };
+  /** The kind of the address-book entry chosen (its travel-rule facts are not asked again), or null. */
+  entryKind: 'own' | 'exchange' | null;
+  /** The server is checking the request (POST …/check) before the confirmation sheet. */
+  checking: boolean;
+  /** The server's refusal that names no field of this step. */
+  stepError: string | null;
   blocked: boolean;
   onBack: () => void;
   onNext: () => void;
@@ -104,6 +110,8 @@ export function AmountStep(props: {
           threshold={props.travel.threshold}
           register={register as never}
           exchange={watch('travel_rule_exchange')}
+          entryKind={props.entryKind}
+          name={watch('travel_rule_name')}
           errors={{
             name: starred(e.travel_rule_name?.message),
             exchange: starred(e.travel_rule_exchange?.message),
@@ -111,13 +119,18 @@ export function AmountStep(props: {
           }}
         />
       ) : null}
+      {props.stepError ? (
+        <p className="form-error" role="alert">
+          {props.stepError}
+        </p>
+      ) : null}
       <button
         type="button"
         className="btn btn-primary btn-block"
-        disabled={!props.amountOk || props.blocked}
+        disabled={!props.amountOk || props.blocked || props.checking}
         onClick={props.onNext}
       >
-        {S.next}
+        {props.checking ? MSG.pin.checking : S.next}
       </button>
     </section>
   );

@@ -7,13 +7,14 @@ import { amountProblem, D, type Dec } from '../../../shared/decimal';
 import { payoutOf, withdrawalFee } from '../../../shared/fees';
 import { formatKrw } from '../../../shared/format';
 import { MSG } from '../../../shared/messages/member-flows';
-import { isNetworkAllowed, type NetworkCode, networksFor } from '../../../shared/networks';
+import { isNetworkAllowed, type NetworkCode, networkLabelFor, networksFor } from '../../../shared/networks';
 import type { WithdrawalAddressView } from '../../../shared/schemas/withdrawal-rules';
 import {
   type CryptoWithdrawalInput,
   cryptoWithdrawalBodyFromForm,
   cryptoWithdrawalFormSchema,
 } from '../../../shared/schemas/withdrawals';
+import { useSession } from '../../lib/session';
 import { usePrices } from '../../lib/use-wallet-queries';
 import { BlockedNotice, useBlocks } from './blocks';
 import { DoneScreen } from './confirm-sheet';
@@ -24,6 +25,7 @@ import { ConfirmThenPin, useWithdrawalSubmit } from './pin-step';
 import { CRYPTO_WITHDRAWAL } from './requests';
 import { useTravelRuleNeeded } from './rule-fields';
 import { useWithdrawable } from './use-available';
+import { useWithdrawalCheck } from './use-check';
 import { WithdrawTabs } from './withdraw-tabs';
 import './withdrawals.css';
 
@@ -55,6 +57,9 @@ export function CryptoWithdrawalPage() {
   const [params] = useSearchParams();
   const preset = params.get('asset');
   const [step, setStep] = useState<Step>(isCurrency(preset) ? 'recipient' : 'asset');
+  /** The address-book entry chosen: what it knows of the travel rule is not asked again. */
+  const [entry, setEntry] = useState<WithdrawalAddressView | null>(null);
+  const fullName = useSession().data?.user.full_name ?? '';
   const withdrawable = useWithdrawable();
   const prices = usePrices();
 
@@ -114,27 +119,50 @@ export function CryptoWithdrawalPage() {
     setStep('recipient');
   };
   const pickAddress = (a: WithdrawalAddressView) => {
+    const own = a.wallet_kind === 'own';
+    setEntry(a);
     setValue('method', 'external');
     setValue('address_id', a.id, { shouldValidate: true });
     setValue('network', a.network, { shouldValidate: true });
     setValue('recipient_address', a.address, { shouldValidate: true, shouldDirty: true });
     setValue('destination_tag', a.destination_tag ?? '', { shouldValidate: true });
-    setValue('travel_rule_exchange', (a.wallet_kind === 'exchange' ? a.exchange : 'personal') as never);
+    // The travel rule's facts the entry holds: an own wallet is the member's, declared when it was
+    // registered; an exchange's wallet names the exchange (the holder's name is still asked).
+    setValue('travel_rule_exchange', (own ? 'personal' : a.exchange) as never);
+    setValue('travel_rule_declared', own);
+    setValue('travel_rule_name', own ? fullName : '');
   };
   const pickMember = () => {
+    setEntry(null);
     setValue('method', 'internal');
     setValue('address_id', '');
   };
+  const bodyOf = (pin: string) =>
+    cryptoWithdrawalBodyFromForm(
+      withoutEmptyRuleFields(getValues()) as unknown as CryptoWithdrawalInput,
+      pin,
+    );
+  const server = useWithdrawalCheck<Form>({
+    path: '/withdrawals/crypto/check',
+    fields: STEP_FIELDS as never,
+    setError: form.setError,
+  });
   const toConfirm = async () => {
-    if (await trigger()) setStep('confirm');
+    if (!(await trigger())) return;
+    const { second_password: _pin, otpCode: _otp, ...body } = bodyOf('');
+    const refused = await server.check(body);
+    if (refused === null) setStep('confirm');
+    else if (refused.some((f) => RECIPIENT_FIELDS.includes(f))) setStep('recipient');
   };
-  const send = (pin: string) => {
-    const values = withoutEmptyRuleFields(getValues()) as unknown as CryptoWithdrawalInput;
-    withdrawal.submit(cryptoWithdrawalBodyFromForm(values, pin));
-  };
+  const send = (pin: string) => withdrawal.submit(bodyOf(pin));
 
   if (step === 'done') {
-    return <DoneScreen amount={amount ? coin(amount, currency) : ''} currency={currency} />;
+    const v = getValues();
+    const next =
+      method === 'internal'
+        ? S.doneInternal(v.recipient_id)
+        : S.doneExternal(networkLabelFor(currency, shownNetwork));
+    return <DoneScreen amount={amount ? coin(amount, currency) : ''} currency={currency} next={next} />;
   }
 
   return (
@@ -168,6 +196,9 @@ export function CryptoWithdrawalPage() {
           amountOk={amountOk}
           wonText={wonText}
           travel={travel}
+          entryKind={method === 'external' ? (entry?.wallet_kind ?? null) : null}
+          checking={server.busy}
+          stepError={server.stepError}
           blocked={blocks.all || (method === 'external' && blocks.external)}
           onBack={() => setStep('recipient')}
           onNext={() => void toConfirm()}

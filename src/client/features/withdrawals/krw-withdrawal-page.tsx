@@ -16,6 +16,7 @@ import { ConfirmThenPin, useWithdrawalSubmit } from './pin-step';
 import { KRW_WITHDRAWAL } from './requests';
 import { RulesCard } from './rules-card';
 import { useWithdrawable } from './use-available';
+import { useWithdrawalCheck } from './use-check';
 import { WithdrawTabs } from './withdraw-tabs';
 import './withdrawals.css';
 
@@ -87,6 +88,15 @@ export function KrwWithdrawalPage() {
     if (balance)
       setValue('amount', balance.available.floor().toFixed(), { shouldValidate: true, shouldDirty: true });
   };
+  const server = useWithdrawalCheck<Form>({
+    path: '/withdrawals/krw/check',
+    fields: ['amount', 'memo'],
+    setError: form.setError,
+  });
+  const toConfirm = async () => {
+    const v = getValues();
+    if ((await server.check({ amount: v.amount, memo: v.memo })) === null) setStep('confirm');
+  };
   const send = (pin: string) => {
     const v = getValues();
     const body: KrwWithdrawalBody = {
@@ -98,7 +108,16 @@ export function KrwWithdrawalPage() {
     withdrawal.submit(body);
   };
 
-  if (step === 'done') return <DoneScreen amount={typed ? won(typed) : ''} currency="KRW" />;
+  if (step === 'done') {
+    const to = accounts.data?.own;
+    return (
+      <DoneScreen
+        amount={typed ? won(typed) : ''}
+        currency="KRW"
+        next={S.doneKrw(to ? `${to.bank_name} ${to.account_number}` : '')}
+      />
+    );
+  }
 
   const balanceText = withdrawable.isPending ? W.loadingBalance : balance ? won(balance.available) : '-';
   const canGo = !!own && formState.isValid && !blocks.all && typed !== null;
@@ -132,13 +151,18 @@ export function KrwWithdrawalPage() {
           <p className="field-hint wd-terms">
             {K.summaryMinimum} {won(KRW_MIN_WITHDRAWAL)} · {K.summaryFee} {won(0)}
           </p>
+          {server.stepError ? (
+            <p className="form-error" role="alert">
+              {server.stepError}
+            </p>
+          ) : null}
           <button
             type="button"
             className="btn btn-primary btn-block"
-            disabled={!canGo}
-            onClick={() => setStep('confirm')}
+            disabled={!canGo || server.busy}
+            onClick={() => void toConfirm()}
           >
-            {S.next}
+            {server.busy ? MSG.pin.checking : S.next}
           </button>
         </>
       ) : null}

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { EXCHANGES } from '../../../shared/exchanges';
 import { MSG } from '../../../shared/messages/member-flows';
@@ -81,9 +82,17 @@ export function NewAddressForm(props: {
   });
   const e = formState.errors;
   const bound = { bind: register, error: starredOf(e) };
-  const [network, walletKind] = watch(['network', 'wallet_kind']);
+  const [network, walletKind, tag] = watch(['network', 'wallet_kind', 'destination_tag']);
+  // An XRP address saved without a tag: the member says it is their own wallet, not an exchange's.
+  const [ownNoTag, setOwnNoTag] = useState(false);
+  const [ownNoTagError, setOwnNoTagError] = useState(false);
+  const asksOwnNoTag = network === 'XRPL' && walletKind === 'own' && tag.trim() === '';
 
   const onSubmit = handleSubmit((v) => {
+    if (asksOwnNoTag && !ownNoTag) {
+      setOwnNoTagError(true);
+      return;
+    }
     register_.mutate(
       {
         network: v.network,
@@ -98,6 +107,7 @@ export function NewAddressForm(props: {
         onSuccess: (a) => {
           toast.success(R.registered);
           reset({ ...DEFAULTS, network: networks[0] ?? DEFAULTS.network });
+          setOwnNoTag(false);
           props.onRegistered?.(a);
         },
         onError: (err) => {
@@ -135,6 +145,26 @@ export function NewAddressForm(props: {
               </option>
             ))}
           </SelectField>
+        ) : null}
+        {asksOwnNoTag ? (
+          <div>
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={ownNoTag}
+                onChange={(ev) => {
+                  setOwnNoTag(ev.target.checked);
+                  setOwnNoTagError(false);
+                }}
+              />
+              <span>{W.noTagOwnWallet}</span>
+            </label>
+            {ownNoTagError ? (
+              <p className="field-error" role="alert">
+                {starred(W.noTagConfirmRequired)}
+              </p>
+            ) : null}
+          </div>
         ) : null}
         <FieldList fields={[SECOND_PASSWORD]} {...bound} />
         <BlockSubmit busy={register_.isPending} label={R.registerSubmit} busyLabel={W.busy} />

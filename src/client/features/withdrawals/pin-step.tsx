@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import {
   type FieldErrors,
   type FieldPath,
@@ -93,7 +93,7 @@ export function ConfirmThenPin<TForm extends FieldValues & { otpCode: string }>(
   }
   if (step !== 'pin') return null;
   return (
-    <section className="wd-pin">
+    <PinScreen onCancel={() => setStep('confirm')}>
       <PinPad
         help={MSG.pin.help}
         error={submit.pinError ?? otpError ?? null}
@@ -103,6 +103,33 @@ export function ConfirmThenPin<TForm extends FieldValues & { otpCode: string }>(
         onComplete={props.onComplete}
         onCancel={() => setStep('confirm')}
       />
-    </section>
+    </PinScreen>
+  );
+}
+
+/**
+ * The PIN pad over the whole screen, on a modal <dialog>: the header, the tabs and the bottom navigation
+ * behind it are inert (no tap or key reaches them) until the pad is left; Esc is the pad's 취소.
+ */
+function PinScreen({ onCancel, children }: { onCancel: () => void; children: ReactNode }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const d = ref.current;
+    if (d && !d.open) d.showModal();
+    return () => d?.close();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      className="wd-pin"
+      aria-label={MSG.pin.title}
+      data-testid="pin-screen"
+      onCancel={(e) => {
+        e.preventDefault();
+        onCancel();
+      }}
+    >
+      {children}
+    </dialog>
   );
 }

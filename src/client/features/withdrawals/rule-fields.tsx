@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { UseFormRegister } from 'react-hook-form';
 import { amountProblem, D } from '../../../shared/decimal';
-import { EXCHANGES } from '../../../shared/exchanges';
+import { EXCHANGES, exchangeName } from '../../../shared/exchanges';
 import { formatKrw } from '../../../shared/format';
 import { MSG } from '../../../shared/messages/member-flows';
 import type { CryptoWithdrawalBody } from '../../../shared/schemas/withdrawals';
@@ -32,14 +32,29 @@ export function useTravelRuleNeeded(currency: string, amountText: string, extern
 
 type WithdrawForm = Required<{ [K in keyof CryptoWithdrawalBody]: NonNullable<CryptoWithdrawalBody[K]> }>;
 
-/** The travel rule's fields: the recipient's name and the receiving exchange or a declared personal wallet. */
+/**
+ * The travel rule's fields: the recipient's name and the receiving exchange or a declared personal wallet.
+ * What the chosen address-book entry holds is shown, not asked: an own wallet is the member's own (name
+ * and declaration), an exchange's wallet names its exchange.
+ */
 export function TravelRuleFields(props: {
   threshold: string;
   register: UseFormRegister<WithdrawForm>;
   exchange: string;
+  name: string;
+  entryKind: 'own' | 'exchange' | null;
   errors: { name?: string; exchange?: string; declared?: string };
 }) {
   const { register, errors } = props;
+  if (props.entryKind === 'own' && props.name && !errors.name && !errors.exchange && !errors.declared) {
+    return (
+      <fieldset className="travel-rule" data-testid="travel-rule">
+        <legend>{R.travelTitle}</legend>
+        <p className="field-hint">{R.travelFromBook(props.name, R.personalWallet)}</p>
+      </fieldset>
+    );
+  }
+  const exchangeKnown = props.entryKind === 'exchange' && props.exchange !== '' && !errors.exchange;
   return (
     <fieldset className="travel-rule" data-testid="travel-rule">
       <legend>{R.travelTitle}</legend>
@@ -50,19 +65,23 @@ export function TravelRuleFields(props: {
         {...register('travel_rule_name')}
         error={errors.name}
       />
-      <SelectField
-        label={R.travelExchangeLabel}
-        {...register('travel_rule_exchange')}
-        error={errors.exchange}
-      >
-        <option value="">{R.travelExchangeInvalid}</option>
-        {EXCHANGES.map((x) => (
-          <option key={x.code} value={x.code}>
-            {x.name}
-          </option>
-        ))}
-        <option value="personal">{R.personalWallet}</option>
-      </SelectField>
+      {exchangeKnown ? (
+        <p className="field-hint">{R.travelExchangeFromBook(exchangeName(props.exchange))}</p>
+      ) : (
+        <SelectField
+          label={R.travelExchangeLabel}
+          {...register('travel_rule_exchange')}
+          error={errors.exchange}
+        >
+          <option value="">{R.travelExchangeInvalid}</option>
+          {EXCHANGES.map((x) => (
+            <option key={x.code} value={x.code}>
+              {x.name}
+            </option>
+          ))}
+          <option value="personal">{R.personalWallet}</option>
+        </SelectField>
+      )}
       {props.exchange === 'personal' ? (
         <div>
           <label className="check">
