@@ -25,7 +25,7 @@ export function networkLabelFor(currency: string, network: NetworkCode): string 
 }
 
 /** The currencies a member can deposit, each with its own deposit screen (no other crypto deposit route). */
-export const DEPOSIT_CURRENCIES = ['KRW', 'USDT', 'XRP'] as const;
+export const DEPOSIT_CURRENCIES = ['KRW', 'USDT', 'ETH', 'XRP'] as const;
 
 /**
  * The networks each withdrawal currency may leave on, the first one being the default, with the fixed

@@ -59,7 +59,7 @@ export const MONEY_FLOW_MESSAGES = {
     success: '입금 신청이 완료되었습니다. 관리자 확인 후 처리됩니다.',
     otherTitle: (currency: string) => `${currency} 입금`,
     otherUnavailable: (currency: string) =>
-      `${currency}는 아직 입금을 받지 않습니다. 원화, USDT, XRP만 입금할 수 있습니다.`,
+      `${currency}는 입금을 받지 않아요. 원화, USDT, ETH, XRP만 입금할 수 있어요.`,
     otherGo: (title: string) => `${title}으로 가기`,
   },
   /** The XRP deposit page: the service address with the member's tag, and the claim of a payment sent without it. */
