@@ -56,7 +56,6 @@ export const MONEY_FLOW_MESSAGES = {
     amountDecimalsFor: (currency: string, decimals: number) =>
       `${currency} 입금 수량은 소수점 이하 ${decimals}자리까지 입력할 수 있습니다.`,
     failed: (message: string) => `입금 신청 중 오류가 발생했습니다: ${message}`,
-    success: '입금 신청이 완료되었습니다. 관리자 확인 후 처리됩니다.',
     otherTitle: (currency: string) => `${currency} 입금`,
     otherUnavailable: (currency: string) =>
       `${currency}는 입금을 받지 않아요. 원화, USDT, ETH, XRP만 입금할 수 있어요.`,
@@ -91,7 +90,6 @@ export const MONEY_FLOW_MESSAGES = {
     ],
     submit: '입금 확인 요청',
     busy: '확인 중...',
-    success: '입금 확인 요청을 접수했습니다. 관리자 확인 후 반영됩니다.',
     failed: (message: string) => `입금 확인 요청 중 오류가 발생했습니다: ${message}`,
   },
   depositKrw: {
@@ -126,7 +124,6 @@ export const MONEY_FLOW_MESSAGES = {
     loginRequired: '로그인이 필요합니다.',
     failed: '입금 신청 중 오류가 발생했습니다. 다시 시도해주세요.',
     unexpected: '오류가 발생했습니다. 다시 시도해주세요.',
-    success: '입금 신청이 완료되었습니다!',
   },
   withdraw: {
     title: '출금',

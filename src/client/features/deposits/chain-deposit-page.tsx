@@ -137,7 +137,6 @@ function UsdtClaimForm({ network, onDone }: { network: DepositNetwork; onDone: (
     ...CRYPTO_DEPOSIT,
     setError,
     onSuccess: () => {
-      toast.success(M.success);
       onDone(sent.current);
     },
     onError: (err) => toast.error(M.failed(errorMessage(err))),

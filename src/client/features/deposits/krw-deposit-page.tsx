@@ -53,7 +53,6 @@ export function KrwDepositPage() {
       setDone(getValues('amount'));
       // Cleared except the depositor name (SPEC).
       reset({ amount: '', depositor_name: getValues('depositor_name') });
-      toast.success(K.success);
     },
     // A refusal stands at its field (or, naming none, is the server's sentence as a toast); this is a
     // failure the member did not cause.

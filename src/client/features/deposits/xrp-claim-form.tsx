@@ -38,7 +38,6 @@ export function XrpClaimForm({ onDone }: { onDone: (amount: string) => void }) {
     ...CRYPTO_DEPOSIT,
     setError,
     onSuccess: () => {
-      toast.success(X.success);
       onDone(sent.current);
     },
     onError: (err) => toast.error(X.failed(errorMessage(err))),
