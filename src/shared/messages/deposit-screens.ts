@@ -20,7 +20,8 @@ export const DEPOSIT_SCREEN_MESSAGES = {
       `이 주소는 ${network} 전용이에요. 다른 네트워크로 보낸 ${currency}는 찾을 수 없어요.`,
     arrives: '보내면 입금 내역에 ‘입금 확인 중’으로 나타나고, 확인이 끝나면 ‘입금 완료’로 바뀌어요.',
     /** A network whose chain the server does not read: nothing to send to, nothing to claim. */
-    notConnected: (currency: string, network: string) => `지금은 ${network} ${currency} 입금을 받을 수 없어요.`,
+    notConnected: (currency: string, network: string) =>
+      `지금은 ${network} ${currency} 입금을 받을 수 없어요.`,
     history: '입금 내역 보기',
     claimTitle: '입금 내역이 보이지 않나요?',
     claimLead: '보낸 거래의 TXID로 확인을 요청할 수 있어요',

@@ -91,7 +91,7 @@ export const depositViewSchema = z.object({
 export type DepositView = z.infer<typeof depositViewSchema>;
 
 /** The coins a member deposits to an address of their own: USDT (TRC20, ERC20) and ETH (its own chain). */
-export const ADDRESS_DEPOSIT_CURRENCIES = ['USDT', 'ETH'] as const;
+const ADDRESS_DEPOSIT_CURRENCIES = ['USDT', 'ETH'] as const;
 export type AddressDepositCurrency = (typeof ADDRESS_DEPOSIT_CURRENCIES)[number];
 
 /**
