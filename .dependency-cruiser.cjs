@@ -5,7 +5,8 @@
  *   entry   main.ts, start-server.ts, server-db.ts, admin-cli.ts, the ops command lines and shutdown
  *   app     app.ts: the Fastify app that composes the routes
  *   routes  admin/** (the /api/admin scope) and every domain's routes.ts / *-routes.ts
- *   domain  every other file of a domain folder (auth, wallet, deposits, members, proposals, ...)
+ *   domain  every other file of a domain folder (auth, wallet, deposits, members, proposals, ...); among
+ *           them jobs/ drives the others (no domain imports it) and chain/ imports none (a leaf library)
  *   http    http/** and context.ts: route tooling, errors, the request's session type
  *   base    config*.ts, sql.ts, db/**
  * src/shared sits below all of them and imports neither side.
@@ -65,6 +66,22 @@ module.exports = {
     upward('domain-below-routes', DOMAIN, '', notIn(ENTRY, APP, ROUTES)),
     upward('routes-below-app', ROUTES, '', notIn(ENTRY, APP)),
     upward('app-below-entry', APP, '', ENTRY),
+    {
+      name: 'chain-providers-a-leaf',
+      severity: 'error',
+      comment:
+        'chain/ talks to nodes and APIs (providers, derivation, verdicts): it imports no domain; the jobs above drive the domains with it.',
+      from: { path: `${S}chain/` },
+      to: { path: S, pathNot: `${S}(chain/|db/|http/bounded-fetch\\.ts$|config[^/]*\\.ts$|sql\\.ts$)` },
+    },
+    {
+      name: 'jobs-above-domains',
+      severity: 'error',
+      comment:
+        'jobs/ (the scan, the checks, the payout and reserves rounds) drives the domains; no domain drives a job.',
+      from: { path: DOMAIN, pathNot: `${S}jobs/` },
+      to: { path: `${S}jobs/` },
+    },
     {
       name: 'client-feature-apart',
       severity: 'error',

@@ -94,7 +94,7 @@ export async function startServer(
   // The on-chain check (viem and its Ethereum code, ~0.9 MB of the bundle) loads only when a network is
   // configured: the embedded start without one does not pay for it.
   if (config.chain.ethRpcUrl || config.chain.tronApiUrl) {
-    const { startChainWorker } = await import('./chain/chain-worker');
+    const { startChainWorker } = await import('./jobs/chain-worker');
     startChainWorker(app, db, config.chain, config);
   }
   const address = await app.listen({ port: config.port, host: config.host });

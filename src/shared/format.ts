@@ -158,3 +158,7 @@ export function timeLeft(iso: string | Date, now: number = Date.now()): string |
   if (hours < 24) return `${hours}시간 남음`;
   return `${Math.floor(hours / 24)}일 ${hours % 24}시간 남음`;
 }
+
+/** A deposit's TXID, with its transfer's index where another deposit has the same TXID: "0xab… · #2". */
+export const formatTxidRef = (txid: string, transferIndex?: number | null) =>
+  transferIndex == null ? txid : `${txid} · #${transferIndex}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chainProviders } from '../../src/server/chain/checker';
+import { chainProviders } from '../../src/server/jobs/checker';
 import { MSG } from '../../src/shared/messages';
 import { chainChecksFile } from '../support/chain-checks';
 import { memberClient } from '../support/client';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { chainProviders, claimRound, recordFound } from '../../src/server/chain/checker';
+import { chainProviders, claimRound, recordFound } from '../../src/server/jobs/checker';
 import { MSG } from '../../src/shared/messages';
 import { chainChecksFile } from '../support/chain-checks';
 import { confirmAs } from '../support/four-eyes';

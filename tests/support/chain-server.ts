@@ -1,5 +1,5 @@
 import type { ChainConfig } from '../../src/server/chain/chain-config';
-import { chainProviders, runChainRound } from '../../src/server/chain/checker';
+import { chainProviders, runChainRound } from '../../src/server/jobs/checker';
 import { type EthNode, startEthNode } from './eth-node';
 import { type Env, fileServer, late } from './fixture';
 import type { TestServer } from './server';

@@ -10,16 +10,18 @@ import {
   getAddress,
   type Hex,
   http,
+  parseEther,
   parseUnits,
 } from 'viem';
 import { hardhat } from 'viem/chains';
 
 const CHAIN_DIR = path.resolve('tests/support/chain');
+type Artifact = { abi: Abi; bytecode: Hex };
+const artifact = (file: string) => JSON.parse(readFileSync(path.join(CHAIN_DIR, file), 'utf8')) as Artifact;
 /** TestUsdt.sol compiled (solc 0.8.26): a minimal ERC20 with 6 decimals. */
-const TOKEN = JSON.parse(readFileSync(path.join(CHAIN_DIR, 'test-usdt.json'), 'utf8')) as {
-  abi: Abi;
-  bytecode: Hex;
-};
+const TOKEN = artifact('test-usdt.json');
+/** Disperse.sol compiled (solc 0.8.26): many transfers in one transaction, as batch payouts are made. */
+const DISPERSE = artifact('disperse.json');
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -90,6 +92,24 @@ export async function startEthNode() {
   });
   const deployed = await pub.waitForTransactionReceipt({ hash: deployHash, pollingInterval: 50 });
   const token = getAddress(deployed.contractAddress!);
+  const mined = (hash: Hex) => pub.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+  let disperse: Hex | null = null;
+  /** The batch payer, deployed on first use and allowed to move all of the owner's tokens. */
+  async function disperser(): Promise<Hex> {
+    if (disperse) return disperse;
+    const d = await mined(await wallet.deployContract({ abi: DISPERSE.abi, bytecode: DISPERSE.bytecode }));
+    const address = getAddress(d.contractAddress!);
+    await mined(
+      await wallet.writeContract({
+        address: token,
+        abi: TOKEN.abi,
+        functionName: 'approve',
+        args: [address, parseUnits('1000000', 6)],
+      }),
+    );
+    disperse = address;
+    return address;
+  }
 
   return {
     url,
@@ -110,6 +130,33 @@ export async function startEthNode() {
       });
       const receipt = await pub.waitForTransactionReceipt({ hash, pollingInterval: 50 });
       return { hash, receipt };
+    },
+    /** One transaction of the batch payer carrying a USDT transfer to each of `pays` (address, amount). */
+    async disperseUsdt(pays: [string, string][]) {
+      const hash = await wallet.writeContract({
+        address: await disperser(),
+        abi: DISPERSE.abi,
+        functionName: 'disperseToken',
+        args: [token, pays.map(([to]) => getAddress(to)), pays.map(([, amount]) => parseUnits(amount, 6))],
+      });
+      return { hash, receipt: await mined(hash) };
+    },
+    /** Ether passed on by the batch payer's internal calls (in no log nor transaction list). */
+    async disperseEther(pays: [string, string][]) {
+      const values = pays.map(([, amount]) => parseEther(amount));
+      const hash = await wallet.writeContract({
+        address: await disperser(),
+        abi: DISPERSE.abi,
+        functionName: 'disperseEther',
+        args: [pays.map(([to]) => getAddress(to)), values],
+        value: values.reduce((a, b) => a + b, 0n),
+      });
+      return { hash, receipt: await mined(hash) };
+    },
+    /** A plain ether payment (the transaction's own value). */
+    async sendEther(to: string, amount: string) {
+      const hash = await wallet.sendTransaction({ to: getAddress(to), value: parseEther(amount) });
+      return { hash, receipt: await mined(hash) };
     },
     mine: (blocks: number) => test.mine({ blocks }),
     /**

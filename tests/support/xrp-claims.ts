@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { chainProviders, runChainRound } from '../../src/server/chain/checker';
+import { chainProviders, runChainRound } from '../../src/server/jobs/checker';
 import type { Client } from './client';
 import { deskChainOf } from './desk-chain';
 import { fileAdmin, fileChecker, fileServer } from './fixture';

@@ -15,9 +15,15 @@ import { ProviderError } from './provider';
 
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 
+/** Blocks read per scan round: each block's transactions are one call (ether carries no log to filter). */
+const ETH_SCAN_BLOCKS = 100;
+
 /**
- * Ethereum over any standard JSON-RPC endpoint, with viem: the receipt (status, block, logs), the
- * transaction when there is no receipt yet, the newest block, and USDT `Transfer` logs for the scan.
+ * Ethereum over any standard JSON-RPC endpoint, with viem: the receipt (status, block, logs) and the
+ * transaction (its ether), the transaction alone when there is no receipt yet, the newest block; for the
+ * scan, USDT `Transfer` logs and every block's transactions carrying ether to an address. Ether a contract
+ * passes on inside a transaction (an internal call) is in no block's transaction list nor in any log: a
+ * standard endpoint cannot show it, and neither scan nor check sees it (decision 0411).
  * Every call has the configured timeout and no retry (the checker retries later, with back-off).
  */
 export function ethereumProvider(c: ChainConfig): ChainProvider {
@@ -39,6 +45,7 @@ export function ethereumProvider(c: ChainConfig): ChainProvider {
   return {
     network: 'ERC20',
     minConfirmations: c.ethMinConfirmations,
+    maxScanBlocks: ETH_SCAN_BLOCKS,
     async lookup(txid): Promise<TxLookup> {
       const hash = (txid.startsWith('0x') ? txid : `0x${txid}`).toLowerCase() as `0x${string}`;
       let receipt: Awaited<ReturnType<typeof client.getTransactionReceipt>>;
@@ -56,6 +63,16 @@ export function ethereumProvider(c: ChainConfig): ChainProvider {
       }
       const head = await client.getBlockNumber({ cacheTime: 0 }).catch(fail);
       const transfers: TokenTransfer[] = [];
+      const tx = await client.getTransaction({ hash }).catch(fail);
+      if (tx.to && tx.value > 0n) {
+        transfers.push({
+          logIndex: -1,
+          native: true,
+          from: getAddress(tx.from),
+          to: getAddress(tx.to),
+          value: tx.value,
+        });
+      }
       for (const log of receipt.logs) {
         if (!isAddressEqual(log.address, token)) continue;
         const t = decodeTransfer(log);
@@ -89,6 +106,21 @@ export function ethereumProvider(c: ChainConfig): ChainProvider {
           to: getAddress(to),
           value,
         });
+      }
+      for (let n = fromBlock; n <= toBlock; n++) {
+        const block = await client.getBlock({ blockNumber: n, includeTransactions: true }).catch(fail);
+        for (const tx of block.transactions) {
+          if (!tx.to || tx.value <= 0n) continue;
+          out.push({
+            txid: tx.hash,
+            blockNumber: n,
+            logIndex: -1,
+            native: true,
+            from: getAddress(tx.from),
+            to: getAddress(tx.to),
+            value: tx.value,
+          });
+        }
       }
       return out;
     },

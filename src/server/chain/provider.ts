@@ -4,8 +4,13 @@
  * facts are taken from the provider; the verdict is ours (verdict.ts).
  */
 export interface TokenTransfer {
-  /** The log's index (Ethereum: in the block; TRON: in the transaction). */
+  /**
+   * The transfer's index: the log's (Ethereum: in the block; TRON: in the transaction); 0 for an XRP
+   * payment; -1 for the ether the transaction itself carries (`native`). With the TXID it names one transfer.
+   */
   logIndex: number;
+  /** Ether sent as the transaction's own value (no token log); absent for token transfers and XRP. */
+  native?: boolean;
   /** Addresses as the network writes them: EIP-55 on Ethereum, base58 "T…" on TRON. */
   from: string;
   to: string;
@@ -24,7 +29,7 @@ export type TxLookup =
       blockNumber: bigint;
       /** The chain's newest block when asked: confirmations = head − block + 1. */
       head: bigint;
-      /** Transfers of the configured USDT contract only. */
+      /** Transfers of the configured USDT contract, and on Ethereum the transaction's own ether (`native`). */
       transfers: TokenTransfer[];
     };
 
@@ -43,12 +48,19 @@ export interface ChainProvider {
   head?(): Promise<bigint>;
   /** When a block was mined (for automatic approval: only transfers after the address's assignment). */
   blockTime?(block: bigint): Promise<Date>;
-  /** USDT transfers (XRPL: XRP payments to the service address) in blocks [from, to]. */
+  /**
+   * USDT transfers (XRPL: XRP payments to the service address; Ethereum also the ether transactions carry,
+   * `native`, whether they succeeded or not: the scan asks `lookup` for those it keeps) in blocks [from, to].
+   */
   transfersIn?(from: bigint, to: bigint): Promise<FoundTransfer[]>;
 }
 
 /** A provider that did not answer usefully (down, slow, malformed): the check is retried later. */
 export class ProviderError extends Error {}
+
+/** Where a deposit's transfer belongs: ether, USDT or XRP by network. */
+export const transferCurrency = (network: string, t: Pick<TokenTransfer, 'native'>) =>
+  t.native ? 'ETH' : network === 'XRPL' ? 'XRP' : 'USDT';
 
 /** A TXID as stored for comparison: lower case, without 0x. */
 export const normalizeTxid = (txid: string): string => txid.toLowerCase().replace(/^0x/, '');

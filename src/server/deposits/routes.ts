@@ -10,12 +10,16 @@ import {
 import { type ChainConfig, checkedNetworks } from '../chain/chain-config';
 import { assignDepositAddress, assignDepositTag } from '../chain/deposit-address';
 import type { App, Ctx } from '../context';
-import { isUniqueViolation } from '../db/iso-time';
 import { idempotentCreateRoute } from '../http/create-route';
 import { declareRoutes } from '../http/declare-routes';
 import { errorResponses } from '../http/envelope';
 import { memberOnly, requireMember } from '../http/guards';
-import { createCryptoDeposit, foundOnChain, mapDepositError } from './create-crypto-deposit';
+import {
+  createCryptoDeposit,
+  foundOnChain,
+  isDuplicateTransfer,
+  mapDepositError,
+} from './create-crypto-deposit';
 import { createKrwDeposit } from './create-krw-deposit';
 import { verifyXrpClaim } from './xrp-claim';
 
@@ -53,8 +57,8 @@ export async function depositRoutes(app: App, ctx: Ctx) {
     create: createCryptoDeposit,
     async recover(err, memberId, body) {
       // The scan recorded this transfer while the claim was being written: the claim is that request.
-      const found = isUniqueViolation(err, 'deposits_txid_key')
-        ? await foundOnChain(db, memberId, body.txid)
+      const found = isDuplicateTransfer(err)
+        ? await foundOnChain(db, memberId, body.txid, body.amount)
         : null;
       if (found) return found;
       throw mapDepositError(err);

@@ -5,6 +5,7 @@ import type { HistoryItem } from '../../shared/schemas/history';
 import { chainWaitingOf } from '../chain/views';
 import type { Queryable } from '../db';
 import { isoTime } from '../db/iso-time';
+import { transferIndexOf } from '../deposits/deposit-view';
 import { payoutsOf } from '../payouts/member-view';
 
 type Row = Omit<HistoryItem, 'chain'>;
@@ -32,13 +33,14 @@ export async function listHistory(
 ): Promise<HistoryItem[]> {
   const rows = await q.query<Row & { ts: unknown }>(
     `SELECT id, source, type, currency, amount, fee, status, memo, counterparty, ${isoTime('ts')} AS created_at,
-            final_amount, network, address, destination_tag, txid, bank_name, account_number,
+            final_amount, network, address, destination_tag, txid, transfer_index, bank_name, account_number,
             ${isoTime('processed')} AS processed_at, reject_reason
        FROM (
          (SELECT d.id::text AS id, 'deposit' AS source, 'deposit' AS type, d.currency, d.amount::text AS amount,
                  '0' AS fee, d.status, NULL::text AS memo, NULL::text AS counterparty, d.created_at AS ts,
                  NULL::text AS final_amount, d.network, d.deposit_address AS address,
-                 NULL::text AS destination_tag, d.txid, d.bank_name, d.account_number,
+                 NULL::text AS destination_tag, d.txid, ${transferIndexOf('d')} AS transfer_index,
+                 d.bank_name, d.account_number,
                  d.processed_at AS processed, ${rejectReason('deposit', 'd')} AS reject_reason
             FROM deposits d
            WHERE d.member_id = $1 AND $2 IN ('all', 'deposit') AND ($4::text IS NULL OR d.currency = $4)
@@ -46,14 +48,14 @@ export async function listHistory(
          UNION ALL
          (SELECT w.id::text, 'withdrawal', 'withdraw', w.currency, w.amount::text, w.fee::text, w.status, w.memo,
                  CASE WHEN w.method = 'internal' THEN w.recipient_id END, w.created_at,
-                 w.final_amount::text, w.network, w.recipient_address, w.destination_tag::text, NULL,
+                 w.final_amount::text, w.network, w.recipient_address, w.destination_tag::text, NULL, NULL::integer,
                  w.bank_name, w.account_number, w.processed_at, ${rejectReason('withdrawal', 'w')}
             FROM withdrawals w
            WHERE w.member_id = $1 AND $2 IN ('all', 'withdraw') AND ($4::text IS NULL OR w.currency = $4)
            ORDER BY w.created_at DESC LIMIT $3)
          UNION ALL
          (SELECT w.id::text, 'transfer_in', 'deposit', w.currency, w.final_amount::text, '0', w.status, NULL,
-                 m.username, w.created_at, NULL, NULL, NULL, NULL, NULL, NULL, NULL, w.processed_at, NULL
+                 m.username, w.created_at, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, w.processed_at, NULL
             FROM withdrawals w LEFT JOIN members m ON m.id = w.member_id
            WHERE w.recipient_member_id = $1 AND w.method = 'internal' AND w.status <> 'rejected'
              AND $2 IN ('all', 'deposit') AND ($4::text IS NULL OR w.currency = $4)
@@ -61,7 +63,7 @@ export async function listHistory(
          UNION ALL
          (SELECT 'ledger-' || l.id::text, 'adjustment', CASE WHEN l.amount > 0 THEN 'deposit' ELSE 'withdraw' END,
                  l.currency, abs(l.amount)::text, '0', 'approved', NULL, NULL, l.created_at,
-                 NULL, NULL, NULL, NULL, NULL, NULL, NULL, l.created_at, NULL
+                 NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, l.created_at, NULL
             FROM ledger_entries l
            WHERE l.member_id = $1 AND l.kind = 'admin_adjustment'
              AND ($2 = 'all' OR $2 = CASE WHEN l.amount > 0 THEN 'deposit' ELSE 'withdraw' END)
@@ -99,6 +101,7 @@ export async function listHistory(
       address: r.address,
       destination_tag: r.destination_tag,
       txid: r.txid,
+      transfer_index: r.transfer_index,
       bank_name: r.bank_name,
       account_number: r.account_number,
       processed_at: r.processed_at,

@@ -77,12 +77,12 @@ export type KrwDepositBody = z.input<typeof krwDepositBodySchema>;
 export const depositViewSchema = z.object({
   id: z.string(),
   member_id: z.string(),
-  currency: z.enum(['USDT', 'KRW', 'XRP']),
+  currency: z.enum(['USDT', 'KRW', 'XRP', 'ETH']),
   amount: z.string(),
   fee: z.string(),
   final_amount: z.string(),
   status: z.enum(REQUEST_STATUSES),
-  /** USDT: TRC20 or ERC20; XRP (found by the scan at its tag): XRPL; null for KRW and old claims. */
+  /** USDT: TRC20 or ERC20; ETH (found by the scan): ERC20; XRP (found by the scan at its tag): XRPL; null for KRW and old claims. */
   network: z.nullable(z.enum([...DEPOSIT_NETWORKS, 'XRPL'])),
   ...DEPOSIT_SOURCE_FIELDS,
   processed_by: nullableString,

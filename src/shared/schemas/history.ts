@@ -36,6 +36,8 @@ const historyItemSchema = z.object({
   /** XRP Ledger destination tag, as text. */
   destination_tag: nullableString,
   txid: nullableString,
+  /** A crypto deposit's transfer in its transaction, where another deposit has the same TXID ("TXID · #2"). */
+  transfer_index: z.nullable(z.number()),
   /** A won request's bank and account (the member's own). */
   bank_name: nullableString,
   account_number: nullableString,

@@ -52,6 +52,8 @@ export const BANK_FIELDS = {
 export const DEPOSIT_SOURCE_FIELDS = {
   deposit_address: nullableString,
   txid: nullableString,
+  /** The transfer's index in its transaction, where another deposit has the same TXID ("TXID · #2"). */
+  transfer_index: z.optional(z.nullable(z.number())),
   sender_address: nullableString,
   ...BANK_FIELDS,
   depositor_name: nullableString,

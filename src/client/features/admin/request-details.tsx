@@ -1,4 +1,5 @@
 import { exchangeName } from '../../../shared/exchanges';
+import { formatTxidRef } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
 import { NETWORK_LABELS, type NetworkCode } from '../../../shared/networks';
 import type { DepositView, WithdrawalView } from '../../../shared/schemas/admin-views';
@@ -68,7 +69,11 @@ export function Details({ r, chain = true }: { r: Row; chain?: boolean }) {
   return (
     <>
       {R.network}: <span className="adm-badge">{r.network ?? '-'}</span> · {R.txid}:{' '}
-      <ExplorerLink href={r.tx_url} label={R.explorerTx} text={r.txid ?? ''} />
+      <ExplorerLink
+        href={r.tx_url}
+        label={R.explorerTx}
+        text={formatTxidRef(r.txid ?? '', r.transfer_index)}
+      />
       <br />
       {R.address}:{' '}
       <ExplorerLink href={r.address_url} label={R.explorerAddress} text={r.deposit_address ?? ''} /> ·{' '}

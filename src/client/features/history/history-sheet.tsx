@@ -1,5 +1,5 @@
 import { DEFAULT_EXPLORER_URLS, explorerTxUrl } from '../../../shared/explorers';
-import { formatAsset, formatDateTime } from '../../../shared/format';
+import { formatAsset, formatDateTime, formatTxidRef } from '../../../shared/format';
 import { MSG } from '../../../shared/messages/member';
 import { NETWORK_CODES, type NetworkCode, networkLabelFor } from '../../../shared/networks';
 import { requestStatusDisplay } from '../../../shared/request-status';
@@ -57,7 +57,7 @@ export function HistorySheet({ item, onClose }: { item: HistoryItem; onClose: ()
     item.txid ? (
       <>
         <span className="mono" translate="no">
-          {item.txid}
+          {formatTxidRef(item.txid, item.transfer_index)}
         </span>
         {tx ? (
           <>

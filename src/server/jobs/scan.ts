@@ -1,17 +1,21 @@
-import { CRYPTO_DEPOSIT_CURRENCY } from '../../shared/constants';
-import type { Db } from '../db';
+import { D } from '../../shared/decimal';
+import type { Db, Queryable } from '../db';
 import { DEPOSIT_COLUMNS, type DepositRow, toDepositView } from '../deposits/deposit-view';
 import { publishRequestCreated } from '../events/publish';
-import { type ChainProvider, type FoundTransfer, normalizeTxid } from './provider';
-import { fromBaseUnits } from './verdict';
+import { type ChainProvider, type FoundTransfer, normalizeTxid, transferCurrency } from '../chain/provider';
+import { lockTransaction } from '../chain/transfer-lock';
+import { creditOf } from '../chain/verdict';
 
 /** The scan reads at most this many blocks per round (providers cap eth_getLogs ranges). */
 const SCAN_MAX_BLOCKS = 1000n;
 
 /**
- * The scan of new blocks (XRPL: validated ledgers): USDT transfers to any member's assigned address, and XRP
- * payments to the service address with a member's tag, become pending deposits found on chain, unless a deposit already has that TXID (a claim came first, or an administrator rejected it). The
- * deposits' unique TXID index and `chain_transfers` make a claim and the scan racing create one request.
+ * The scan of new blocks (XRPL: validated ledgers): USDT transfers and ether (a transaction's own value) to
+ * any member's assigned Ethereum or TRON address, and XRP payments to the service address with a member's
+ * tag, become pending deposits found on chain, one per transfer (decision 0410): a transaction paying
+ * several members, or one member twice, makes several deposits. A transfer already backing a deposit (a
+ * claim came first, or an administrator rejected it) is skipped; a member's claim of the transaction not yet
+ * tied to a transfer adopts the transfer of its amount. Ether sent by a failed transaction is never recorded.
  */
 export async function scan(db: Db, p: ChainProvider): Promise<number> {
   const head = await p.head!();
@@ -34,7 +38,12 @@ export async function scan(db: Db, p: ChainProvider): Promise<number> {
   for (const t of transfers) {
     const owner = owners(t);
     if (!owner || t.value <= 0n) continue;
-    if (await recordFound(db, p, owner.member_id, owner.address.trim(), t)) created++;
+    if (t.native && !(await succeeded(p, t.txid))) continue;
+    const siblings = transfers.filter(
+      (s) =>
+        s !== t && s.txid === t.txid && s.to.toLowerCase() === t.to.toLowerCase() && !s.native === !t.native,
+    );
+    if (await recordFound(db, p, owner.member_id, owner.address.trim(), t, siblings)) created++;
   }
   await db.query(
     `INSERT INTO chain_scan_cursors (network, next_block, updated_at) VALUES ($1, $2, now())
@@ -42,6 +51,12 @@ export async function scan(db: Db, p: ChainProvider): Promise<number> {
     [p.network, (end + 1n).toString()],
   );
   return created;
+}
+
+/** A block lists failed transactions too: ether counts only when its transaction succeeded. */
+async function succeeded(p: ChainProvider, txid: string): Promise<boolean> {
+  const found = await p.lookup(txid);
+  return found.kind === 'mined' && found.success;
 }
 
 type Owner = { member_id: string; address: string };
@@ -85,53 +100,75 @@ const STORED_TXID = {
   XRPL: (t: string) => t.toUpperCase(),
 };
 
-/** One found transfer → one pending deposit with its check and its transfer binding, or nothing. */
+/**
+ * One found transfer → one pending deposit with its check and its transfer binding, or nothing: when the
+ * transfer already backs a deposit (of any status), or an untied deposit of its transaction to the same
+ * address and currency stands for it: one of its amount, else one whose amount none of the transaction's
+ * other transfers there (`siblings`) carries (a claim with a mistyped amount stands for the transfer, as it
+ * did for its whole transaction, and the checker reports the difference). Pending, it is tied to the
+ * transfer now (the member's claim adopts it); decided, it was that transfer's. Under the transaction's
+ * lock (`lockTransaction`).
+ */
 export async function recordFound(
   db: Db,
   p: ChainProvider,
   memberId: string,
   address: string,
   t: FoundTransfer,
+  siblings: readonly FoundTransfer[] = [],
 ): Promise<boolean> {
   const txid = normalizeTxid(t.txid);
+  const currency = transferCurrency(p.network, t);
+  const amount = creditOf(t);
+  if (!new D(amount).gt(0)) return false; // less ether than the app counts (decision 0411)
   return db.tx(async (q) => {
+    await lockTransaction(q, txid);
     const seen = await q.query(
-      `SELECT 1 FROM deposits WHERE txid IS NOT NULL AND regexp_replace(lower(txid), '^0x', '') = $1
-       UNION ALL SELECT 1 FROM chain_transfers WHERE network = $2 AND txid = $1 LIMIT 1`,
-      [txid, p.network],
+      `SELECT 1 FROM chain_transfers WHERE network = $1 AND txid = $2 AND log_index = $3
+       UNION ALL
+       SELECT 1 FROM deposits WHERE txid IS NOT NULL AND regexp_replace(lower(txid), '^0x', '') = $2
+          AND coalesce(network, '') = $1 AND log_index = $3
+       LIMIT 1`,
+      [p.network, txid, t.logIndex],
     );
     if (seen.length > 0) return false;
+    const untiedRows = await q.query<{ id: string; status: string; amount: string }>(
+      `SELECT d.id::text AS id, d.status, d.amount::text AS amount FROM deposits d
+        WHERE d.txid IS NOT NULL AND regexp_replace(lower(d.txid), '^0x', '') = $1 AND d.log_index IS NULL
+          AND d.currency = $2 AND lower(d.deposit_address) = lower($3)
+        ORDER BY d.status = 'pending' DESC, d.created_at`,
+      [txid, currency, address],
+    );
+    const carried = (a: string) => siblings.some((s) => new D(creditOf(s)).eq(a));
+    const untied =
+      untiedRows.find((u) => new D(u.amount).eq(amount)) ?? untiedRows.find((u) => !carried(u.amount));
+    if (untied) {
+      if (untied.status === 'pending') await tie(q, p.network, txid, t.logIndex, untied.id);
+      return false;
+    }
     const [row] = await q.query<DepositRow>(
       `INSERT INTO deposits AS d (member_id, currency, amount, network, deposit_address, txid, sender_address,
-         destination_tag)
-       VALUES ($1, $2, $3::numeric, $4, $5, $6, $7, $8)
-       ON CONFLICT (regexp_replace(lower(txid), '^0x', '')) WHERE txid IS NOT NULL AND status <> 'rejected'
-       DO NOTHING RETURNING ${DEPOSIT_COLUMNS}`,
+         destination_tag, log_index)
+       VALUES ($1, $2, $3::numeric, $4, $5, $6, $7, $8, $9)
+       ON CONFLICT DO NOTHING RETURNING ${DEPOSIT_COLUMNS}`,
       [
         memberId,
-        p.network === 'XRPL' ? 'XRP' : CRYPTO_DEPOSIT_CURRENCY,
-        fromBaseUnits(t.value),
+        currency,
+        amount,
         p.network,
         address,
         STORED_TXID[p.network](txid),
         t.from,
         p.network === 'XRPL' ? (t.tag?.toString() ?? null) : null,
+        t.logIndex,
       ],
     );
-    if (!row) return false; // a claim with this TXID committed first
+    if (!row) return false;
     await q.query(
       `INSERT INTO deposit_chain_checks (deposit_id, network, origin, verdict, required_confirmations, chain_amount,
          chain_to, log_index, block_number)
        VALUES ($1, $2, 'scan', 'waiting', $3, $4::numeric, $5, $6, $7)`,
-      [
-        row.id,
-        p.network,
-        p.minConfirmations,
-        fromBaseUnits(t.value),
-        t.to,
-        t.logIndex,
-        t.blockNumber.toString(),
-      ],
+      [row.id, p.network, p.minConfirmations, amount, t.to, t.logIndex, t.blockNumber.toString()],
     );
     await q.query(
       'INSERT INTO chain_transfers (network, txid, log_index, deposit_id) VALUES ($1, $2, $3, $4)',
@@ -140,4 +177,23 @@ export async function recordFound(
     await publishRequestCreated(q, 'deposit', toDepositView(row));
     return true;
   });
+}
+
+/** Ties an untied deposit to its transfer: the deposit's index and the transfer's binding, together. */
+export async function tie(
+  q: Queryable,
+  network: string,
+  txid: string,
+  logIndex: number,
+  depositId: string,
+): Promise<void> {
+  await q.query('UPDATE deposits SET log_index = $2 WHERE id = $1 AND log_index IS NULL', [
+    depositId,
+    logIndex,
+  ]);
+  await q.query(
+    `INSERT INTO chain_transfers (network, txid, log_index, deposit_id) VALUES ($1, $2, $3, $4)
+     ON CONFLICT DO NOTHING`,
+    [network, txid, logIndex, depositId],
+  );
 }

@@ -4,7 +4,7 @@ import type { Db } from '../db';
 import { claimJob, type IntervalJob, oneRoundAtATime, runEvery } from '../ops/interval-job';
 import type { KindConfig } from '../proposals/registry';
 import { takeSnapshot } from '../reserves/reserves';
-import type { ChainConfig } from './chain-config';
+import type { ChainConfig } from '../chain/chain-config';
 import { chainProviders, type RoundOutcome, runChainRound } from './checker';
 
 type ChainWorker = IntervalJob<RoundOutcome>;

@@ -6,13 +6,14 @@ import { claimJob } from '../ops/interval-job';
 import { runPayoutChecks } from '../payouts/check-payouts';
 import { approveDeposit } from '../proposals/approve-deposit';
 import type { KindConfig } from '../proposals/registry';
-import type { ChainConfig } from './chain-config';
-import { ethereumProvider } from './ethereum';
-import { type ChainProvider, normalizeTxid } from './provider';
-import { scan } from './scan';
-import { tronProvider } from './tron';
-import { fromBaseUnits, judge } from './verdict';
-import { xrplProvider } from './xrpl';
+import type { ChainConfig } from '../chain/chain-config';
+import { ethereumProvider } from '../chain/ethereum';
+import { type ChainProvider, normalizeTxid } from '../chain/provider';
+import { scan, tie } from './scan';
+import { lockTransaction } from '../chain/transfer-lock';
+import { tronProvider } from '../chain/tron';
+import { creditOf, judge } from '../chain/verdict';
+import { xrplProvider } from '../chain/xrpl';
 
 /** The scan's transfer recording, also used directly by the tests' races. */
 export { recordFound } from './scan';
@@ -74,7 +75,8 @@ export async function runChainRound(
   const networks = providers.map((p) => p.network);
   const due = await db.query<DueRow>(
     `SELECT d.id::text AS id, d.member_id::text AS member_id, d.amount::text AS amount, d.network,
-            d.deposit_address, d.txid, d.destination_tag::text AS tag, c.attempts, c.confirmations
+            d.currency, d.log_index, d.deposit_address, d.txid, d.destination_tag::text AS tag, c.attempts,
+            c.confirmations
        FROM deposit_chain_checks c JOIN deposits d ON d.id = c.deposit_id
       WHERE NOT c.final AND c.next_check_at <= now() AND d.status = 'pending' AND c.network = ANY($1)
       ORDER BY c.next_check_at LIMIT $2`,
@@ -108,6 +110,9 @@ interface DueRow {
   confirmations: number | null;
   amount: string;
   network: 'ERC20' | 'TRC20' | 'XRPL';
+  currency: string;
+  /** The transfer the deposit is tied to; null for a claim not yet tied. */
+  log_index: number | null;
   deposit_address: string | null;
   tag: string | null;
   txid: string | null;
@@ -146,19 +151,33 @@ async function checkOne(
 ): Promise<'checked' | 'approved'> {
   if (!row.txid || !row.deposit_address) return 'checked';
   const found = await p.lookup(row.txid);
+  const txid = normalizeTxid(row.txid);
+  // The transaction's transfers backing other live deposits: an untied claim takes another one if it can.
+  const taken = await db.query<{ log_index: number }>(
+    `SELECT t.log_index FROM chain_transfers t JOIN deposits d ON d.id = t.deposit_id
+      WHERE t.network = $1 AND t.txid = $2 AND t.deposit_id <> $3 AND d.status <> 'rejected'`,
+    [row.network, txid, row.id],
+  );
   const j = judge(
     row.network,
-    { amount: row.amount, depositAddress: row.deposit_address, tag: row.tag },
+    {
+      amount: row.amount,
+      depositAddress: row.deposit_address,
+      tag: row.tag,
+      currency: row.currency,
+      logIndex: row.log_index,
+    },
     found,
     p.minConfirmations,
+    new Set(taken.map((t) => t.log_index)),
   );
   let verdict = j.verdict;
   let final = j.final;
-  const txid = normalizeTxid(row.txid);
   // Read from the chain before the transaction, so no database connection waits on the provider.
   const mined = j.verdict === 'match' && j.final ? await minedAt(p, j.blockNumber) : null;
   let unattributed = false;
   await db.tx(async (q) => {
+    await lockTransaction(q, txid);
     if (j.transfer && (verdict === 'match' || verdict === 'waiting')) {
       // One transfer backs one deposit: bind it, or find it bound to another deposit already.
       await q.query(
@@ -180,6 +199,8 @@ async function checkOne(
       if (bound && bound.deposit_id !== row.id) {
         verdict = 'txid_used';
         final = true;
+      } else if (row.log_index === null) {
+        await tie(q, row.network, txid, j.transfer.logIndex, row.id);
       }
     }
     if (verdict === 'waiting' && j.confirmations !== row.confirmations) {
@@ -215,7 +236,7 @@ async function checkOne(
         verdict,
         j.confirmations,
         p.minConfirmations,
-        j.transfer ? fromBaseUnits(j.transfer.value) : null,
+        j.transfer ? creditOf(j.transfer) : null,
         j.transfer?.to ?? null,
         j.transfer?.logIndex ?? null,
         j.blockNumber?.toString() ?? null,
