@@ -230,8 +230,15 @@ describe('crypto deposits in the browser', () => {
     const eth = page.getByRole('textbox', { name: S.addressLabel('ETH'), exact: true });
     await expect.poll(() => eth.inputValue()).toBe(erc);
     await page.getByText(S.wrongNetwork('ETH', '이더리움 네트워크')).waitFor();
-    // The server checks no ETH claim: none is offered.
+    // The server checks no ETH claim: none is offered; the fold sends the member to the desk.
     expect(await page.getByTestId('deposit-claim').count()).toBe(0);
+    await page.getByText(S.askDeskLead).click();
+    expect(
+      await page
+        .getByTestId('deposit-ask-desk')
+        .getByRole('link', { name: D.contactAdminButton })
+        .getAttribute('href'),
+    ).toBe(CHAT);
     await page.goto('/assets/deposit/XRP');
     await page.getByRole('heading', { name: X.title }).waitFor();
     await page.goto('/assets/deposit/USDT');

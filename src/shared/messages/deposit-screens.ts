@@ -23,6 +23,10 @@ export const DEPOSIT_SCREEN_MESSAGES = {
     notConnected: (currency: string, network: string) =>
       `지금은 ${network} ${currency} 입금을 받을 수 없어요.`,
     history: '입금 내역 보기',
+    /** ETH: no TXID claim; ether a contract passed on, or sent without a transaction, is looked up by the desk. */
+    askDeskLead: '관리자에게 확인을 요청할 수 있어요',
+    askDeskIntro:
+      '보낸 지 30분이 지나도 입금 내역에 없다면, 거래소나 컨트랙트 지갑이 보낸 ETH일 수 있어요. 관리자에게 TXID를 알려 주시면 확인 후 반영해요.',
     claimTitle: '입금 내역이 보이지 않나요?',
     claimLead: '보낸 거래의 TXID로 확인을 요청할 수 있어요',
     claimIntro:

@@ -47,7 +47,8 @@ const TRANSFER: FieldSpec<keyof CryptoDepositBody>[] = [
  * with its QR code and copy button → the minimum, the confirmations and the wrong-network warning; the
  * deposit then appears in 내역 by itself. A network whose chain the server does not read says so in one
  * sentence and shows nothing to send to. The TXID claim is folded away for what the scan cannot see
- * (USDT only: the server checks USDT transfers it is told of).
+ * (USDT only: the server checks USDT transfers it is told of); ETH's fold sends the member to the desk,
+ * which looks up ether no standard endpoint shows (decision 0411).
  */
 export function ChainDepositPage({ currency }: { currency: AddressDepositCurrency }) {
   const networks = NETWORKS[currency];
@@ -118,6 +119,11 @@ export function ChainDepositPage({ currency }: { currency: AddressDepositCurrenc
       {currency === 'USDT' && address ? (
         <ClaimFold title={S.claimTitle} lead={S.claimLead} intro={S.claimIntro}>
           <UsdtClaimForm key={network} network={network} onDone={setDone} />
+        </ClaimFold>
+      ) : null}
+      {currency === 'ETH' && view && address ? (
+        <ClaimFold title={S.claimTitle} lead={S.askDeskLead} intro={S.askDeskIntro} testId="deposit-ask-desk">
+          <ContactAdmin url={view.chat_url} />
         </ClaimFold>
       ) : null}
     </section>

@@ -109,9 +109,15 @@ export const HistoryLink = ({ currency }: { currency: string }) => (
 );
 
 /** The fallback for what the scan cannot see, folded away: a deposit sent as asked needs no claim. */
-export function ClaimFold(props: { title: string; lead: string; intro: string; children: ReactNode }) {
+export function ClaimFold(props: {
+  title: string;
+  lead: string;
+  intro: string;
+  children: ReactNode;
+  testId?: string;
+}) {
   return (
-    <details className="deposit-fold" data-testid="deposit-claim">
+    <details className="deposit-fold" data-testid={props.testId ?? 'deposit-claim'}>
       <summary>
         <strong>{props.title}</strong>
         <span>{props.lead}</span>
