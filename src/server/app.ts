@@ -33,6 +33,7 @@ import { noticeRoutes } from './notices/routes';
 import { metricsRegistry, registerOps } from './ops';
 import { priceRoutes } from './prices/routes';
 import { profileRoutes } from './profile/routes';
+import { reserveProofRoutes } from './reserves/member-routes';
 import { walletRoutes } from './wallet/routes';
 import { withdrawalRuleRoutes } from './withdrawal-rules/routes';
 import { withdrawalRoutes } from './withdrawals/routes';
@@ -159,6 +160,7 @@ export async function buildApp(ctx: Ctx): Promise<App> {
         historyRoutes,
         eventRoutes,
         totpRoutes,
+        reserveProofRoutes,
       ])
         await routes(a, ctx);
     },

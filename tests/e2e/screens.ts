@@ -49,6 +49,7 @@ export const LOGGED_OUT_SCREENS: Screen[] = [
     },
   },
   at('/registration'),
+  at('/reserves', '/reserves (published reserves)'),
   {
     name: '/registration, field errors',
     path: '/registration',
@@ -227,6 +228,7 @@ export const MEMBER_SCREENS: Screen[] = [
     },
   },
   at('/mypage/email-confirm', '/mypage/email-confirm (no token)'),
+  at('/mypage/reserves-proof', '/mypage/reserves-proof (no check yet)'),
   at('/no-such-screen', 'unknown address'),
 ];
 

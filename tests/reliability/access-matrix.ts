@@ -136,6 +136,16 @@ export const ACCESS_MATRIX: Record<string, Row> = {
   adminListReserves: ADMIN,
   adminPayoutBatchCsv: ADMIN,
   adminReservesCsv: ADMIN,
+  // proof of reserves (decision 0450): the published roots are open to anyone; a member's proof is their own
+  getPublicReserves: { none: 200, password: 200, member: 200, other: 'n/a', admin: 200 },
+  getMyReserveProof: {
+    none: 401,
+    password: 401,
+    member: 404,
+    other: 'n/a',
+    admin: 404,
+    why: 'callers made after the last reserves check: their own answer is "no proof yet"',
+  },
   // a member's daily withdrawal limits are a proposal (decision 0321)
   adminSetWithdrawalLimits: ADMIN_PROPOSAL,
   // one-time codes (decision 0150): the session's own enrolment only (no ids taken); outside

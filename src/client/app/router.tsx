@@ -66,6 +66,7 @@ const MEMBER_SCREENS: Screens = {
   '/mypage': screen(() => import('../features/profile/mypage'), 'MyPage'),
   '/change-password': screen(() => import('../features/profile/change-password-page'), 'ChangePasswordPage'),
   '/second-password': screen(() => import('../features/profile/second-password-page'), 'SecondPasswordPage'),
+  '/mypage/reserves-proof': screen(() => import('../features/reserves/proof-page'), 'ReserveProofPage'),
 };
 /** /assets (all assets) and /assets/KRW, USDT … (one asset) are the same screen. */
 const assetScreen = screen(
@@ -89,9 +90,11 @@ const ASSET_SCREENS: Screens = {
   history: screen(() => import('../features/history/history-page'), 'HistoryPage'),
   ':asset': assetScreen,
 };
-/** Open to anyone: the link of an email-change message works signed in or not. */
+/** Open to anyone: the link of an email-change message works signed in or not; the published reserves. */
 const OPEN_SCREENS: Screens = {
   '/mypage/email-confirm': screen(() => import('../features/profile/email-confirm-page'), 'EmailConfirmPage'),
+  /** The published reserves: anyone may compare the members' total with the chain. */
+  '/reserves': screen(() => import('../features/reserves/public-page'), 'PublicReservesPage'),
 };
 
 /** The screen element of an address, with where it was opened (null: no screen of ours). */

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { BALANCE_CURRENCIES } from '../../shared/constants';
 import { D, type Dec, toWire, ZERO } from '../../shared/decimal';
-import type { ReserveLine, StoredReserveLine } from '../../shared/schemas/reserves';
+import type { PublicReserves, ReserveLine, StoredReserveLine } from '../../shared/schemas/reserves';
 import type { ChainConfig } from '../chain/chain-config';
 import type { Db, Queryable } from '../db';
 import { isoTime } from '../db/iso-time';
 import { type HoldingNetwork, holdingsAt, readable } from './holdings';
+import { snapshotLiabilities } from './liabilities';
 
 /** Below this share of holdings in cold wallets a warning is raised (Virtual Asset User Protection Act: 80 %). */
 const COLD_SHARE_MIN = 0.8;
@@ -61,64 +62,82 @@ async function partsOf(
   return { parts, unread: networks.filter((n) => !read.includes(n)) };
 }
 
+/** What the chain says of one currency: its parts, or why they are unknown or partial. */
+interface ChainRead {
+  parts: Parts | null;
+  detail: string | null;
+}
+
+async function readChain(db: Db, c: ChainConfig, currency: string): Promise<ChainRead> {
+  try {
+    const read = await partsOf(db, c, currency);
+    return {
+      parts: read.parts,
+      detail: read.parts && read.unread.length ? `${UNREAD} ${read.unread.join(', ')}` : null,
+    };
+  } catch (err) {
+    return { parts: null, detail: (err as Error).message.slice(0, 300) };
+  }
+}
+
+/** A currency's line: what members are owed against the ledger and the chain, the cold share, the warnings. */
+function lineOf(currency: string, liabilities: Dec, ledger: string, chain: ChainRead): ReserveLine {
+  const { parts, detail } = chain;
+  const warnings: string[] = [];
+  if (!liabilities.eq(ledger)) warnings.push(WARN.ledger);
+  const holdings = parts ? parts.deposit.plus(parts.hot).plus(parts.cold) : null;
+  const coldShare = parts && holdings?.gt(0) ? parts.cold.div(holdings) : null;
+  if (holdings === null) {
+    if (liabilities.gt(0)) warnings.push(WARN.unknown);
+  } else {
+    if (holdings.lt(liabilities)) warnings.push(WARN.holdings);
+    if (holdings.gt(0) && coldShare!.lt(COLD_SHARE_MIN)) warnings.push(WARN.cold);
+  }
+  return {
+    currency,
+    liabilities: toWire(liabilities),
+    ledger: toWire(ledger),
+    holdings: holdings ? toWire(holdings) : null,
+    deposit_addresses: parts ? toWire(parts.deposit) : null,
+    hot: parts ? toWire(parts.hot) : null,
+    cold: parts ? toWire(parts.cold) : null,
+    cold_share: coldShare ? coldShare.toDecimalPlaces(6, D.ROUND_FLOOR).toFixed() : null,
+    warnings,
+    detail,
+  };
+}
+
 /**
  * Takes one snapshot: per currency, members' balances (liabilities) against the ledger and against what the
  * chain says the service holds at deposit addresses, the hot wallet and the cold wallets of each network the
  * currency travels on (ETH on Ethereum, USDT on Ethereum and TRON, XRP on the XRP Ledger: holdings.ts). A
  * network without a provider is left out and named in `detail`; a currency the server can read on no network
- * (KRW in the bank) has holdings null and the warning `holdings_unknown` where members are owed some. Stored
- * append-only.
+ * (KRW in the bank) has holdings null and the warning `holdings_unknown` where members are owed some.
+ * The chain is read first; then one REPEATABLE READ transaction reads every member's balances and the ledger
+ * from one snapshot of the database, stores them with their Merkle sum tree's root (liabilities.ts, decision
+ * 0450) and the lines, whose liabilities are the root's totals. Stored append-only.
  */
 export async function takeSnapshot(
   db: Db,
   c: ChainConfig,
   trigger: 'manual' | 'daily',
   takenBy: string,
-): Promise<{ batch: string; taken_at: string; items: ReserveLine[] }> {
-  const sums = await db.query<{ currency: string; liabilities: string; ledger: string }>(
-    `SELECT c.currency,
-            COALESCE((SELECT sum(balance) FROM balances b WHERE b.currency = c.currency), 0)::text AS liabilities,
-            COALESCE((SELECT sum(amount) FROM ledger_entries l WHERE l.currency = c.currency), 0)::text AS ledger
-       FROM unnest($1::text[]) AS c(currency)`,
-    [[...BALANCE_CURRENCIES]],
-  );
-  const items: ReserveLine[] = [];
-  for (const s of sums) {
-    const liabilities = new D(s.liabilities);
-    const warnings: string[] = [];
-    if (!liabilities.eq(s.ledger)) warnings.push(WARN.ledger);
-    let parts: Parts | null = null;
-    let detail: string | null = null;
-    try {
-      const read = await partsOf(db, c, s.currency);
-      parts = read.parts;
-      if (parts && read.unread.length) detail = `${UNREAD} ${read.unread.join(', ')}`;
-    } catch (err) {
-      detail = (err as Error).message.slice(0, 300);
-    }
-    const holdings = parts ? parts.deposit.plus(parts.hot).plus(parts.cold) : null;
-    const coldShare = parts && holdings?.gt(0) ? parts.cold.div(holdings) : null;
-    if (holdings === null) {
-      if (liabilities.gt(0)) warnings.push(WARN.unknown);
-    } else {
-      if (holdings.lt(liabilities)) warnings.push(WARN.holdings);
-      if (holdings.gt(0) && coldShare!.lt(COLD_SHARE_MIN)) warnings.push(WARN.cold);
-    }
-    items.push({
-      currency: s.currency,
-      liabilities: toWire(liabilities),
-      ledger: toWire(s.ledger),
-      holdings: holdings ? toWire(holdings) : null,
-      deposit_addresses: parts ? toWire(parts.deposit) : null,
-      hot: parts ? toWire(parts.hot) : null,
-      cold: parts ? toWire(parts.cold) : null,
-      cold_share: coldShare ? coldShare.toDecimalPlaces(6, D.ROUND_FLOOR).toFixed() : null,
-      warnings,
-      detail,
-    });
-  }
+): Promise<{
+  batch: string;
+  taken_at: string;
+  root_hash: string;
+  member_count: number;
+  items: ReserveLine[];
+}> {
+  const chain = new Map<string, ChainRead>();
+  for (const currency of BALANCE_CURRENCIES) chain.set(currency, await readChain(db, c, currency));
   const batch = randomUUID();
-  const [row] = await db.tx(async (q) => {
+  return db.tx(async (q) => {
+    await q.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+    const proof = await snapshotLiabilities(q, batch);
+    const items = BALANCE_CURRENCIES.map((currency) =>
+      lineOf(currency, new D(proof.totals[currency]!), proof.ledger[currency]!, chain.get(currency)!),
+    );
     for (const i of items) {
       await q.query(
         `INSERT INTO reserve_snapshots (batch, trigger, taken_by, currency, liabilities, ledger, holdings,
@@ -142,35 +161,101 @@ export async function takeSnapshot(
         ],
       );
     }
-    return q.query<{ taken_at: string }>(
-      `SELECT ${isoTime('min(taken_at)')} AS taken_at FROM reserve_snapshots WHERE batch = $1`,
+    const [row] = await q.query<{ taken_at: string }>(
+      `SELECT ${isoTime('taken_at')} AS taken_at FROM reserve_proof_roots WHERE batch = $1`,
       [batch],
     );
+    return {
+      batch,
+      taken_at: row!.taken_at,
+      root_hash: proof.root_hash,
+      member_count: proof.member_count,
+      items,
+    };
   });
-  return { batch, taken_at: row!.taken_at, items };
 }
 
-/** Stored snapshots, newest first (at most `limit` lines). */
+/** holdings ÷ liabilities, floored to 4 decimals; null when the holdings are unknown or nothing is owed. */
+const ratioOf = (holdings: string | null, liabilities: string): string | null =>
+  holdings === null || new D(liabilities).isZero()
+    ? null
+    : new D(holdings).div(liabilities).toDecimalPlaces(4, D.ROUND_FLOOR).toFixed();
+
+const LINE_COLUMNS = `s.batch::text AS batch, ${isoTime('s.taken_at')} AS taken_at, s.trigger, s.taken_by, s.currency,
+            s.liabilities::text AS liabilities, s.ledger::text AS ledger, s.holdings::text AS holdings,
+            s.deposit_addresses::text AS deposit_addresses, s.hot::text AS hot, s.cold::text AS cold,
+            s.cold_share::text AS cold_share, s.warnings, s.detail, r.root_hash, r.member_count`;
+
+const wire = (v: string | null) => (v === null ? null : toWire(v));
+/** A stored line as the answers write it: amounts without trailing zeros, the ratio computed. */
+const wireLine = (r: Omit<StoredReserveLine, 'ratio'>): StoredReserveLine => ({
+  ...r,
+  liabilities: toWire(r.liabilities),
+  ledger: toWire(r.ledger),
+  holdings: wire(r.holdings),
+  deposit_addresses: wire(r.deposit_addresses),
+  hot: wire(r.hot),
+  cold: wire(r.cold),
+  cold_share: r.cold_share === null ? null : new D(r.cold_share).toFixed(),
+  ratio: ratioOf(r.holdings, r.liabilities),
+});
+
+/** Stored snapshots, newest first (at most `limit` lines), each with its proof's root where it has one. */
 export async function listSnapshots(q: Queryable, limit: number): Promise<StoredReserveLine[]> {
-  const rows = await q.query<StoredReserveLine>(
-    `SELECT batch::text AS batch, ${isoTime('taken_at')} AS taken_at, trigger, taken_by, currency,
-            liabilities::text AS liabilities, ledger::text AS ledger, holdings::text AS holdings,
-            deposit_addresses::text AS deposit_addresses, hot::text AS hot, cold::text AS cold,
-            cold_share::text AS cold_share, warnings, detail
-       FROM reserve_snapshots ORDER BY taken_at DESC, id DESC LIMIT $1`,
+  const rows = await q.query<Omit<StoredReserveLine, 'ratio'>>(
+    `SELECT ${LINE_COLUMNS}
+       FROM reserve_snapshots s LEFT JOIN reserve_proof_roots r ON r.batch = s.batch
+      ORDER BY s.taken_at DESC, s.id DESC LIMIT $1`,
     [limit],
   );
-  const w = (v: string | null) => (v === null ? null : toWire(v));
-  return rows.map((r) => ({
-    ...r,
-    liabilities: toWire(r.liabilities),
-    ledger: toWire(r.ledger),
-    holdings: w(r.holdings),
-    deposit_addresses: w(r.deposit_addresses),
-    hot: w(r.hot),
-    cold: w(r.cold),
-    cold_share: r.cold_share === null ? null : new D(r.cold_share).toFixed(),
-  }));
+  return rows.map(wireLine);
+}
+
+/**
+ * The published checks, newest first (at most `limit`): the proof's root (hash, member count, totals per
+ * currency, which are the lines' liabilities) beside the service's wallets on chain and the ratio. Nothing
+ * about any member; the salt never leaves the database.
+ */
+export async function publicReserves(q: Queryable, limit: number): Promise<PublicReserves> {
+  const roots = await q.query<{ batch: string }>(
+    'SELECT batch::text AS batch FROM reserve_proof_roots ORDER BY taken_at DESC LIMIT $1',
+    [limit],
+  );
+  const lines = await listLinesOf(
+    q,
+    roots.map((r) => r.batch),
+  );
+  return {
+    items: roots.map(({ batch }) => {
+      const own = lines.filter((l) => l.batch === batch);
+      return {
+        batch,
+        taken_at: own[0]!.taken_at,
+        root_hash: own[0]!.root_hash!,
+        member_count: own[0]!.member_count!,
+        lines: own.map((l) => ({
+          currency: l.currency,
+          liabilities: l.liabilities,
+          holdings: l.holdings,
+          deposit_addresses: l.deposit_addresses,
+          hot: l.hot,
+          cold: l.cold,
+          cold_share: l.cold_share,
+          ratio: l.ratio,
+        })),
+      };
+    }),
+  };
+}
+
+async function listLinesOf(q: Queryable, batches: string[]): Promise<StoredReserveLine[]> {
+  const rows = await q.query<Omit<StoredReserveLine, 'ratio'>>(
+    `SELECT ${LINE_COLUMNS}
+       FROM reserve_snapshots s JOIN reserve_proof_roots r ON r.batch = s.batch
+      WHERE s.batch = ANY($1::uuid[]) ORDER BY s.id`,
+    [batches],
+  );
+  return rows.map(wireLine);
 }
 
 export function snapshotsCsv(rows: StoredReserveLine[]): string {

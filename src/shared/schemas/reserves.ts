@@ -20,10 +20,12 @@ const reserveLineView = z.object({
 });
 export type ReserveLine = z.infer<typeof reserveLineView>;
 
-/** A check just taken: its batch, its time, a line per currency. */
+/** A check just taken: its batch, its time, its proof of liabilities' root (decision 0450), a line per currency. */
 export const reserveSnapshotView = z.object({
   batch: z.string(),
   taken_at: z.string(),
+  root_hash: z.string(),
+  member_count: z.number(),
   items: z.array(reserveLineView),
 });
 
@@ -35,7 +37,53 @@ export const storedReservesView = z.object({
       taken_at: z.string(),
       trigger: z.string(),
       taken_by: z.string(),
+      /** The proof of liabilities' root of the check and its member count; null for a check stored without one. */
+      root_hash: nullableString,
+      member_count: z.nullable(z.number()),
+      /** holdings ÷ liabilities, floored to 4 decimals; null when either is unknown or nothing is owed. */
+      ratio: nullableString,
     }),
   ),
 });
 export type StoredReserveLine = z.infer<typeof storedReservesView>['items'][number];
+
+/** One currency of a published check: the root's total owed to members against the service's wallets on chain. */
+const publicLineView = z.object({
+  currency: z.string(),
+  liabilities: z.string(),
+  holdings: nullableString,
+  deposit_addresses: nullableString,
+  hot: nullableString,
+  cold: nullableString,
+  cold_share: nullableString,
+  ratio: nullableString,
+});
+
+/** The published checks, newest first (open to anyone): time, the root's hash and totals, the chain's side. */
+export const publicReservesView = z.object({
+  items: z.array(
+    z.object({
+      batch: z.string(),
+      taken_at: z.string(),
+      root_hash: z.string(),
+      member_count: z.number(),
+      lines: z.array(publicLineView),
+    }),
+  ),
+});
+export type PublicReserves = z.infer<typeof publicReservesView>;
+
+const amountsView = z.record(z.string(), z.string());
+/** A member's proof of liabilities (src/shared/merkle-sum.ts `MemberProof`). */
+export const memberProofView = z.object({
+  version: z.number(),
+  batch: z.string(),
+  taken_at: z.string(),
+  currencies: z.array(z.string()),
+  unit_decimals: z.number(),
+  balances: amountsView,
+  commitment: z.string(),
+  leaf_hash: z.string(),
+  path: z.array(z.object({ side: z.enum(['left', 'right']), hash: z.string(), sums: amountsView })),
+  root: z.object({ hash: z.string(), totals: amountsView }),
+});

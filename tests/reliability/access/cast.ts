@@ -155,8 +155,11 @@ export async function enrolledMember(): Promise<Actor> {
   };
 }
 
-/** The operations whose cells act on the caller's own account in a way later cells must not see. */
-export const FRESH_CALLER = new Set(['changePassword', 'setSecondPassword']);
+/**
+ * The operations whose cells act on the caller's own account in a way later cells must not see, or whose
+ * answer depends on the account being newer than the last reserves check (a member's proof).
+ */
+export const FRESH_CALLER = new Set(['changePassword', 'setSecondPassword', 'getMyReserveProof']);
 /** One-time code cells: a fresh member, or a fresh administrator who has not enrolled yet. */
 export const TOTP_OPS = new Set([
   'getTotpStatus',

@@ -8,6 +8,7 @@ import { useLogoutToLogin } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { BankAccountSection } from './bank-account-section';
 import { ProfileInfoSection } from './profile-info-section';
+import { ReserveProofEntry } from './reserve-proof-entry';
 import { SecuritySection } from './security-section';
 import { SignInActivitySection, useSignInActivity } from './sign-in-activity-section';
 import { ThemeSection } from './theme-section';
@@ -67,6 +68,7 @@ function ProfileCards({
       <BankAccountSection profile={profile} />
       <ThemeSection />
       <SignInActivitySection />
+      <ReserveProofEntry />
       <button
         type="button"
         className="btn btn-secondary btn-block profile-logout"
