@@ -8,6 +8,7 @@ import { late } from '../support/fixture';
 import { erc20Address, setDepositAddress, trc20Address, txid, xrpAddress } from '../support/money';
 import { startTronApi } from '../support/tron-api';
 import { startXrplApi } from '../support/xrpl-api';
+import { expectNoSevereViolations } from './checks/a11y';
 import { fileE2E, memberOn, signIn } from './support';
 
 // Crypto deposits in the browser: USDT on TRON and Ethereum, XRP with the member's tag and the claim of an
@@ -180,6 +181,7 @@ describe('crypto deposits in the browser', () => {
     const hashField = page.getByLabel(X.txidLabel);
     await hashField.fill(`0x${txid()}`);
     await page.getByText(`* ${D.txidInvalidFor('XRPL')}`).waitFor();
+    await expectNoSevereViolations(page, '/assets/deposit/XRP, the claim open with a wrong hash');
     await page.getByLabel(X.amountLabel).fill('1.0000001');
     await page.getByText(`* ${D.amountDecimalsFor('XRP', 6)}`).waitFor();
     expect(await submit.isDisabled()).toBe(true);
@@ -233,6 +235,7 @@ describe('crypto deposits in the browser', () => {
     // The server checks no ETH claim: none is offered; the fold sends the member to the desk.
     expect(await page.getByTestId('deposit-claim').count()).toBe(0);
     await page.getByText(S.askDeskLead).click();
+    await expectNoSevereViolations(page, '/assets/deposit/ETH, the fold open');
     expect(
       await page
         .getByTestId('deposit-ask-desk')
