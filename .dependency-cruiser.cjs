@@ -66,6 +66,36 @@ module.exports = {
     upward('domain-below-routes', DOMAIN, '', notIn(ENTRY, APP, ROUTES)),
     upward('routes-below-app', ROUTES, '', notIn(ENTRY, APP)),
     upward('app-below-entry', APP, '', ENTRY),
+    // Folders by floor (docs/ARCHITECTURE.md): no domain folder imports one that imports it back.
+    {
+      name: 'desk-above-domains',
+      severity: 'error',
+      comment: 'desk/ reads across the domains for the administrator routes; no domain imports it.',
+      from: { path: `${S}(?!admin/|desk/)[^/]+/` },
+      to: { path: `${S}desk/` },
+    },
+    {
+      name: 'domains-below-admin',
+      severity: 'error',
+      comment: 'Only admin/ declares /api/admin routes: a domain folder never imports admin/.',
+      from: { path: `${S}(?!admin/)[^/]+/` },
+      to: { path: `${S}admin/` },
+    },
+    {
+      name: 'members-below-requests',
+      severity: 'error',
+      comment:
+        'Requests lock the member (members/lock-member.ts): members imports none of the request domains.',
+      from: { path: `${S}members/` },
+      to: { path: `${S}(deposits|withdrawals|withdrawal-rules|proposals|payouts|reserves|history|desk)/` },
+    },
+    {
+      name: 'ops-below-entry',
+      severity: 'error',
+      comment: 'ops/ serves the jobs and the app; it imports neither the app nor the entry.',
+      from: { path: `${S}ops/` },
+      to: { path: `${S}(app|start-server|main)\\.ts$` },
+    },
     {
       name: 'chain-providers-a-leaf',
       severity: 'error',
@@ -88,6 +118,14 @@ module.exports = {
       comment: 'A client feature imports no other feature: what two share lives in lib/ or components/.',
       from: { path: '^src/client/features/([^/]+)/' },
       to: { path: '^src/client/features/', pathNot: '^src/client/features/$1/' },
+    },
+    {
+      name: 'member-screens-small-catalogue',
+      severity: 'error',
+      comment:
+        'Member screens import MSG from shared/messages/member: the full catalogue holds the administrator page strings and would land in /login and /main.',
+      from: { path: '^src/client/', pathNot: '^src/client/(features/admin/|app/admin-shell\\.tsx$)' },
+      to: { path: '^src/shared/messages/(index|admin|proposals)\\.ts$' },
     },
     {
       name: 'client-shared-code-below-features',

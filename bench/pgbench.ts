@@ -1,7 +1,7 @@
 /**
  * The ceiling of the approval benchmark: PostgreSQL's own `pgbench` (TPC-B-like: BEGIN, three UPDATEs,
  * a SELECT and an INSERT, COMMIT, synchronous commit) on the same server, in a database of its own
- * (`wallet_bench_pgbench`), with the same client count as the approval runs and timed between them.
+ * (`wallet_bench_pgbench` unless named), with the same client count as the approval runs and timed between them.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -77,10 +77,10 @@ export async function preparePgbench(
   baseUrl: string,
   scale: number,
   log: (line: string) => void,
+  name = 'wallet_bench_pgbench',
 ): Promise<Pgbench> {
   const binary = findPgbench(log);
   const version = spawnSync(binary, ['--version'], { encoding: 'utf8' }).stdout.trim();
-  const name = 'wallet_bench_pgbench';
   const adminUrl = new URL(baseUrl);
   adminUrl.pathname = '/postgres';
   const admin = async (sql: string) => {

@@ -12,6 +12,7 @@ import { MSG } from '../shared/messages';
 import '../shared/zod';
 import { adminRoutes } from './admin/routes';
 import { originOf } from './auth/auth-events';
+import { recoveryRoutes } from './auth/recovery-routes';
 import { authRoutes } from './auth/routes';
 import { sessionToken } from './auth/session-cookie';
 import { readSession, SESSION_COOKIE } from './auth/sessions';
@@ -29,6 +30,7 @@ import { addRouteHook } from './http/route-hooks';
 import { API_HEADERS, DOCUMENT_HEADERS } from './http/security-headers';
 import { serializerCompiler } from './http/serializer';
 import { serveClient } from './http/static-files';
+import { strictUtf8Json } from './http/utf8-json';
 import { noticeRoutes } from './notices/routes';
 import { metricsRegistry, registerOps } from './ops';
 import { priceRoutes } from './prices/routes';
@@ -91,6 +93,7 @@ export async function buildApp(ctx: Ctx): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   // Only JSON is accepted: text/plain would let a cross-site form post without a preflight.
   app.removeContentTypeParser('text/plain');
+  strictUtf8Json(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -119,7 +122,8 @@ export async function buildApp(ctx: Ctx): Promise<App> {
     if (!req.url.startsWith('/api/')) return;
     reply.header('cache-control', 'no-store');
     if (MUTATING.has(req.method)) {
-      const origin = req.headers.origin;
+      // Without Origin, the Referer says where the request came from (a browser sends one or the other).
+      const origin = req.headers.origin ?? req.headers.referer;
       if (origin !== undefined && !sameOrigin(origin, req.headers.host, req.protocol)) {
         throw new AppError('FORBIDDEN_ORIGIN', MSG.common.forbiddenOrigin);
       }
@@ -160,6 +164,7 @@ export async function buildApp(ctx: Ctx): Promise<App> {
         historyRoutes,
         eventRoutes,
         totpRoutes,
+        recoveryRoutes,
         reserveProofRoutes,
       ])
         await routes(a, ctx);

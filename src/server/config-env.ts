@@ -77,7 +77,7 @@ export const envSchema = z.object({
     .optional(),
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Per-address limits; per-account limits are fixed by SPEC/DESIGN (AUTH_LIMITS). */
+  /** Per-address limits; per-account limits are fixed by the product (AUTH_LIMITS). */
   RATE_LIMIT_PER_ADDRESS: intIn(1, 1_000_000_000).default(100),
   SESSION_IDLE_MINUTES: intIn(1, 525_600, ', 분', ' (minutes)').default(30),
   SESSION_ABSOLUTE_HOURS: intIn(1, 8_760, ', 시간', ' (hours)').default(12),

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import type { AdminCandidate } from './auth/admin-candidate';
 import { ensureAdmin } from './auth/seed-admin';
+import { embeddedTotpKey } from './auth/totp-key-file';
 import { type Config, ConfigError } from './config';
 import type { App } from './context';
 import type { Db } from './db';
@@ -22,7 +23,7 @@ export interface RunningServer {
 
 /** Opens the database, migrates, seeds the administrator, starts background work and listens. */
 export async function startServer(
-  config: Config,
+  given: Config,
   opts: {
     memory?: boolean;
     announce?: (msg: string) => void;
@@ -32,7 +33,12 @@ export async function startServer(
     adminCandidate?: AdminCandidate;
   } = {},
 ) {
-  const embeddedDir = !config.databaseUrl && !opts.memory ? config.dataDir : null;
+  const embeddedDir = !given.databaseUrl && !opts.memory ? given.dataDir : null;
+  // The embedded default keeps its own key in the data folder; a deployment on DATABASE_URL sets one.
+  const config: Config =
+    embeddedDir && !given.totp.encryptionKey
+      ? { ...given, totp: { ...given.totp, encryptionKey: embeddedTotpKey(embeddedDir) } }
+      : given;
   const opening = opts.db ?? openServerDb(config, opts);
   // The app (routes, schemas, plugins) is built while the database opens.
   const building = buildApp({ db: deferredDb(config.databaseUrl ? 'pg' : 'pglite', opening), config });
@@ -69,8 +75,9 @@ export async function startServer(
     );
   }
   if (!config.totp.encryptionKey) {
-    // In production, OTP secrets of enrolled administrators must not sit unsealed in the database (and in
-    // every backup of it): the start stops and says what to set (decision 0313).
+    // Only a PostgreSQL deployment (or an in-memory test server) gets here. In production, OTP secrets of
+    // enrolled administrators must not sit unsealed in the database (and in every backup of it): the start
+    // stops and says what to set (decision 0313).
     if (process.env.NODE_ENV === 'production' && (await enrolledAdministrators(db)) > 0) {
       throw new ConfigError([
         {

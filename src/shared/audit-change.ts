@@ -4,26 +4,34 @@
  * field without a Korean name is called "기타 항목" rather than shown by its key.
  */
 import { formatExact } from './fees';
+import { formatDateTime } from './format';
 import { MSG } from './messages';
 
 const C = MSG.deskRecords.change;
+const W = MSG.deskWork;
+/** A moment as the server writes it (ISO 8601, UTC): shown in Korean time. */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+/** Identifiers, tags and numbers that name rather than count: digits as they are, never grouped. */
+const IDENTIFIER = /(^|_)(tag|tags|number|txid|id|code|step)$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function valueText(v: unknown): string {
+function valueText(v: unknown, key = ''): string {
   if (v === null || v === undefined || v === '') return C.none;
   if (typeof v === 'boolean') return v ? C.yes : C.no;
+  if (IDENTIFIER.test(key) && (typeof v === 'number' || typeof v === 'string')) return String(v);
   if (typeof v === 'number') return v.toLocaleString('ko-KR');
   if (typeof v === 'string') {
-    const known = C.values[v] ?? MSG.proposals.kinds[v];
+    const known = C.values[v] ?? W.auditValues[v] ?? MSG.proposals.kinds[v];
     if (known) return known;
+    if (ISO_TIME.test(v)) return `${formatDateTime(v)} (KST)`;
     if (DECIMAL.test(v) && v.replace('-', '').length > 3) return formatExact(v);
     return v;
   }
-  if (Array.isArray(v)) return v.map(valueText).join(', ');
+  if (Array.isArray(v)) return v.map((x) => valueText(x, key)).join(', ');
   if (isObj(v)) {
     if (typeof v.proposed_by === 'string' && typeof v.confirmed_by === 'string')
       return C.approval(v.proposed_by, v.confirmed_by);
@@ -31,13 +39,13 @@ function valueText(v: unknown): string {
       return C.refusal(v.proposed_by, v.refused_by);
     return Object.entries(v)
       .filter(([k, x]) => !hidden(k, x))
-      .map(([k, x]) => `${label(k)} ${valueText(x)}`)
+      .map(([k, x]) => `${label(k)} ${valueText(x, k)}`)
       .join(', ');
   }
   return String(v);
 }
 
-const label = (key: string) => C.fields[key] ?? C.other;
+const label = (key: string) => C.fields[key] ?? W.auditFields[key] ?? C.other;
 /** Ids are named elsewhere (the target column shows the member's username). */
 const hidden = (key: string, v: unknown) =>
   key === 'id' || key.endsWith('_id') || (typeof v === 'string' && UUID.test(v));
@@ -54,21 +62,25 @@ export function describeChange(before: unknown, after: unknown): string[] {
     if (hidden(key, inA ? a[key] : b[key])) continue;
     const name = key === 'value' ? C.other : label(key);
     if (inB && inA) {
-      const from = valueText(b[key]);
-      const to = valueText(a[key]);
+      const from = valueText(b[key], key);
+      const to = valueText(a[key], key);
       lines.push(from === to ? `${name}: ${to}` : `${name}: ${from} ${C.arrow} ${to}`);
-    } else if (inA) lines.push(`${name}: ${valueText(a[key])}`);
-    else lines.push(`${name}: ${valueText(b[key])} ${C.arrow} ${C.none}`);
+    } else if (inA) lines.push(`${name}: ${valueText(a[key], key)}`);
+    else lines.push(`${name}: ${valueText(b[key], key)} ${C.arrow} ${C.none}`);
   }
   return lines;
 }
 
 /** An audit action's Korean name. */
 export const actionLabel = (action: string) =>
-  MSG.admin.audit.actions[action] ?? MSG.deskRecords.actions[action] ?? MSG.deskRecords.otherAction;
+  MSG.admin.audit.actions[action] ??
+  MSG.deskRecords.actions[action] ??
+  W.auditActions[action] ??
+  MSG.deskRecords.otherAction;
 
 /** Every action the desk can filter by, with its Korean name. */
 export const AUDIT_ACTIONS: readonly (readonly [string, string])[] = Object.entries({
   ...MSG.admin.audit.actions,
   ...MSG.deskRecords.actions,
+  ...W.auditActions,
 });

@@ -77,13 +77,16 @@ export const KRW_BANKS = [
 
 export const TOAST = { duration: 4000, visible: 3, width: 356 } as const;
 
-/** Limits on authentication attempts (DESIGN: Security). */
+/** Limits on authentication attempts (docs/PRODUCT.md). */
 export const AUTH_LIMITS = {
   windowMinutes: 15,
   passwordFailuresPerAccount: 10,
   pinFailuresPerAccount: 5,
   lockMinutes: 15,
 } as const;
+
+/** A member's own recovery of a secret by e-mail (decision 0400): the code's life, tries and requests. */
+export const RECOVERY = { codeMinutes: 15, attempts: 5, requestsPerHour: 5 } as const;
 
 /** My page: email-change links and the per-member limits of the profile endpoints. */
 export const EMAIL_CHANGE_TTL_HOURS = 24;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { WITHDRAW_CURRENCIES } from './constants';
 import { D } from './decimal';
 import {
+  chainDecimals,
   defaultNetworkFor,
   isNetworkAllowed,
   NETWORK_CODES,
@@ -41,5 +42,13 @@ describe('networks per currency', () => {
         expect(new D(networkFee(c, n) ?? 'x').decimalPlaces()).toBeLessThanOrEqual(networkDecimals(c, n));
       }
     }
+  });
+});
+
+describe('chain decimals: one table', () => {
+  it('gives each carried currency its base unit and refuses any other', () => {
+    expect(['ETH', 'USDT', 'XRP', 'BTC'].map(chainDecimals)).toEqual([18, 6, 6, 8]);
+    expect(() => chainDecimals('KRW')).toThrow(/KRW/);
+    expect(() => chainDecimals('DOGE')).toThrow(/DOGE/);
   });
 });

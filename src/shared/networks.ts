@@ -1,7 +1,7 @@
 import { CRYPTO_DECIMALS } from './constants';
 
 /**
- * Withdrawal and deposit networks (DESIGN "Networks per currency"): each currency offers only
+ * Withdrawal and deposit networks (docs/PRODUCT.md "Networks per currency"): each currency offers only
  * the networks that can carry it. One table, used by the form, the schemas and the server.
  */
 export const NETWORK_CODES = ['TRC20', 'ERC20', 'XRPL', 'BTC'] as const;
@@ -28,20 +28,35 @@ export function networkLabelFor(currency: string, network: NetworkCode): string 
 export const DEPOSIT_CURRENCIES = ['KRW', 'USDT', 'ETH', 'XRP'] as const;
 
 /**
+ * The decimals of each currency's base unit on its chain, the one table server and client use: wei (18),
+ * USDT's 6 on TRON and Ethereum, XRP's drops (6), satoshis (8). What an amount may carry in the app is
+ * at most CRYPTO_DECIMALS of it (`networkDecimals`); the chain checks convert with `chainDecimals`.
+ */
+const CHAIN_DECIMALS = { ETH: 18, USDT: 6, XRP: 6, BTC: 8 } as const;
+
+/** The decimals of `currency`'s base unit on its chain; a currency not carried on any chain is an error. */
+export function chainDecimals(currency: string): number {
+  if (!Object.hasOwn(CHAIN_DECIMALS, currency)) throw new Error(`no chain decimals for currency ${currency}`);
+  return CHAIN_DECIMALS[currency as keyof typeof CHAIN_DECIMALS];
+}
+const appDecimals = (currency: keyof typeof CHAIN_DECIMALS) =>
+  Math.min(CHAIN_DECIMALS[currency], CRYPTO_DECIMALS);
+
+/**
  * The networks each withdrawal currency may leave on, the first one being the default, with the fixed
  * external fee of each pair (SPEC §9's fee per currency, kept for every pair; decision 0115) and the
  * decimals an amount of the pair may have: what the chain carries, at most the app's CRYPTO_DECIMALS.
- * USDT has 6 decimals on TRON and Ethereum and XRP moves in drops (6); ETH carries 18 on chain, so the
- * app's 8 apply. An amount with more decimals than its chain can never be sent nor matched on chain.
+ * (USDT 6, XRP 6, ETH and BTC the app's 8). An amount with more decimals than its chain can never be sent
+ * nor matched on chain.
  */
 const WITHDRAWAL_NETWORKS = {
   USDT: [
-    { network: 'TRC20', fee: '1', decimals: 6 },
-    { network: 'ERC20', fee: '1', decimals: 6 },
+    { network: 'TRC20', fee: '1', decimals: appDecimals('USDT') },
+    { network: 'ERC20', fee: '1', decimals: appDecimals('USDT') },
   ],
-  ETH: [{ network: 'ERC20', fee: '0.002', decimals: CRYPTO_DECIMALS }],
-  XRP: [{ network: 'XRPL', fee: '0.25', decimals: 6 }],
-  BTC: [{ network: 'BTC', fee: '0.0001', decimals: CRYPTO_DECIMALS }],
+  ETH: [{ network: 'ERC20', fee: '0.002', decimals: appDecimals('ETH') }],
+  XRP: [{ network: 'XRPL', fee: '0.25', decimals: appDecimals('XRP') }],
+  BTC: [{ network: 'BTC', fee: '0.0001', decimals: appDecimals('BTC') }],
 } as const satisfies Record<string, readonly { network: NetworkCode; fee: string; decimals: number }[]>;
 type NetworkCurrency = keyof typeof WITHDRAWAL_NETWORKS;
 

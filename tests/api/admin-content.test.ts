@@ -119,11 +119,18 @@ describe('notices', () => {
       created_by: admin.id,
     });
 
-    const edited = await admin.client.call('PUT', `/api/admin/notices/${n.id}`, {
-      title: '서버 점검 안내',
-      body: '내일 02시부터 03시까지 점검합니다.',
-      published: true,
-    });
+    // Publishing it is confirmed by a second administrator (decision 0401).
+    const edited = await proposeAndConfirm(
+      admin.client,
+      checker.client,
+      'PUT',
+      `/api/admin/notices/${n.id}`,
+      {
+        title: '서버 점검 안내',
+        body: '내일 02시부터 03시까지 점검합니다.',
+        published: true,
+      },
+    );
     expect(edited.status).toBe(200);
     expect(edited.body.data).toMatchObject({ id: n.id, title: '서버 점검 안내', published: true });
     const [row] = await server.db.query<{ published: boolean }>(

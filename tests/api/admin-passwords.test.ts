@@ -1,17 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { adminClient, Client, loginFully, memberClient } from '../support/client';
-import { fileAdmin, fileServer } from '../support/fixture';
+import { fileAdmin, fileChecker, fileServer } from '../support/fixture';
+import { byTwo } from '../support/four-eyes';
 
+// Another administrator's secrets, reset by two administrators; a member's are never set by one
+// (tests/api/account-takeover.test.ts, decision 0400).
 const server = fileServer();
 const admin = fileAdmin(server);
+const checker = fileChecker(server);
+const two = byTwo(admin, checker);
 const A = MSG.admin;
 const lastAudit = async (id: string) =>
   (await admin.client.get(`/api/admin/audit?targetId=${id}`)).body.data.items[0];
 
 describe('password management', () => {
-  it('changes the real login password, ends the member’s sessions and lifts a lockout', async () => {
-    const m = await memberClient(server.url);
+  it('changes another administrator’s login password, ends their sessions and lifts a lockout', async () => {
+    const m = await adminClient(server.url, server.db);
     const second = new Client(server.url);
     await loginFully(second, m.creds);
     // Someone guessing locked the account (10 failures); the reset lifts the lockout.
@@ -24,7 +29,7 @@ describe('password management', () => {
     });
     expect(locked.status).toBe(429);
 
-    const res = await admin.client.post(`/api/admin/members/${m.id}/password`, {
+    const res = await two('POST', `/api/admin/members/${m.id}/password`, {
       new_password: 'fresh1pass',
       confirm_password: 'fresh1pass',
     });
@@ -71,8 +76,8 @@ describe('password management', () => {
     expect((await m.client.get('/api/session')).status).toBe(200);
   });
 
-  it('resets the second password (4 to 12 digits); the member passes the second step with it', async () => {
-    const m = await memberClient(server.url);
+  it('resets another administrator’s second password (4 to 12 digits); they pass the second step with it', async () => {
+    const m = await adminClient(server.url, server.db);
     const url = `/api/admin/members/${m.id}/second-password`;
     for (const [body, message] of [
       [{ new_second_password: '123', confirm_second_password: '123' }, A.secondPasswordRule],
@@ -87,7 +92,7 @@ describe('password management', () => {
       expect(res.status).toBe(400);
       expect(res.body.error?.message).toBe(message);
     }
-    const res = await admin.client.post(url, {
+    const res = await two('POST', url, {
       new_second_password: '97531',
       confirm_second_password: '97531',
     });

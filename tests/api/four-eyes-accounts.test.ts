@@ -74,13 +74,14 @@ describe('another administrator’s credentials', () => {
     expect(hash?.secret_hash).toBeNull();
   });
 
-  it('a member’s password reset stays one step', async () => {
+  it('a member’s second password is set by no administrator, alone or with another', async () => {
     const m = await memberClient(server.url);
     const r = await a.client.post(`/api/admin/members/${m.id}/second-password`, {
       new_second_password: '135790',
       confirm_second_password: '135790',
     });
-    expect(r.status).toBe(200);
+    expect(r.status).toBe(403);
+    expect(r.body.error?.message).toBe(MSG.accountTrust.memberSecretRefused);
   });
 });
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { decideDeposit } from '../../src/server/deposits/decide-deposit';
 import { verifyLedger } from '../../src/server/wallet/ledger';
+import { decideWithdrawal } from '../../src/server/withdrawals/decide-withdrawal';
 import { MSG } from '../../src/shared/messages';
 import { fund, insertDeposit, insertWithdrawal } from '../support/admin-fixtures';
 import { adminClient, memberClient } from '../support/client';
@@ -76,6 +78,25 @@ describe('deposit approvals', () => {
     );
     expect(second.status).toBe(202);
     expect(await balanceOf(m.id, 'KRW')).toBe('9999999');
+  });
+});
+
+describe('no approval outside the registry', () => {
+  it('the approval core’s own entries only reject: asked to approve, they refuse and move nothing', async () => {
+    const m = await memberClient(server.url);
+    await fund(server.db, m.id, { KRW: '1000000' });
+    const d = await krwDeposit(m.id, '500000');
+    const w = await insertWithdrawal(server.db, m.id, { currency: 'KRW', amount: '100000' });
+    const actor = { actorId: a.id, actorUsername: a.creds.username };
+    // Whatever the types say: a caller that casts its way past them is refused at run time too.
+    await expect(decideDeposit(server.db, actor, d, 'approve' as 'reject')).rejects.toThrow();
+    await expect(decideWithdrawal(server.db, actor, w, 'approve' as 'reject')).rejects.toThrow();
+    expect(await balanceOf(m.id, 'KRW')).toBe('1000000');
+    const statuses = await server.db.query<{ status: string }>(
+      'SELECT status FROM deposits WHERE id = $1 UNION ALL SELECT status FROM withdrawals WHERE id = $2',
+      [d, w],
+    );
+    expect(statuses.map((r) => r.status)).toEqual(['pending', 'pending']);
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { fund, insertDeposit, insertWithdrawal } from '../support/admin-fixtures';
-import { adminClient, Client, loginFully, memberClient } from '../support/client';
+import { adminClient, type Client, memberClient } from '../support/client';
 import { fileAdmin, fileChecker, fileServer } from '../support/fixture';
 import { confirmAs } from '../support/four-eyes';
 import { enrolTotp } from '../support/totp';
@@ -29,20 +29,22 @@ describe('granting the administrator role', () => {
     await enrolTotp(x.client);
     const g = await a.client.post(`/api/admin/members/${x.id}/admin-role`, { admin: true });
     expect(g.status).toBe(202);
+    // A member's secrets are never an administrator's to set (decision 0400).
     for (const r of [await resetPassword(a.client, x.id), await resetPin(a.client, x.id)]) {
-      expect(r.status).toBe(409);
-      expect(r.body.error?.message).toBe(G.grantPending);
+      expect(r.status).toBe(403);
+      expect(r.body.error?.message).toBe(MSG.accountTrust.memberSecretRefused);
     }
     // The member's own secrets still sign in; the grant applies with B's confirmation.
     expect((await confirmAs(b.client, g.body.data.proposal.id)).status).toBe(200);
     expect(await isAdmin(x.id)).toBe(true);
 
-    // A member an administrator reset recently is refused, before and after enrolling a code.
+    // A member whose account was reset recently (the sign-in log keeps it) is refused.
     const y = await memberClient(server.url);
-    expect((await resetPassword(a.client, y.id)).status).toBe(200);
-    const asY = new Client(server.url);
-    await loginFully(asY, { ...y.creds, password: 'owned12345' });
-    await enrolTotp(asY);
+    await server.db.query(
+      `INSERT INTO auth_events (member_id, kind, success, actor_id) VALUES ($1, 'admin_password_reset', true, $2)`,
+      [y.id, a.id],
+    );
+    await enrolTotp(y.client);
     const g2 = await a.client.post(`/api/admin/members/${y.id}/admin-role`, { admin: true });
     expect(g2.status).toBe(409);
     expect(g2.body.error?.message).toMatch(/최근 30일 안에 관리자가 이 회원의 비밀번호를 바꾸었습니다/);
@@ -60,29 +62,10 @@ describe('granting the administrator role', () => {
     expect(c.body.error?.message).toBe(G.grantCredentialsChanged);
     expect(await isAdmin(x.id)).toBe(false);
   });
-
-  it('parallel: resets racing a grant proposal never end in a promoted account an administrator reset', async () => {
-    const x = await memberClient(server.url);
-    await enrolTotp(x.client);
-    const replies = await Promise.all([
-      a.client.post(`/api/admin/members/${x.id}/admin-role`, { admin: true }),
-      ...Array.from({ length: 10 }, (_, i) =>
-        i % 2 ? resetPassword(a.client, x.id) : resetPin(a.client, x.id),
-      ),
-    ]);
-    const [grant, ...resets] = replies;
-    const resetDone = resets.some((r) => r.status === 200);
-    if (grant!.status === 202) {
-      const c = await confirmAs(b.client, grant!.body.data.proposal.id);
-      expect(c.status).toBe(resetDone ? 409 : 200);
-    }
-    if (resetDone) expect(await isAdmin(x.id)).toBe(false);
-    expect(resets.every((r) => r.status === 200 || r.status === 409)).toBe(true);
-  });
 });
 
-describe('after an administrator resets a member’s secrets', () => {
-  it('the member withdraws nothing for the hold, and the resetting administrator approves none of their requests', async () => {
+describe('after a member’s account is recovered', () => {
+  it('the member withdraws nothing for the hold, and the administrator who sent the recovery approves none of their requests', async () => {
     const v = await memberClient(server.url);
     const accomplice = await memberClient(server.url);
     await fund(server.db, v.id, { USDT: '6000', KRW: '1000000' });
@@ -93,27 +76,35 @@ describe('after an administrator resets a member’s secrets', () => {
        VALUES ($1, '신한은행', '110-123-456789', '홍길동', true)`,
       [v.id],
     );
-    expect((await resetPassword(a.client, v.id)).status).toBe(200);
-    expect((await resetPin(a.client, v.id)).status).toBe(200);
-    const asV = new Client(server.url);
-    await loginFully(asV, { ...v.creds, password: 'owned12345', pin: '1111' });
+    // A sent the member a recovery (as the two-person proposal records it) and the member used it.
+    await server.db.query(
+      `INSERT INTO audit_log (actor_id, actor_username, action, target_type, target_id, after)
+       VALUES ($1, 'a', 'member.recovery.send', 'member', $2, '{}'::jsonb)`,
+      [a.id, v.id],
+    );
+    await server.db.query(
+      `INSERT INTO auth_events (member_id, kind, success) VALUES ($1, 'password_recovery', true)`,
+      [v.id],
+    );
+    const asV = v.client;
     const t = await asV.post('/api/withdrawals/crypto', {
       currency: 'USDT',
       amount: '5000',
       method: 'internal',
       recipient_id: accomplice.creds.username,
-      second_password: '1111',
     });
     expect(t.status, JSON.stringify(t.body)).toBe(400);
     expect(t.body.error?.message).toMatch(
-      /관리자가 비밀번호를 재설정하여 보안을 위해 .+까지 출금과 회원 간 전송이 제한됩니다/,
+      /비밀번호가 재설정되어 보안을 위해 .+까지 출금과 회원 간 전송이 제한됩니다/,
     );
-    const k = await asV.post('/api/withdrawals/krw', { amount: '10000', second_password: '1111' });
+    const k = await asV.post('/api/withdrawals/krw', { amount: '10000' });
     expect(k.body.error?.message).toBe(t.body.error?.message);
     for (const path of [`/api/admin/deposits/${dep}/approve`, `/api/admin/withdrawals/${pending}/approve`]) {
       const r = await a.client.post(path, {});
       expect(r.status).toBe(403);
-      expect(r.body.error?.message).toMatch(/재설정한 관리자는 .+까지 이 회원의 요청을 승인할 수 없습니다/);
+      expect(r.body.error?.message).toMatch(
+        /복구에 참여한 관리자는 .+까지 이 회원의 요청을 승인할 수 없습니다/,
+      );
       expect((await b.client.post(path, {})).status).toBe(200);
     }
   });

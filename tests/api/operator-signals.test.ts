@@ -13,10 +13,13 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, loginFully } from '../support/client';
+import { enrolTotp } from '../support/totp';
 
 /**
- * SIGTERM to the process that `npm start` or `npm run serve` started (what a supervisor, a container
- * runtime or `kill` sends) stops the server: nothing is left behind answering /readyz.
+ * What `npm start` and `npm run serve` run: SIGTERM to the process they started (what a supervisor, a
+ * container runtime or `kill` sends) stops the server, nothing is left behind answering /readyz; the quick
+ * start on a fresh data folder starts again after its administrator enrolled a one-time code.
  */
 const dirs: string[] = [];
 const started: ChildProcess[] = [];
@@ -110,37 +113,60 @@ const alive = (pid: number) => {
   }
 };
 
-async function stopsOnSigterm(script: string) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'wallet-signal-'));
-  dirs.push(dir);
+/** `npm run <script>` in the install on the embedded data folder `dir`, once it answers /readyz. */
+async function startInstall(script: string, dir: string, extra: Record<string, string> = {}) {
   const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: '',
+    DATA_DIR: dir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    PRICE_REFRESH: 'false',
+    ...extra,
+  };
+  // What a newcomer's shell has: none of the settings the quick start does not give.
+  for (const v of ['TOTP_ENCRYPTION_KEY', 'ADMIN_USERNAME', 'ADMIN_PASSWORD', 'ADMIN_SECOND_PASSWORD']) {
+    if (!(v in extra)) delete env[v];
+  }
   const npm = spawn('npm', ['run', '--silent', script], {
     cwd: install,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      DATA_DIR: dir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      PRICE_REFRESH: 'false',
-      ADMIN_TOTP_REQUIRED: 'false',
-    },
-    stdio: 'ignore',
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   started.push(npm);
+  let output = '';
+  npm.stdout?.on('data', (b: Buffer) => {
+    output += b.toString();
+  });
+  npm.stderr?.on('data', (b: Buffer) => {
+    output += b.toString();
+  });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600 && (await statusOf(`${base}/readyz`)) !== 200; i++) await pause(100);
-  expect(await statusOf(`${base}/readyz`)).toBe(200);
+  expect(await statusOf(`${base}/readyz`), output).toBe(200);
+  return { npm, base, output: () => output };
+}
+
+/** SIGTERM to the process npm started (its only child), as a supervisor sends it; waits for npm to end. */
+async function stopInstall(npm: ChildProcess): Promise<number[]> {
   const below = descendants(npm.pid as number);
   spawnedBelow.push(...below);
-  // The process npm started: its only child.
   const [direct] = below;
   expect(direct).toBeDefined();
   process.kill(direct as number, 'SIGTERM');
   await new Promise<void>((r) =>
     npm.exitCode !== null || npm.signalCode !== null ? r() : npm.once('exit', () => r()),
   );
+  return below;
+}
+
+async function stopsOnSigterm(script: string) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'wallet-signal-'));
+  dirs.push(dir);
+  const { npm, base } = await startInstall(script, dir, { ADMIN_TOTP_REQUIRED: 'false' });
+  const below = await stopInstall(npm);
   // Every process that was below npm has ended, and nothing answers on the port.
   for (let i = 0; i < 300 && below.some(alive); i++) await pause(100);
   expect(below.filter(alive)).toEqual([]);
@@ -155,4 +181,33 @@ describe('SIGTERM', () => {
   it('to the process `npm run serve` started stops the server', async () => {
     await stopsOnSigterm('serve');
   }, 120_000);
+});
+
+describe('the quick start', () => {
+  it('`npm start` on a fresh data folder starts again after the administrator enrolled a one-time code', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'wallet-quick-'));
+    dirs.push(dir);
+    const first = await startInstall('start', dir);
+    // The administrator the first start printed, once.
+    const printed = (label: string) => first.output().match(new RegExp(`${label}:\\s+(\\S+)`))?.[1] ?? '';
+    const admin = {
+      username: printed('아이디'),
+      password: printed('  비밀번호'),
+      pin: printed('2차 비밀번호'),
+    };
+    expect(admin.username, first.output()).not.toBe('');
+    const client = new Client(first.base);
+    await loginFully(client, admin);
+    const { secret } = await enrolTotp(client);
+    expect((await client.get('/api/admin/queue')).status).toBe(200);
+    await stopInstall(first.npm);
+    // The key the first start made, readable by its owner alone.
+    expect(statSync(path.join(dir, 'totp-encryption.key')).mode & 0o777).toBe(0o600);
+
+    const second = await startInstall('start', dir);
+    const again = new Client(second.base);
+    await loginFully(again, { ...admin, totpSecret: secret });
+    expect((await again.get('/api/admin/queue')).status).toBe(200);
+    await stopInstall(second.npm);
+  }, 240_000);
 });

@@ -1,23 +1,19 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { ensureAdmin } from '../../src/server/auth/seed-admin';
 import { loadConfig } from '../../src/server/config';
 import { openDb } from '../../src/server/db';
 import { openServerDb } from '../../src/server/server-db';
+import { createOwnDatabase, dropOwnDatabase } from '../support/own-database';
 
 /**
  * Secrets an operator must set: every one the server warns about is in the environment example and in
- * DEPLOY.md, and in production a missing TOTP_ENCRYPTION_KEY stops the start once an administrator has
- * enrolled a one-time code.
+ * DEPLOY.md, and in production on PostgreSQL a missing TOTP_ENCRYPTION_KEY stops the start once an
+ * administrator has enrolled a one-time code (the embedded default keeps a key of its own, quick-start test
+ * in operator-signals.test.ts).
  */
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
 
 const ENV_EXAMPLE = readFileSync('deploy/systemd/wallet.env.example', 'utf8');
 const DEPLOY = readFileSync('docs/DEPLOY.md', 'utf8');
@@ -37,47 +33,55 @@ describe('secrets at start', () => {
     }
   });
 
-  it('in production, a missing TOTP_ENCRYPTION_KEY with an enrolled administrator stops the start with one message', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'wallet-totp-key-'));
-    dirs.push(dir);
-    const env = {
-      ...process.env,
-      DATA_DIR: dir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      PRICE_REFRESH: 'false',
-      ADMIN_USERNAME: 'firstadmin',
-      ADMIN_PASSWORD: 'adminpass123',
-      ADMIN_SECOND_PASSWORD: '123456',
-      TOTP_ENCRYPTION_KEY: '',
-    };
-    // The database as a running server leaves it after an administrator enrolled a code.
-    const config = loadConfig(env);
-    const db = await openServerDb(config);
-    try {
-      await ensureAdmin(db, config);
-      const [admin] = await db.query<{ id: string }>(
-        'SELECT id FROM members WHERE is_admin AND closed_at IS NULL ORDER BY created_at LIMIT 1',
-      );
-      await db.query(
-        `INSERT INTO member_totp (member_id, secret, confirmed_at) VALUES ($1, 'JBSWY3DPEHPK3PXP', now())
-           ON CONFLICT (member_id) DO UPDATE SET confirmed_at = coalesce(member_totp.confirmed_at, now())`,
-        [admin!.id],
-      );
-    } finally {
-      await db.close();
-    }
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      env: { ...env, NODE_ENV: 'production' },
-      encoding: 'utf8',
-      timeout: 90_000,
-    });
-    expect(r.status, r.stderr).toBe(1);
-    expect(r.stderr).toContain('설정 오류: TOTP_ENCRYPTION_KEY');
-    expect(r.stderr).toContain('Configuration error: TOTP_ENCRYPTION_KEY must be set in production');
-    expect(r.stderr).not.toMatch(/\n\s+at /);
-  }, 120_000);
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    'in production on PostgreSQL, a missing TOTP_ENCRYPTION_KEY with an enrolled administrator stops the start with one message',
+    async () => {
+      const base = process.env.DATABASE_URL as string;
+      const own = await createOwnDatabase(base, 'wallet_totpkey');
+      try {
+        const env = {
+          ...process.env,
+          DATABASE_URL: own.url,
+          PORT: '0',
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'warn',
+          PRICE_REFRESH: 'false',
+          ADMIN_USERNAME: 'firstadmin',
+          ADMIN_PASSWORD: 'adminpass123',
+          ADMIN_SECOND_PASSWORD: '123456',
+          TOTP_ENCRYPTION_KEY: '',
+        };
+        // The database as a running server leaves it after an administrator enrolled a code.
+        const config = loadConfig(env);
+        const db = await openServerDb(config);
+        try {
+          await ensureAdmin(db, config);
+          const [admin] = await db.query<{ id: string }>(
+            'SELECT id FROM members WHERE is_admin AND closed_at IS NULL ORDER BY created_at LIMIT 1',
+          );
+          await db.query(
+            `INSERT INTO member_totp (member_id, secret, confirmed_at) VALUES ($1, 'JBSWY3DPEHPK3PXP', now())
+               ON CONFLICT (member_id) DO UPDATE SET confirmed_at = coalesce(member_totp.confirmed_at, now())`,
+            [admin!.id],
+          );
+        } finally {
+          await db.close();
+        }
+        const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+          env: { ...env, NODE_ENV: 'production' },
+          encoding: 'utf8',
+          timeout: 90_000,
+        });
+        expect(r.status, r.stderr).toBe(1);
+        expect(r.stderr).toContain('설정 오류: TOTP_ENCRYPTION_KEY');
+        expect(r.stderr).toContain('Configuration error: TOTP_ENCRYPTION_KEY must be set in production');
+        expect(r.stderr).not.toMatch(/\n\s+at /);
+      } finally {
+        await dropOwnDatabase(base, own.name);
+      }
+    },
+    120_000,
+  );
 });
 
 describe('database permissions at start', () => {

@@ -4,29 +4,16 @@ import { MSG } from '../../src/shared/messages';
 import { fileChecker } from '../support/fixture';
 import { confirmAs } from '../support/four-eyes';
 import { expectLedgerOk, trc20Address } from '../support/money';
-import { approvedPayout, payoutsFile } from '../support/payouts';
+import { tronPayoutsFile } from '../support/payouts';
 
 /**
  * A payout's TXID found wrong or typed wrong (decision 0392), against a TRON stand-in: the checker's verdict
- * sends the payout back to the batch and keeps the wrong TXID; a TXID still being checked is corrected
+ * keeps the wrong TXID and the payout out of the batch; a TXID still being checked is corrected
  * only by two administrators; a TXID standing for another payout stays refused.
  */
 const P = MSG.payouts;
-const { tron, TOKEN, HOT_TRON: HOT, server, admin, round } = payoutsFile({ PAYOUT_CONFIRM_HOURS: '1' });
+const { server, admin, round, approved, send } = tronPayoutsFile();
 const checker = fileChecker(server);
-
-/** An approved USDT withdrawal on TRON paying 10 USDT (11 less the fee) to a fresh address. */
-async function approved() {
-  const to = trc20Address();
-  const body = { currency: 'USDT' as const, amount: '11', network: 'TRC20', recipient_address: to };
-  return { ...(await approvedPayout(server, admin, body)), to };
-}
-/** A transfer in the stand-in, 25 blocks deep: the checker's verdict on it is final. */
-function send(to: string) {
-  const txid = tron.pay({ token: TOKEN, from: HOT, to, value: 10_000_000n, block: 1000 });
-  tron.setHead(1025);
-  return txid;
-}
 const record = (id: string, txid: string) =>
   admin.client.post(`/api/admin/withdrawals/${id}/payout`, { txid });
 const correct = (id: string, txid: string, reason?: string) =>
@@ -66,18 +53,21 @@ const auditOf = (id: string, action: string) =>
   ]);
 
 describe('a TXID the checker finds wrong', () => {
-  it('goes back to the batch with its verdict, the wrong TXID kept; one administrator records the next', async () => {
+  it('keeps the payout out of the batch with its verdict, the wrong TXID kept; one administrator records the next', async () => {
     const { m, id, to } = await approved();
     const wrong = send(trc20Address());
     expect((await record(id, wrong)).status).toBe(200);
     expect((await batchIds()).some((b) => b.id === id)).toBe(false);
     await round();
-    expect(await payoutOf(id, 'unpaid')).toMatchObject({
+    expect(await payoutOf(id)).toMatchObject({
       payout_status: 'mismatch',
       txid: wrong,
       detail: '받는 주소 불일치',
+      returned: false,
     });
-    expect((await batchIds()).find((b) => b.id === id)).toMatchObject({ previous_txid: wrong });
+    // Sending it back to the batch takes two (payout-returns.test.ts).
+    expect(await payoutOf(id, 'unpaid')).toBeUndefined();
+    expect((await batchIds()).some((b) => b.id === id)).toBe(false);
     const [verdict] = await auditOf(id, 'withdrawal.payout.mismatch');
     expect(verdict).toMatchObject({
       actor_username: 'system:chain',

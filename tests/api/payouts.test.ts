@@ -54,7 +54,10 @@ describe('payouts', () => {
       headers: { cookie: [...admin.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
     });
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
-    expect(await csv.text()).toContain(`${id},USDT,ERC20,${address},,10,1,\r\n`);
+    // Excel's Korean reading: UTF-8 with its byte-order mark, as every CSV of the desk.
+    const bytes = Buffer.from(await csv.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.subarray(3).toString('utf8')).toContain(`${id},USDT,ERC20,${address},,10,1,\r\n`);
     // Members are refused; the administrator's bad TXID is refused with its reason.
     expect((await m.client.get('/api/admin/payouts/batch')).status).toBe(403);
     const bad = await admin.client.post(`/api/admin/withdrawals/${id}/payout`, { txid: 'abc' });

@@ -101,7 +101,11 @@ describe('reserves', () => {
     const csv = await fetch(`${server.url}/api/admin/reserves.csv`, {
       headers: { cookie: [...admin.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
     });
-    expect(await csv.text()).toMatch(/^taken_at,trigger,taken_by,currency,liabilities,ledger,holdings/);
+    const bytes = Buffer.from(await csv.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.subarray(3).toString('utf8')).toMatch(
+      /^taken_at,trigger,taken_by,currency,liabilities,ledger,holdings/,
+    );
     expect((await m.client.post('/api/admin/reserves')).status).toBe(403);
 
     // /metrics carries the latest snapshot's warnings and cold shares.

@@ -4,7 +4,7 @@ import { MSG } from '../../src/shared/messages';
 import { fund, insertDeposit, insertWithdrawal } from '../support/admin-fixtures';
 import { adminClient, memberClient } from '../support/client';
 import { confirmPendingFor, secondAdmin } from '../support/four-eyes';
-import { type E2E, loginThroughUi, signIn, startE2E } from './support';
+import { type E2E, signIn, startE2E } from './support';
 
 const A = MSG.admin;
 const RED = 'rgb(198, 40, 40)';
@@ -122,40 +122,32 @@ describe('the administrator page in the browser (desktop 1280×900)', () => {
     expect(rows).toEqual([{ amount: '150', end: '2099-12-31' }]);
   });
 
-  it('resets the password; the member then logs in with the new one', async () => {
-    // A member of its own: after an administrator's reset, that administrator may not approve the member's
-    // requests for a while (the reset hold), and the approval tests below act for the rich member.
+  it('proposes mailing a member a recovery; no administrator types the member’s password', async () => {
     const target = await memberClient(e2e.server.url, { fullName: '박재설' });
     await openMember(target.creds.username);
     await openTab(T.security);
-    const section = region(A.password.title);
-    await section.getByLabel(A.password.newPassword, { exact: true }).fill('abc12');
-    await section.getByLabel(A.password.confirmPassword).fill('abc12');
-    await section.getByRole('button', { name: A.password.reset, exact: true }).click();
-    await section.getByText(A.passwordMin).waitFor();
-    await section.getByLabel(A.password.newPassword, { exact: true }).fill('newpass77');
-    await section.getByLabel(A.password.confirmPassword).fill('newpass77');
-    await section.getByRole('button', { name: A.password.reset, exact: true }).click();
-    await section.getByText(A.passwordReset).waitFor();
-    expect((await target.client.get('/api/session')).status).toBe(401);
-
-    const member = await e2e.newPage({ width: 1280, height: 900 });
-    await loginThroughUi(member.page, { ...target.creds, password: 'newpass77' });
-    expect(new URL(member.page.url()).pathname).toBe('/main');
-    await member.context.close();
+    const section = region(MSG.accountTrust.recoveryTitle);
+    expect(await section.locator('input[type=password]').count()).toBe(0);
+    await section.getByRole('button', { name: MSG.accountTrust.sendPassword, exact: true }).click();
+    await section.getByText(MSG.proposals.proposed).waitFor();
+    // Nothing changed yet: the member's own password still signs in.
+    expect((await target.client.get('/api/session')).status).toBe(200);
   });
 
   it('publishes a notice', async () => {
-    // Notices concern every member: the desk shows them while no member is open.
-    await page.goto('/admin?tab=members');
+    // Notices concern every member: they live under 설정.
+    await page.goto('/admin?tab=settings');
     const section = region(A.notices.title);
     const title = `점검 안내 ${Date.now()}`;
     await section.getByLabel(A.notices.titleLabel).fill(title);
     await section.getByLabel(A.notices.bodyLabel).fill('내일 02시부터 03시까지 서비스를 점검합니다.');
     await section.getByLabel(A.notices.published).check();
     await section.getByRole('button', { name: A.notices.create }).click();
-    await section.getByText(A.noticeCreated).waitFor();
-    const item = section.getByRole('listitem').filter({ hasText: title });
+    // What members will see is confirmed by a second administrator (decision 0401).
+    await section.getByText(MSG.proposals.proposed).waitFor();
+    await confirmPendingFor(checker.client, e2e.server.db, adminId);
+    await page.reload();
+    const item = region(A.notices.title).getByRole('listitem').filter({ hasText: title });
     await item.getByText(A.notices.publishedBadge).waitFor();
     const [row] = await e2e.server.db.query<{ published: boolean }>(
       'SELECT published FROM notices WHERE title = $1',
@@ -165,6 +157,7 @@ describe('the administrator page in the browser (desktop 1280×900)', () => {
     // The home screen's list (GET /api/notices, the member-side read) shows it once that endpoint exists.
     const home = await empty.client.get('/api/notices');
     if (home.status !== 404) expect(JSON.stringify(home.body)).toContain(title);
+    await page.goto('/admin?tab=members');
   });
 
   it('is refused closing the account of a member who holds money, in red', async () => {

@@ -36,6 +36,22 @@ export const ACCESS_MATRIX: Record<string, Row> = {
   checkUsername: { none: 200, password: 200, member: 200, other: 'n/a', admin: 200 },
   getSession: { none: 401, password: 200, member: 200, other: 'n/a', admin: 200 },
   logout: { none: 200, password: 200, member: 200, other: 'n/a', admin: 200 },
+  requestRecovery: {
+    none: 202,
+    password: 202,
+    member: 202,
+    other: 'n/a',
+    admin: 202,
+    why: 'the same answer for every name; the code goes to the account’s e-mail only',
+  },
+  finishRecovery: {
+    none: 200,
+    password: 200,
+    member: 200,
+    other: 'n/a',
+    admin: 200,
+    why: 'the mailed single-use code is the authority, never a session',
+  },
   confirmEmailChange: {
     none: 200,
     password: 200,
@@ -69,7 +85,7 @@ export const ACCESS_MATRIX: Record<string, Row> = {
   adminGetMember: ADMIN,
   adminCloseMember: ADMIN,
   // two-person approval (decisions 0160, 0321): adjustments, balance edits, lock changes and deposit
-  // addresses are proposals (202); a member's password reset stays one step
+  // addresses are proposals (202); a member's secrets are never an administrator's to set (decision 0400)
   adminAdjustBalance: ADMIN_PROPOSAL,
   adminSetBalances: ADMIN_PROPOSAL,
   adminCreateLock: ADMIN_PROPOSAL,
@@ -80,8 +96,17 @@ export const ACCESS_MATRIX: Record<string, Row> = {
   adminDeleteBankAccount: ADMIN,
   adminSetDepositAddress: ADMIN_PROPOSAL,
   adminClearDepositAddress: ADMIN_PROPOSAL,
-  adminResetPassword: ADMIN,
-  adminResetSecondPassword: ADMIN,
+  adminResetPassword: {
+    ...ADMIN,
+    admin: 403,
+    why: 'only another administrator’s secrets: a member recovers by e-mail',
+  },
+  adminResetSecondPassword: {
+    ...ADMIN,
+    admin: 403,
+    why: 'only another administrator’s secrets: a member recovers by e-mail',
+  },
+  adminProposeRecovery: ADMIN_PROPOSAL,
   adminListDeposits: ADMIN,
   adminListWithdrawals: ADMIN,
   adminApproveDeposit: ADMIN_PROPOSAL,
@@ -91,7 +116,8 @@ export const ACCESS_MATRIX: Record<string, Row> = {
   adminVerifyLedger: ADMIN,
   adminListNotices: ADMIN,
   adminCreateNotice: { none: 401, password: 401, member: 403, other: 403, admin: 201 },
-  adminUpdateNotice: ADMIN,
+  // what members will see is published by two (decision 0401)
+  adminUpdateNotice: ADMIN_PROPOSAL,
   adminDeleteNotice: ADMIN,
   adminListAudit: ADMIN,
 
@@ -100,7 +126,10 @@ export const ACCESS_MATRIX: Record<string, Row> = {
   adminListAuthEvents: ADMIN,
   // live events: a member's stream carries only their own events (tests/api/live-events.test.ts)
   streamEvents: OWN,
-  adminPendingQueue: ADMIN,
+  adminWaiting: ADMIN,
+  adminServiceLimits: ADMIN,
+  // several approvals in one call: 200 with each request's outcome (approved, proposed, refused)
+  adminApproveRequests: ADMIN,
   adminDeskQueue: ADMIN,
   // two-person approval (decision 0160): the list, confirming another administrator's proposal, cancelling
   adminListProposals: ADMIN,

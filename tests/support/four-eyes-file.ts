@@ -28,11 +28,14 @@ export function fourEyesFile() {
     confirm: (c: Client, id: string) => confirmAs(c, id),
     cancel: (c: Client, id: string, reason?: string) =>
       c.post(`/api/admin/proposals/${id}/cancel`, reason ? { reason } : undefined),
+    /** The entries of the actions about a member, newest first (each confirmation's own entry left out). */
     auditOf: async (targetId: string) =>
-      (await a.client.get(`/api/admin/audit?targetId=${targetId}`)).body.data.items as {
-        action: string;
-        actor_username: string;
-        after: Record<string, unknown>;
-      }[],
+      (
+        (await a.client.get(`/api/admin/audit?targetId=${targetId}`)).body.data.items as {
+          action: string;
+          actor_username: string;
+          after: Record<string, unknown>;
+        }[]
+      ).filter((e) => e.action !== 'proposal.confirm'),
   };
 }

@@ -67,3 +67,24 @@ export function payoutsFile(env: Env = {}) {
     round: () => chainRound(server, 'payouts'),
   };
 }
+
+/**
+ * A payouts file on TRON alone (`PAYOUT_CONFIRM_HOURS` 1): `approved()` is an approved USDT withdrawal
+ * paying 10 USDT (11 less the fee) to a fresh address; `send(to)` a transfer of it in the stand-in, 25
+ * blocks deep, so the checker's verdict on it is final.
+ */
+export function tronPayoutsFile() {
+  const file = payoutsFile({ PAYOUT_CONFIRM_HOURS: '1' });
+  const { tron, TOKEN, HOT_TRON, server, admin } = file;
+  async function approved() {
+    const to = trc20Address();
+    const body = { currency: 'USDT' as const, amount: '11', network: 'TRC20', recipient_address: to };
+    return { ...(await approvedPayout(server, admin, body)), to };
+  }
+  function send(to: string) {
+    const txid = tron.pay({ token: TOKEN, from: HOT_TRON, to, value: 10_000_000n, block: 1000 });
+    tron.setHead(1025);
+    return txid;
+  }
+  return { ...file, approved, send };
+}

@@ -93,6 +93,8 @@ const ASSET_SCREENS: Screens = {
 /** Open to anyone: the link of an email-change message works signed in or not; the published reserves. */
 const OPEN_SCREENS: Screens = {
   '/mypage/email-confirm': screen(() => import('../features/profile/email-confirm-page'), 'EmailConfirmPage'),
+  /** 비밀번호 찾기 and the second password's recovery: from the login screen, the second step and my page. */
+  '/recovery': screen(() => import('../features/auth/recovery-page'), 'RecoveryPage'),
   /** The published reserves: anyone may compare the members' total with the chain. */
   '/reserves': screen(() => import('../features/reserves/public-page'), 'PublicReservesPage'),
 };

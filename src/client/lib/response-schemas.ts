@@ -5,7 +5,6 @@ import {
   memberDetailView,
   memberListView,
   noticeListView,
-  pendingQueueView,
   withdrawalListView,
 } from '../../shared/schemas/admin-views';
 import { authEventListView, signInActivityView } from '../../shared/schemas/auth-events';
@@ -19,6 +18,7 @@ import {
   xrpDepositAddressViewSchema,
 } from '../../shared/schemas/deposits';
 import { queueView } from '../../shared/schemas/desk-queue';
+import { bulkApproveView, serviceLimitsView, waitingView } from '../../shared/schemas/desk-work';
 import { historyViewSchema } from '../../shared/schemas/history';
 import { noticesSchema } from '../../shared/schemas/member-notices';
 import { totpRecoveryCodesSchema, totpSetupSchema, totpStatusSchema } from '../../shared/schemas/otp';
@@ -69,7 +69,9 @@ export const RESPONSE_SCHEMAS = {
   adminLedger: ledgerReportView,
   adminAuthEvents: authEventListView,
   adminLimits: adminLimitsViewSchema,
-  pendingQueue: pendingQueueView,
+  waiting: waitingView,
+  bulkApprove: bulkApproveView,
+  serviceLimits: serviceLimitsView,
   deskQueue: queueView,
   proposals: proposalListView,
   chainStatus: chainStatusView,

@@ -13,10 +13,12 @@ import {
   depositAddressView,
   sessionsEndedView,
 } from '../../shared/schemas/admin-views';
+import { recoveryProposalBodySchema, recoverySentView } from '../../shared/schemas/recovery';
 import { hashSecret } from '../auth/password';
 import { deleteBankAccount } from '../members/bank-account';
 import { addressClear, addressSet, passwordReset, secondPasswordReset } from '../proposals/kinds-accounts';
 import { bankAccountSave, bankAccountVerify } from '../proposals/kinds-bank-account';
+import { memberRecovery } from '../proposals/kinds-recovery';
 import { actorOf, memberParams } from './common';
 import { adminModule, memberBody } from './module';
 
@@ -31,7 +33,8 @@ const hashedFrom =
 /**
  * Bank accounts, deposit addresses and credentials. Where a member's money lands (deposit addresses) and
  * another administrator's credentials are changed by two administrators (decision 0321): 202 with a
- * proposal; a member's password reset and an unchanged address stay one step.
+ * proposal; an unchanged address stays one step. A member's secrets are never an administrator's to set:
+ * the two routes refuse them, and two administrators can only mail the member a recovery (decision 0400).
  */
 export const accountRoutes = adminModule(({ admin, action, db }) => {
   // Where a member's won goes: saving it verified, or verifying it, is a proposal (decision 0370).
@@ -89,7 +92,8 @@ export const accountRoutes = adminModule(({ admin, action, db }) => {
 
   action.post('/members/:id/password', {
     operationId: 'adminResetPassword',
-    summary: '로그인 비밀번호 변경 (회원의 모든 세션 종료; 관리자 계정이면 다른 관리자의 승인 후)',
+    summary:
+      '다른 관리자의 로그인 비밀번호 재설정 (다른 관리자의 승인 후; 회원 계정은 거절: 이메일 복구 제안으로)',
     params: memberParams,
     body: resetPasswordBodySchema,
     view: sessionsEndedView,
@@ -99,11 +103,23 @@ export const accountRoutes = adminModule(({ admin, action, db }) => {
 
   action.post('/members/:id/second-password', {
     operationId: 'adminResetSecondPassword',
-    summary: '2차 비밀번호 변경 (회원의 모든 세션 종료; 관리자 계정이면 다른 관리자의 승인 후)',
+    summary:
+      '다른 관리자의 2차 비밀번호 재설정 (다른 관리자의 승인 후; 회원 계정은 거절: 이메일 복구 제안으로)',
     params: memberParams,
     body: resetSecondPasswordBodySchema,
     view: sessionsEndedView,
     kind: secondPasswordReset,
     input: hashedFrom('new_second_password'),
+  });
+
+  action.post('/members/:id/recovery', {
+    operationId: 'adminProposeRecovery',
+    summary:
+      '회원에게 비밀번호 또는 2차 비밀번호 재설정 인증 코드를 이메일로 보내기 제안 (다른 관리자의 승인 후 발송; 관리자는 코드를 보지 않음)',
+    params: memberParams,
+    body: recoveryProposalBodySchema,
+    view: recoverySentView,
+    kind: memberRecovery,
+    input: (req) => ({ memberId: req.params.id, secret: req.body.secret }),
   });
 });

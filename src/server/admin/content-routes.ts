@@ -4,12 +4,16 @@ import { authEventListQuerySchema, authEventListView } from '../../shared/schema
 import { auditListQuerySchema } from '../../shared/schemas/desk-records';
 import { listAudit } from '../audit/list-audit';
 import { listAuthEvents } from '../auth/list-auth-events';
-import { createNotice, deleteNotice, listNotices, updateNotice } from '../notices/manage-notices';
+import { deleteNotice, listNotices } from '../notices/manage-notices';
+import { noticePublish } from '../proposals/kinds-notices';
 import { actorOf, memberParams } from './common';
 import { adminModule } from './module';
 
-/** Notices (the home screen lists the published ones) and the audit trail. */
-export const contentRoutes = adminModule(({ admin, db }) => {
+/**
+ * Notices (the home screen lists the published ones) and the audit trail. What members will see is
+ * published by two administrators (202 with the proposal, decision 0401).
+ */
+export const contentRoutes = adminModule(({ admin, action, db }) => {
   admin.get('/notices', {
     operationId: 'adminListNotices',
     summary: '공지사항 목록 (게시 여부와 관계없이 최신순)',
@@ -18,22 +22,24 @@ export const contentRoutes = adminModule(({ admin, db }) => {
     run: (req) => listNotices(db, req.query),
   });
 
-  admin.post('/notices', {
+  action.post('/notices', {
     operationId: 'adminCreateNotice',
-    summary: '공지사항 등록',
+    summary: '공지사항 등록 (게시하면 다른 관리자의 승인 후 회원에게 보임; 초안은 바로 저장)',
     body: noticeBodySchema,
     status: 201,
     view: noticeView,
-    run: (req) => createNotice(db, req.body, actorOf(req)),
+    kind: noticePublish,
+    input: (req) => ({ noticeId: null, body: req.body }),
   });
 
-  admin.put('/notices/:id', {
+  action.put('/notices/:id', {
     operationId: 'adminUpdateNotice',
-    summary: '공지사항 수정 (제목, 내용, 게시 여부)',
+    summary: '공지사항 수정 (게시 중이거나 게시하는 공지는 다른 관리자의 승인 후)',
     params: memberParams,
     body: noticeBodySchema,
     view: noticeView,
-    run: (req) => updateNotice(db, req.params.id, req.body, actorOf(req)),
+    kind: noticePublish,
+    input: (req) => ({ noticeId: req.params.id, body: req.body }),
   });
 
   admin.delete('/notices/:id', {

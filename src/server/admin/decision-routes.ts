@@ -2,7 +2,6 @@ import { MSG } from '../../shared/messages';
 import { depositViewSchema } from '../../shared/schemas/deposits';
 import { proposedView } from '../../shared/schemas/proposals';
 import { withdrawalViewSchema } from '../../shared/schemas/withdrawals';
-import { checkedNetworks } from '../chain/chain-config';
 import { decideDeposit } from '../deposits/decide-deposit';
 import type { RouteRequest, Zod } from '../http/declare-routes';
 import { z } from '../http/zod';
@@ -94,10 +93,7 @@ export const decisionRoutes = adminModule(({ admin, db, config }) => {
         reason: req.body?.reason,
         override: req.body?.chain_override === true,
       }),
-    reject: (req) =>
-      decideDeposit(db, actorOf(req), req.params.id, 'reject', req.body.reason, {
-        checkedNetworks: checkedNetworks(config.chain),
-      }),
+    reject: (req) => decideDeposit(db, actorOf(req), req.params.id, 'reject', req.body.reason),
   });
 
   // Two people from FOUR_EYES_PAYOUT_KRW (the member's 24 h of payouts counted) or past the

@@ -1,8 +1,8 @@
 import { memberListQuerySchema } from '../../shared/schemas/admin';
 import { memberClosedView, memberDetailView, memberListView } from '../../shared/schemas/admin-views';
+import { readMemberDetail } from '../desk/member-detail';
 import { closeMember } from '../members/close-member';
 import { listMembers } from '../members/list-members';
-import { readMemberDetail } from '../members/read-member-detail';
 import { actorOf, memberParams } from './common';
 import { adminModule } from './module';
 

@@ -6,7 +6,10 @@ import {
   proposedView,
   roleBodySchema,
 } from '../../shared/schemas/proposals';
+import { originOf } from '../auth/auth-events';
+import { issueRecovery, recoveryAccount } from '../auth/recovery';
 import { answer } from '../http/declare-routes';
+import { createMailer } from '../profile/mailer';
 import { cancelProposal, confirmProposal } from '../proposals/confirm';
 import { roleGrant, roleRevoke } from '../proposals/kinds-accounts';
 import { act } from '../proposals/registry';
@@ -39,6 +42,20 @@ export const proposalRoutes = adminModule(({ admin, db, config }) => {
         actorOf(req),
         req.body?.otpCode,
       );
+      // A recovery two administrators agreed on is mailed once it is committed (decision 0400).
+      if (out.proposal.kind === 'member.recovery') {
+        const secret = out.proposal.payload.secret === 'second_password' ? 'second_password' : 'password';
+        const account = await recoveryAccount(db, out.proposal.member_id);
+        const mailer = createMailer(config, req.log);
+        try {
+          if (account) {
+            const origin = { ...originOf(req), proposalId: out.proposal.id };
+            await (await issueRecovery(db, mailer, account, secret, origin)).mailed;
+          }
+        } finally {
+          mailer.close();
+        }
+      }
       return status === 201 ? answer(201, out) : out;
     },
   });

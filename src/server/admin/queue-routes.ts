@@ -10,6 +10,7 @@ import {
 } from '../../shared/schemas/desk-queue';
 import { chainChecksOf } from '../chain/views';
 import type { Queryable } from '../db';
+import { recentRecoveries } from '../members/admin-resets';
 import { readPrices } from '../prices/read-prices';
 import { iso, num } from '../sql';
 import { adminSession } from './guard';
@@ -23,7 +24,7 @@ const ORDER: Record<`${QueueQuery['sort']}:${QueueQuery['direction']}`, string> 
   'krw:asc': 'krw, created_at, id',
 };
 
-type Row = Omit<QueueRow, 'krw_value' | 'chain' | 'proposal' | 'address_book'> & {
+type Row = Omit<QueueRow, 'krw_value' | 'chain' | 'proposal' | 'address_book' | 'recovered_at'> & {
   book_age_seconds: number | null;
   book_lead_seconds: number | null;
   proposal_id: string | null;
@@ -65,10 +66,10 @@ async function readQueue(
   const rows = await q.query<Row>(
     `WITH r AS (
        SELECT 'deposit' AS kind, id, member_id, currency, amount, network, deposit_address AS address,
-              destination_tag::text AS tag, created_at, NULL::uuid AS book_id FROM deposits WHERE status = 'pending'
+              destination_tag::text AS tag, txid, created_at, NULL::uuid AS book_id FROM deposits WHERE status = 'pending'
        UNION ALL
        SELECT 'withdrawal', id, member_id, currency, amount, network, recipient_address, destination_tag::text,
-              created_at, address_book_id FROM withdrawals WHERE status = 'pending'),
+              NULL, created_at, address_book_id FROM withdrawals WHERE status = 'pending'),
      x AS (
        SELECT r.*, m.username,
               r.amount * CASE r.currency WHEN 'KRW' THEN 1 WHEN 'ETH' THEN $1::numeric WHEN 'XRP' THEN $2::numeric
@@ -86,7 +87,7 @@ async function readQueue(
               AND kind = r.kind || '.approve'
             ORDER BY created_at DESC LIMIT 1) p ON true)
      SELECT kind, id::text AS id, member_id::text AS member_id, username, currency, ${num('amount')} AS amount, network,
-            address, tag, before_assignment,
+            address, tag, txid, before_assignment,
             ${iso('created_at')} AS created_at, floor(extract(epoch FROM now() - created_at))::int AS age_seconds,
             proposal_id::text AS proposal_id, proposed_by::text AS proposed_by, proposed_by_username,
             floor(extract(epoch FROM now() - book_created_at))::int AS book_age_seconds,
@@ -100,6 +101,10 @@ async function readQueue(
     q,
     rows.filter((r) => r.kind === 'deposit').map((r) => r.id),
   );
+  const recovered = await recentRecoveries(
+    q,
+    rows.map((r) => r.member_id),
+  );
   const live = prices.usd_krw.source === 'live' && prices.items.every((i) => i.source === 'live');
   return {
     items: rows.map(({ proposal_id, proposed_by, proposed_by_username, total: _total, ...row }) => {
@@ -110,6 +115,7 @@ async function readQueue(
           age === null || lead === null ? null : { age_seconds: age, before_request_seconds: lead },
         krw_value: toWire(assetKrwValue(r.currency as ViewCurrency, r.amount, table)),
         chain: (r.kind === 'deposit' && checks.get(r.id)) || null,
+        recovered_at: recovered.get(r.member_id) ?? null,
         proposal: proposal_id
           ? {
               id: proposal_id,

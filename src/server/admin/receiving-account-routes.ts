@@ -1,5 +1,5 @@
 import { receivingAccountAdminViewSchema, receivingAccountBodySchema } from '../../shared/schemas/deposits';
-import { readReceivingAccount } from '../deposits/receiving-account';
+import { readReceivingAccount } from '../profile/receiving-account';
 import { receivingAccountSet } from '../proposals/kinds-settings';
 import { adminModule } from './module';
 

@@ -1,6 +1,6 @@
 import { requestListQuerySchema } from '../../shared/schemas/admin';
 import { depositListView, ledgerReportView, withdrawalListView } from '../../shared/schemas/admin-views';
-import { listDeposits, listWithdrawals } from '../members/list-requests';
+import { listDeposits, listWithdrawals } from '../desk/list-requests';
 import { verifyLedger } from '../wallet/ledger';
 import { adminModule } from './module';
 

@@ -1,20 +1,20 @@
 import { MSG } from '../../shared/messages';
 import type { App, Ctx } from '../context';
-import { exportRoutes } from '../exports/routes';
-import { payoutRoutes } from '../payouts/routes';
-import { reserveRoutes } from '../reserves/routes';
 import { accountRoutes } from './account-routes';
 import { chainStatusRoutes } from './chain-routes';
 import { contentRoutes } from './content-routes';
 import { decisionRoutes } from './decision-routes';
+import { deskWorkRoutes } from './desk-work-routes';
+import { exportRoutes } from './export-routes';
 import { adminGuard } from './guard';
 import { memberRoutes } from './member-routes';
 import { moneyRoutes } from './money-routes';
-import { pendingQueueRoutes } from './pending-queue';
+import { payoutRoutes } from './payout-routes';
 import { proposalRoutes } from './proposal-routes';
 import { queueRoutes } from './queue-routes';
 import { receivingAccountRoutes } from './receiving-account-routes';
 import { requestRoutes } from './request-routes';
+import { reserveRoutes } from './reserve-routes';
 import { securityRoutes } from './security-routes';
 import { withdrawalLimitRoutes } from './withdrawal-limit-routes';
 
@@ -32,7 +32,7 @@ const ADMIN_ROUTES = [
   requestRoutes,
   decisionRoutes,
   contentRoutes,
-  pendingQueueRoutes,
+  deskWorkRoutes,
   queueRoutes,
   proposalRoutes,
   withdrawalLimitRoutes,

@@ -49,22 +49,31 @@ export interface RequestKind<Row extends RowBase, View extends ViewBase> {
 
 /** Who decides which request, how, and why (the reason goes into the audit entry). */
 export type DecisionArgs = [actor: Actor<string | null>, id: string, decision: Decision, reason?: string];
+/** A decision outside the registry: a rejection only. */
+export type RejectArgs = [actor: Actor<string | null>, id: string, decision: 'reject', reason?: string];
 
 /**
- * The approval core (decision 0025, 0180): approves or rejects a pending request in one transaction: lock
- * the request row, require pending, move the money (approval only), set the status with who and when,
- * write the audit entry, announce the live event. Whoever locks the row second finds it decided (409).
+ * Rejects a pending request in one transaction. Only a rejection: an approval moves money, and money moves
+ * only through the four-eyes registry (`proposals/registry.ts`), which checks the thresholds; any other
+ * decision is refused here whatever the caller's types said.
  */
-export async function decideRequest<R extends RowBase, V extends ViewBase>(
+export async function rejectRequest<R extends RowBase, V extends ViewBase>(
   db: Db,
   kind: RequestKind<R, V>,
-  ...d: DecisionArgs
+  ...[actor, id, decision, reason]: RejectArgs
 ) {
-  if (!UUID_PATTERN.test(d[1])) throw new AppError('NOT_FOUND', kind.notFound);
-  return db.tx((q) => decideRequestIn(q, kind, ...d));
+  if (decision !== 'reject')
+    throw new Error(`${kind.kind} ${decision}: only the four-eyes registry approves`);
+  if (!UUID_PATTERN.test(id)) throw new AppError('NOT_FOUND', kind.notFound);
+  return db.tx((q) => decideRequestIn(q, kind, actor, id, 'reject', reason));
 }
 
-/** `decideRequest` inside the caller's transaction (a confirmed payout proposal applies it this way). */
+/**
+ * The approval core (decision 0025, 0180): approves or rejects a pending request in the caller's
+ * transaction (a registry kind's `apply`): lock the request row, require pending, move the money (approval
+ * only), set the status with who and when, write the audit entry, announce the live event. Whoever locks the
+ * row second finds it decided (409).
+ */
 export async function decideRequestIn<R extends RowBase, V extends ViewBase>(
   q: Queryable,
   kind: RequestKind<R, V>,
@@ -72,11 +81,28 @@ export async function decideRequestIn<R extends RowBase, V extends ViewBase>(
 ): Promise<V> {
   const before = await kind.lock(q, id);
   if (!before) throw new AppError('NOT_FOUND', kind.notFound);
+  return decideLockedIn(q, kind, before, actor, decision, reason);
+}
+
+/** `decideRequestIn` for a request row the caller has already locked in this transaction. */
+export async function decideLockedIn<R extends RowBase, V extends ViewBase>(
+  q: Queryable,
+  kind: RequestKind<R, V>,
+  before: R,
+  ...[actor, decision, reason]: [actor: Actor<string | null>, decision: Decision, reason?: string]
+): Promise<V> {
   if (before.status !== 'pending') throw new AppError('NOT_PENDING', MSG.approval.notPending);
   if (decision === 'approve') refuseOwnApproval(actor, [before.member_id, kind.creditedMemberOf?.(before)]);
   const status = decision === 'approve' ? 'approved' : 'rejected';
   const moves = decision === 'approve' ? await kind.approve(q, before, actor, reason) : NOTHING;
   const decided = kind.toView({ ...before, status });
+  const a = kind.alias;
+  // The status first: the balance rows are then held for the fewest statements.
+  const [row] = await q.query<R>(
+    prepared(`UPDATE ${kind.table} AS ${a} SET status = $2, processed_by = $3, processed_at = now(), updated_at = now()
+        WHERE ${a}.id = $1 RETURNING ${kind.columns}`),
+    [before.id, status, actor.actorId],
+  );
   await applyMovement(q, {
     changes: moves.changes,
     audit: (after) => ({
@@ -98,12 +124,6 @@ export async function decideRequestIn<R extends RowBase, V extends ViewBase>(
     }),
     events: requestDecidedEvents(kind.kind, decided, actor.actorUsername, kind.creditedMemberOf?.(before)),
   });
-  const a = kind.alias;
-  const [row] = await q.query<R>(
-    prepared(`UPDATE ${kind.table} AS ${a} SET status = $2, processed_by = $3, processed_at = now(), updated_at = now()
-        WHERE ${a}.id = $1 RETURNING ${kind.columns}`),
-    [id, status, actor.actorId],
-  );
   return kind.toView(row!);
 }
 

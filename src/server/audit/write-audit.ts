@@ -28,11 +28,15 @@ const auditValues = (e: AuditEntry): unknown[] => [
 
 /** Writes one audit entry; call it inside the transaction of the action it records. */
 export async function writeAudit(q: Queryable, e: AuditEntry): Promise<void> {
-  await q.query(
-    `INSERT INTO audit_log (${AUDIT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    auditValues(e),
-  );
+  const a = auditInsert(e);
+  await q.query(a.sql, a.params);
 }
+
+/** The statement `writeAudit` runs, for a caller that adds to it (its parameters are $1–$8). */
+export const auditInsert = (e: AuditEntry) => ({
+  sql: `INSERT INTO audit_log (${AUDIT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+  params: auditValues(e),
+});
 
 /** Who an entry is by: an administrator's `Actor`, a member acting on their own account, or the system. */
 type AuditActor = Pick<AuditEntry, 'actorId' | 'actorUsername' | 'ip'>;

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import { prepared, type Queryable } from '../db';
 import type { Session } from '../http/guards';
 import { type EventOrigin, recordAuthEvent } from './auth-events';
+import { closeStepUps } from './step-up';
 
 export const SESSION_COOKIE = 'wallet_session';
 /** A session that passed only the password lives this long, for the second step alone. */
@@ -29,6 +30,8 @@ export async function createSession(
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const minutes = stage === 'password' ? PASSWORD_STAGE_MINUTES : config.sessionAbsoluteHours * 60;
+  // A new sign-in closes the confirmation windows of the member's other sessions (decision 0440).
+  if (stage === 'full') await closeStepUps(q, memberId);
   await q.query(
     `INSERT INTO sessions (token_hash, member_id, stage, ip, user_agent, expires_at)
      VALUES ($1, $2, $3, $4, $5, now() + make_interval(mins => $6))`,

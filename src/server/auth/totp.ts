@@ -129,7 +129,7 @@ function wrongCode(before: number, message: string): AppError {
 }
 
 /**
- * Confirms enrolment with the first code of the app; then issues 10 recovery codes (shown once, stored as
+ * Confirms enrolment with the first code of the app; then gives 10 recovery codes (shown once, stored as
  * SHA-256). The code's step is stored as the last accepted one, so the same code cannot be used again.
  */
 export async function confirmEnrolment(ctx: TotpCtx, memberId: string, rawCode: string) {

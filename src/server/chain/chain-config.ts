@@ -1,9 +1,10 @@
+import { chainDecimals } from '../../shared/networks';
 import type { ChainConfig } from '../config-sections';
 
 export type { ChainConfig };
 
-/** USDT has 6 decimals on both networks. */
-export const USDT_DECIMALS = 6;
+/** USDT's decimals on both networks, from the one table of chain decimals. */
+export const USDT_DECIMALS = chainDecimals('USDT');
 
 /** The deposit networks the server checks on chain. */
 export const checkedNetworks = (c: ChainConfig): string[] =>

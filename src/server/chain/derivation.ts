@@ -2,7 +2,7 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { HDKey } from '@scure/bip32';
-import { base58check } from '../../shared/address';
+import { base58check, toChecksumAddress } from '../../shared/address';
 
 /**
  * Deposit addresses derived from a watch-only extended public key (BIP-32/44, decision 0351). The operator
@@ -33,13 +33,9 @@ function accountBytes(publicKey: Uint8Array): Uint8Array {
   return keccak_256(uncompressed.subarray(1)).subarray(12);
 }
 
-/** EIP-55: a hex digit is upper case where the keccak-256 of the lower-case address has a nibble ≥ 8.
- *  (Written here rather than taken from viem, which the server loads only when a chain is configured.) */
-function ethereumAddressOf(publicKey: Uint8Array): string {
-  const lower = bytesToHex(accountBytes(publicKey));
-  const hash = bytesToHex(keccak_256(new TextEncoder().encode(lower)));
-  return `0x${[...lower].map((ch, i) => (Number.parseInt(hash[i]!, 16) >= 8 ? ch.toUpperCase() : ch)).join('')}`;
-}
+/** The Ethereum address of a public key, in EIP-55 case (`toChecksumAddress`, shared with the address check). */
+const ethereumAddressOf = (publicKey: Uint8Array): string =>
+  toChecksumAddress(`0x${bytesToHex(accountBytes(publicKey))}`);
 
 const tronAddressOf = (publicKey: Uint8Array): string => {
   const payload = new Uint8Array(21);

@@ -1,5 +1,6 @@
 import { CRYPTO_DECIMALS } from '../../shared/constants';
 import { D } from '../../shared/decimal';
+import { chainDecimals } from '../../shared/networks';
 import type { ChainVerdict } from '../../shared/schemas/chain';
 import { USDT_DECIMALS } from './chain-config';
 import { type TokenTransfer, type TxLookup, transferCurrency } from './provider';
@@ -20,8 +21,8 @@ export interface Judgement {
 export const fromBaseUnits = (value: bigint): string =>
   new D(value.toString()).div(new D(10).pow(USDT_DECIMALS)).toFixed();
 
-/** Ether moves in wei (18 decimals). */
-const WEI_DECIMALS = 18;
+/** Ether moves in wei, from the one table of chain decimals. */
+const WEI_DECIMALS = chainDecimals('ETH');
 
 /**
  * What a transfer credits: USDT and XRP exactly (6 decimals); ether in the app's 8 decimals, the wei below

@@ -7,6 +7,8 @@ export type LockedDeposit = DepositRow & {
   chain_verdict: string | null;
   chain_confirmations: number | null;
   chain_final: boolean | null;
+  /** The transfer is not shown to be the member's (decision 0364). */
+  chain_before_assignment: boolean | null;
 };
 
 /**

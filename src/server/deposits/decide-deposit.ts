@@ -4,10 +4,13 @@ import { MSG } from '../../shared/messages';
 import type { DepositView } from '../../shared/schemas/deposits';
 import {
   type DecisionArgs,
-  decideRequest,
+  decideLockedIn,
   decideRequestIn,
+  type RejectArgs,
   type RequestKind,
+  rejectRequest,
 } from '../approval/decide-request';
+import type { Actor } from '../audit/actor';
 import { type Db, prepared, type Queryable } from '../db';
 import { AppError } from '../http/errors';
 import { chainGate, type LockedDeposit } from './chain-gate';
@@ -59,16 +62,17 @@ const depositKind = (chain: ChainOptions): RequestKind<LockedDeposit, DepositVie
 });
 
 /**
- * Locks a deposit for a decision with its chain check, if any (decision 0203: one statement). The deposit
+ * Locks a deposit for a decision with its chain check, if any (one statement, as the approval core runs it, decision 0320). The deposit
  * row is locked first, then the check's row, so the checker cannot change the verdict until the decision
  * commits.
  */
-async function lockForDecision(q: Queryable, id: string): Promise<LockedDeposit | null> {
+export async function lockForDecision(q: Queryable, id: string): Promise<LockedDeposit | null> {
   const [row] = await q.query<LockedDeposit>(
     prepared(`WITH locked AS (SELECT ${DEPOSIT_COLUMNS} FROM deposits d WHERE d.id = $1 FOR UPDATE),
-          chain AS (SELECT verdict, confirmations, final FROM deposit_chain_checks WHERE deposit_id = $1 FOR UPDATE)
+          chain AS (SELECT verdict, confirmations, final, before_assignment FROM deposit_chain_checks
+                     WHERE deposit_id = $1 FOR UPDATE)
      SELECT locked.*, chain.verdict AS chain_verdict, chain.confirmations AS chain_confirmations,
-            chain.final AS chain_final
+            chain.final AS chain_final, chain.before_assignment AS chain_before_assignment
        FROM locked LEFT JOIN chain ON true`),
     [id],
   );
@@ -78,14 +82,25 @@ async function lockForDecision(q: Queryable, id: string): Promise<LockedDeposit 
 /** A decision's arguments (`DecisionArgs`), with the deposit's chain options. */
 type DepositDecision = [...DecisionArgs, chain?: ChainOptions];
 
-/** Approves or rejects a pending deposit (the approval core, `decideRequest`). */
-export const decideDeposit = (
-  db: Db,
-  ...[actor, id, decision, reason, chain = {}]: DepositDecision
-): Promise<DepositView> => decideRequest(db, depositKind(chain), actor, id, decision, reason);
+/**
+ * Rejects a pending deposit in one transaction (the approval core). Approving is the registry's
+ * (`depositApproval` of `proposals/kinds-money.ts`, `proposals/approve-deposit.ts`), which checks the
+ * four-eyes thresholds first.
+ */
+export const decideDeposit = (db: Db, ...d: RejectArgs): Promise<DepositView> =>
+  rejectRequest(db, depositKind({}), ...d);
 
-/** `decideDeposit` inside the caller's transaction (a confirmed proposal applies it this way). */
+/** `decideDeposit` inside the caller's transaction: a registry kind's `apply` (one step or confirmed). */
 export const decideDepositIn = (
   q: Queryable,
   ...[actor, id, decision, reason, chain = {}]: DepositDecision
 ): Promise<DepositView> => decideRequestIn(q, depositKind(chain), actor, id, decision, reason);
+
+/** The same for the deposit the caller's plan has locked (`lockForDecision`) in this transaction. */
+export const approveLockedDepositIn = (
+  q: Queryable,
+  actor: Actor<string | null>,
+  d: LockedDeposit,
+  reason: string | undefined,
+  chain: ChainOptions,
+): Promise<DepositView> => decideLockedIn(q, depositKind(chain), d, actor, 'approve', reason);

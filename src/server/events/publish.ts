@@ -77,6 +77,36 @@ export async function publish(q: Queryable, event: LiveEventInput): Promise<void
   await announce(q);
 }
 
+/**
+ * Records `events` in the same statement as `sql` (another INSERT of the caller's, with the parameters
+ * `params`), in their order: one round trip for an action's audit entry and its events.
+ */
+export async function publishWith(
+  q: Queryable,
+  events: LiveEventInput[],
+  sql: string,
+  params: unknown[],
+): Promise<void> {
+  if (events.length === 0) return void (await q.query(sql, params));
+  const rows = events.map((e) => ({
+    type: e.type,
+    member_id: e.memberId,
+    to_member: e.toMember,
+    to_admins: e.toAdmins,
+    data: e.data,
+  }));
+  await q.query(
+    `WITH events AS (
+       INSERT INTO live_events (type, member_id, to_member, to_admins, data)
+       SELECT e.type, e.member_id, e.to_member, e.to_admins, e.data
+         FROM jsonb_to_recordset($${params.length + 1}::jsonb)
+              AS e(type text, member_id uuid, to_member boolean, to_admins boolean, data jsonb))
+     ${sql}`,
+    [...params, JSON.stringify(rows)],
+  );
+  await announce(q);
+}
+
 interface RequestLike {
   id: string;
   member_id: string;

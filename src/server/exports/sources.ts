@@ -10,9 +10,9 @@ import { AUDIT_JOINS, auditWhere } from '../audit/list-audit';
 import { addPeriod, memberIdByUsername, whereBuilder } from '../audit/record-filters';
 import { authEventsWhere } from '../auth/list-auth-events';
 import type { Queryable } from '../db';
+import { csvCell } from '../http/csv';
 import { num } from '../sql';
 import { inBatches } from './batches';
-import { csvCell } from './csv';
 
 const X = MSG.deskRecords.exports;
 const H = X.columns;

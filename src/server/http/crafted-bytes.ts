@@ -1,13 +1,14 @@
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { MSG } from '../../shared/messages';
-import { hasForbiddenChars, MULTILINE_FIELDS } from '../../shared/schemas/text';
+import { hasForbiddenChars, MULTILINE_FIELDS, NAME_FIELD } from '../../shared/schemas/text';
 import type { DeclaredRouteConfig } from './declare-routes';
 import { AppError } from './errors';
 
 /**
  * Defence in depth behind the shared schemas: every string anywhere in a request's body,
  * query and path parameters, and every object key, is checked for control, bidi and invisible characters
- * before any route's validation runs. Multi-line fields (notice body, memo) may hold line breaks.
+ * before any route's validation runs. Multi-line fields (notice body, memo) may hold line breaks; name-like
+ * fields (names, account holders, labels) no variation selector or emoji modifier.
  */
 function assertNoCraftedBytes(req: FastifyRequest): void {
   const bad =
@@ -44,7 +45,8 @@ export function carriesInput(route: RouteOptions): boolean {
 }
 
 function findCrafted(value: unknown, path: string, key = '', depth = 0): string | null {
-  if (typeof value === 'string') return hasForbiddenChars(value, MULTILINE_FIELDS.has(key)) ? path : null;
+  if (typeof value === 'string')
+    return hasForbiddenChars(value, MULTILINE_FIELDS.has(key), NAME_FIELD.test(key)) ? path : null;
   if (value === null || typeof value !== 'object' || depth > 20) return null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {

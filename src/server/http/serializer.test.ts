@@ -24,3 +24,14 @@ describe('response serializer', () => {
     expect(JSON.parse(write({ at, secret: 'x' }))).toEqual({ at: '2026-11-27T00:00:00.000Z' });
   });
 });
+
+describe('answers checked against their view (tests and development)', () => {
+  it('a value of the wrong type is refused, not coerced', () => {
+    const write = compile(z.object({ data: z.object({ amount: z.string(), at: z.string().nullable() }) }));
+    expect(JSON.parse(write({ data: { amount: '1.5', at: null } }))).toEqual({
+      data: { amount: '1.5', at: null },
+    });
+    expect(() => write({ data: { amount: 1.5, at: null } })).toThrow(/Response doesn't match the schema/);
+    expect(() => write({ data: { at: null } })).toThrow(/Response doesn't match the schema/);
+  });
+});

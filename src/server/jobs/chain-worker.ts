@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { ChainConfig } from '../chain/chain-config';
 import type { App } from '../context';
 import type { Db } from '../db';
 import { claimJob, type IntervalJob, oneRoundAtATime, runEvery } from '../ops/interval-job';
 import type { KindConfig } from '../proposals/registry';
 import { takeSnapshot } from '../reserves/reserves';
-import type { ChainConfig } from '../chain/chain-config';
 import { chainProviders, type RoundOutcome, runChainRound } from './checker';
 
 type ChainWorker = IntervalJob<RoundOutcome>;

@@ -1,4 +1,11 @@
 import type { Actor } from '../audit/actor';
+import type { ChainConfig } from '../chain/chain-config';
+import { ethereumProvider } from '../chain/ethereum';
+import { type ChainProvider, normalizeTxid } from '../chain/provider';
+import { lockTransaction } from '../chain/transfer-lock';
+import { tronProvider } from '../chain/tron';
+import { creditOf, judge } from '../chain/verdict';
+import { xrplProvider } from '../chain/xrpl';
 import type { Db, Queryable } from '../db';
 import { publish } from '../events/publish';
 import { AppError } from '../http/errors';
@@ -6,14 +13,7 @@ import { claimJob } from '../ops/interval-job';
 import { runPayoutChecks } from '../payouts/check-payouts';
 import { approveDeposit } from '../proposals/approve-deposit';
 import type { KindConfig } from '../proposals/registry';
-import type { ChainConfig } from '../chain/chain-config';
-import { ethereumProvider } from '../chain/ethereum';
-import { type ChainProvider, normalizeTxid } from '../chain/provider';
 import { scan, tie } from './scan';
-import { lockTransaction } from '../chain/transfer-lock';
-import { tronProvider } from '../chain/tron';
-import { creditOf, judge } from '../chain/verdict';
-import { xrplProvider } from '../chain/xrpl';
 
 /** The scan's transfer recording, also used directly by the tests' races. */
 export { recordFound } from './scan';

@@ -1,10 +1,10 @@
 import { D } from '../../shared/decimal';
-import type { Db, Queryable } from '../db';
-import { DEPOSIT_COLUMNS, type DepositRow, toDepositView } from '../deposits/deposit-view';
-import { publishRequestCreated } from '../events/publish';
 import { type ChainProvider, type FoundTransfer, normalizeTxid, transferCurrency } from '../chain/provider';
 import { lockTransaction } from '../chain/transfer-lock';
 import { creditOf } from '../chain/verdict';
+import type { Db, Queryable } from '../db';
+import { DEPOSIT_COLUMNS, type DepositRow, toDepositView } from '../deposits/deposit-view';
+import { publishRequestCreated } from '../events/publish';
 
 /** The scan reads at most this many blocks per round (providers cap eth_getLogs ranges). */
 const SCAN_MAX_BLOCKS = 1000n;

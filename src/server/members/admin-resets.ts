@@ -1,9 +1,10 @@
 /**
- * What an administrator's reset of a member's password or second password leaves behind (decision 0370).
- * The administrator then knows the member's secrets, so for a while the account is treated as possibly
- * theirs: the member's withdrawals wait, the resetting administrator approves none of the member's
- * requests, and the member cannot be made an administrator. Read from the sign-in log, which is
- * append-only (every reset writes its row with the administrator's id).
+ * What a reset or recovery of an account's password or second password leaves behind (decisions 0370,
+ * 0400). Someone other than the owner may now hold the account's secrets, so for a while it is treated as
+ * possibly theirs: the member's withdrawals wait (after an administrator's reset of another administrator
+ * and after a member's own recovery alike), whoever took part in it approves none of the member's requests
+ * for RESET_ACCOUNT_DAYS, the desk shows 최근 계정 복구, and the member cannot be made an administrator.
+ * Read from the sign-in and audit logs, which are append-only.
  */
 import { formatKst } from '../../shared/exchanges';
 import { MSG } from '../../shared/messages';
@@ -19,7 +20,12 @@ import { AppError } from '../http/errors';
  */
 export const RESET_ACCOUNT_DAYS = 30;
 
-const RESETS = `kind IN ('admin_password_reset', 'admin_second_password_reset') AND success`;
+const RESETS = `kind IN ('admin_password_reset', 'admin_second_password_reset', 'password_recovery',
+  'second_password_recovery') AND success`;
+
+/** The audit actions of a reset or recovery someone other than the member took part in. */
+const PARTS = `('member.password.reset', 'member.second_password.reset', 'member.totp.reset',
+  'member.recovery.send')`;
 
 interface RecentResets {
   /** When the last reset's window ends (ISO), or null when none falls in it. */
@@ -53,17 +59,51 @@ export async function refuseWithdrawalAfterReset(q: Queryable, memberId: string,
   }
 }
 
-/** The administrator who reset the member's secrets (acting or confirming) approves none of their requests. */
+/**
+ * Whoever took part in a reset or recovery of the member's account (made it, proposed it or confirmed it)
+ * approves none of the member's requests, as proposer, confirmer or approver, for RESET_ACCOUNT_DAYS (or
+ * the withdrawal hold, `hours`, were it longer): they may hold the account's secrets or have sent its
+ * recovery where they read it.
+ */
 export async function refuseResetterApproval(
   q: Queryable,
   memberId: string,
   actor: Actor<string | null>,
   hours: number,
 ) {
-  const { until, resetters } = await recentResets(q, memberId, hours);
   const people = [actor.actorId, actor.confirmerId].filter((id): id is string => Boolean(id));
-  if (until && resetters.some((r) => people.includes(r)))
-    throw new AppError('FORBIDDEN', MSG.guards.resetterApproves(formatKst(until)));
+  if (people.length === 0) return;
+  const [row] = await q.query<{ until: string | null }>(
+    `SELECT ${isoTime('(max(a.created_at) + make_interval(secs => $3::double precision))')} AS until
+       FROM audit_log a
+       LEFT JOIN admin_proposals p ON p.id = (a.after #>> '{approval,proposal_id}')::uuid
+      WHERE a.target_id = $1::text AND a.action IN ${PARTS}
+        AND a.created_at > now() - make_interval(secs => $3::double precision)
+        AND (a.actor_id = ANY($2::uuid[]) OR p.decided_by = ANY($2::uuid[]))`,
+    [memberId, people, Math.max(hours * 3600, RESET_ACCOUNT_DAYS * 86_400)],
+  );
+  if (row?.until) throw new AppError('FORBIDDEN', MSG.guards.resetterApproves(formatKst(row.until)));
+}
+
+/**
+ * For the desk: each member's last reset or recovery within RESET_ACCOUNT_DAYS (ISO), by member id: the
+ * resets and recoveries the sign-in log holds, and the recoveries administrators sent (audit log).
+ */
+export async function recentRecoveries(q: Queryable, memberIds: string[]): Promise<Map<string, string>> {
+  if (memberIds.length === 0) return new Map();
+  const rows = await q.query<{ member_id: string; at: string }>(
+    `SELECT member_id::text AS member_id, ${isoTime('max(at)')} AS at FROM (
+       SELECT member_id, created_at AS at FROM auth_events
+        WHERE member_id = ANY($1::uuid[]) AND ${RESETS}
+          AND created_at > now() - make_interval(days => $2::int)
+       UNION ALL
+       SELECT target_id::uuid, created_at FROM audit_log
+        WHERE target_type = 'member' AND target_id = ANY($3::text[]) AND action IN ${PARTS}
+          AND created_at > now() - make_interval(days => $2::int)) r
+     GROUP BY member_id`,
+    [[...new Set(memberIds)], RESET_ACCOUNT_DAYS, [...new Set(memberIds)]],
+  );
+  return new Map(rows.map((r) => [r.member_id, r.at]));
 }
 
 /** When the member's last administrator reset was, or null when none was ever made. */
@@ -91,7 +131,7 @@ export async function resetTakenPartIn(q: Queryable, memberId: string, by: strin
     `SELECT ${isoTime(`(max(a.created_at) + make_interval(days => $3::int))`)} AS until
        FROM audit_log a
       WHERE a.target_id = $1::text
-        AND a.action IN ('member.password.reset', 'member.second_password.reset', 'member.totp.reset')
+        AND a.action IN ${PARTS}
         AND a.created_at > now() - make_interval(days => $3::int)
         AND (a.actor_id = $2 OR EXISTS (
               SELECT 1 FROM admin_proposals p

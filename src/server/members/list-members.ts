@@ -17,6 +17,8 @@ export interface MemberListQuery {
   q?: string;
   /** Open accounts (the default), closed ones, or all. */
   status?: 'active' | 'closed' | 'all';
+  /** Members without the administrator role, administrators, or both (the default). */
+  role?: 'member' | 'admin' | 'all';
   page: number;
   pageSize: number;
 }
@@ -40,15 +42,20 @@ const SELECT = `m.id, m.username, m.email, m.full_name, m.contact, m.is_admin,
 
 /** The status filter as a condition on members (a fixed text per value, never the client's). */
 const STATUS_WHERE = { active: 'closed_at IS NULL', closed: 'closed_at IS NOT NULL', all: 'true' } as const;
+/** The role filter, the same way: the 회원 관리 list shows members only, the 설정 tab the administrators. */
+const ROLE_WHERE = { member: 'NOT is_admin', admin: 'is_admin', all: 'true' } as const;
 
 /**
  * The administrator's member list, newest first; with `q`, the members whose username, email or name
  * contains it (any case), an exact username or email match first. Measured at 100,000 members in
  * docs/decisions/0040-admin-member-search.md (bench/member-search.ts).
  */
-export async function listMembers(db: Queryable, { q, status = 'active', page, pageSize }: MemberListQuery) {
+export async function listMembers(
+  db: Queryable,
+  { q, status = 'active', role = 'all', page, pageSize }: MemberListQuery,
+) {
   const term = q?.trim().toLowerCase() || null;
-  const st = STATUS_WHERE[status];
+  const st = `${STATUS_WHERE[status]} AND ${ROLE_WHERE[role]}`;
   const offset = (page - 1) * pageSize;
   if (!term) {
     const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM members WHERE ${st}`);

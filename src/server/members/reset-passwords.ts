@@ -53,7 +53,7 @@ export async function resetIn(q: Queryable, memberId: string, hash: string, acto
 }
 
 /**
- * SPEC "password management": sets the member's real login password (DESIGN), ends their sessions
+ * SPEC "password management": sets the member's real login password, ends their sessions
  * and lifts a login lockout, so the member can log in with the new password at once.
  */
 export const PASSWORD_RESET = (memberId: string): Reset => ({

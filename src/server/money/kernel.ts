@@ -5,21 +5,24 @@
  * action's own transaction:
  *
  * 1. the balance rows it touches are locked in a fixed order (created at zero when missing), so two
- *    movements of one member never deadlock and always see each other's result;
+ *    movements of one member never deadlock and always see each other's result; a movement of one row
+ *    leaves that to its one statement;
  * 2. each change is one statement that moves the balance and appends its ledger entry, refused when it
- *    would leave the balance below zero (and the table's CHECK refuses it again);
- * 3. the action's audit entry is written, with what the movement left (`balance_after` per change);
- * 4. its live events are recorded, announced to the browsers once the transaction commits.
+ *    would leave the balance below zero (and the table's CHECK refuses it again); a credit creates the
+ *    balance row when missing;
+ * 3. the action's audit entry is written, with what the movement left (`balance_after` per change), and in
+ *    the same statement its live events, announced to the browsers once the transaction commits.
  *
  * Nothing else in the server writes `balances` or `ledger_entries`. The database derives one thing from each
- * ledger insert: the actor's hourly total for the four-eyes thresholds (`actor_hourly_totals`, migration 113).
+ * ledger entry when its transaction commits: the member's and the actor's hourly totals for the four-eyes
+ * thresholds (`member_hourly_totals`, `actor_hourly_totals`, migrations 113 and 150).
  */
 import type { BalanceCurrency } from '../../shared/constants';
 import { D, type Dec, toWire } from '../../shared/decimal';
 import { MSG } from '../../shared/messages';
-import { type AuditEntry, writeAudit } from '../audit/write-audit';
+import { type AuditEntry, auditInsert } from '../audit/write-audit';
 import { prepared, type Queryable } from '../db';
-import { type LiveEventInput, publish } from '../events/publish';
+import { type LiveEventInput, publish, publishWith } from '../events/publish';
 import { AppError } from '../http/errors';
 import { lockBalances } from '../wallet/balance-state';
 
@@ -37,6 +40,8 @@ export interface BalanceChange {
   /** The second administrator of a confirmed proposal; absent for an action applied in one step. */
   confirmedBy?: string | null;
   note?: string;
+  /** The message when the balance is short (given the balance), instead of the wallet's own. */
+  refused?: (balance: Dec) => string;
 }
 
 /** What each change left, in the order of `changes`. */
@@ -52,25 +57,28 @@ export interface Movement {
 
 /** Applies a movement in the caller's transaction (see the file's comment). Returns what each change left. */
 export async function applyMovement(q: Queryable, m: Movement): Promise<BalancesAfter> {
-  await lockBalances(
-    q,
-    m.changes.map((c) => ({ memberId: c.memberId, currency: c.currency })),
-  );
+  const rows = m.changes.map((c) => ({ memberId: c.memberId, currency: c.currency }));
+  if (new Set(rows.map((r) => `${r.memberId}|${r.currency}`)).size > 1) await lockBalances(q, rows);
   const after: BalancesAfter = [];
   for (const c of m.changes) after.push(await applyBalanceChange(q, c));
-  if (m.audit) await writeAudit(q, m.audit(after));
-  for (const e of m.events ?? []) await publish(q, e);
+  const events = m.events ?? [];
+  if (m.audit) {
+    const a = auditInsert(m.audit(after));
+    await publishWith(q, events, a.sql, a.params);
+  } else {
+    for (const e of events) await publish(q, e);
+  }
   return after;
 }
 
 /**
- * One change of one balance row, already locked: the balance update and its ledger entry in one statement
+ * One change of one balance row: the balance update and its ledger entry in one statement
  * (one round trip); the entry is written only when the update found the row with enough funds, and carries
  * the balance it left. A debit below zero is refused with SPEC's message.
  */
 export async function applyBalanceChange(q: Queryable, c: BalanceChange): Promise<Dec> {
   if (c.amount.isZero()) throw new Error('applyBalanceChange: zero amount');
-  const rows = await q.query<{ balance: string }>(CHANGE, [
+  const rows = await q.query<{ balance: string }>(c.amount.isPositive() ? CREDIT : DEBIT, [
     c.memberId,
     c.currency,
     toWire(c.amount),
@@ -82,15 +90,30 @@ export async function applyBalanceChange(q: Queryable, c: BalanceChange): Promis
     c.confirmedBy ?? null,
   ]);
   const row = rows[0];
-  if (!row) throw new AppError('INSUFFICIENT_FUNDS', MSG.wallet.insufficientBalance);
-  return new D(row.balance);
+  if (row) return new D(row.balance);
+  if (!c.refused) throw new AppError('INSUFFICIENT_FUNDS', MSG.wallet.insufficientBalance);
+  const [b] = await q.query<{ balance: string }>(
+    'SELECT balance::text AS balance FROM balances WHERE member_id = $1 AND currency = $2',
+    [c.memberId, c.currency],
+  );
+  throw new AppError('INSUFFICIENT_FUNDS', c.refused(new D(b?.balance ?? 0)));
 }
 
-const CHANGE = prepared(`WITH b AS (
+const LEDGER = `INSERT INTO ledger_entries (member_id, currency, amount, balance_after, kind, deposit_id, withdrawal_id,
+                                 actor_id, note, confirmed_by)
+     SELECT $1::uuid, $2::text, $3::numeric, b.balance, $4::text, $5::uuid, $6::uuid, $7::uuid, $8::text, $9::uuid FROM b
+     RETURNING balance_after::text AS balance`;
+
+/** A credit: the row is created when missing, so it needs no lock taken before. */
+const CREDIT = prepared(`WITH b AS (
+       INSERT INTO balances AS t (member_id, currency, balance) VALUES ($1, $2, $3::numeric)
+       ON CONFLICT (member_id, currency) DO UPDATE SET balance = t.balance + excluded.balance, updated_at = now()
+       RETURNING balance)
+     ${LEDGER}`);
+
+/** A debit: only of an existing row with enough funds. */
+const DEBIT = prepared(`WITH b AS (
        UPDATE balances SET balance = balance + $3::numeric, updated_at = now()
         WHERE member_id = $1 AND currency = $2 AND balance + $3::numeric >= 0
         RETURNING balance)
-     INSERT INTO ledger_entries (member_id, currency, amount, balance_after, kind, deposit_id, withdrawal_id, actor_id,
-                                 note, confirmed_by)
-     SELECT $1::uuid, $2::text, $3::numeric, b.balance, $4::text, $5::uuid, $6::uuid, $7::uuid, $8::text, $9::uuid FROM b
-     RETURNING balance_after::text AS balance`);
+     ${LEDGER}`);

@@ -1,4 +1,4 @@
-import type { RunningServer } from '../start-server';
+import type { App } from '../context';
 import { opsState } from './state';
 
 /**
@@ -9,7 +9,8 @@ import { opsState } from './state';
  * process exits 1.
  */
 export function exitOnSignals(
-  server: RunningServer,
+  /** The running server (start-server.ts's RunningServer): its app and how it closes. */
+  server: { app: App; close(): Promise<void> },
   timeoutMs: number,
   log: (msg: string) => void = (m) => console.log(m),
 ): void {

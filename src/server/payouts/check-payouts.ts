@@ -44,8 +44,8 @@ function verifiers(c: ChainConfig): Map<string, Verifier> {
  * One round of payout checks (inside the chain checker's claimed round): recorded payouts whose time has
  * come are looked up (Ethereum, TRON, the XRP Ledger); a confirmed one becomes 출금 완료. A clear mismatch
  * once deep enough, or a TXID the chain still does not know PAYOUT_CONFIRM_HOURS after it was recorded, is
- * a verdict: the row keeps the wrong TXID with the reason, the payout goes back to the batch (decision
- * 0392), and the audit log says so. The rest is looked at again later (a failing provider: with back-off).
+ * a verdict: the row keeps the wrong TXID with the reason, and the audit log says so. The payout stays out
+ * of the signing batch until two administrators send it back (decisions 0392, 0472). The rest is looked at again later (a failing provider: with back-off).
  * Networks without a provider or a hot-wallet address stay recorded and are flagged when overdue.
  */
 export async function runPayoutChecks(

@@ -5,6 +5,7 @@ import type { Actor } from '../audit/actor';
 import { writeAudit } from '../audit/write-audit';
 import type { Db, Queryable } from '../db';
 import { isoTime, isUuid } from '../db/iso-time';
+import { csvDocument } from '../http/csv';
 import { AppError } from '../http/errors';
 
 const P = MSG.payouts;
@@ -23,9 +24,9 @@ export function normalizePayoutTxid(network: string, txid: string): string | nul
 export const shownTxid = (network: string, txid: string) => (network === 'ERC20' ? `0x${txid}` : txid);
 
 /**
- * Approved external withdrawals with their payout: those without a standing TXID (출금 처리 중, the next
- * batch for the signing system; also those whose TXID the checker found wrong, with its verdict), with one
- * being checked, or confirmed. `amount` is what the member receives (the fee already taken), as the signing
+ * Approved external withdrawals with their payout: without a TXID (출금 처리 중, the next batch for the
+ * signing system), with one being checked, confirmed, or found wrong by the checker (with its verdict; back
+ * in the batch only once two administrators sent it back, `returned`). `amount` is what the member receives (the fee already taken), as the signing
  * system must send it. Of a withdrawal's payout rows the standing one is shown, else the latest.
  */
 export async function listPayouts(
@@ -49,14 +50,20 @@ export async function listPayouts(
                   < now() - make_interval(secs => $1::double precision)) AS overdue,
             EXISTS (SELECT 1 FROM admin_proposals c
                      WHERE c.kind = 'payout.correct' AND c.target_id = w.id AND c.status = 'pending'
-                       AND c.expires_at > now()) AS correction_pending
+                       AND c.expires_at > now()) AS correction_pending,
+            r.payout_id IS NOT NULL AS returned,
+            EXISTS (SELECT 1 FROM admin_proposals c
+                     WHERE c.kind = 'payout.return' AND c.target_id = w.id AND c.status = 'pending'
+                       AND c.expires_at > now()) AS return_pending
        FROM withdrawals w
        LEFT JOIN LATERAL (
          SELECT * FROM withdrawal_payouts x WHERE x.withdrawal_id = w.id
           ORDER BY x.status IN ${LIVE} DESC, x.recorded_at DESC, x.id LIMIT 1) p ON true
+       LEFT JOIN payout_returns r ON r.payout_id = p.id
       WHERE w.method = 'external' AND w.status = 'approved'
         AND ($2 = 'all'
-             OR ($2 = 'unpaid' AND COALESCE(p.status NOT IN ${LIVE}, true))
+             -- The signing batch: never paid, or sent back by two after its latest TXID (decision 0472).
+             OR ($2 = 'unpaid' AND (p.id IS NULL OR r.payout_id IS NOT NULL))
              OR ($2 = 'open' AND COALESCE(p.status, '') <> 'confirmed'))
       ORDER BY w.processed_at, w.id
       LIMIT 5000`,
@@ -72,7 +79,8 @@ export async function listPayouts(
 
 /**
  * The batch for the signing system: id, network, address, tag, amount, fee (CSV and JSON), and the TXID
- * the checker found wrong when the payout came back: whoever signs checks that it did not pay after all.
+ * the new payment replaces when two administrators sent the payout back: whoever signs checks that it did
+ * not pay after all.
  */
 export const batchOf = (rows: PayoutRow[]) =>
   rows.map((r) => ({
@@ -83,30 +91,26 @@ export const batchOf = (rows: PayoutRow[]) =>
     tag: r.tag,
     amount: r.amount,
     fee: r.fee,
-    previous_txid: r.payout_status === 'mismatch' ? r.txid : null,
+    previous_txid: r.returned ? r.txid : null,
   }));
 
-const csvCell = (v: string | null) => {
-  const s = v ?? '';
-  // A cell a spreadsheet would run as a formula is quoted with a leading apostrophe.
-  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
-export function batchCsv(rows: ReturnType<typeof batchOf>): string {
-  const head = 'id,currency,network,address,tag,amount,fee,previous_txid';
-  return [
-    head,
-    ...rows.map((r) =>
-      [r.id, r.currency, r.network, r.address, r.tag, r.amount, r.fee, r.previous_txid]
-        .map(csvCell)
-        .join(','),
-    ),
-  ]
-    .join('\r\n')
-    .concat('\r\n');
-}
+const BATCH_COLUMNS = [
+  'id',
+  'currency',
+  'network',
+  'address',
+  'tag',
+  'amount',
+  'fee',
+  'previous_txid',
+] as const;
+export const batchCsv = (rows: ReturnType<typeof batchOf>) =>
+  csvDocument(BATCH_COLUMNS, rows, ['amount', 'fee']);
 
-/** An approved external withdrawal, locked, with its standing payout row (if any), locked too. */
+/**
+ * An approved external withdrawal, locked, with its standing payout row (if any), locked too, and its
+ * latest payout row (`latest`: which TXID a return would replace, and whether it was sent back already).
+ */
 export async function lockPayable(q: Queryable, withdrawalId: string) {
   if (!isUuid(withdrawalId)) throw new AppError('NOT_FOUND', P.notFound);
   const [w] = await q.query<{ member_id: string; status: string; method: string; network: string | null }>(
@@ -122,7 +126,14 @@ export async function lockPayable(q: Queryable, withdrawalId: string) {
       WHERE withdrawal_id = $1 AND status IN ${LIVE} FOR UPDATE`,
     [withdrawalId],
   );
-  return { memberId: w.member_id, network: w.network, live: live ?? null };
+  const [latest] = await q.query<{ id: string; txid: string; status: string; returned: boolean }>(
+    `SELECT x.id::text AS id, x.txid, x.status,
+            EXISTS (SELECT 1 FROM payout_returns r WHERE r.payout_id = x.id) AS returned
+       FROM withdrawal_payouts x WHERE x.withdrawal_id = $1
+      ORDER BY x.status IN ${LIVE} DESC, x.recorded_at DESC, x.id LIMIT 1`,
+    [withdrawalId],
+  );
+  return { memberId: w.member_id, network: w.network, live: live ?? null, latest: latest ?? null };
 }
 
 /**

@@ -11,30 +11,33 @@ import type { PriceItem, PriceSource, Prices } from '../../shared/schemas/prices
 import type { Queryable } from '../db';
 import { isoTime } from '../db/iso-time';
 
-interface StoredRow {
+export interface StoredRow {
   key: string;
   value: string;
   updated_at: string;
   fresh: boolean;
 }
 
-/** The stored provider values with whether each is live (younger than `staleSeconds`, not a sample). */
+const PAIRS = CRYPTO_PRICE_CURRENCIES.filter((c) => c !== 'USDT').map((c) => PRICE_SYMBOLS[c]);
+const FRESH = `updated_at > now() - make_interval(secs => $1::double precision) AND source <> 'sample'`;
+
+/**
+ * SQL: the stored provider values, one row per pair and one for the won rate (key 'USDKRW'), with whether
+ * each is live (younger than `$1` seconds, not a sample). One statement, so a caller may add it to its own.
+ */
+export const STORED_PRICES = `SELECT symbol AS key, price::text AS value, ${isoTime('updated_at')} AS updated_at, (${FRESH}) AS fresh
+    FROM crypto_prices WHERE symbol IN (${PAIRS.map((p) => `'${p}'`).join(', ')})
+  UNION ALL
+  SELECT 'USDKRW', rate::text, ${isoTime('updated_at')}, (${FRESH})
+    FROM exchange_rates WHERE from_currency = 'USD' AND to_currency = 'KRW'`;
+
+/** The rows of `STORED_PRICES`: the pairs' prices and the rates. */
+function splitStored(rows: StoredRow[]) {
+  return { prices: rows.filter((r) => r.key !== 'USDKRW'), rates: rows.filter((r) => r.key === 'USDKRW') };
+}
+
 async function readStored(q: Queryable, staleSeconds: number) {
-  const pairs = CRYPTO_PRICE_CURRENCIES.filter((c) => c !== 'USDT').map((c) => PRICE_SYMBOLS[c]);
-  const fresh = `updated_at > now() - make_interval(secs => $1::double precision) AND source <> 'sample'`;
-  const [prices, rates] = await Promise.all([
-    q.query<StoredRow>(
-      `SELECT symbol AS key, price::text AS value, ${isoTime('updated_at')} AS updated_at, (${fresh}) AS fresh
-         FROM crypto_prices WHERE symbol = ANY($2::text[])`,
-      [staleSeconds, pairs],
-    ),
-    q.query<StoredRow>(
-      `SELECT 'USDKRW' AS key, rate::text AS value, ${isoTime('updated_at')} AS updated_at, (${fresh}) AS fresh
-         FROM exchange_rates WHERE from_currency = 'USD' AND to_currency = 'KRW'`,
-      [staleSeconds],
-    ),
-  ]);
-  return { prices, rates };
+  return splitStored(await q.query<StoredRow>(STORED_PRICES, [staleSeconds]));
 }
 
 /**
@@ -85,8 +88,9 @@ const higher = (stored: string | undefined, sample: string) =>
  * rate that is not live the higher of its last stored value and the sample, so a stalled feed never makes
  * a payout look smaller than it was when last seen (the screens still show the sample, SPEC §4).
  */
-export async function readThresholdPrices(q: Queryable, staleSeconds: number) {
-  const { prices, rates } = await readStored(q, staleSeconds);
+/** From rows of `STORED_PRICES` the caller read with its own statement (money/limits.ts). */
+export function thresholdPrices(rows: StoredRow[]) {
+  const { prices, rates } = splitStored(rows);
   const rate = rates[0];
   const usdKrw = rate?.fresh ? toWire(rate.value) : higher(rate?.value, SAMPLE_USD_KRW);
   const usd = Object.fromEntries(

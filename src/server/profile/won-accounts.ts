@@ -1,9 +1,9 @@
 import { MSG } from '../../shared/messages';
 import type { WonAccountsView, WonAccountView } from '../../shared/schemas/deposits';
 import type { Queryable } from '../db';
-import { readReceivingAccount } from '../deposits/receiving-account';
 import { AppError } from '../http/errors';
 import { holdOpenMember } from '../members/lock-member';
+import { readReceivingAccount } from './receiving-account';
 
 const digits = (accountNumber: string) => accountNumber.replaceAll('-', '');
 

@@ -7,6 +7,7 @@ import { formatKst } from '../../shared/exchanges';
 import { MSG } from '../../shared/messages';
 import type { Actor, Approval } from '../audit/actor';
 import { auditMember } from '../audit/write-audit';
+import { openStepUp, type StepUp, spendStepUp, stepUpUntil } from '../auth/step-up';
 import { verifyTotpFor } from '../auth/totp';
 import type { Config } from '../config';
 import type { Db, Queryable } from '../db';
@@ -75,7 +76,8 @@ const releaseClaim = (db: Db, id: string, token: string) =>
  * and applies it (through its registry entry), in the same transaction. The confirmer gives a fresh
  * one-time code (step-up), is not the proposer (whatever session), not the member the proposal is about,
  * and not paired with the proposer by a recent reset of either's secrets; an expired or cancelled proposal
- * cannot be confirmed.
+ * cannot be confirmed. Without a code, the confirmation window of the confirmer's session stands for the
+ * step-up (decision 0440); a code opens a new window. Its audit entry names the window it used.
  */
 export async function confirmProposal(
   ctx: { db: Db; config: KindConfig & Pick<Config, 'totp'> },
@@ -110,8 +112,12 @@ async function confirmClaimed(
   const { db, config } = ctx;
   const cfg = config.fourEyes;
   const id = seen.id;
-  const pass = await verifyTotpFor(ctx, actor.actorId, otpCode, 'proposal');
-  if (!pass.enrolled) throw new AppError('FORBIDDEN', P.otpToConfirm);
+  // No code typed and a window open on this session: the window is the step-up (checked again, and
+  // used, in the transaction); otherwise the code is checked as before and opens a window.
+  const session = actor.tokenHash;
+  const byWindow = !otpCode?.trim() && !!session && (await stepUpUntil(db, session)) !== null;
+  const pass = byWindow ? null : await verifyTotpFor(ctx, actor.actorId, otpCode, 'proposal');
+  if (pass && !pass.enrolled) throw new AppError('FORBIDDEN', P.otpToConfirm);
   const out = await db.tx(async (q) => {
     // Role changes: the administrators' lock first, as closing an account takes it (decision 0112).
     if (seen.kind.startsWith('admin.'))
@@ -131,7 +137,15 @@ async function confirmClaimed(
       [p.proposed_by],
     );
     if (!author?.ok) throw new AppError('CONFLICT', P.proposerGone);
-    await pass.consume(q);
+    let stepUp: StepUp | null;
+    if (pass) {
+      await pass.consume(q);
+      stepUp = session ? await openStepUp(q, session, actor.actorId) : null;
+    } else {
+      stepUp = await spendStepUp(q, session ?? '', actor.actorId);
+      if (!stepUp)
+        throw new AppError('OTP_REQUIRED', MSG.deskWork.stepUpClosed, { otpCode: MSG.deskWork.stepUpClosed });
+    }
     // The action is recorded as its author's (ledger and audit actor: the proposer, as in one step), with
     // `approval` naming both administrators and the ledger's `confirmed_by` the second.
     const approval: Approval = {
@@ -152,6 +166,14 @@ async function confirmClaimed(
         WHERE id = $1`,
       [id, actor.actorId, actor.actorUsername ?? '', JSON.stringify(result ?? null)],
     );
+    await auditMember(q, actor, 'proposal.confirm', p.member_id, {
+      after: {
+        proposal_id: id,
+        proposal_kind: p.kind,
+        proposed_by: p.proposed_by_username,
+        step_up: stepUp,
+      },
+    });
     await publishProposal(q, p, 'applied', actor.actorUsername ?? '');
     const done = (await readProposal(q, id, false))!;
     return { proposal: view(done, actor.actorId), result, status, message: P.applied };

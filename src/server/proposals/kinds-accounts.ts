@@ -230,7 +230,13 @@ export const addressClear = defineKind({
   },
 });
 
-// ——— Credentials of another administrator (two people; a member's stay one step) ———
+// ——— Credentials of another administrator (two people). A member's are never set by an administrator:
+// the member recovers them by e-mail (`kinds-recovery.ts`, decision 0400). ———
+
+/** Only another administrator's secrets are reset by administrators. */
+function refuseMemberSecret(m: { is_admin: boolean }) {
+  if (!m.is_admin) throw new AppError('FORBIDDEN', MSG.accountTrust.memberSecretRefused);
+}
 
 const credential = (kind: 'password.reset' | 'second_password.reset', reset: (id: string) => Reset) =>
   defineKind({
@@ -241,12 +247,14 @@ const credential = (kind: 'password.reset' | 'second_password.reset', reset: (id
       refuseOwn(input.memberId, admin);
       if (!isUuid(input.memberId)) throw new AppError('NOT_FOUND', MSG.admin.memberNotFound);
       const m = await lockMember(q, input.memberId);
+      refuseMemberSecret(m);
       await refuseResetDuringGrant(q, input.memberId);
       const line = kind === 'password.reset' ? P.passwordLine(m.username) : P.secondPasswordLine(m.username);
-      return plain(input.memberId, m.is_admin, { username: m.username }, [line], { secretHash: input.hash });
+      return plain(input.memberId, true, { username: m.username }, [line], { secretHash: input.hash });
     },
     async apply(q, _cfg, s, actor) {
       if (!s.secretHash) throw new AppError('CONFLICT', P.alreadyApplied);
+      refuseMemberSecret(await lockMember(q, s.memberId));
       const r = await resetIn(q, s.memberId, s.secretHash, adminOf(actor), reset(s.memberId));
       return { result: r, status: 200 };
     },

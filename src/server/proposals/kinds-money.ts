@@ -7,7 +7,8 @@ import { type AdjustmentBody, adjustmentBodySchema, keyOf } from '../../shared/s
 import type { Actor } from '../audit/actor';
 import { checkedNetworks } from '../chain/chain-config';
 import { isUuid } from '../db/iso-time';
-import { decideDepositIn } from '../deposits/decide-deposit';
+import type { LockedDeposit } from '../deposits/chain-gate';
+import { approveLockedDepositIn, decideDepositIn, lockForDecision } from '../deposits/decide-deposit';
 import { AppError } from '../http/errors';
 import { z } from '../http/zod';
 import { adjustBalanceIn } from '../members/adjust-balance';
@@ -15,11 +16,12 @@ import { refuseResetterApproval } from '../members/admin-resets';
 import { bankAccountChangedRecently } from '../members/bank-account';
 import { lockMember } from '../members/lock-member';
 import { setBalancesIn } from '../members/set-balances';
-import { type Direction, lockTotals, valueKrw } from '../money/limits';
+import type { Direction } from '../money/limits';
 import { lockBalances, readBalanceStates } from '../wallet/balance-state';
-import { decideWithdrawalIn } from '../withdrawals/decide-withdrawal';
+import { approveLockedWithdrawalIn, decideWithdrawalIn } from '../withdrawals/decide-withdrawal';
+import { type LockedWithdrawal, lockWithdrawal } from '../withdrawals/withdrawal-view';
 import { adminOf, defineKind } from './registry';
-import { lockPending, overridesChain, overThreshold, requestHead, unattributed } from './request-plan';
+import { lockPending, overridesChain, requestLimits } from './request-plan';
 import { type BalancesBody, dryRun, P } from './store';
 
 const isBalanceCurrency = (c: string): c is BalanceCurrency =>
@@ -36,46 +38,48 @@ const depositPayload = z.object({
 export const depositApproval = defineKind({
   kind: 'deposit.approve',
   payload: depositPayload,
-  async plan(q, cfg, input: { id: string; reason?: string; override?: boolean }, actor) {
-    const d = await requestHead(q, 'deposits', input.id, MSG.approval.depositNotFound);
-    await lockTotals(q, d.member_id, actor.actorId);
-    await lockPending(q, 'deposits', 'deposit.approve', input.id, P.depositPending);
-    const value = await valueKrw(q, cfg.prices.staleSeconds, [d]);
-    const t = await overThreshold(q, cfg, d.member_id, 'in', value, cfg.fourEyes.depositKrw, actor);
-    // Crediting against the chain's verdict is never one person's call.
-    const checked = checkedNetworks(cfg.chain);
-    const overridden = await overridesChain(q, input.id, d.network, input.override === true, checked);
-    const unproven = await unattributed(q, input.id);
+  async plan(q, cfg, input: { id: string; reason?: string; override?: boolean }) {
+    const d = await lockPending(input.id, MSG.approval.depositNotFound, () => lockForDecision(q, input.id));
+    // Crediting against the chain's verdict, or what the chain does not show to be the member's, is never
+    // one person's call.
+    const overridden = overridesChain(d, input.override === true, checkedNetworks(cfg.chain));
+    const unproven = d.chain_before_assignment === true;
     return {
-      needsSecond: t.needsSecond || overridden !== null || unproven,
+      needsSecond: overridden !== null || unproven,
       memberId: d.member_id,
-      targetId: input.id.toLowerCase(),
+      targetId: d.id,
       payload: {
-        deposit_id: input.id.toLowerCase(),
+        deposit_id: d.id,
         currency: d.currency,
         amount: toWire(d.amount),
         reason: input.reason ?? null,
         chain_override: input.override === true,
       },
-      basis: { krw_value: toWire(value) },
+      basis: null,
       secretHash: null,
       lines: [
-        P.depositLine(d.currency, formatExact(d.amount), formatExact(value)),
-        t.line,
         ...(overridden ? [MSG.guards.chainOverrideLine(overridden)] : []),
         ...(unproven ? [MSG.guards.unattributedLine] : []),
         ...(input.reason ? [P.reasonLine(input.reason)] : []),
       ],
+      limits: requestLimits(d, P.depositPending, 'in', cfg.fourEyes.depositKrw, (value) =>
+        P.depositLine(d.currency, formatExact(d.amount), formatExact(value)),
+      ),
+      locked: d,
     };
   },
   async apply(q, cfg, s, actor) {
     await refuseResetterApproval(q, s.memberId, actor, cfg.withdrawalRules.adminResetHoldHours);
     const p = s.payload;
-    const result = await decideDepositIn(q, actor, p.deposit_id, 'approve', p.reason ?? undefined, {
+    const chain = {
       override: p.chain_override,
       chainAuto: actor.actorId === null,
       checkedNetworks: checkedNetworks(cfg.chain),
-    });
+    };
+    const reason = p.reason ?? undefined;
+    const result = s.locked
+      ? await approveLockedDepositIn(q, actor, s.locked as LockedDeposit, reason, chain)
+      : await decideDepositIn(q, actor, p.deposit_id, 'approve', reason, chain);
     return { result, status: 200 };
   },
 });
@@ -90,36 +94,35 @@ const withdrawalPayload = z.object({
 export const withdrawalApproval = defineKind({
   kind: 'withdrawal.approve',
   payload: withdrawalPayload,
-  async plan(q, cfg, input: { id: string }, actor) {
-    const w = await requestHead(q, 'withdrawals', input.id, MSG.approval.withdrawalNotFound);
-    await lockTotals(q, w.member_id, actor.actorId);
-    await lockPending(q, 'withdrawals', 'withdrawal.approve', input.id, P.payoutPending);
-    const value = await valueKrw(q, cfg.prices.staleSeconds, [w]);
-    const t = await overThreshold(q, cfg, w.member_id, 'out', value, cfg.fourEyes.payoutKrw, actor);
+  async plan(q, cfg, input: { id: string }) {
+    const w = await lockPending(input.id, MSG.approval.withdrawalNotFound, () => lockWithdrawal(q, input.id));
     // Won to an account an administrator changed in the last 24 h: a second administrator looks too.
     const recent = w.method === 'bank' && (await bankAccountChangedRecently(q, w.member_id));
     return {
-      needsSecond: t.needsSecond || recent,
+      needsSecond: recent,
       memberId: w.member_id,
-      targetId: input.id.toLowerCase(),
+      targetId: w.id,
       payload: {
-        withdrawal_id: input.id.toLowerCase(),
+        withdrawal_id: w.id,
         currency: w.currency,
         amount: toWire(w.amount),
         method: w.method ?? '',
       },
-      basis: { krw_value: toWire(value) },
+      basis: null,
       secretHash: null,
-      lines: [
+      lines: recent ? [MSG.guards.recentBankAccountLine] : [],
+      limits: requestLimits(w, P.payoutPending, 'out', cfg.fourEyes.payoutKrw, (value) =>
         P.payoutLine(w.currency, formatExact(w.amount), formatExact(value)),
-        t.line,
-        ...(recent ? [MSG.guards.recentBankAccountLine] : []),
-      ],
+      ),
+      locked: w,
     };
   },
   async apply(q, cfg, s, actor) {
     await refuseResetterApproval(q, s.memberId, actor, cfg.withdrawalRules.adminResetHoldHours);
-    return { result: await decideWithdrawalIn(q, actor, s.payload.withdrawal_id, 'approve'), status: 200 };
+    const result = s.locked
+      ? await approveLockedWithdrawalIn(q, actor, s.locked as LockedWithdrawal)
+      : await decideWithdrawalIn(q, actor, s.payload.withdrawal_id, 'approve');
+    return { result, status: 200 };
   },
 });
 
@@ -135,31 +138,40 @@ export const balanceAdjustment = defineKind({
     const { memberId, body } = input;
     if (!isUuid(memberId)) throw new AppError('NOT_FOUND', MSG.admin.memberNotFound);
     refuseOwnBalances(memberId, actor);
-    await lockTotals(q, memberId, actor.actorId);
+    // The member's row, then the balance row, then (in `act`) the totals locks: the order of every money action.
     await lockMember(q, memberId);
+    await lockBalances(q, [{ memberId, currency: body.currency }]);
     const delta = new D(body.delta);
-    const value = await valueKrw(q, cfg.prices.staleSeconds, [{ currency: body.currency, amount: delta }]);
     const dir: Direction = delta.isNegative() ? 'out' : 'in';
-    const threshold = dir === 'in' ? cfg.fourEyes.depositKrw : cfg.fourEyes.payoutKrw;
-    const t = await overThreshold(q, cfg, memberId, dir, value, threshold, actor);
     const [state] = await readBalanceStates(q, memberId, [body.currency]);
+    const lines = [
+      P.adjustLine(
+        body.currency,
+        `${delta.isNegative() ? '−' : '+'}${formatExact(delta.abs())}`,
+        formatExact(state!.total),
+        formatExact(state!.total.plus(delta)),
+      ),
+      P.reasonLine(body.reason),
+    ];
     return {
-      needsSecond: cfg.fourEyes.adminEdits || t.needsSecond,
+      needsSecond: cfg.fourEyes.adminEdits,
       memberId,
       targetId: null,
       payload: body,
       basis: null,
       secretHash: null,
-      lines: [
-        P.adjustLine(
-          body.currency,
-          `${delta.isNegative() ? '−' : '+'}${formatExact(delta.abs())}`,
-          formatExact(state!.total),
-          formatExact(state!.total.plus(delta)),
-        ),
-        P.reasonLine(body.reason),
-        t.line,
-      ],
+      lines: [],
+      limits: {
+        memberId,
+        moves: [
+          {
+            dir,
+            amounts: [{ currency: body.currency, amount: delta }],
+            threshold: dir === 'in' ? cfg.fourEyes.depositKrw : cfg.fourEyes.payoutKrw,
+          },
+        ],
+        describe: () => ({ lines }),
+      },
     };
   },
   async apply(q, _cfg, s, actor) {
@@ -181,39 +193,35 @@ export const balancesEdit = defineKind({
   async plan(q, cfg, input: { memberId: string; body: BalancesBody }, actor) {
     if (!isUuid(input.memberId)) throw new AppError('NOT_FOUND', MSG.admin.memberNotFound);
     refuseOwnBalances(input.memberId, actor);
-    await lockTotals(q, input.memberId, actor.actorId);
     // Locked before the dry run (its savepoint's rollback would release locks taken inside it), so an edit
     // applied in one step reads the same balances in its dry run and in its application.
     await lockMember(q, input.memberId);
-    await lockBalances(
-      q,
-      BALANCE_CURRENCIES.map((currency) => ({ memberId: input.memberId, currency })),
-    );
+    const balances = BALANCE_CURRENCIES.map((currency) => ({ memberId: input.memberId, currency }));
+    await lockBalances(q, balances);
     const dry = await dryRun(q, () => setBalancesIn(q, input.memberId, input.body, adminOf(actor)));
     const moved = (dir: Direction) =>
       dry.changes
         .filter((c) => new D(c.delta).isNegative() === (dir === 'out'))
         .map((c) => ({ currency: c.currency, amount: new D(c.delta).abs() }));
-    const checks = [];
-    for (const dir of ['in', 'out'] as const) {
-      const amounts = moved(dir);
-      if (amounts.length === 0) continue;
-      const value = await valueKrw(q, cfg.prices.staleSeconds, amounts);
-      const threshold = dir === 'in' ? cfg.fourEyes.depositKrw : cfg.fourEyes.payoutKrw;
-      checks.push(await overThreshold(q, cfg, input.memberId, dir, value, threshold, actor));
-    }
-    const overAny = checks.some((t) => t.needsSecond);
+    const moves = (['in', 'out'] as const)
+      .map((dir) => ({
+        dir,
+        amounts: moved(dir),
+        threshold: dir === 'in' ? cfg.fourEyes.depositKrw : cfg.fourEyes.payoutKrw,
+      }))
+      .filter((m) => m.amounts.length > 0);
+    const lines = dry.changes.map((c) =>
+      P.balanceLine(c.currency, formatExact(c.before), formatExact(c.after)),
+    );
     return {
-      needsSecond: dry.changes.length > 0 && (cfg.fourEyes.adminEdits || overAny),
+      needsSecond: dry.changes.length > 0 && cfg.fourEyes.adminEdits,
       memberId: input.memberId,
       targetId: null,
       payload: Object.fromEntries(dry.changes.map((c) => [c.currency, c.after])),
       basis: Object.fromEntries(dry.changes.map((c) => [c.currency, c.before])),
       secretHash: null,
-      lines: [
-        ...dry.changes.map((c) => P.balanceLine(c.currency, formatExact(c.before), formatExact(c.after))),
-        ...checks.map((t) => t.line),
-      ],
+      lines: [],
+      limits: { memberId: input.memberId, moves, describe: () => ({ lines }) },
     };
   },
   async apply(q, _cfg, s, actor) {

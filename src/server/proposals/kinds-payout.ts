@@ -76,3 +76,69 @@ export const payoutCorrection = defineKind({
     return { result, status: 200 };
   },
 });
+
+const returnPayload = z.object({ reason: z.string() });
+
+/**
+ * Sending a payout back to the signing batch (decision 0472): a withdrawal with any recorded TXID leaves
+ * the batch for good, because a payment in flight exported again would be signed and paid twice. When the
+ * checker found its latest TXID wrong (another address or amount, failed, or unknown past
+ * PAYOUT_CONFIRM_HOURS: a lost transaction), two administrators send it back, and the batch names the
+ * TXID the new payment replaces so whoever signs checks that it did not pay after all.
+ */
+export const payoutReturn = defineKind({
+  kind: 'payout.return',
+  payload: returnPayload,
+  async plan(q, _cfg, input: { withdrawalId: string; reason: string }, actor) {
+    adminOf(actor);
+    const w = await lockPayable(q, input.withdrawalId);
+    if (w.live) throw new AppError('CONFLICT', P.returnLive);
+    if (!w.latest) throw new AppError('CONFLICT', P.returnNothing);
+    if (w.latest.returned) throw new AppError('CONFLICT', P.returnDone);
+    await refuseOpenProposal(q, 'payout.return', input.withdrawalId, P.returnPending);
+    return {
+      memberId: w.memberId,
+      targetId: input.withdrawalId.toLowerCase(),
+      needsSecond: true,
+      payload: { reason: input.reason },
+      basis: { payout_id: w.latest.id, txid: w.latest.txid },
+      secretHash: null,
+      lines: [P.returnLine(shownTxid(w.network, w.latest.txid)), PROPOSALS.reasonLine(input.reason)],
+    };
+  },
+  async apply(q, _cfg, s, actor) {
+    const admin = adminOf(actor);
+    const was = basis.parse(s.basis);
+    const withdrawalId = s.targetId ?? '';
+    const w = await lockPayable(q, withdrawalId);
+    // A TXID recorded since, or sent back already: not what was proposed.
+    if (w.live || w.latest?.id !== was.payout_id || w.latest.returned)
+      throw new AppError('CONFLICT', P.returnChanged);
+    await q.query(
+      `INSERT INTO payout_returns
+         (payout_id, withdrawal_id, reason, proposed_by_username, confirmed_by_username)
+       VALUES ($1, $2, $3, $4, $5)`,
+      [
+        was.payout_id,
+        withdrawalId,
+        s.payload.reason,
+        admin.approval?.proposed_by ?? admin.actorUsername,
+        admin.approval?.confirmed_by ?? admin.actorUsername,
+      ],
+    );
+    await writeAudit(q, {
+      actorId: admin.actorId,
+      actorUsername: admin.actorUsername,
+      action: 'withdrawal.payout.return',
+      targetType: 'withdrawal',
+      targetId: withdrawalId,
+      before: { txid: was.txid },
+      after: { replaces_txid: was.txid, reason: s.payload.reason, ...approvalOf(admin) },
+      ip: admin.ip,
+    });
+    return {
+      result: { id: withdrawalId, network: w.network, replaces_txid: shownTxid(w.network, was.txid) },
+      status: 200,
+    };
+  },
+});

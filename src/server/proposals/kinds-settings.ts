@@ -7,11 +7,11 @@ import { receivingAccountBodySchema } from '../../shared/schemas/deposits';
 import { auditMember } from '../audit/write-audit';
 import type { Queryable } from '../db';
 import { isUuid } from '../db/iso-time';
-import { lockReceivingAccount, setReceivingAccountIn } from '../deposits/receiving-account';
 import { AppError } from '../http/errors';
 import { z } from '../http/zod';
 import { lockMember } from '../members/lock-member';
 import { refuseOwn } from '../members/reset-passwords';
+import { lockReceivingAccount, setReceivingAccountIn } from '../profile/receiving-account';
 import { adminOf, defineKind } from './registry';
 
 const D = MSG.deskRecords;

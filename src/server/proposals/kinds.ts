@@ -14,7 +14,9 @@ import {
 } from './kinds-accounts';
 import { bankAccountSave, bankAccountVerify } from './kinds-bank-account';
 import { balanceAdjustment, balancesEdit, depositApproval, withdrawalApproval } from './kinds-money';
-import { payoutCorrection } from './kinds-payout';
+import { noticePublish } from './kinds-notices';
+import { payoutCorrection, payoutReturn } from './kinds-payout';
+import { memberRecovery } from './kinds-recovery';
 import { receivingAccountSet, totpReset } from './kinds-settings';
 import type { Kind } from './registry';
 
@@ -38,4 +40,7 @@ export const KINDS = {
   'bank_account.save': bankAccountSave,
   'bank_account.verify': bankAccountVerify,
   'payout.correct': payoutCorrection,
+  'member.recovery': memberRecovery,
+  'notice.publish': noticePublish,
+  'payout.return': payoutReturn,
 } satisfies Record<ProposalKind, Pick<Kind<never, unknown, unknown>, 'kind' | 'applyRow'>>;

@@ -2,18 +2,22 @@
  * Four-eyes as one registry (decision 0320): for every kind of administrator action that may need a second
  * administrator, one entry says
  * - `plan`: lock what the decision depends on, check the action, and say whether a second person must
- *   confirm it (`needsSecond`), with what would be stored and its Korean description (`lines`);
+ *   confirm it (`needsSecond`), with what would be stored and its Korean description (`lines`); an action
+ *   that moves money says what it adds to the member's 24 h totals (`limits`), which `act` checks;
  * - `apply`: do it, through the money kernel for money (the same code applies it in one step, in the
  *   proposal's dry run, and at confirmation);
  * - `payload`: the schema of what is stored, read back typed at confirmation.
  * `act` is the one entry every administrator write route calls; `applyStored` is how a confirmation applies.
  */
+import type { Dec } from '../../shared/decimal';
+import { formatExact } from '../../shared/fees';
 import { MSG } from '../../shared/messages';
 import type { ProposalKind } from '../../shared/schemas/proposals';
 import type { Actor } from '../audit/actor';
 import type { Config } from '../config';
 import type { Db, Queryable } from '../db';
 import { AppError } from '../http/errors';
+import { type Amounts, type Direction, type Totals, takeTotals } from '../money/limits';
 import { dryRun, insertProposal, P, type ProposalRow } from './store';
 
 export type KindConfig = Pick<Config, 'fourEyes' | 'prices' | 'chain' | 'withdrawalRules'>;
@@ -26,11 +30,36 @@ interface Stored<Payload> {
   basis: Record<string, unknown> | null;
   /** A credential reset's new secret, hashed. */
   secretHash: string | null;
+  /**
+   * The request row the plan locked, for `apply` in the same transaction (a stored proposal has none: its
+   * confirmation locks the row again).
+   */
+  locked?: object;
 }
 
 export interface Plan<Payload> extends Stored<Payload> {
   needsSecond: boolean;
   lines: string[];
+  /** An action that moves money: what it adds to the member's (and the administrator's) 24 h totals. */
+  limits?: Limits;
+}
+
+/**
+ * What a money action adds to the 24 h totals (decisions 0321, 0460): per direction its amounts and the
+ * member's threshold there (the administrator's is FOUR_EYES_ADMIN_DAILY_KRW), and the lines a proposal
+ * shows first, which need the prices the totals are read with.
+ */
+export interface Limits {
+  memberId: string;
+  /**
+   * Checked as the action's last statement (request approvals, which one administrator makes many of in a
+   * row); otherwise read before anything is applied, the totals locks held from there to COMMIT (edits).
+   */
+  checkedLast?: boolean;
+  /** The request decided, when there is one: refused with `pending` while a proposal about it waits. */
+  request?: { id: string; pending: string };
+  moves: { dir: Direction; amounts: Amounts; threshold: string }[];
+  describe(value: (amounts: Amounts) => Dec): { lines: string[]; basis?: Record<string, unknown> };
 }
 
 interface Applied<Result = unknown> {
@@ -83,10 +112,17 @@ export type ActOutcome<Result> =
   /** The system (automatic approval) never proposes: what needs a second administrator waits for people. */
   | { held: true };
 
+/** A decision that met a threshold only at its end (`act`): undone, then decided again from the start. */
+class OverLimits extends Error {}
+
 /**
- * An administrator action, in one transaction: the kind's plan; applied at once when one person may do
- * it; otherwise dry-run (refused now for whatever the confirmation would refuse) and recorded as a
- * proposal. Proposing needs an enrolled one-time code, as confirming does.
+ * An administrator action. A request's approval (`Limits.checkedLast`) is applied at once: the kind's plan,
+ * then `apply`, then the thresholds as the last statement (`takeTotals`: the totals locks are held only from
+ * that statement to COMMIT, so one administrator's approvals do not wait on each other for their whole
+ * transactions). One that meets a threshold there is rolled back and decided again in a new transaction
+ * with the thresholds read before anything is applied (`decide`), as every other action is decided. An
+ * action that needs a second administrator is dry-run (refused now for whatever the confirmation would
+ * refuse) and recorded as a proposal; proposing needs an enrolled one-time code, as confirming does.
  */
 export async function act<Input, Payload, Result>(
   db: Db,
@@ -95,30 +131,112 @@ export async function act<Input, Payload, Result>(
   input: Input,
   actor: Actor<string | null>,
 ): Promise<ActOutcome<Result>> {
-  return db.tx(async (q): Promise<ActOutcome<Result>> => {
-    const plan = await kind.plan(q, cfg, input, actor);
-    if (!plan.needsSecond) return { applied: await kind.apply(q, cfg, plan, actor) };
-    const proposer = actor.actorId;
-    if (proposer === null) return { held: true };
-    await requireEnrolled(q, proposer, P.otpToPropose);
+  try {
+    return await db.tx(async (q): Promise<ActOutcome<Result>> => {
+      const plan = await kind.plan(q, cfg, input, actor);
+      if (plan.needsSecond || !plan.limits?.checkedLast)
+        return decide(q, cfg, kind, plan, actor, plan.needsSecond);
+      const applied = await kind.apply(q, cfg, plan, actor);
+      if ((await checkLimits(q, cfg, kind, plan.limits, actor)).over) throw new OverLimits();
+      return { applied };
+    });
+  } catch (err) {
+    if (!(err instanceof OverLimits)) throw err;
+    return db.tx(async (q) => decide(q, cfg, kind, await kind.plan(q, cfg, input, actor), actor, true));
+  }
+}
+
+/**
+ * Decides with the thresholds read before anything is applied. When a proposal is expected (`proposing`:
+ * the plan needs a second administrator, or the thresholds were met at the end of a first attempt), the
+ * dry run it needs comes first: the balance rows it takes end with it, so that the totals locks and the
+ * request's balance rows are held for the proposal's own rows only, and the member's approvals that check
+ * their thresholds last do not wait behind it. An approval found under the thresholds here after all (they
+ * fell since its first attempt) then takes its balance rows after the totals locks, the reverse of an
+ * approval's order: a deadlock between the two is ended by PostgreSQL and `tx()` runs the loser again.
+ */
+async function decide<Input, Payload, Result>(
+  q: Queryable,
+  cfg: KindConfig,
+  kind: Kind<Input, Payload, Result>,
+  plan: Plan<Payload>,
+  actor: Actor<string | null>,
+  proposing: boolean,
+): Promise<ActOutcome<Result>> {
+  const proposer = actor.actorId;
+  // A proposal is refused now for whatever its confirmation would refuse (a dry run), and one past its time
+  // about the same target is recorded as expired, so that this one may be filed.
+  const prepare = async () => {
     await dryRun(q, () => kind.apply(q, cfg, plan, actor));
+    if (plan.targetId)
+      await q.query(
+        `UPDATE admin_proposals SET status = 'expired', decided_at = now()
+          WHERE kind = $1 AND target_id = $2 AND status = 'pending' AND expires_at <= now()`,
+        [kind.kind, plan.targetId],
+      );
+  };
+  let { needsSecond, lines, basis } = plan;
+  let prepared = false;
+  if (plan.limits) {
+    if (proposing && proposer !== null) {
+      await prepare();
+      prepared = true;
+    }
+    const t = await checkLimits(q, cfg, kind, plan.limits, actor);
+    const described = plan.limits.describe(t.totals.value);
+    needsSecond ||= t.over;
+    lines = [...described.lines, ...t.lines, ...lines];
+    basis = described.basis ?? basis;
+  }
+  if (!needsSecond) return { applied: await kind.apply(q, cfg, plan, actor) };
+  if (proposer === null) return { held: true };
+  await requireEnrolled(q, proposer, P.otpToPropose);
+  if (!prepared) await prepare();
+  return {
+    proposed: await insertProposal(
+      q,
+      cfg.fourEyes,
+      { ...actor, actorId: proposer },
+      {
+        kind: kind.kind,
+        memberId: plan.memberId,
+        targetId: plan.targetId,
+        payload: plan.payload,
+        basis,
+        secretHash: plan.secretHash,
+        lines,
+      },
+    ),
+  };
+}
+
+/**
+ * Whether the action meets a threshold: per direction, the member's 24 h total with it reaching the
+ * member's threshold, or the acting administrator's 24 h total of what they moved alone with it reaching
+ * FOUR_EYES_ADMIN_DAILY_KRW; with the proposal's lines of these totals. A request about which a proposal
+ * waits is refused.
+ */
+async function checkLimits<Input, Payload, Result>(
+  q: Queryable,
+  cfg: KindConfig,
+  kind: Kind<Input, Payload, Result>,
+  limits: Limits,
+  actor: Actor<string | null>,
+) {
+  const { request } = limits;
+  const target = request ? { kind: kind.kind, id: request.id } : null;
+  const totals: Totals = await takeTotals(q, cfg.prices.staleSeconds, limits.memberId, actor.actorId, target);
+  if (request && totals.proposalOpen) throw new AppError('CONFLICT', request.pending);
+  const checks = limits.moves.map((m) => {
+    const value = totals.value(m.amounts);
+    const member = totals.member[m.dir].plus(value);
+    const admin = totals.admin.plus(value);
     return {
-      proposed: await insertProposal(
-        q,
-        cfg.fourEyes,
-        { ...actor, actorId: proposer },
-        {
-          kind: kind.kind,
-          memberId: plan.memberId,
-          targetId: plan.targetId,
-          payload: plan.payload,
-          basis: plan.basis,
-          secretHash: plan.secretHash,
-          lines: plan.lines,
-        },
-      ),
+      over: member.gte(m.threshold) || (actor.actorId !== null && admin.gte(cfg.fourEyes.adminDailyKrw)),
+      line: P.totalsLine(formatExact(member), formatExact(admin)),
     };
   });
+  return { totals, over: checks.some((c) => c.over), lines: checks.map((c) => c.line) };
 }
 
 /** Administrator actions are recorded with an administrator, never the system. */

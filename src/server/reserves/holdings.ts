@@ -1,6 +1,7 @@
 import { D, type Dec, ZERO } from '../../shared/decimal';
-import { ethRpc } from '../chain/bounded-fetch';
+import { chainDecimals } from '../../shared/networks';
 import type { ChainConfig } from '../chain/chain-config';
+import { ethClient, ethFailure } from '../chain/eth-client';
 import { ProviderError } from '../chain/provider';
 import { tronToHex } from '../chain/tron';
 import { xrplCall } from '../chain/xrpl';
@@ -18,25 +19,34 @@ export type HoldingNetwork = 'ERC20' | 'TRC20' | 'XRPL';
 const hex64 = /^[0-9a-fA-F]{1,64}$/;
 const scaled = (raw: bigint, decimals: number) => new D(raw.toString()).div(new D(10).pow(decimals));
 
+/** ERC-20 `balanceOf(address)`, as viem calls it. */
+const BALANCE_OF = [
+  {
+    type: 'function',
+    name: 'balanceOf',
+    stateMutability: 'view',
+    inputs: [{ name: 'owner', type: 'address' }],
+    outputs: [{ name: '', type: 'uint256' }],
+  },
+] as const;
+
+/** Ethereum holdings read with viem, the one Ethereum client (`chain/eth-client.ts`). */
 async function ethereum(c: ChainConfig, address: string, currency: string): Promise<Dec> {
-  const raw =
-    currency === 'ETH'
-      ? await ethRpc(c.ethRpcUrl!, 'eth_getBalance', [address, 'latest'], c.timeoutMs)
-      : await ethRpc(
-          c.ethRpcUrl!,
-          'eth_call',
-          [
-            {
-              to: c.ethUsdtContract,
-              data: `0x70a08231${address.toLowerCase().replace(/^0x/, '').padStart(64, '0')}`,
-            },
-            'latest',
-          ],
-          c.timeoutMs,
-        );
-  if (typeof raw !== 'string' || !/^0x/.test(raw) || !hex64.test(raw.slice(2)))
-    throw new ProviderError('Ethereum RPC: bad balance');
-  return scaled(BigInt(raw), currency === 'ETH' ? 18 : 6);
+  const client = await ethClient(c.ethRpcUrl!, c.timeoutMs);
+  const owner = address as `0x${string}`;
+  const raw = await (currency === 'ETH'
+    ? client.getBalance({ address: owner, blockTag: 'latest' })
+    : client.readContract({
+        address: c.ethUsdtContract as `0x${string}`,
+        abi: BALANCE_OF,
+        functionName: 'balanceOf',
+        args: [owner],
+        blockTag: 'latest',
+      })
+  ).catch((err: unknown) => {
+    throw ethFailure(err);
+  });
+  return scaled(raw, chainDecimals(currency));
 }
 
 async function tron(c: ChainConfig, address: string): Promise<Dec> {
@@ -69,7 +79,7 @@ async function tron(c: ChainConfig, address: string): Promise<Dec> {
   const out = Array.isArray(body?.constant_result) ? body.constant_result[0] : undefined;
   if (body?.result?.result !== true || typeof out !== 'string' || !hex64.test(out))
     throw new ProviderError('TRON API triggerconstantcontract: bad balance');
-  return scaled(BigInt(`0x${out}`), 6);
+  return scaled(BigInt(`0x${out}`), chainDecimals('USDT'));
 }
 
 async function xrpl(c: ChainConfig, address: string): Promise<Dec> {
@@ -80,7 +90,7 @@ async function xrpl(c: ChainConfig, address: string): Promise<Dec> {
   const data = r.account_data as { Balance?: unknown } | undefined;
   if (typeof data?.Balance !== 'string' || !/^[0-9]{1,19}$/.test(data.Balance))
     throw new ProviderError('XRPL RPC account_info: bad balance');
-  return scaled(BigInt(data.Balance), 6);
+  return scaled(BigInt(data.Balance), chainDecimals('XRP'));
 }
 
 /** Whether the server can read this network at all (its provider is configured). */

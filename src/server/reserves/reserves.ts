@@ -5,6 +5,7 @@ import type { PublicReserves, ReserveLine, StoredReserveLine } from '../../share
 import type { ChainConfig } from '../chain/chain-config';
 import type { Db, Queryable } from '../db';
 import { isoTime } from '../db/iso-time';
+import { csvDocument } from '../http/csv';
 import { type HoldingNetwork, holdingsAt, readable } from './holdings';
 import { snapshotLiabilities } from './liabilities';
 
@@ -258,25 +259,24 @@ async function listLinesOf(q: Queryable, batches: string[]): Promise<StoredReser
   return rows.map(wireLine);
 }
 
-export function snapshotsCsv(rows: StoredReserveLine[]): string {
-  const cols = [
-    'taken_at',
-    'trigger',
-    'taken_by',
-    'currency',
-    'liabilities',
-    'ledger',
-    'holdings',
-    'deposit_addresses',
-    'hot',
-    'cold',
-    'cold_share',
-    'warnings',
-  ] as const;
-  const cell = (v: unknown) => {
-    const s = Array.isArray(v) ? v.join(' ') : v === null ? '' : String(v);
-    const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-    return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-  };
-  return `${[cols.join(','), ...rows.map((r) => cols.map((c) => cell(r[c])).join(','))].join('\r\n')}\r\n`;
-}
+const SNAPSHOT_COLUMNS = [
+  'taken_at',
+  'trigger',
+  'taken_by',
+  'currency',
+  'liabilities',
+  'ledger',
+  'holdings',
+  'deposit_addresses',
+  'hot',
+  'cold',
+  'cold_share',
+  'warnings',
+] as const;
+
+export const snapshotsCsv = (rows: StoredReserveLine[]) =>
+  csvDocument(
+    SNAPSHOT_COLUMNS,
+    rows.map((r) => ({ ...r, warnings: r.warnings.join(' ') })),
+    ['liabilities', 'ledger', 'holdings', 'hot', 'cold', 'cold_share'],
+  );

@@ -32,18 +32,23 @@ export async function lockBalances(
 ): Promise<void> {
   const keys = [
     ...new Set(pairs.filter((p) => isBalanceCurrency(p.currency)).map((p) => `${p.memberId}|${p.currency}`)),
-  ].sort();
-  const lock = 'SELECT 1 FROM balances WHERE member_id = $1 AND currency = $2 FOR UPDATE';
-  for (const key of keys) {
-    const [memberId, currency] = key.split('|') as [string, string];
-    // The row usually exists: one round trip (decision 0143). Otherwise it is created, then locked.
-    if ((await q.query(lock, [memberId, currency])).length > 0) continue;
-    await q.query('INSERT INTO balances (member_id, currency) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
-      memberId,
-      currency,
-    ]);
-    await q.query(lock, [memberId, currency]);
-  }
+  ];
+  if (keys.length === 0) return;
+  const members = keys.map((k) => k.split('|')[0]!);
+  const currencies = keys.map((k) => k.split('|')[1]!);
+  // One statement, the rows locked in the order of the sort (decision 0143): the rows usually exist.
+  // Otherwise the missing ones are created, then all are locked again in that order.
+  const lock = `SELECT 1 FROM balances b JOIN unnest($1::uuid[], $2::text[]) AS k(member_id, currency)
+                   ON b.member_id = k.member_id AND b.currency = k.currency
+                 ORDER BY b.member_id, b.currency COLLATE "C" FOR UPDATE OF b`;
+  if ((await q.query(lock, [members, currencies])).length === keys.length) return;
+  await q.query(
+    `INSERT INTO balances (member_id, currency)
+     SELECT k.m, k.c FROM unnest($1::uuid[], $2::text[]) AS k(m, c) ORDER BY k.m, k.c COLLATE "C"
+     ON CONFLICT DO NOTHING`,
+    [members, currencies],
+  );
+  await q.query(lock, [members, currencies]);
 }
 
 /** The balance state of one member and currency (BTC and unknown currencies are always zero). */

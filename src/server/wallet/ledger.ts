@@ -14,11 +14,19 @@ export interface LedgerReport {
   negativeBalances: { member_id: string; currency: string; balance: string }[];
   /** Hours of the last day whose `actor_hourly_totals` row differs from the ledger it is derived from. */
   hourlyMismatches: { actor_id: string; hour: string; currency: string; moved: string; ledger_sum: string }[];
+  /** The same of the members' hourly totals per direction (`member_hourly_totals`). */
+  memberHourlyMismatches: {
+    member_id: string;
+    hour: string;
+    direction: string;
+    currency: string;
+    moved: string;
+  }[];
 }
 
 /**
  * For every member and currency: balance = Σ ledger entries, and no balance below zero; for every actor's
- * hour of the last day, the four-eyes hourly total = Σ the ledger entries it counts.
+ * and every member's hour of the last day, the four-eyes hourly total = Σ the ledger entries it counts.
  */
 export async function verifyLedger(q: Queryable): Promise<LedgerReport> {
   const mismatches = await q.query<LedgerMismatch>(
@@ -48,12 +56,34 @@ export async function verifyLedger(q: Queryable): Promise<LedgerReport> {
          ON l.actor_id = t.actor_id AND l.hour = t.hour AND l.currency = t.currency
       WHERE COALESCE(t.moved, 0) <> COALESCE(l.total, 0)`,
   );
+  const memberHourlyMismatches = await q.query<LedgerReport['memberHourlyMismatches'][number]>(
+    `WITH since AS (SELECT date_bin('1 hour', now() - interval '24 hours', timestamptz '2000-01-01 00:00+00') AS hour)
+     SELECT COALESCE(t.member_id, l.member_id)::text AS member_id, COALESCE(t.hour, l.hour)::text AS hour,
+            COALESCE(t.direction, l.direction) AS direction, COALESCE(t.currency, l.currency) AS currency,
+            COALESCE(t.moved, 0)::text AS moved
+       FROM (SELECT m.* FROM member_hourly_totals m, since WHERE m.hour > since.hour) t
+       FULL OUTER JOIN (
+         SELECT e.member_id, date_bin('1 hour', e.created_at, timestamptz '2000-01-01 00:00+00') AS hour,
+                ledger_direction(e.kind, e.amount, e.deposit_id, e.withdrawal_id) AS direction, e.currency,
+                sum(abs(e.amount)) AS total
+           FROM ledger_entries e, since
+          WHERE e.created_at >= since.hour + interval '1 hour'
+            AND ledger_direction(e.kind, e.amount, e.deposit_id, e.withdrawal_id) IS NOT NULL
+          GROUP BY 1, 2, 3, 4) l
+         ON l.member_id = t.member_id AND l.hour = t.hour AND l.direction = t.direction AND l.currency = t.currency
+      WHERE COALESCE(t.moved, 0) <> COALESCE(l.total, 0)`,
+  );
   const [count] = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM balances');
   return {
-    ok: mismatches.length === 0 && negativeBalances.length === 0 && hourlyMismatches.length === 0,
+    ok:
+      mismatches.length === 0 &&
+      negativeBalances.length === 0 &&
+      hourlyMismatches.length === 0 &&
+      memberHourlyMismatches.length === 0,
     checkedBalances: count?.n ?? 0,
     mismatches,
     negativeBalances,
     hourlyMismatches,
+    memberHourlyMismatches,
   };
 }

@@ -18,17 +18,12 @@ export async function createKrwWithdrawal(
   input: Input,
   deps: RulesDeps,
 ): Promise<WithdrawalView> {
-  const checkRules = async (tq: Queryable) =>
-    checkWithdrawalRules(
-      tq,
-      memberId,
-      deps,
-      { currency: 'KRW', amount: input.amount, method: 'bank' },
-      await pre,
-    );
-  // Read before the member's withdrawal lock (prices, own limits).
-  const pre = readRuleInputs(q, memberId, deps);
+  // The own account first: a refusal there leaves nothing started on the transaction's client. Then the
+  // rule inputs read before the member's withdrawal lock (prices, own limits), as a crypto withdrawal does.
   const own = await requireOwnAccount(q, memberId, input, MSG.wonAccounts.withdrawOwnOnly);
+  const pre = await readRuleInputs(q, memberId, deps);
+  const checkRules = (tq: Queryable) =>
+    checkWithdrawalRules(tq, memberId, deps, { currency: 'KRW', amount: input.amount, method: 'bank' }, pre);
   return insertWithdrawal(
     q,
     memberId,

@@ -1,20 +1,21 @@
 import { BALANCE_CURRENCIES, type BalanceCurrency } from '../../shared/constants';
-import { D } from '../../shared/decimal';
+import { D, type Dec } from '../../shared/decimal';
 import { formatExact } from '../../shared/fees';
 import { MSG } from '../../shared/messages';
 import type { WithdrawalView } from '../../shared/schemas/withdrawals';
 import {
   type DecisionArgs,
-  decideRequest,
+  decideLockedIn,
   decideRequestIn,
   type Moves,
+  type RejectArgs,
   type RequestKind,
+  rejectRequest,
 } from '../approval/decide-request';
 import type { Actor } from '../audit/actor';
 import type { Db, Queryable } from '../db';
 import { AppError } from '../http/errors';
 import type { BalanceChange } from '../money/kernel';
-import { lockBalances } from '../wallet/balance-state';
 import {
   type LockedWithdrawal,
   lockWithdrawal,
@@ -52,37 +53,31 @@ const withdrawalKind: RequestKind<LockedWithdrawal, WithdrawalView> = {
   creditedMemberOf: (before) => before.recipient_member_id,
 };
 
-/** Approves or rejects a pending withdrawal in one transaction (the approval core, `decideRequest`). */
-export const decideWithdrawal = (db: Db, ...d: DecisionArgs): Promise<WithdrawalView> =>
-  decideRequest(db, withdrawalKind, ...d);
+/**
+ * Rejects a pending withdrawal in one transaction (the approval core). Approving is the registry's
+ * (`withdrawalApproval` of `proposals/kinds-money.ts`), which checks the four-eyes thresholds first.
+ */
+export const decideWithdrawal = (db: Db, ...d: RejectArgs): Promise<WithdrawalView> =>
+  rejectRequest(db, withdrawalKind, ...d);
 
-/** `decideWithdrawal` inside the caller's transaction (a confirmed payout proposal applies it this way). */
+/** `decideWithdrawal` inside the caller's transaction: a registry kind's `apply` (one step or confirmed). */
 export const decideWithdrawalIn = (q: Queryable, ...d: DecisionArgs): Promise<WithdrawalView> =>
   decideRequestIn(q, withdrawalKind, ...d);
 
-/** An approval's debit (and an internal transfer's credit): checked against the balance, locked first. */
-async function payOut(q: Queryable, w: LockedWithdrawal, actor: Actor<string | null>): Promise<Moves> {
+/** The same for the withdrawal the caller's plan has locked (`lockWithdrawal`) in this transaction. */
+export const approveLockedWithdrawalIn = (q: Queryable, actor: Actor<string | null>, w: LockedWithdrawal) =>
+  decideLockedIn(q, withdrawalKind, w, actor, 'approve');
+
+/** An approval's debit (and an internal transfer's credit); the kernel refuses it when the balance is short. */
+async function payOut(_q: Queryable, w: LockedWithdrawal, actor: Actor<string | null>): Promise<Moves> {
   const currency = w.currency;
   if (!isBalanceCurrency(currency)) throw new AppError('CONFLICT', MSG.approval.unsupportedCurrency);
   const amount = new D(w.amount);
   const internal = w.method === 'internal';
   const recipient = internal ? w.recipient_member_id : null;
   if (internal && !recipient) throw new AppError('CONFLICT', MSG.approval.recipientMissing);
-  await lockBalances(q, [
-    { memberId: w.member_id, currency },
-    ...(recipient ? [{ memberId: recipient, currency }] : []),
-  ]);
-  const [balance] = await q.query<{ balance: string }>(
-    'SELECT balance::text AS balance FROM balances WHERE member_id = $1 AND currency = $2',
-    [w.member_id, currency],
-  );
-  const current = new D(balance?.balance ?? 0);
-  if (current.lt(amount)) {
-    throw new AppError(
-      'INSUFFICIENT_FUNDS',
-      MSG.approval.insufficient(formatExact(amount), formatExact(current)),
-    );
-  }
+  // Refused by the kernel when the balance is short (the pending hold is this request's own).
+  const refused = (current: Dec) => MSG.approval.insufficient(formatExact(amount), formatExact(current));
   const payout = new D(w.final_amount);
   const changes: BalanceChange[] = [
     {
@@ -93,6 +88,7 @@ async function payOut(q: Queryable, w: LockedWithdrawal, actor: Actor<string | n
       withdrawalId: w.id,
       actorId: actor.actorId,
       confirmedBy: actor.confirmerId,
+      refused,
     },
   ];
   if (recipient && payout.gt(0)) {

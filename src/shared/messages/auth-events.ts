@@ -26,6 +26,9 @@ export const AUTH_EVENT_MESSAGES = {
       email_change_confirmed: '이메일 변경 완료',
       admin_password_reset: '관리자 비밀번호 초기화',
       admin_second_password_reset: '관리자 2차 비밀번호 초기화',
+      recovery_requested: '이메일 인증 코드 요청',
+      password_recovery: '이메일로 비밀번호 재설정',
+      second_password_recovery: '이메일로 2차 비밀번호 재설정',
     },
     reasons: {
       bad_password: '비밀번호 불일치',

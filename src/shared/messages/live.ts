@@ -17,8 +17,6 @@ export const LIVE_MESSAGES = {
     },
     queue: {
       title: '대기 중인 요청',
-      headerCount: (n: number) => `대기 ${n}건`,
-      headerCountLabel: '처리를 기다리는 요청 수',
       empty: '대기 중인 요청이 없습니다.',
       kindDeposit: '입금',
       kindWithdrawal: '출금',

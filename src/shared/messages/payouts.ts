@@ -19,6 +19,15 @@ export const PAYOUT_MESSAGES = {
       '제안 이후 이 지급의 상태가 바뀌어 적용할 수 없습니다 (체인에서 확인되었거나 틀린 것으로 판정됨). 지급 목록을 다시 확인해 주세요.',
     correctLine: (before: string, after: string) => `지급 TXID 정정: ${before} → ${after}`,
     correctedDetail: '다른 관리자의 확인을 거쳐 정정됨',
+    // Sending a payout back to the signing batch (two administrators).
+    returnLive:
+      '체인 확인 중이거나 확인이 끝난 TXID가 있는 지급은 배치로 돌려보낼 수 없습니다. 틀린 TXID라면 TXID 정정을 요청해 주세요.',
+    returnNothing: '배치로 돌려보낼 지급이 없습니다. TXID가 기록된 적 없는 출금은 이미 배치에 있습니다.',
+    returnDone: '이미 배치로 돌려보낸 지급입니다.',
+    returnPending: '이 출금에는 이미 확인을 기다리는 배치 반환 제안이 있습니다.',
+    returnChanged: '제안 이후 이 지급의 상태가 바뀌어 적용할 수 없습니다. 지급 목록을 다시 확인해 주세요.',
+    returnLine: (txid: string) =>
+      `지급 배치로 다시 보냄: 새 지급이 TXID ${txid} 를 대신함 (그 거래가 실제로 지급되지 않았는지 확인 필요)`,
     reasonRequired: '정정 사유를 입력해 주세요.',
     reasonTooLong: '사유는 200자 이하로 입력해 주세요.',
     // The checker's verdicts.
@@ -43,9 +52,9 @@ export const PAYOUT_MESSAGES = {
     record: '기록',
     recordedOk: 'TXID를 기록했습니다. 체인에서 확인되면 출금 완료가 됩니다.',
     recordFailed: 'TXID 기록',
-    returned: '불일치 · 배치로 돌아옴',
+    returned: '불일치 · 배치 밖',
     returnedHint:
-      '체인 확인에서 틀린 것으로 판정된 TXID입니다. 지급 배치에 다시 들어갔습니다. 실제 지급의 TXID를 기록해 주세요.',
+      '체인 확인에서 틀린 것으로 판정된 TXID입니다. 지급 배치에는 다시 들어가지 않습니다. 실제 지급의 TXID를 기록하거나, 지급되지 않았음을 확인한 뒤 배치로 다시 보내세요 (다른 관리자의 확인 필요).',
     correct: 'TXID 정정 요청',
     correctTxidLabel: (id: string) => `정정할 TXID (${id.slice(0, 8)})`,
     correctReasonLabel: (id: string) => `정정 사유 (${id.slice(0, 8)})`,

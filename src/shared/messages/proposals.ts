@@ -82,6 +82,9 @@ export const PROPOSAL_MESSAGES = {
       'bank_account.save': '출금 계좌 저장(인증)',
       'bank_account.verify': '출금 계좌 인증',
       'payout.correct': '지급 TXID 정정',
+      'member.recovery': '회원 비밀번호 복구 메일',
+      'notice.publish': '공지 게시',
+      'payout.return': '지급 배치로 다시 보냄',
     } as Record<string, string>,
     statuses: {
       pending: '승인 대기',

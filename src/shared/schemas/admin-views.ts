@@ -216,22 +216,3 @@ export const ledgerReportView = z.object({
   negativeBalances: z.array(z.object({ member_id: z.string(), currency: z.string(), balance: z.string() })),
 });
 export type LedgerReport = z.infer<typeof ledgerReportView>;
-
-/** The pending queue shows at most this many of the oldest pending requests; `total` counts them all. */
-export const QUEUE_LIMIT = 200;
-
-const pendingQueueItemView = z.object({
-  kind: z.enum(['deposit', 'withdrawal']),
-  ...REQUEST_KEY,
-  /** The amount's KRW value at the current prices, floored to whole won (SPEC §9). */
-  krw_value: z.string(),
-  created_at: z.string(),
-  age_seconds: z.number(),
-});
-/** GET /api/admin/pending-queue: every pending deposit and withdrawal across members, oldest first. */
-export const pendingQueueView = z.object({
-  items: z.array(pendingQueueItemView),
-  total: z.number(),
-  price_source: z.enum(['live', 'sample']),
-});
-export type PendingQueue = z.infer<typeof pendingQueueView>;

@@ -26,7 +26,7 @@ const LOCK_REASON_MAX = 200;
 /** '5000.50' → '5000.5', '5000.0' → '5000': trailing fraction zeros say nothing about precision. */
 const stripZeros = (v: string) => (v.includes('.') ? v.replace(/0+$/, '').replace(/\.$/, '') : v);
 
-/** KRW is whole won; the crypto currencies carry at most 8 decimals (DESIGN: Money). */
+/** KRW is whole won; the crypto currencies carry at most 8 decimals (docs/PRODUCT.md). */
 const decimalsOf = (currency: string) => (currency.toUpperCase() === 'KRW' ? 0 : CRYPTO_DECIMALS);
 
 // ---------------------------------------------------------------------------------------------
@@ -53,6 +53,8 @@ export type MemberStatusFilter = (typeof MEMBER_STATUSES)[number];
 export const memberListQuerySchema = z.strictObject({
   q: z.optional(z.string().check(plainText(), nfkc(), z.trim(), z.maxLength(100, A.searchTooLong))),
   status: z._default(z.enum(MEMBER_STATUSES, { error: A.memberStatusInvalid }), 'active'),
+  /** member: without the administrator role (회원 관리); admin: administrators (설정); all: both. */
+  role: z._default(z.enum(['member', 'admin', 'all'], { error: MSG.deskWork.roleInvalid }), 'all'),
   page,
   pageSize: pageSize(50),
 });

@@ -23,6 +23,9 @@ export const AUTH_EVENT_KINDS = [
   'email_change_confirmed',
   'admin_password_reset',
   'admin_second_password_reset',
+  'recovery_requested',
+  'password_recovery',
+  'second_password_recovery',
 ] as const;
 export type AuthEventKind = (typeof AUTH_EVENT_KINDS)[number];
 

@@ -15,7 +15,7 @@ const lockViewSchema = z.object({
 });
 export type LockView = z.infer<typeof lockViewSchema>;
 
-/** SPEC §3's asset view per currency, with DESIGN's pending-withdrawal hold. */
+/** SPEC §3's asset view per currency, with the pending-withdrawal hold. */
 const balanceViewSchema = z.object({
   currency: z.enum(VIEW_CURRENCIES),
   ...BALANCE_AMOUNTS,

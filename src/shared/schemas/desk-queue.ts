@@ -62,6 +62,8 @@ const queueRowView = z.object({
    * administrator. Always false for a withdrawal.
    */
   before_assignment: z.boolean(),
+  /** The transfer a deposit names (null: won, or none given); a pending withdrawal has none yet. */
+  txid: nullableString,
   created_at: z.string(),
   age_seconds: z.number(),
   krw_value: z.string(),
@@ -73,6 +75,8 @@ const queueRowView = z.object({
    * an address outside the book).
    */
   address_book: z.nullable(z.object({ age_seconds: z.number(), before_request_seconds: z.number() })),
+  /** The member's last account reset or recovery within 30 days (최근 계정 복구), or null. */
+  recovered_at: nullableString,
   /** The open two-person proposal of this request's approval, if any. */
   proposal: z.nullable(z.object({ id: z.string(), proposed_by_username: z.string(), mine: z.boolean() })),
 });

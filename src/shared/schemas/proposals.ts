@@ -24,6 +24,9 @@ const PROPOSAL_KINDS = [
   'bank_account.save',
   'bank_account.verify',
   'payout.correct',
+  'member.recovery',
+  'notice.publish',
+  'payout.return',
 ] as const;
 export type ProposalKind = (typeof PROPOSAL_KINDS)[number];
 const PROPOSAL_REASON_MAX = 200;

@@ -12,8 +12,10 @@
  * holder, a notice or a password look empty or pass for another: every Default_Ignorable_Code_Point
  * (Hangul fillers U+115F, U+1160, U+3164, U+FFA0, the combining grapheme joiner U+034F, Khmer vowels
  * U+17B4/U+17B5, Mongolian and ideographic variation selectors, …) and the blank Braille pattern U+2800.
- * Every field keeps the emoji presentation selectors U+FE0E/U+FE0F, but a value made only of
- * blank-rendering characters and spaces is refused in every field.
+ * Every field but names keeps the emoji presentation selectors U+FE0E/U+FE0F, but a value made only of
+ * blank-rendering characters and spaces is refused in every field. Names, account holders and labels
+ * (`NAME_FIELD`) take no variation selector or emoji modifier at all: `홍길동` followed by U+FE0F looks like
+ * `홍길동` in a before/after, so one could pass for the other.
  */
 import { MSG } from '../messages/member';
 import { z } from '../zod';
@@ -26,8 +28,18 @@ const ALLOWED_IN_TEXT = new Set(['\n', '\r', '\u200D', '\uFE0E', '\uFE0F']);
 const BLANK_ONLY = /^[\p{Default_Ignorable_Code_Point}\u2800]+$/u;
 const WHITE_SPACE = /\p{White_Space}+/gu;
 
-/** True when `value` holds a character no field of this kind may hold, or only blank-rendering ones. */
-export function hasForbiddenChars(value: string, multiline = false): boolean {
+/** Variation selectors, emoji modifiers and the keycap: they change how the character before looks. */
+const MODIFIER = /\p{Variation_Selector}|\p{Emoji_Modifier}|\u20E3/u;
+
+/** A field that names a person, an account's holder or an entry (its key's last word). */
+export const NAME_FIELD = /(?:^|_)(?:name|holder|label|username)$/;
+
+/**
+ * True when `value` holds a character no field of this kind may hold, or only blank-rendering ones;
+ * `name`: a name-like field, which takes no modifier either.
+ */
+export function hasForbiddenChars(value: string, multiline = false, name = false): boolean {
+  if (name && MODIFIER.test(value)) return true;
   if (!FORBIDDEN.test(value)) return false;
   if (BLANK_ONLY.test(value.replace(WHITE_SPACE, ''))) return true;
   const allowed = multiline ? ALLOWED_IN_TEXT : ALLOWED_IN_LINE;

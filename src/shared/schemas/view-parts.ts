@@ -16,7 +16,7 @@ export const pageShape = <T extends z.ZodMiniType>(item: T) => ({
 });
 export const pageOf = <T extends z.ZodMiniType>(item: T) => z.object(pageShape(item));
 
-/** SPEC §3's amounts of one currency, with DESIGN's pending-withdrawal hold. */
+/** SPEC §3's amounts of one currency, with the pending-withdrawal hold. */
 export const BALANCE_AMOUNTS = {
   total: z.string(),
   /** Sum of active locks. */

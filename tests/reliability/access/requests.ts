@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { newMemberCreds, signupBody } from '../../support/client';
 import { trc20Address, txid } from '../../support/money';
 import { uniqueName } from '../../support/server';
@@ -193,10 +194,30 @@ export const REQUESTS: Record<string, Factory> = {
     params: { id: (await freshMember()).id },
     body: { new_second_password: '8642', confirm_second_password: '8642' },
   }),
+  adminProposeRecovery: async () => ({
+    params: { id: (await freshMember()).id },
+    body: { secret: 'password' },
+  }),
+  requestRecovery: async () => ({ body: { identifier: owner.username, secret: 'second_password' } }),
+  // A code as a mail would carry it, for a fresh member: the code is the authority, not a session.
+  finishRecovery: async () => {
+    const m = await freshMember();
+    await server.db.query(
+      `INSERT INTO account_recoveries (member_id, secret, code_hash, expires_at)
+       VALUES ($1, 'password', $2, now() + interval '15 minutes')`,
+      [m.id, createHash('sha256').update('123456').digest('hex')],
+    );
+    const body = { code: '123456', new_secret: 'recover12345', new_secret_confirm: 'recover12345' };
+    return { body: { identifier: m.username, secret: 'password', ...body } };
+  },
   adminListDeposits: async () => ({ query: { status: 'pending', memberId: owner.id } }),
   adminListWithdrawals: async () => ({ query: { status: 'pending', memberId: owner.id } }),
   streamEvents: async () => ({}),
-  adminPendingQueue: async () => ({}),
+  adminWaiting: async () => ({}),
+  adminServiceLimits: async () => ({}),
+  adminApproveRequests: async () => ({
+    body: { items: [{ kind: 'deposit', id: await pendingDeposit() }] },
+  }),
   adminDeskQueue: async () => ({ query: { type: 'deposit' } }),
   adminApproveDeposit: async () => ({ params: { id: await pendingDeposit() }, body: {} }),
   adminRejectDeposit: async () => ({ params: { id: await pendingDeposit() }, body: { reason: '접근 시험' } }),

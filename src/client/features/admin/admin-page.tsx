@@ -12,11 +12,12 @@ import { ProposalsTab } from './proposals-tab';
 import { QueueTab } from './queue-tab';
 import { ReservesSection } from './reserves-section';
 import { ResultMessage } from './result-message';
+import { SettingsTab } from './settings-tab';
 import { TabButton } from './tab-button';
 import './admin.css';
 
-type Tab = 'queue' | 'members' | 'audit' | 'sign-ins' | 'proposals' | 'reserves';
-const TABS: readonly Tab[] = ['queue', 'members', 'audit', 'sign-ins', 'proposals', 'reserves'];
+type Tab = 'queue' | 'members' | 'audit' | 'sign-ins' | 'proposals' | 'reserves' | 'settings';
+const TABS: readonly Tab[] = ['queue', 'members', 'audit', 'sign-ins', 'proposals', 'reserves', 'settings'];
 
 /**
  * /admin (SPEC §2): desktop-first operators' desk. The selected member and the tab live in the address
@@ -69,6 +70,7 @@ function AdminDesk() {
           {tabButton('sign-ins', MSG.authEvents.adminTab)}
           {tabButton('proposals', MSG.proposals.tab)}
           {tabButton('reserves', MSG.deskQueue.reservesTab)}
+          {tabButton('settings', MSG.deskWork.settings.tab)}
         </div>
         <LedgerCheck />
       </div>
@@ -80,6 +82,8 @@ function AdminDesk() {
         </>
       ) : tab === 'reserves' ? (
         <ReservesSection />
+      ) : tab === 'settings' ? (
+        <SettingsTab />
       ) : tab === 'members' ? (
         <div className="adm-layout">
           <MemberList

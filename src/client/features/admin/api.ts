@@ -18,8 +18,8 @@ export const retryUnlessRefused = (count: number, err: unknown) =>
 /** Every query of the administrator page lives under this key, so one invalidation refreshes a screen. */
 export const ADMIN_KEY = ['admin'] as const;
 const keys = {
-  members: (q: string, page: number, status: MemberStatusFilter = 'active') =>
-    [...ADMIN_KEY, 'members', q, page, status] as const,
+  members: (q: string, page: number, status: MemberStatusFilter, role: MemberRole) =>
+    [...ADMIN_KEY, 'members', q, page, status, role] as const,
   member: (id: string) => [...ADMIN_KEY, 'member', id] as const,
   requests: (kind: RequestKind, status: string, memberId: string, page: number) =>
     [...ADMIN_KEY, 'requests', kind, status, memberId, page] as const,
@@ -31,12 +31,20 @@ export const MEMBER_PAGE_SIZE = 50;
 export const REQUEST_PAGE_SIZE = 20;
 export const NOTICE_PAGE_SIZE = 20;
 
-export const useMembers = (q: string, page: number, status: MemberStatusFilter = 'active') =>
+/** 회원 관리 lists members (no administrators); the 설정 tab lists the administrators. */
+type MemberRole = 'member' | 'admin';
+
+export const useMembers = (
+  q: string,
+  page: number,
+  status: MemberStatusFilter = 'active',
+  role: MemberRole = 'member',
+) =>
   useQuery({
-    queryKey: keys.members(q, page, status),
+    queryKey: keys.members(q, page, status, role),
     queryFn: ({ signal }) =>
       api.get<MemberList>('/admin/members', {
-        query: { q, status, page, pageSize: MEMBER_PAGE_SIZE },
+        query: { q, status, role, page, pageSize: MEMBER_PAGE_SIZE },
         signal,
         schema: 'adminMembers',
       }),

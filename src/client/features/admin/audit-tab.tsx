@@ -2,7 +2,7 @@ import { AUDIT_ACTIONS, actionLabel, describeChange } from '../../../shared/audi
 import { MSG } from '../../../shared/messages';
 import type { AuditEntry } from '../../../shared/schemas/admin-views';
 import { ExportLinks } from './export-links';
-import { Filter, SelectFilter, UsernameFilter } from './fields';
+import { DayFilter, SelectFilter, UsernameFilter } from './fields';
 import { dateTime } from './format';
 import { AdmTable } from './kit';
 import { PagedRecords, usePagedFilters } from './pager';
@@ -62,14 +62,12 @@ export function ActionPeriodFilters({
         onChange={(action) => set({ action: action || undefined })}
       />
       {(['from', 'to'] as const).map((key) => (
-        <Filter key={key} label={F[key]}>
-          <input
-            className="adm-input"
-            type="date"
-            value={filters[key] ?? ''}
-            onChange={(e) => set({ [key]: e.target.value || undefined })}
-          />
-        </Filter>
+        <DayFilter
+          key={key}
+          label={F[key]}
+          value={filters[key] ?? ''}
+          onChange={(day) => set({ [key]: day || undefined })}
+        />
       ))}
     </>
   );

@@ -4,7 +4,7 @@ import { AUTH_EVENT_KINDS, type AuthEventView } from '../../../shared/schemas/au
 import { describeDevice } from '../../../shared/user-agent';
 import { describeEvent } from '../../lib/describe-event';
 import { ExportLinks } from './export-links';
-import { Filter, SelectFilter, UsernameFilter } from './fields';
+import { DayFilter, SelectFilter, UsernameFilter } from './fields';
 import { dateTime } from './format';
 import { AdmTable } from './kit';
 import { PagedRecords, usePagedFilters } from './pager';
@@ -83,14 +83,7 @@ export function AuthEventsTab({ initialMember = '' }: { initialMember?: string }
           return options ? (
             <SelectFilter key={key} label={label} value={value} options={options} onChange={change} />
           ) : (
-            <Filter key={key} label={label}>
-              <input
-                className="adm-input"
-                type="date"
-                value={value}
-                onChange={(e) => change(e.target.value)}
-              />
-            </Filter>
+            <DayFilter key={key} label={label} value={value} onChange={change} />
           );
         })}
       </div>

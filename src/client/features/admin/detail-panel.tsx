@@ -12,11 +12,9 @@ import { DepositAddressSection } from './deposit-address-section';
 import { LocksSection } from './locks-section';
 import { MemberInfoSection } from './member-info-section';
 import { MemberRecords } from './member-records';
-import { NoticesSection } from './notices-section';
 import { OtpSection } from './otp-section';
 import { PasswordSection } from './password-section';
 import { RoleSection } from './proposals-tab';
-import { ReceivingAccountSection } from './receiving-account-section';
 import { RequestsSection } from './requests-section';
 import { failureText, ResultMessage } from './result-message';
 import { TabButton } from './tab-button';
@@ -121,8 +119,8 @@ function MemberTabs({ detail, onDeleted }: { detail: MemberDetail; onDeleted: (m
 const T_LABEL = (detail: MemberDetail) => `${MSG.deskRecords.tabsLabel}: ${detail.member.username}`;
 
 /**
- * The right column: the selected member as tabs. With no member selected, the requests of every member,
- * the notices and the service's receiving account (they concern every member).
+ * The right column: the selected member as tabs. With no member selected, the requests of every member
+ * (the notices and the service's receiving account are under 설정).
  */
 export function DetailPanel({
   memberId,
@@ -141,8 +139,6 @@ export function DetailPanel({
             <p>{MSG.admin.selectMember}</p>
           </section>
           <RequestsSection memberId={null} />
-          <NoticesSection />
-          <ReceivingAccountSection />
         </>
       ) : member.isPending ? (
         <section className="adm-card">

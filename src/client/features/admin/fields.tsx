@@ -70,13 +70,61 @@ export function FormCheck<B extends FieldValues, O extends FieldValues>({
 }
 
 /** One filter above a list: its name, then its control. */
-export function Filter({ label, children }: { label: string; children: ReactNode }) {
+function Filter({ label, children }: { label: string; children: ReactNode }) {
   return (
     // biome-ignore lint/a11y/noLabelWithoutControl: the control is `children`, inside the label
     <label className="adm-filter">
       <span>{label}</span>
       {children}
     </label>
+  );
+}
+
+/** A typed day as the server reads it (YYYY-MM-DD), from "2026. 12. 01.", "2026-12-01" or "20261201". */
+const dayOf = (text: string): string | null => {
+  const m = /^\s*(\d{4})\D*(\d{1,2})\D*(\d{1,2})\D*$/.exec(text);
+  if (!m) return null;
+  const [, y, mo, d] = m;
+  const day = `${y}-${mo!.padStart(2, '0')}-${d!.padStart(2, '0')}`;
+  return Number.isNaN(Date.parse(day)) ? null : day;
+};
+/** A day in the Korean way of writing it: "2026. 12. 01.". */
+const koreanDay = (day: string) =>
+  day ? `${day.slice(0, 4)}. ${day.slice(5, 7)}. ${day.slice(8, 10)}.` : '';
+
+/**
+ * A day filter written the Korean way ("2026. 12. 01."), whatever the browser's language: a date input
+ * would show the browser's format (mm/dd/yyyy in an English browser). The filter takes the day once it is
+ * whole; cleared, none.
+ */
+export function DayFilter({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (day: string) => void;
+}) {
+  const [text, setText] = useState(koreanDay(value));
+  return (
+    <Filter label={label}>
+      <input
+        className="adm-input adm-day"
+        inputMode="numeric"
+        placeholder={MSG.deskWork.dayPlaceholder}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          const day = e.target.value.trim() === '' ? '' : dayOf(e.target.value);
+          if (day !== null) onChange(day);
+        }}
+        onBlur={() => {
+          const day = dayOf(text);
+          if (day) setText(koreanDay(day));
+        }}
+      />
+    </Filter>
   );
 }
 

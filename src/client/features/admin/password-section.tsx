@@ -90,9 +90,43 @@ function ResetForm({
   );
 }
 
-/** SPEC §2 "password management": the real login password and the second password. */
+const T = MSG.accountTrust;
+
+/**
+ * A member's secrets are never an administrator's to set (decision 0400): two administrators agree to mail
+ * the member a recovery code, and the member chooses the new one.
+ */
+function RecoveryProposals({ memberId }: { memberId: string }) {
+  const result = useResult();
+  const send = useAdminMutation((secret: 'password' | 'second_password') =>
+    api.post<unknown>(`/admin/members/${memberId}/recovery`, { secret }),
+  );
+  const propose = (secret: 'password' | 'second_password') => () => {
+    result.clear();
+    send.mutate(secret, {
+      onSuccess: (data) => result.set(doneOrProposed(data, T.proposed)),
+      onError: (err) => result.fail(T.proposeFailed, err),
+    });
+  };
+  return (
+    <Section title={T.recoveryTitle}>
+      <p className="adm-muted">{T.recoveryNoteForm}</p>
+      <div className="adm-actions">
+        <BusyButton busy={send.isPending} label={T.sendPassword} onClick={propose('password')} />
+        <BusyButton busy={send.isPending} label={T.sendSecond} onClick={propose('second_password')} />
+      </div>
+      <ResultMessage text={result.text} />
+    </Section>
+  );
+}
+
+/**
+ * SPEC §2 "password management": another administrator's login password and second password are reset by
+ * two administrators; a member's are recovered by the member through a mailed code.
+ */
 export function PasswordSection({ detail }: { detail: MemberDetail }) {
   const result = useResult();
+  if (!detail.member.is_admin) return <RecoveryProposals memberId={detail.member.id} />;
   return (
     <Section title={P.title}>
       <p className="adm-muted">{P.note}</p>

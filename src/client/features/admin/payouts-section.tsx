@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MSG } from '../../../shared/messages';
+import { NETWORK_LABELS, type NetworkCode } from '../../../shared/networks';
 import type { PayoutRow } from '../../../shared/schemas/payouts';
 import { api } from '../../lib/api';
 import { ADMIN_KEY, useAdminMutation } from './api';
@@ -36,7 +37,7 @@ function TxidForm({
   const [reason, setReason] = useState('');
   return (
     <form
-      className="adm-form"
+      className="adm-payout-form"
       onSubmit={(e) => {
         e.preventDefault();
         onSend({ txid: txid.trim(), reason: reason.trim() }, () => {
@@ -45,19 +46,26 @@ function TxidForm({
         });
       }}
     >
-      <input
-        aria-label={correcting ? P.correctTxidLabel(id) : P.txidLabel(id)}
-        value={txid}
-        spellCheck={false}
-        onChange={(e) => setTxid(e.target.value)}
-      />
-      {correcting ? (
+      <label className="adm-txid-field">
+        <span>{correcting ? P.correctTxidLabel(id) : P.txidLabel(id)}</span>
         <input
-          aria-label={P.correctReasonLabel(id)}
-          value={reason}
-          maxLength={200}
-          onChange={(e) => setReason(e.target.value)}
+          className="adm-input"
+          value={txid}
+          spellCheck={false}
+          autoComplete="off"
+          onChange={(e) => setTxid(e.target.value)}
         />
+      </label>
+      {correcting ? (
+        <label className="adm-txid-field">
+          <span>{P.correctReasonLabel(id)}</span>
+          <input
+            className="adm-input"
+            value={reason}
+            maxLength={200}
+            onChange={(e) => setReason(e.target.value)}
+          />
+        </label>
       ) : null}
       <BusyButton
         busy={busy}
@@ -69,7 +77,7 @@ function TxidForm({
 }
 
 /**
- * Approved external withdrawals not yet paid out for sure: the batch for the signing system (CSV, JSON),
+ * Approved external withdrawals not yet paid out for sure: the batch for the signing system (CSV),
  * each payout's state (flagged when overdue; a TXID the checker found wrong with its verdict, back in the
  * batch), the TXID to record, and a correction of a TXID still being checked (a second administrator
  * confirms it, decision 0392).
@@ -90,14 +98,9 @@ export function PayoutsSection() {
     <Section
       title={P.title}
       actions={
-        <>
-          <a className="btn btn-secondary" href="/api/admin/payouts/batch.csv" download>
-            {P.exportCsv}
-          </a>
-          <a className="btn btn-secondary" href="/api/admin/payouts/batch" target="_blank" rel="noreferrer">
-            {P.exportJson}
-          </a>
-        </>
+        <a className="btn btn-secondary" href="/api/admin/payouts/batch.csv" download>
+          {P.exportCsv}
+        </a>
       }
     >
       <div data-testid="payouts">
@@ -113,8 +116,9 @@ export function PayoutsSection() {
                 {r.correction_pending ? (
                   <span className="adm-badge is-wait"> {P.correctionWaiting}</span>
                 ) : null}{' '}
-                {r.amount} {r.currency} ({r.network}) → <code>{r.address}</code>
-                {r.tag ? ` (tag ${r.tag})` : ''}
+                {r.amount} {r.currency} · {NETWORK_LABELS[r.network as NetworkCode] ?? r.network} →{' '}
+                <code>{r.address}</code>
+                {r.tag ? ` · ${MSG.deskQueue.tagLine(r.tag)}` : ''}
                 {r.txid ? (
                   <>
                     {' '}

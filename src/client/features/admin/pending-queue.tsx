@@ -1,40 +1,39 @@
 import { useQuery } from '@tanstack/react-query';
 import { MSG } from '../../../shared/messages';
-import type { PendingQueue as PendingQueueView } from '../../../shared/schemas/admin-views';
+import type { WaitingView } from '../../../shared/schemas/desk-work';
 import { api } from '../../lib/api';
 import { useLiveEvents } from '../../lib/live-events';
 import { useSession } from '../../lib/session';
 import { ADMIN_KEY } from './api';
 import './pending-queue.css';
 
-type Queue = PendingQueueView;
+export const WAITING_KEY = [...ADMIN_KEY, 'waiting'] as const;
+/** The count is read again at least this often, stream or not (another administrator proposes, decides). */
+const WAITING_REFRESH_MS = 15_000;
 
-export const PENDING_QUEUE_KEY = [...ADMIN_KEY, 'pending-queue'] as const;
-/** The queue is read again at least this often, stream or not (ages move; ≤ 30 s stale). */
-const QUEUE_REFRESH_MS = 30_000;
+const W = MSG.deskWork;
 
-const T = MSG.live.queue;
-
-function usePendingQueue() {
+/** What waits for this administrator, and their confirmation window (the proposals' card reads it too). */
+export function useWaiting() {
   return useQuery({
-    queryKey: PENDING_QUEUE_KEY,
-    queryFn: ({ signal }) => api.get<Queue>('/admin/pending-requests', { signal, schema: 'pendingQueue' }),
-    refetchInterval: QUEUE_REFRESH_MS,
+    queryKey: WAITING_KEY,
+    queryFn: ({ signal }) => api.get<WaitingView>('/admin/waiting', { signal, schema: 'waiting' }),
+    refetchInterval: WAITING_REFRESH_MS,
   });
 }
 
 /**
- * The administrator header's live count of pending requests; it also opens the administrator's live
- * event stream (one per page).
+ * The administrator header's count of what waits for me: requests nobody has proposed yet and proposals
+ * another administrator filed; it also opens the administrator's live event stream (one per page).
  */
 export function PendingCount() {
   const { data: session } = useSession();
   useLiveEvents('admin', session?.user.id);
-  const q = usePendingQueue();
+  const q = useWaiting();
   if (!q.data) return null;
   return (
-    <span className="adm-pending-count" role="status" title={T.headerCountLabel}>
-      {T.headerCount(q.data.total)}
+    <span className="adm-pending-count" role="status" title={W.headerTitle} data-testid="waiting-for-me">
+      {W.header(q.data.requests, q.data.proposals)}
     </span>
   );
 }

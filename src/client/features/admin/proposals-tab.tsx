@@ -13,9 +13,11 @@ import { ConfirmDialog } from './modal';
 import { ReasonDialog } from './reason-dialog';
 import { failureText, ResultMessage, useResult } from './result-message';
 import { Section } from './section';
+import { StepUpNote, stepUpLabel, useStepUpUntil } from './step-up-note';
 import './proposals.css';
 
 const P = MSG.proposals;
+const W = MSG.deskWork;
 
 /** Whether an administrator action's answer is a proposal (202) rather than the applied result. */
 const isProposal = (data: unknown): boolean =>
@@ -41,6 +43,17 @@ const statusLabel = (p: ProposalView) =>
       ? P.withdrawnStatus
       : P.refusedStatus;
 
+/**
+ * What a proposal acts on, named as it is: the service's receiving account is no member (its row names
+ * the proposer), and an administrator's role or one-time code is an administrator's.
+ */
+const target = (p: ProposalView): [string, string] =>
+  p.kind === 'receiving_account.set'
+    ? [W.target, W.serviceAccount]
+    : p.kind === 'admin.revoke' || p.kind === 'totp.reset'
+      ? [W.targetAdmin, p.member_username]
+      : [P.member, p.member_username];
+
 function ProposalCard({ p, onAct }: { p: ProposalView; onAct?: (action: Action) => void }) {
   return (
     <li className="adm-proposal" data-proposal-id={p.id}>
@@ -53,8 +66,8 @@ function ProposalCard({ p, onAct }: { p: ProposalView; onAct?: (action: Action) 
         </span>
       </div>
       <dl className="adm-proposal-meta">
-        <dt>{P.member}</dt>
-        <dd>{p.member_username}</dd>
+        <dt>{target(p)[0]}</dt>
+        <dd>{target(p)[1]}</dd>
         <dt>{P.proposedBy}</dt>
         <dd>
           {p.proposed_by_username} · {dateTime(p.created_at)}
@@ -118,10 +131,11 @@ export function ProposalsTab() {
   const result = useResult();
   const [acting, setActing] = useState<{ p: ProposalView; action: Action } | null>(null);
   const [otpCode, setOtpCode] = useState('');
+  const until = useStepUpUntil();
   const act = useAdminMutation(
     ({ p, action, reason }: { p: ProposalView; action: Action; reason?: string }) =>
       action === 'confirm'
-        ? api.post(`/admin/proposals/${p.id}/confirm`, { otpCode })
+        ? api.post(`/admin/proposals/${p.id}/confirm`, otpCode.trim() ? { otpCode } : {})
         : api.post(`/admin/proposals/${p.id}/cancel`, reason ? { reason } : {}),
   );
   const close = () => {
@@ -184,9 +198,10 @@ export function ProposalsTab() {
         onConfirm={() => run()}
         onCancel={close}
       >
+        <StepUpNote until={until} />
         <OtpCodeField
           name="otpCode"
-          label={P.otpLabel}
+          label={stepUpLabel(until, P.otpLabel)}
           value={otpCode}
           onChange={(e) => setOtpCode(e.target.value)}
         />

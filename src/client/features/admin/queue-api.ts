@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { QueueRow, QueueView } from '../../../shared/schemas/desk-queue';
+import type { BulkApproveView } from '../../../shared/schemas/desk-work';
 import { api } from '../../lib/api';
 import { ADMIN_KEY, useAdminMutation } from './api';
 
@@ -37,7 +38,24 @@ export const useDeskQueue = (f: QueueFilters) => {
   });
 };
 
-const path = (r: QueueRow) => `/admin/${r.kind === 'deposit' ? 'deposits' : 'withdrawals'}/${r.id}`;
+/**
+ * The one way the client decides a request (승인 / 거절), from the queue, its drawer or a member's
+ * requests: a deposit's approval may carry the chain override and its reason.
+ */
+export interface RequestDecision {
+  kind: 'deposit' | 'withdrawal';
+  id: string;
+  decision: 'approve' | 'reject';
+  reason?: string;
+  /** Approve a deposit although the chain's verdict is not 일치 (with `reason`). */
+  override?: boolean;
+}
+
+export const decideRequest = ({ kind, id, decision, reason, override }: RequestDecision) =>
+  api.post(
+    `/admin/${kind === 'deposit' ? 'deposits' : 'withdrawals'}/${id}/${decision}`,
+    override ? { chain_override: true, reason } : reason ? { reason } : {},
+  );
 
 /** 승인 / 거절 / 확인 / 반려 of one queue row; every answer refreshes the whole desk. */
 export type QueueAction =
@@ -48,9 +66,25 @@ export type QueueAction =
 
 export const useQueueAction = () =>
   useAdminMutation((a: QueueAction) => {
-    if (a.act === 'approve') return api.post(`${path(a.row)}/approve`, {});
-    if (a.act === 'reject') return api.post(`${path(a.row)}/reject`, { reason: a.reason });
+    if (a.act === 'approve' || a.act === 'reject')
+      return decideRequest({
+        kind: a.row.kind,
+        id: a.row.id,
+        decision: a.act,
+        reason: a.act === 'reject' ? a.reason : undefined,
+      });
     const id = a.row.proposal?.id ?? '';
-    if (a.act === 'confirm') return api.post(`/admin/proposals/${id}/confirm`, { otpCode: a.otpCode });
+    if (a.act === 'confirm')
+      return api.post(`/admin/proposals/${id}/confirm`, a.otpCode ? { otpCode: a.otpCode } : {});
     return api.post(`/admin/proposals/${id}/cancel`, { reason: a.reason });
   });
+
+/** Several selected rows approved in one call (POST /admin/requests/approve): each its own decision. */
+export const useBulkApprove = () =>
+  useAdminMutation((rows: QueueRow[]) =>
+    api.post<BulkApproveView>(
+      '/admin/requests/approve',
+      { items: rows.map((r) => ({ kind: r.kind, id: r.id })) },
+      { schema: 'bulkApprove' },
+    ),
+  );

@@ -8,14 +8,15 @@ import { exact } from './format';
 import { BusyButton } from './kit';
 import { Modal, type RowDialogProps } from './modal';
 import { UnattributedBadge } from './queue-row';
+import { StepUpNote, stepUpLabel, useStepUpUntil } from './step-up-note';
 
 const Q = MSG.deskQueue;
 const C = Q.confirmCard;
 
 /**
  * The second administrator's card of a proposed approval: the whole request as the proposer saw it, the
- * one-time code the server requires of a confirmation (what it confirms with), and 확인 / 반려 (반려 then
- * asks its reason).
+ * one-time code the server requires of a confirmation (none while this session's confirmation window is
+ * open), and 확인 / 반려 (반려 then asks its reason).
  */
 export function ConfirmCard({
   row,
@@ -25,6 +26,7 @@ export function ConfirmCard({
   onCancel,
 }: RowDialogProps<QueueRow, string> & { onRefuse: () => void }) {
   const [otp, setOtp] = useState('');
+  const until = useStepUpUntil();
   const close = () => {
     setOtp('');
     onCancel();
@@ -66,9 +68,10 @@ export function ConfirmCard({
             </dd>
           </dl>
           {row.before_assignment ? <p className="dq-unattributed">{Q.unattributed.why}</p> : null}
+          <StepUpNote until={until} />
           <OtpCodeField
             name="otpCode"
-            label={C.otpLabel}
+            label={stepUpLabel(until, C.otpLabel)}
             value={otp}
             onChange={(e) => setOtp(e.target.value)}
           />

@@ -1,20 +1,22 @@
 import { useEffect, useRef } from 'react';
 import { formatKrw } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
-import { requestStatusDisplay } from '../../../shared/request-status';
 import type { QueueRow } from '../../../shared/schemas/desk-queue';
 import { Spinner } from '../../components/spinner';
 import { useMember } from './api';
 import { ChainVerdict } from './chain-verdict';
 import { dateTime, exact } from './format';
 import { TableHead } from './kit';
-import { UnattributedBadge } from './queue-row';
+import { type RowAct, RowButtons, rowState, UnattributedBadge } from './queue-row';
 import { useAuthEvents } from './records-api';
+import { RecoveryBadge } from './recovery-badge';
 import { Details } from './request-details';
 
 const Q = MSG.deskQueue;
 const D = Q.drawer;
 const E = MSG.authEvents;
+const W = MSG.deskWork;
+const R = MSG.admin.requests;
 const RECENT = 5;
 
 const DAY_SECONDS = 86_400;
@@ -47,15 +49,22 @@ function AddressBookAge({ book }: { book: QueueRow['address_book'] }) {
  * The side drawer of the selected queue row: the whole request (address, tag, network, explorer links,
  * travel-rule data, chain verdict and whether the chain shows whose a deposit is, the address-book
  * entry's age), the member's balances, recent requests
- * and recent sign-ins — what an
- * operator checks before deciding, without leaving the queue.
+ * and recent sign-ins — what an operator checks before deciding — and the row's own buttons, so the
+ * decision is made where the eyes are, without leaving the queue.
  */
 export function QueueDrawer({
   row,
+  decided,
+  busy,
+  onAct,
   onClose,
   onOpenMember,
 }: {
   row: QueueRow | null;
+  decided?: { by: string; status: string } | undefined;
+  busy: boolean;
+  /** The row's own decisions (승인 / 거절, or 확인 / 반려 of another's proposal), with the row's checks. */
+  onAct: (act: RowAct) => void;
   onClose: () => void;
   onOpenMember: (memberId: string) => void;
 }) {
@@ -108,9 +117,13 @@ export function QueueDrawer({
             <UnattributedBadge r={row} /> {Q.unattributed.why}
           </p>
         ) : null}
-        {row.proposal ? (
-          <p className="adm-badge is-wait">{Q.awaitingSecond(row.proposal.proposed_by_username)}</p>
-        ) : null}
+        <RecoveryBadge at={row.recovered_at} />
+        <p data-testid="drawer-state">
+          {W.drawerState}: {rowState(row, decided)}
+        </p>
+        <div className="dq-drawer-actions">
+          <RowButtons r={row} busy={busy} decided={!!decided} onAct={onAct} tabbable />
+        </div>
         {row.kind === 'withdrawal' && row.address ? <AddressBookAge book={row.address_book} /> : null}
         {full ? <Details r={full} chain={false} /> : null}
         {row.kind === 'deposit' && row.network === 'XRPL' ? (
@@ -145,7 +158,7 @@ export function QueueDrawer({
               {recent.map((x) => (
                 <li key={`${x.kind}-${x.id}`}>
                   {dateTime(x.created_at)} · {Q.types[x.kind]} {exact(x.amount)} {x.currency} ·{' '}
-                  {requestStatusDisplay(x.status).label}
+                  {x.status === 'pending' ? Q.waitingNew : R[x.status]}
                 </li>
               ))}
             </ul>

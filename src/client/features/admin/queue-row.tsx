@@ -1,18 +1,21 @@
 import { formatKrw } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
+import { NETWORK_LABELS, type NetworkCode } from '../../../shared/networks';
 import type { QueueRow as Row } from '../../../shared/schemas/desk-queue';
 import { ChainVerdict } from './chain-verdict';
 import { exact } from './format';
+import { RecoveryBadge } from './recovery-badge';
 
 const Q = MSG.deskQueue;
 const L = MSG.live.queue;
+const W = MSG.deskWork;
 
 export type RowAct = 'approve' | 'reject' | 'card';
 
 /** A row's buttons: its own decision, or the card of another administrator's proposal. */
 const DECIDING = [
   ['approve', Q.approve, 'btn-primary'],
-  ['reject', Q.reject, 'btn-danger'],
+  ['reject', Q.reject, 'btn-danger-outline'],
 ] as const satisfies readonly (readonly [RowAct, string, string])[];
 const CONFIRMING = [
   ['card', Q.confirm, 'btn-primary'],
@@ -34,15 +37,71 @@ export function UnattributedBadge({ r }: { r: Row }) {
   );
 }
 
-/** One pending request on one line: who, what, its won value, the chain's word and what waits on it. */
+/** A TXID shortened to its ends for the column; the whole of it is the cell's title and in the drawer. */
+const shortTxid = (t: string) => (t.length > 14 ? `${t.slice(0, 6)}…${t.slice(-6)}` : t);
+
+/**
+ * The row's decision buttons, the same in the row and the drawer: 승인 and 거절 for a request nobody
+ * proposed, 확인 and 반려 (opening the card) for another administrator's proposal; the proposer's own
+ * wait, disabled. 거절 stands apart from 승인, and both always take the same place.
+ */
+export function RowButtons({
+  r,
+  busy,
+  decided,
+  onAct,
+  tabbable = false,
+}: {
+  r: Row;
+  busy: boolean;
+  decided?: boolean;
+  onAct: (act: RowAct) => void;
+  /** In the drawer the buttons are reached with Tab; in the row the keyboard's a / r act. */
+  tabbable?: boolean;
+}) {
+  const p = r.proposal;
+  return (
+    <span className="dq-buttons">
+      {(p && !p.mine ? CONFIRMING : DECIDING).map(([act, label, style]) => (
+        <button
+          key={label}
+          type="button"
+          className={`btn ${style} btn-sm`}
+          tabIndex={tabbable ? undefined : -1}
+          // The second administrator's 확인 / 반려 open the card; 승인 / 거절 wait while anything is open.
+          disabled={act === 'card' ? undefined : busy || !!p || !!decided}
+          title={act !== 'card' && p ? Q.ownProposal : undefined}
+          onClick={() => onAct(act)}
+        >
+          {label}
+        </button>
+      ))}
+    </span>
+  );
+}
+
+/** The state a row and its drawer show: decided a moment ago by another, waiting on a second, or new. */
+export function rowState(r: Row, decided?: { by: string; status: string }) {
+  if (decided) return L.decidedBy(decided.by, decided.status === 'approved' ? L.approved : L.rejected);
+  if (r.proposal)
+    return <span className="adm-badge is-wait">{Q.awaitingSecond(r.proposal.proposed_by_username)}</span>;
+  return Q.waitingNew;
+}
+
+/** Whether a row can go into a bulk approval: nobody proposed it and nobody just decided it. */
+export const selectable = (r: Row, decided?: unknown) => !r.proposal && !decided;
+
+/** One pending request on one line: who, what, where, its won value, the chain's word and what waits on it. */
 export function QueueRowLine({
   r,
   ageMinutes,
   decided,
   focused,
+  selected,
   busy,
   onFocus,
   onOpen,
+  onSelect,
   onAct,
 }: {
   r: Row;
@@ -50,9 +109,11 @@ export function QueueRowLine({
   /** Decided a moment ago by another operator (live): greyed out with who and how. */
   decided?: { by: string; status: string } | undefined;
   focused: boolean;
+  selected: boolean;
   busy: boolean;
   onFocus: () => void;
   onOpen: () => void;
+  onSelect: () => void;
   onAct: (act: RowAct) => void;
 }) {
   const p = r.proposal;
@@ -69,6 +130,16 @@ export function QueueRowLine({
       onDoubleClick={onOpen}
     >
       <td>
+        <input
+          type="checkbox"
+          tabIndex={-1}
+          aria-label={W.selectRow(r.username)}
+          checked={selected}
+          disabled={!selectable(r, decided)}
+          onChange={onSelect}
+        />
+      </td>
+      <td>
         <span className={`dq-kind ${r.kind === 'deposit' ? 'tone-good' : 'tone-bad'}`}>
           {Q.types[r.kind]}
         </span>
@@ -81,6 +152,13 @@ export function QueueRowLine({
       <td>{r.currency}</td>
       <td className="adm-num">{exact(r.amount)}</td>
       <td className="adm-num">{formatKrw(r.krw_value)}원</td>
+      <td>{r.network ? (NETWORK_LABELS[r.network as NetworkCode] ?? r.network) : '—'}</td>
+      <td className="adm-num" data-testid="queue-tag">
+        {r.tag ?? '—'}
+      </td>
+      <td className="dq-txid" title={r.txid ?? undefined}>
+        {r.txid ? <code className="adm-code">{shortTxid(r.txid)}</code> : '—'}
+      </td>
       <td className="dq-verdict">
         {r.chain ? (
           <ChainVerdict chain={r.chain} />
@@ -90,32 +168,12 @@ export function QueueRowLine({
           </span>
         )}
         <UnattributedBadge r={r} />
+        <RecoveryBadge at={r.recovered_at} />
       </td>
-      <td className="dq-state">
-        {decided ? (
-          L.decidedBy(decided.by, decided.status === 'approved' ? L.approved : L.rejected)
-        ) : p ? (
-          <span className="adm-badge is-wait">{Q.awaitingSecond(p.proposed_by_username)}</span>
-        ) : (
-          Q.waitingNew
-        )}
-      </td>
+      <td className="dq-state">{rowState(r, decided)}</td>
       <td className="adm-num">{Q.ageMinutes(ageMinutes)}</td>
       <td className="dq-actions">
-        {(p && !p.mine ? CONFIRMING : DECIDING).map(([act, label, style]) => (
-          <button
-            key={label}
-            type="button"
-            className={`btn ${style} btn-sm`}
-            tabIndex={-1}
-            // The second administrator's 확인 / 반려 open the card; 승인 / 거절 wait while anything is open.
-            disabled={act === 'card' ? undefined : busy || !!p || !!decided}
-            title={act !== 'card' && p ? Q.ownProposal : undefined}
-            onClick={() => onAct(act)}
-          >
-            {label}
-          </button>
-        ))}
+        <RowButtons r={r} busy={busy} decided={!!decided} onAct={onAct} />
       </td>
     </tr>
   );

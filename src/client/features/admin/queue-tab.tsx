@@ -5,19 +5,28 @@ import type { QueueRow } from '../../../shared/schemas/desk-queue';
 import { Spinner } from '../../components/spinner';
 import { type LiveEvent, useLiveEvent, useLiveStatus } from '../../lib/live-events';
 import { ADMIN_KEY } from './api';
-import { TableHead } from './kit';
 import { doneOrProposed } from './proposals-tab';
-import { NO_FILTERS, type QueueAction, type QueueFilters, useDeskQueue, useQueueAction } from './queue-api';
+import {
+  NO_FILTERS,
+  type QueueAction,
+  type QueueFilters,
+  useBulkApprove,
+  useDeskQueue,
+  useQueueAction,
+} from './queue-api';
 import { ConfirmCard } from './queue-confirm';
 import { QueueDrawer } from './queue-drawer';
 import { QueueFilterBar } from './queue-filters';
-import { QueueRowLine, type RowAct } from './queue-row';
+import { QueueRowLine, type RowAct, selectable } from './queue-row';
 import { ReasonDialog } from './reason-dialog';
 import { failureText, ResultMessage, useResult } from './result-message';
 import './queue.css';
 
 const Q = MSG.deskQueue;
 const C = Q.columns;
+const W = MSG.deskWork;
+/** Fixed column widths (px, table-layout: fixed): an action or a new row never moves the buttons. */
+const WIDTHS = [32, 48, 112, 52, 112, 108, 76, 72, 112, 120, 150, 52, 136];
 /** A row another operator decided stays greyed out this long before the queue is read again. */
 const DECIDED_VISIBLE_MS = 5_000;
 const ACT_LABEL: Record<QueueAction['act'], string> = {
@@ -54,12 +63,17 @@ function useDecidedElsewhere() {
 /**
  * 대기열: every pending deposit and withdrawal across members on one line each, filtered and sorted by the
  * server, decided inline (승인, 거절 with a reason) or, when another administrator proposed the approval,
- * confirmed on its card. Keyboard: j/k or ↑/↓ move, Enter opens the drawer, a approves, r rejects.
+ * confirmed on its card; the drawer carries the same buttons. Several selected rows are approved in one
+ * call, each its own decision. Keyboard: j/k or ↑/↓ move, Enter opens the drawer, a approves, r rejects,
+ * x selects, Shift+A approves the selection.
  */
 export function QueueTab({ onOpenMember }: { onOpenMember: (memberId: string) => void }) {
   const [filters, setFilters] = useState<QueueFilters>(NO_FILTERS);
   const q = useDeskQueue(filters);
   const act = useQueueAction();
+  const bulk = useBulkApprove();
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [refusedLines, setRefusedLines] = useState<string[]>([]);
   const decided = useDecidedElsewhere();
   const live = useLiveStatus();
   const result = useResult();
@@ -80,16 +94,57 @@ export function QueueTab({ onOpenMember }: { onOpenMember: (memberId: string) =>
       .flatMap((id) => seen.current.get(id) ?? []),
   ];
   const fetchedAt = q.dataUpdatedAt;
+  const canSelect = rows.filter((r) => selectable(r, decided.get(r.id)));
+  const chosen = canSelect.filter((r) => selected.has(r.id));
+  const toggle = (r: QueueRow) => {
+    if (!selectable(r, decided.get(r.id))) return;
+    setSelected((s) => {
+      const next = new Set(s);
+      if (!next.delete(r.id)) next.add(r.id);
+      return next;
+    });
+  };
+  const approveChosen = () => {
+    if (chosen.length === 0 || bulk.isPending) return;
+    result.clear();
+    setRefusedLines([]);
+    bulk.mutate(chosen, {
+      onSuccess: (data) => {
+        result.set(W.bulkSummary(data.approved, data.proposed, data.refused));
+        const name = new Map(chosen.map((r) => [r.id, r.username]));
+        setRefusedLines(
+          data.items
+            .filter((i) => i.outcome === 'refused')
+            .map((i) => W.bulkRefusedLine(name.get(i.id) ?? '', i.message)),
+        );
+        setSelected(new Set());
+      },
+      onError: (err) => result.set(failureText(W.bulkFailed, err)),
+    });
+  };
 
   useEffect(() => {
     if (focus >= rows.length && rows.length > 0) setFocus(rows.length - 1);
   }, [rows.length, focus]);
+  // Working by keyboard: when the decided row leaves the queue (or a dialog closes over a row that left),
+  // the focus goes to the row now in its place instead of falling out of the table.
+  const keyboard = useRef(false);
+  const rowIds = rows.map((r) => r.id).join();
+  useEffect(() => {
+    if (!rowIds || !keyboard.current) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    const list = body.current?.children;
+    (list?.[Math.min(focus, list.length - 1)] as HTMLElement | undefined)?.focus();
+  }, [rowIds, focus]);
 
   const run = (a: QueueAction, done: string) => {
     result.clear();
     act.mutate(a, {
       onSuccess: (data) => {
         result.set(a.act === 'approve' ? doneOrProposed(data, done) : done);
+        // Decided from its drawer: the drawer closes with the request leaving the queue.
+        setDrawer((d) => (d?.id === a.row.id ? null : d));
       },
       onError: (err) => result.set(failureText(ACT_LABEL[a.act], err)),
       onSettled: () => {
@@ -115,12 +170,15 @@ export function QueueTab({ onOpenMember }: { onOpenMember: (memberId: string) =>
 
   const onKey = (e: KeyboardEvent) => {
     if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+    keyboard.current = true;
     if (e.altKey || e.ctrlKey || e.metaKey) return;
     const r = rows[focus];
     const key = e.key;
     if (key === 'j' || key === 'ArrowDown') moveTo(focus + 1);
     else if (key === 'k' || key === 'ArrowUp') moveTo(focus - 1);
     else if (key === 'Enter' && r) setDrawer(r);
+    else if (key === 'x' && r) toggle(r);
+    else if (key === 'A') approveChosen();
     else if (key === 'a' && r) onRow(r, r.proposal && !r.proposal.mine ? 'card' : 'approve');
     else if (key === 'r' && r) onRow(r, r.proposal && !r.proposal.mine ? 'card' : 'reject');
     else return;
@@ -134,7 +192,15 @@ export function QueueTab({ onOpenMember }: { onOpenMember: (memberId: string) =>
           {Q.title} {q.data ? <span className="adm-muted">{Q.count(q.data.total)}</span> : null}
         </h2>
         {live === 'polling' ? <span className="adm-muted">{MSG.live.queue.offline}</span> : null}
-        <span className="adm-muted dq-hint">{Q.keyboardHint}</span>
+        <span className="adm-muted dq-hint">{W.keyboardHint}</span>
+        <button
+          type="button"
+          className="btn btn-primary btn-sm"
+          disabled={chosen.length === 0 || bulk.isPending}
+          onClick={approveChosen}
+        >
+          {W.bulkButton(chosen.length)}
+        </button>
       </div>
       <QueueFilterBar
         value={filters}
@@ -144,6 +210,13 @@ export function QueueTab({ onOpenMember }: { onOpenMember: (memberId: string) =>
         }}
       />
       <ResultMessage text={result.text} />
+      {refusedLines.length > 0 ? (
+        <ul className="dq-list" data-testid="bulk-refused">
+          {refusedLines.map((l) => (
+            <li key={l}>{l}</li>
+          ))}
+        </ul>
+      ) : null}
       {q.isPending ? (
         <Spinner />
       ) : q.isError ? (
@@ -153,19 +226,55 @@ export function QueueTab({ onOpenMember }: { onOpenMember: (memberId: string) =>
       ) : (
         <div className="dq-scroll">
           <table className="dq-table" aria-label={Q.title}>
-            <TableHead
-              columns={[
-                C.kind,
-                C.member,
-                C.asset,
-                { num: C.amount },
-                { num: C.krw },
-                C.verdict,
-                C.state,
-                { num: C.age },
-                C.actions,
-              ]}
-            />
+            <colgroup>
+              {WIDTHS.map((w, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed for the table
+                <col key={i} style={{ width: w }} />
+              ))}
+            </colgroup>
+            <thead>
+              <tr>
+                <th scope="col">
+                  <input
+                    type="checkbox"
+                    tabIndex={-1}
+                    aria-label={W.selectAll}
+                    checked={canSelect.length > 0 && chosen.length === canSelect.length}
+                    disabled={canSelect.length === 0}
+                    onChange={() =>
+                      setSelected(
+                        chosen.length === canSelect.length ? new Set() : new Set(canSelect.map((r) => r.id)),
+                      )
+                    }
+                  />
+                </th>
+                {[C.kind, C.member, C.asset].map((c) => (
+                  <th key={c} scope="col">
+                    {c}
+                  </th>
+                ))}
+                <th scope="col" className="adm-num">
+                  {C.amount}
+                </th>
+                <th scope="col" className="adm-num">
+                  {C.krw}
+                </th>
+                <th scope="col">{W.columns.network}</th>
+                <th scope="col" className="adm-num">
+                  {W.columns.tag}
+                </th>
+                <th scope="col">{W.columns.txid}</th>
+                {[C.verdict, C.state].map((c) => (
+                  <th key={c} scope="col">
+                    {c}
+                  </th>
+                ))}
+                <th scope="col" className="adm-num">
+                  {C.age}
+                </th>
+                <th scope="col">{C.actions}</th>
+              </tr>
+            </thead>
             <tbody ref={body} onKeyDown={onKey}>
               {rows.map((r, i) => (
                 <QueueRowLine
@@ -174,7 +283,9 @@ export function QueueTab({ onOpenMember }: { onOpenMember: (memberId: string) =>
                   ageMinutes={Math.floor((r.age_seconds * 1000 + (Date.now() - fetchedAt)) / 60_000)}
                   decided={decided.get(r.id)}
                   focused={i === focus}
-                  busy={act.isPending}
+                  selected={selected.has(r.id)}
+                  busy={act.isPending || bulk.isPending}
+                  onSelect={() => toggle(r)}
                   onFocus={() => setFocus(i)}
                   onOpen={() => setDrawer(r)}
                   onAct={(what) => onRow(r, what)}
@@ -213,7 +324,14 @@ export function QueueTab({ onOpenMember }: { onOpenMember: (memberId: string) =>
         onConfirm={(reason) => refusing && run({ act: 'refuse', row: refusing, reason }, Q.done.refused)}
         onCancel={() => setRefusing(null)}
       />
-      <QueueDrawer row={drawer} onClose={() => setDrawer(null)} onOpenMember={onOpenMember} />
+      <QueueDrawer
+        row={drawer && (rows.find((r) => r.id === drawer.id) ?? drawer)}
+        decided={drawer ? decided.get(drawer.id) : undefined}
+        busy={act.isPending || bulk.isPending}
+        onAct={(what) => drawer && onRow(drawer, what)}
+        onClose={() => setDrawer(null)}
+        onOpenMember={onOpenMember}
+      />
     </section>
   );
 }

@@ -44,6 +44,15 @@ export function ReasonDialog({
     setProblem(null);
     onCancel();
   };
+  const submit = () => {
+    if (busy) return;
+    if (!reason.trim() && required !== null) {
+      setProblem(required);
+      return;
+    }
+    onConfirm(reason.trim());
+    setReason('');
+  };
   return (
     <Modal open={open} title={title} onClose={close}>
       {body ? <div className="adm-dialog-body">{body}</div> : null}
@@ -57,9 +66,16 @@ export function ReasonDialog({
           placeholder={placeholder}
           aria-invalid={problem !== null}
           aria-describedby={problem ? `${id}-problem` : undefined}
+          // The reason is what the dialog asks for: typed at once, sent with Enter (Shift+Enter: a new line).
+          autoFocus
           onChange={(e) => {
             setReason(e.target.value);
             setProblem(null);
+          }}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return;
+            e.preventDefault();
+            submit();
           }}
         />
       </div>
@@ -69,20 +85,8 @@ export function ReasonDialog({
           {problem}
         </p>
       ) : null}
-      <DialogActions onCancel={close} cancelFocus>
-        <BusyButton
-          busy={busy}
-          label={confirmLabel}
-          className="btn btn-danger"
-          onClick={() => {
-            if (!reason.trim() && required !== null) {
-              setProblem(required);
-              return;
-            }
-            onConfirm(reason.trim());
-            setReason('');
-          }}
-        />
+      <DialogActions onCancel={close}>
+        <BusyButton busy={busy} label={confirmLabel} className="btn btn-danger" onClick={submit} />
       </DialogActions>
     </Modal>
   );

@@ -2,7 +2,6 @@ import { useId, useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import { REQUEST_STATUSES, type RequestStatus } from '../../../shared/request-status';
 import type { DepositView } from '../../../shared/schemas/admin-views';
-import { api } from '../../lib/api';
 import { REQUEST_PAGE_SIZE, type RequestKind, useAdminMutation, useRequests } from './api';
 import { ChainStatusNote, needsOverride, OverrideDialog, useChainStatus } from './chain-verdict';
 import { Check, SelectFilter } from './fields';
@@ -11,6 +10,7 @@ import { AdmTable, closeAndReport } from './kit';
 import { ConfirmDialog } from './modal';
 import { Pager, usePagedFilters } from './pager';
 import { doneOrProposed } from './proposals-tab';
+import { decideRequest } from './queue-api';
 import { ReasonDialog } from './reason-dialog';
 import { Details, isWithdrawal, type Row } from './request-details';
 import { failureText, ResultMessage, useResult } from './result-message';
@@ -75,10 +75,13 @@ export function RequestsSection({ memberId }: { memberId: string | null }) {
       override?: string;
       reason?: string;
     }) =>
-      api.post(
-        `/admin/${kind}/${row.id}/${decision}`,
-        override !== undefined ? { chain_override: true, reason: override } : reason ? { reason } : {},
-      ),
+      decideRequest({
+        kind: kind === 'deposits' ? 'deposit' : 'withdrawal',
+        id: row.id,
+        decision,
+        override: override !== undefined,
+        reason: override ?? reason,
+      }),
   );
   // Chain checks: approving a deposit against the chain's verdict asks again, with a reason.
   const chainStatus = useChainStatus();

@@ -52,7 +52,7 @@ function bySnapshot(rows: ReserveRow[]): ReserveRow[][] {
  * The reserves desk: each snapshot with, per currency, members' balances (liabilities, the proof of
  * liabilities' root totals) against the ledger and the chain (hot, cold, all holdings), the cold share
  * against the 80 % rule, the ratio, what changed since the previous snapshot and the warnings; a snapshot
- * taken now; the stored ones exported (CSV, JSON). The server computes the figures; the desk only subtracts.
+ * taken now; the stored ones exported (CSV). The server computes the figures; the desk only subtracts.
  */
 export function ReservesSection() {
   const list = useQuery({
@@ -84,14 +84,6 @@ export function ReservesSection() {
           </button>
           <a className="btn btn-secondary" href="/api/admin/reserves.csv" download>
             {R.exportCsv}
-          </a>
-          <a
-            className="btn btn-secondary"
-            href="/api/admin/reserves?limit=1000"
-            target="_blank"
-            rel="noreferrer"
-          >
-            {R.exportJson}
           </a>
         </>
       }

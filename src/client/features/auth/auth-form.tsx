@@ -19,6 +19,7 @@ export function AuthForm({
   formError,
   busy,
   link,
+  help,
   children,
 }: {
   text: { title: string; submit: string; busy: string };
@@ -27,6 +28,8 @@ export function AuthForm({
   formError: string | null;
   busy: boolean;
   link: { to: string; label: string };
+  /** A second link under the first: where to recover a forgotten secret. */
+  help?: { to: string; label: string };
   children: ReactNode;
 }) {
   const preload = () => preloadScreenAt(link.to);
@@ -44,6 +47,11 @@ export function AuthForm({
           {link.label}
         </Link>
       </p>
+      {help ? (
+        <p className="auth-switch">
+          <Link to={help.to}>{help.label}</Link>
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -92,6 +92,7 @@ export function LoginPage() {
       formError={formError}
       busy={login.isPending}
       link={{ to: '/registration', label: L.signupLink }}
+      help={{ to: '/recovery', label: L.recoveryLink }}
     >
       <FieldList
         fields={FIELDS}

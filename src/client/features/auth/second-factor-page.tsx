@@ -63,6 +63,7 @@ export function SecondFactorPage() {
       formError={formError}
       busy={verify.isPending}
       link={{ to: '/login', label: F.backToLogin }}
+      help={{ to: '/recovery?secret=second_password', label: MSG.secondFactor.recoveryLink }}
     >
       <FieldList fields={FIELDS} bind={register} error={messageOf(formState.errors)} />
       {hasTotp ? <OtpCodeField {...register('otpCode')} error={formState.errors.otpCode?.message} /> : null}

@@ -131,6 +131,11 @@ function SecondPasswordForm({ mode }: { mode: SecondPasswordMode }) {
           </button>
         </div>
       </form>
+      {mode === 'change' ? (
+        <p className="auth-switch">
+          <Link to="/recovery?secret=second_password">{MSG.secondFactor.recoveryLink}</Link>
+        </p>
+      ) : null}
     </section>
   );
 }

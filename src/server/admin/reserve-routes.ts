@@ -1,8 +1,8 @@
 import { reserveSnapshotView, storedReservesView } from '../../shared/schemas/reserves';
-import { actorOf } from '../admin/common';
-import { adminModule } from '../admin/module';
 import { z } from '../http/zod';
-import { listSnapshots, snapshotsCsv, takeSnapshot } from './reserves';
+import { listSnapshots, snapshotsCsv, takeSnapshot } from '../reserves/reserves';
+import { actorOf } from './common';
+import { adminModule } from './module';
 
 /** The reserves (decision 0353): take a snapshot now, read the stored ones, export them (CSV). */
 export const reserveRoutes = adminModule(({ admin, db, config }) => {

@@ -2,12 +2,12 @@ import { MSG } from '../../shared/messages';
 import { payoutBatchItemSchema, payoutRowSchema } from '../../shared/schemas/payouts';
 import { proposedView } from '../../shared/schemas/proposals';
 import { hasForbiddenChars } from '../../shared/schemas/text';
-import { actorOf, adminApi } from '../admin/common';
 import type { App, Ctx } from '../context';
 import { z } from '../http/zod';
-import { payoutCorrection } from '../proposals/kinds-payout';
+import { batchCsv, batchOf, importPayouts, listPayouts, recordPayout } from '../payouts/store';
+import { payoutCorrection, payoutReturn } from '../proposals/kinds-payout';
 import { act } from '../proposals/registry';
-import { batchCsv, batchOf, importPayouts, listPayouts, recordPayout } from './store';
+import { actorOf, adminApi } from './common';
 
 const P = MSG.payouts;
 const txid = () => z.string({ error: P.txidInvalid('') }).max(100, P.txidInvalid(''));
@@ -22,6 +22,8 @@ const correctionBody = z.strictObject({
     .max(200, P.reasonTooLong)
     .refine((v) => !hasForbiddenChars(v), MSG.common.controlChars),
 });
+/** Sending a payout back says why: the second administrator and the audit log read it. */
+const returnBody = z.strictObject({ reason: correctionBody.shape.reason });
 const importBody = z.strictObject({
   items: z
     .array(z.strictObject({ id: z.string().max(100), txid: z.string().max(100) }))
@@ -53,14 +55,16 @@ export async function payoutRoutes(app: App, { db, config }: Ctx) {
 
   admin.get('/payouts/batch', {
     operationId: 'adminPayoutBatch',
-    summary: '서명 시스템용 지급 배치 (JSON): 아직 TXID가 없는 승인된 외부 출금',
+    summary:
+      '서명 시스템용 지급 배치 (JSON): TXID가 기록된 적 없는 승인된 외부 출금, 그리고 두 관리자가 다시 보낸 지급',
     view: z.object({ items: z.array(payoutBatchItemSchema) }),
     run: async () => ({ items: batchOf(await listPayouts(db, hours, 'unpaid')) }),
   });
 
   admin.download('/payouts/batch.csv', {
     operationId: 'adminPayoutBatchCsv',
-    summary: '서명 시스템용 지급 배치 (CSV): 아직 TXID가 없는 승인된 외부 출금',
+    summary:
+      '서명 시스템용 지급 배치 (CSV): TXID가 기록된 적 없는 승인된 외부 출금, 그리고 두 관리자가 다시 보낸 지급',
     contentType: 'text/csv; charset=utf-8',
     filename: 'payout-batch.csv',
     run: async () => batchCsv(batchOf(await listPayouts(db, hours, 'unpaid'))),
@@ -87,6 +91,22 @@ export async function payoutRoutes(app: App, { db, config }: Ctx) {
       const input = { withdrawalId: req.params.id, txid: req.body.txid, reason: req.body.reason };
       const r = await act(db, config, payoutCorrection, input, actorOf(req));
       if (!('proposed' in r)) throw new Error('a payout correction is always a proposal');
+      return r.proposed;
+    },
+  });
+
+  admin.post('/withdrawals/:id/payout/return', {
+    operationId: 'adminProposePayoutReturn',
+    summary:
+      '체인에서 틀린 것으로 판정된 지급을 서명 배치로 다시 보내는 제안 (사유 필수, 다른 관리자가 확인해야 적용; 대신하는 TXID가 배치에 표시됨)',
+    params: idParams,
+    body: returnBody,
+    status: 202,
+    view: proposedView,
+    run: async (req) => {
+      const input = { withdrawalId: req.params.id, reason: req.body.reason };
+      const r = await act(db, config, payoutReturn, input, actorOf(req));
+      if (!('proposed' in r)) throw new Error('sending a payout back is always a proposal');
       return r.proposed;
     },
   });

@@ -26,3 +26,19 @@ export function csvCell(
 
 /** One line: cells joined by commas, ended by CRLF. */
 export const csvLine = (cells: string[]) => `${cells.join(',')}\r\n`;
+
+type CsvValue = string | number | boolean | null | undefined;
+
+/**
+ * A whole CSV file: the BOM, a header line, then one line per row. `numeric` names the columns that hold
+ * amounts (a negative amount stays a number). Every CSV the server answers is written by this or, for the
+ * streamed exports, by `csvLine` after the BOM.
+ */
+export function csvDocument<C extends string>(
+  columns: readonly C[],
+  rows: readonly Record<C, CsvValue>[],
+  numeric: readonly C[] = [],
+): string {
+  const lines = rows.map((r) => csvLine(columns.map((c) => csvCell(r[c], { numeric: numeric.includes(c) }))));
+  return BOM + csvLine([...columns]) + lines.join('');
+}

@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
 import { type ExportKind, exportQuerySchema } from '../../shared/schemas/desk-records';
-import { actorOf } from '../admin/common';
-import { adminModule } from '../admin/module';
 import { writeAudit } from '../audit/write-audit';
-import { BOM, csvLine } from './csv';
-import { exportSource } from './sources';
+import { exportSource } from '../exports/sources';
+import { BOM, csvLine } from '../http/csv';
+import { actorOf } from './common';
+import { adminModule } from './module';
 
 const EXPORTS: { kind: ExportKind; operationId: string; summary: string }[] = [
   { kind: 'audit', operationId: 'adminExportAudit', summary: '감사 로그 CSV (기간, 아이디)' },
