@@ -25,7 +25,7 @@ export function networkLabelFor(currency: string, network: NetworkCode): string 
 }
 
 /** The currencies a member can deposit, each with its own deposit screen (no other crypto deposit route). */
-export const DEPOSIT_CURRENCIES = ['KRW', 'USDT', 'XRP'] as const;
+export const DEPOSIT_CURRENCIES = ['KRW', 'USDT', 'ETH', 'XRP'] as const;
 
 /**
  * The decimals of each currency's base unit on its chain, the one table server and client use: wei (18),

@@ -21,22 +21,29 @@ describe('deposit address', () => {
     const { client, id } = await memberClient(server.url);
     const none = await client.get('/api/deposit-address');
     expect(none.status).toBe(200);
+    // No chain connection is set in this file: the page says TRC20 deposits cannot be taken now.
     expect(none.body.data).toEqual({
+      currency: 'USDT',
       address: null,
       network: 'TRC20',
       chat_url: 'https://chat.example.com/admin',
       origin: null,
       qr_value: null,
+      connected: false,
+      min_confirmations: 19,
     });
     const address = trc20Address();
     await setDepositAddress(server.db, id, address);
     const some = await client.get('/api/deposit-address');
     expect(some.body.data).toEqual({
+      currency: 'USDT',
       address,
       network: 'TRC20',
       chat_url: 'https://chat.example.com/admin',
       origin: 'operator',
       qr_value: address,
+      connected: false,
+      min_confirmations: 19,
     });
     // Each network has its own address: ERC20 has none yet, then its own.
     const noErc = await client.get('/api/deposit-address?network=ERC20');

@@ -25,7 +25,7 @@ const C = MSG.chain;
 const R = MSG.admin.requests;
 
 describe('deposits checked on chain', () => {
-  it('the member sees 블록체인 확인 중 (n/m); the operator sees verdicts; approving a mismatch takes a reason and a second administrator', async () => {
+  it('the member sees 입금 확인 중 (n/m); the operator sees verdicts; approving a mismatch takes a reason and a second administrator', async () => {
     const member = await memberClient(e2e.server.url, { fullName: '박체인' });
     const admin = await adminClient(e2e.server.url, e2e.server.db);
     const address = erc20Address();

@@ -11,6 +11,7 @@ const e2e = fileE2E();
 const K = MSG.depositKrw;
 const O = MSG.wonAccounts;
 const H = MSG.history;
+const S = MSG.depositScreen.done;
 
 describe('won deposits in the browser', () => {
   it('a KRW deposit request is approved by an administrator and the history shows it', async () => {
@@ -77,10 +78,13 @@ describe('won deposits in the browser', () => {
     await amount.fill('50000');
     await expect.poll(() => submit.isEnabled()).toBe(true);
     await submit.click();
-    await page.getByText(K.success).waitFor();
-    // Cleared except the depositor name.
-    await expect.poll(() => amount.inputValue()).toBe('');
-    expect(await page.getByLabel(K.depositorLabel).inputValue()).toBe('김입금');
+    // The done screen: the account to send from, the one to send to, how long approval takes.
+    const done = page.getByTestId('deposit-done');
+    await done.getByRole('heading', { name: S.krwTitle }).waitFor();
+    await done.getByText('50,000원').waitFor();
+    await done.getByText(S.krwBody).waitFor();
+    expect(await done.getByTestId('done-own-account').textContent()).toContain('123-456-789012');
+    expect(await done.getByTestId('done-receiving-account').textContent()).toContain('1005-123-456789');
     const [sender] = await e2e.server.db.query<{ bank: string }>(
       `SELECT bank_name || ' ' || account_number || ' ' || account_holder AS bank FROM deposits WHERE member_id = $1`,
       [member.id],
@@ -91,6 +95,8 @@ describe('won deposits in the browser', () => {
       `SELECT id::text AS id FROM deposits WHERE member_id = $1 AND status = 'pending'`,
       [member.id],
     );
+    await done.getByRole('link', { name: S.viewHistory }).click();
+    await page.waitForURL('**/assets/history?asset=KRW');
     await page.goto('/assets/history');
     await page.getByText(H.limitNote).waitFor();
     await page.getByText('+50,000원').waitFor();
@@ -100,7 +106,7 @@ describe('won deposits in the browser', () => {
     expect(approved.status).toBe(200);
     await page.reload();
     await page.getByText('+50,000원').waitFor();
-    await page.getByText(H.statusApproved, { exact: true }).waitFor();
+    await page.getByText(H.depositDone, { exact: true }).waitFor();
     expect(await page.getByText(H.statusPending, { exact: true }).count()).toBe(0);
     const [balance] = await e2e.server.db.query<{ balance: string }>(
       `SELECT balance::text AS balance FROM balances WHERE member_id = $1 AND currency = 'KRW'`,

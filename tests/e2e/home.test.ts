@@ -188,8 +188,8 @@ describe('home and asset detail in the browser', () => {
     expect(await page.locator('.lock-list').getByText('보호예수').count()).toBe(1);
     await shot(page, 'asset-eth');
 
-    // ETH has no deposit route: the button says so; 출금 goes to ETH's own withdrawal.
-    expect(await page.getByTestId('asset-deposit').textContent()).toBe(MSG.market.noDeposit);
+    // 입금 goes to ETH's own deposit page; 출금 to ETH's own withdrawal.
+    expect(await page.getByTestId('asset-deposit').getAttribute('href')).toBe('/assets/deposit/ETH');
     expect(await page.getByTestId('asset-withdraw').getAttribute('href')).toBe('/assets/withdraw?asset=ETH');
     await page.getByRole('link', { name: MSG.assetDetail.history }).click();
     await page.waitForURL('**/assets/history?asset=ETH');

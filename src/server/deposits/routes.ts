@@ -1,4 +1,4 @@
-import { DEFAULT_DEPOSIT_NETWORK } from '../../shared/networks';
+import { DEFAULT_DEPOSIT_NETWORK, type DepositClaimNetwork } from '../../shared/networks';
 import {
   cryptoDepositBodySchema,
   depositAddressQuerySchema,
@@ -7,6 +7,7 @@ import {
   krwDepositBodySchema,
   xrpDepositAddressViewSchema,
 } from '../../shared/schemas/deposits';
+import { type ChainConfig, checkedNetworks } from '../chain/chain-config';
 import { assignDepositAddress, assignDepositTag } from '../chain/deposit-address';
 import type { App, Ctx } from '../context';
 import { idempotentCreateRoute } from '../http/create-route';
@@ -21,6 +22,19 @@ import {
 } from './create-crypto-deposit';
 import { createKrwDeposit } from './create-krw-deposit';
 import { verifyXrpClaim } from './xrp-claim';
+
+/**
+ * What a deposit page tells of its network: whether the server reads that chain (a transfer to the address
+ * is found and credited by itself, a claim is checked; decision 0420) and the confirmations it waits for.
+ */
+function networkFacts(chain: ChainConfig, network: DepositClaimNetwork) {
+  const confirmations = {
+    TRC20: chain.tronMinConfirmations,
+    ERC20: chain.ethMinConfirmations,
+    XRPL: chain.xrplMinConfirmations,
+  };
+  return { connected: checkedNetworks(chain).includes(network), min_confirmations: confirmations[network] };
+}
 
 /** A member's deposit requests and address (approve/reject: admin/decision-routes.ts). */
 export async function depositRoutes(app: App, ctx: Ctx) {
@@ -65,19 +79,23 @@ export async function depositRoutes(app: App, ctx: Ctx) {
   api.get('/deposit-address', {
     operationId: 'getDepositAddress',
     summary:
-      '내 USDT 입금 주소: 네트워크(TRC20 기본, ERC20)별 주소 (처음 열 때 회원 전용 주소 배정, 없으면 null)와 관리자 문의 링크',
+      '내 입금 주소: USDT는 네트워크(TRC20 기본, ERC20)별, ETH는 이더리움 주소 (처음 열 때 회원 전용 주소 배정, 없으면 null), 그 네트워크를 서버가 읽는지(connected)와 기다리는 컨펌 수, 관리자 문의 링크',
     querystring: depositAddressQuerySchema,
     view: depositAddressViewSchema,
     run: async (req) => {
       const s = requireMember(req);
-      const network = req.query.network ?? DEFAULT_DEPOSIT_NETWORK;
+      const currency = req.query.currency ?? 'USDT';
+      // ETH lives on Ethereum only: the member's Ethereum address, the one USDT on ERC20 also uses.
+      const network = currency === 'ETH' ? 'ERC20' : (req.query.network ?? DEFAULT_DEPOSIT_NETWORK);
       const a = await assignDepositAddress(db, config.chain, s.member.id, network);
       return {
+        currency,
         address: a?.address ?? null,
         network,
         chat_url: config.adminChatUrl,
         origin: a?.origin ?? null,
         qr_value: a?.address ?? null,
+        ...networkFacts(config.chain, network),
       };
     },
   });
@@ -96,6 +114,7 @@ export async function depositRoutes(app: App, ctx: Ctx) {
         destination_tag: tag,
         qr_value: tag ? `${address}?dt=${tag}` : null,
         chat_url: config.adminChatUrl,
+        ...networkFacts(config.chain, 'XRPL'),
       };
     },
   });

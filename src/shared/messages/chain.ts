@@ -18,7 +18,7 @@ export const CHAIN_MESSAGES = {
     partlyOff: (networks: string) => `체인 확인 꺼짐: ${networks} (수동 확인)`,
     on: (networks: string) => `체인 확인 켜짐: ${networks}`,
     autoApprove: '일치한 입금은 자동 승인됩니다.',
-    memberWaiting: (n: number, m: number) => `블록체인 확인 중 (${n}/${m})`,
+    memberWaiting: (n: number, m: number) => `입금 확인 중 (${n}/${m})`,
     /** Approving a deposit whose verdict is not 일치. */
     overrideTitle: '체인 확인과 다른 입금 승인',
     overrideBody: (verdict: string) =>

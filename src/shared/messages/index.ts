@@ -8,6 +8,7 @@
 import { ACCOUNT_TRUST_MESSAGES } from './account-trust';
 import { ADMIN_MESSAGES } from './admin';
 import { CHAIN_MESSAGES } from './chain';
+import { DEPOSIT_SCREEN_MESSAGES } from './deposit-screens';
 import { DESK_QUEUE_MESSAGES } from './desk-queue';
 import { DESK_RECORDS_MESSAGES } from './desk-records';
 import { DESK_WORKDAY_MESSAGES } from './desk-workday';
@@ -23,6 +24,7 @@ import { RESERVE_MESSAGES } from './reserves';
 export const MSG = {
   ...MEMBER_MSG,
   ...MONEY_FLOW_MESSAGES,
+  ...DEPOSIT_SCREEN_MESSAGES,
   ...MONEY_SERVER_MESSAGES,
   ...ADMIN_MESSAGES,
   ...CHAIN_MESSAGES,

@@ -7,13 +7,8 @@ export const MONEY_FLOW_MESSAGES = {
     title: 'USDT 입금',
     amountLabel: '입금 수량 (USDT)',
     amountPlaceholder: '0.00',
-    addressLabel: '입금 주소 (USDT)',
-    networkNote: (network: string) => `${network} 네트워크 전용 주소입니다.`,
     copy: '복사',
-    copyAria: '입금 주소 복사',
-    copied: '입금 주소가 복사되었습니다.',
     copyFailed: '주소 복사에 실패했습니다.',
-    qrLabel: '입금 주소 QR 코드',
     contactAdminButton: '관리자에게 문의하기',
     addressLoadFailed: '입금 주소를 불러오는 중 오류가 발생했습니다.',
     txidLabel: 'TXID',
@@ -38,7 +33,6 @@ export const MONEY_FLOW_MESSAGES = {
     senderInvalid: '보내는 사람 지갑 주소 형식이 올바르지 않습니다. (TRC20 T… 또는 ERC20 0x…)',
     addressUnavailable: '입금 주소를 사용할 수 없습니다.',
     duplicateTxid: '이미 신청된 TXID입니다. TXID를 다시 확인해주세요.',
-    networkLabel: '입금 네트워크',
     networkInvalid: '입금 네트워크를 선택해주세요. (TRC20 또는 ERC20)',
     txidInvalidFor: (network: string) =>
       network === 'ERC20'
@@ -56,10 +50,9 @@ export const MONEY_FLOW_MESSAGES = {
     amountDecimalsFor: (currency: string, decimals: number) =>
       `${currency} 입금 수량은 소수점 이하 ${decimals}자리까지 입력할 수 있습니다.`,
     failed: (message: string) => `입금 신청 중 오류가 발생했습니다: ${message}`,
-    success: '입금 신청이 완료되었습니다. 관리자 확인 후 처리됩니다.',
     otherTitle: (currency: string) => `${currency} 입금`,
     otherUnavailable: (currency: string) =>
-      `${currency}는 아직 입금을 받지 않습니다. 원화, USDT, XRP만 입금할 수 있습니다.`,
+      `${currency}는 입금을 받지 않아요. 원화, USDT, ETH, XRP만 입금할 수 있어요.`,
     otherGo: (title: string) => `${title}으로 가기`,
   },
   /** The XRP deposit page: the service address with the member's tag, and the claim of a payment sent without it. */
@@ -91,7 +84,6 @@ export const MONEY_FLOW_MESSAGES = {
     ],
     submit: '입금 확인 요청',
     busy: '확인 중...',
-    success: '입금 확인 요청을 접수했습니다. 관리자 확인 후 반영됩니다.',
     failed: (message: string) => `입금 확인 요청 중 오류가 발생했습니다: ${message}`,
   },
   depositKrw: {
@@ -99,7 +91,7 @@ export const MONEY_FLOW_MESSAGES = {
     bankLabel: '은행명',
     accountNumberLabel: '계좌번호',
     accountHolderLabel: '예금주',
-    amountLabel: '입금 금액 (원)',
+    amountLabel: '입금 금액',
     amountPlaceholder: '10,000',
     depositorLabel: '입금자명',
     depositorPlaceholder: '입금자명을 입력하세요',
@@ -113,8 +105,8 @@ export const MONEY_FLOW_MESSAGES = {
     submit: '입금 신청',
     busy: '처리 중...',
     back: '뒤로 가기',
-    minAmount: '최소 입금액은 10,000 KRW입니다.',
-    minAmountInline: '* 최소 입금 금액은 10,000 KRW입니다.',
+    minAmount: '최소 입금액은 10,000원이에요.',
+    minAmountInline: '* 최소 입금 금액은 10,000원이에요.',
     amountInvalid: '입금 금액은 숫자만 입력해주세요.',
     amountTooLarge: '입금 금액이 너무 큽니다.',
     allFieldsRequired: '모든 필드를 입력해주세요.',
@@ -123,7 +115,6 @@ export const MONEY_FLOW_MESSAGES = {
     loginRequired: '로그인이 필요합니다.',
     failed: '입금 신청 중 오류가 발생했습니다. 다시 시도해주세요.',
     unexpected: '오류가 발생했습니다. 다시 시도해주세요.',
-    success: '입금 신청이 완료되었습니다!',
   },
   withdraw: {
     title: '출금',

@@ -14,6 +14,8 @@ export const MONEY_MESSAGES = {
     typeWithdraw: '출금',
     statusPending: '처리중',
     statusApproved: '완료',
+    /** An approved deposit's row: where "입금 확인 중 (n/m)" ends. */
+    depositDone: '입금 완료',
     statusRejected: '반려',
     statusUnknown: '미확인',
     empty: '거래 내역이 없습니다.',

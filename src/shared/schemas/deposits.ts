@@ -90,11 +90,31 @@ export const depositViewSchema = z.object({
 });
 export type DepositView = z.infer<typeof depositViewSchema>;
 
-/** GET /api/deposit-address?network=: the member's USDT address on that network (null: ask the administrator). */
+/** The coins a member deposits to an address of their own: USDT (TRC20, ERC20) and ETH (its own chain). */
+const ADDRESS_DEPOSIT_CURRENCIES = ['USDT', 'ETH'] as const;
+export type AddressDepositCurrency = (typeof ADDRESS_DEPOSIT_CURRENCIES)[number];
+
+/**
+ * GET /api/deposit-address?currency=&network=: the member's deposit address of that coin on that network
+ * (null: ask the administrator). USDT when no currency is named; ETH is on Ethereum only (its network is
+ * ERC20 whatever is asked), where it shares the member's Ethereum address with USDT.
+ */
 export const depositAddressQuerySchema = z.strictObject({
+  currency: z.optional(z.enum(ADDRESS_DEPOSIT_CURRENCIES, { error: M.networkInvalid })),
   network: z.optional(z.enum(DEPOSIT_NETWORKS, { error: M.networkInvalid })),
 });
+
+/**
+ * Whether the server reads this network's chain (its connection is configured): only then is a transfer to
+ * the address found and credited by itself, and a claim checked. False: the page says deposits cannot be
+ * taken on this network now and offers nothing to send to.
+ */
+const connected = z.boolean();
+/** The confirmations the server waits for before it credits a transfer (the network's setting). */
+const minConfirmations = z.number();
+
 export const depositAddressViewSchema = z.object({
+  currency: z.enum(ADDRESS_DEPOSIT_CURRENCIES),
   address: nullableString,
   network: z.enum(DEPOSIT_NETWORKS),
   chat_url: z.string(),
@@ -102,6 +122,8 @@ export const depositAddressViewSchema = z.object({
   origin: z.nullable(z.enum(['operator', 'derived'])),
   /** What the QR code encodes (the address itself), or null. */
   qr_value: nullableString,
+  connected,
+  min_confirmations: minConfirmations,
 });
 /** GET /api/deposit-address/xrp: the service's XRP address and the member's own destination tag. */
 export const xrpDepositAddressViewSchema = z.object({
@@ -111,6 +133,9 @@ export const xrpDepositAddressViewSchema = z.object({
   /** The address with its tag (`r…?dt=123`, as XRPL wallets read it), or null. */
   qr_value: nullableString,
   chat_url: z.string(),
+  /** The XRP Ledger connection is set: tagged payments are found, and an untagged one can be claimed. */
+  connected,
+  min_confirmations: minConfirmations,
 });
 export type DepositAddressView = z.infer<typeof depositAddressViewSchema>;
 export type XrpDepositAddressView = z.infer<typeof xrpDepositAddressViewSchema>;

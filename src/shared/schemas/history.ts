@@ -44,7 +44,7 @@ const historyItemSchema = z.object({
   processed_at: nullableString,
   /** The administrator's reason, for a rejected request that was given one. */
   reject_reason: nullableString,
-  /** A crypto deposit the chain checker is still confirming ("블록체인 확인 중 (n/m)"). */
+  /** A crypto deposit the chain checker is still confirming ("입금 확인 중 (n/m)"). */
   chain: z.optional(memberChainView),
   /** An approved external withdrawal: 출금 처리 중 until its payout is confirmed on chain, then 출금 완료
    *  with the paying transaction and its explorer page. */

@@ -17,11 +17,12 @@ const M = MSG.market;
 
 /**
  * Each asset's own deposit page; null where the service takes no deposit of it (the button says so).
- * USDT and XRP name themselves, so the deposit page never shows another currency's address.
+ * Each names its currency, so the deposit page never shows another currency's address.
  */
 const DEPOSIT_PATHS: Partial<Record<BalanceCurrency, string>> = {
   KRW: '/assets/deposit-krw',
   USDT: '/assets/deposit?asset=USDT',
+  ETH: '/assets/deposit/ETH',
   XRP: '/assets/deposit/XRP',
 };
 export const depositPath = (asset: BalanceCurrency): string | null => DEPOSIT_PATHS[asset] ?? null;

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { MSG } from '../../../shared/messages/member-flows';
 import type { DepositNetwork } from '../../../shared/networks';
 import type {
+  AddressDepositCurrency,
   CryptoDepositBody,
   DepositAddressView,
   KrwDepositBody,
@@ -12,12 +13,17 @@ import { idempotentPost } from '../../lib/use-money-submit';
 
 const DEPOSIT_ADDRESS_KEY = ['deposit-address'] as const;
 
-/** The member's USDT deposit address on `network` (null: none yet) and the administrator chat link. */
-export function useDepositAddress(network: DepositNetwork) {
+/**
+ * The member's deposit address of `currency` on `network` (null: none yet), whether the server reads that
+ * chain, the confirmations it waits for, and the administrator chat link.
+ */
+export function useDepositAddress(currency: AddressDepositCurrency, network: DepositNetwork) {
   return useQuery({
-    queryKey: [...DEPOSIT_ADDRESS_KEY, network],
+    queryKey: [...DEPOSIT_ADDRESS_KEY, currency, network],
     queryFn: () =>
-      api.get<DepositAddressView>(`/deposit-address?network=${network}`, { schema: 'depositAddress' }),
+      api.get<DepositAddressView>(`/deposit-address?currency=${currency}&network=${network}`, {
+        schema: 'depositAddress',
+      }),
     staleTime: 60_000,
     retry: 1,
   });

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import { MSG } from '../../../shared/messages/member-flows';
 import { type CryptoDepositBody, cryptoDepositBodySchema } from '../../../shared/schemas/deposits';
 import { FieldList, type FieldSpec } from '../../components/field';
@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/api';
 import { starredOf } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';
 import { useMoneySubmit } from '../../lib/use-money-submit';
+import { ClaimFold } from './deposit-parts';
 import { CRYPTO_DEPOSIT } from './use-deposits';
 
 const X = MSG.xrpDeposit;
@@ -22,11 +23,12 @@ const EMPTY: CryptoDepositBody = { amount: '', network: 'XRPL', txid: '', sender
 /**
  * The claim of an XRP payment sent to the service address without the member's tag (the scan cannot tell
  * whose it is): its hash, amount and sender, checked by the server on the XRP Ledger and then reviewed by
- * an administrator. Folded away: a payment sent with the tag needs no claim.
+ * an administrator. Folded away: a payment sent with the tag needs no claim. Offered only while the server
+ * has a ledger connection to check it on.
  */
-export function XrpClaimForm() {
-  const navigate = useNavigate();
-  const { register, handleSubmit, formState, reset, setError, control } = useForm<CryptoDepositBody>({
+export function XrpClaimForm({ onDone }: { onDone: (amount: string) => void }) {
+  const sent = useRef('');
+  const { register, handleSubmit, formState, setError, control } = useForm<CryptoDepositBody>({
     resolver: zodResolver(cryptoDepositBodySchema),
     mode: 'onChange',
     defaultValues: EMPTY,
@@ -36,24 +38,24 @@ export function XrpClaimForm() {
     ...CRYPTO_DEPOSIT,
     setError,
     onSuccess: () => {
-      reset(EMPTY);
-      toast.success(X.success);
-      navigate('/assets/XRP');
+      onDone(sent.current);
     },
     onError: (err) => toast.error(X.failed(errorMessage(err))),
   });
   return (
-    <details className="xrp-claim" data-testid="xrp-claim">
-      <summary>
-        <strong>{X.claimTitle}</strong>
-        <span>{X.claimLead}</span>
-      </summary>
-      <p className="xrp-claim-intro">{X.claimIntro}</p>
-      <form onSubmit={handleSubmit(submit)} noValidate className="form">
+    <ClaimFold title={X.claimTitle} lead={X.claimLead} intro={X.claimIntro}>
+      <form
+        onSubmit={handleSubmit((body) => {
+          sent.current = body.amount;
+          submit(body);
+        })}
+        noValidate
+        className="form"
+      >
         <MoneyAmountField control={control} kind="decimal" text={X} errors={e} />
         <FieldList fields={PAYMENT} bind={register} error={starredOf(e)} />
         <MoneyFormEnd text={X} disabled={!formState.isValid || busy} busy={busy} />
       </form>
-    </details>
+    </ClaimFold>
   );
 }

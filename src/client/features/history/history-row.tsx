@@ -7,9 +7,13 @@ import { amountOf, memoOf } from './history-text';
 
 const H = MSG.history;
 
-/** One row of the timeline: type and asset, time and memo, the amount and the status (or the chain's wait). */
+/**
+ * One row of the timeline: type and asset, time and memo, the amount and the status (or the chain's wait:
+ * a deposit reads "입금 확인 중 (n/m)" until it is credited, then "입금 완료").
+ */
 export function HistoryRow({ item, onOpen }: { item: HistoryItem; onOpen: () => void }) {
   const status = requestStatusDisplay(item.status);
+  const label = item.type === 'deposit' && item.status === 'approved' ? H.depositDone : status.label;
   const rejected = item.status === 'rejected';
   const memo = memoOf(item);
   return (
@@ -36,7 +40,7 @@ export function HistoryRow({ item, onOpen }: { item: HistoryItem; onOpen: () => 
             {CHAIN_MESSAGES.chain.memberWaiting(item.chain.confirmations, item.chain.required)}
           </span>
         ) : (
-          <span className={`status-badge status-${status.tone}`}>{status.label}</span>
+          <span className={`status-badge status-${status.tone}`}>{label}</span>
         )}
       </span>
     </button>
