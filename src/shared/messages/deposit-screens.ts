@@ -7,7 +7,6 @@ export const DEPOSIT_SCREEN_MESSAGES = {
     title: (currency: string) => `${currency} 입금`,
     networkLabel: '입금 네트워크',
     addressLabel: (currency: string) => `${currency} 입금 주소`,
-    copyAddress: '주소 복사',
     copyAddressAria: (currency: string) => `${currency} 입금 주소 복사`,
     copied: '입금 주소를 복사했어요.',
     qrLabel: (currency: string) => `${currency} 입금 주소 QR 코드`,
