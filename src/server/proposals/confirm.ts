@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { formatKst } from '../../shared/exchanges';
 import { MSG } from '../../shared/messages';
 import type { Actor, Approval } from '../audit/actor';
-import { auditMember } from '../audit/write-audit';
+import { auditMember, writeAudit } from '../audit/write-audit';
 import { openStepUp, type StepUp, spendStepUp, stepUpUntil } from '../auth/step-up';
 import { verifyTotpFor } from '../auth/totp';
 import type { Config } from '../config';
@@ -146,6 +146,21 @@ async function confirmClaimed(
       if (!stepUp)
         throw new AppError('OTP_REQUIRED', MSG.deskWork.stepUpClosed, { otpCode: MSG.deskWork.stepUpClosed });
     }
+    // The confirmation is an entry about the proposal (the member's own list shows the action itself).
+    await writeAudit(q, {
+      actorId: actor.actorId,
+      actorUsername: actor.actorUsername,
+      ip: actor.ip,
+      action: 'proposal.confirm',
+      targetType: 'proposal',
+      targetId: id,
+      after: {
+        proposal_id: id,
+        proposal_kind: p.kind,
+        proposed_by: p.proposed_by_username,
+        step_up: stepUp,
+      },
+    });
     // The action is recorded as its author's (ledger and audit actor: the proposer, as in one step), with
     // `approval` naming both administrators and the ledger's `confirmed_by` the second.
     const approval: Approval = {
@@ -166,14 +181,6 @@ async function confirmClaimed(
         WHERE id = $1`,
       [id, actor.actorId, actor.actorUsername ?? '', JSON.stringify(result ?? null)],
     );
-    await auditMember(q, actor, 'proposal.confirm', p.member_id, {
-      after: {
-        proposal_id: id,
-        proposal_kind: p.kind,
-        proposed_by: p.proposed_by_username,
-        step_up: stepUp,
-      },
-    });
     await publishProposal(q, p, 'applied', actor.actorUsername ?? '');
     const done = (await readProposal(q, id, false))!;
     return { proposal: view(done, actor.actorId), result, status, message: P.applied };

@@ -371,6 +371,7 @@ export const ADMIN_MESSAGES = {
         deposit: '입금 요청',
         withdrawal: '출금 요청',
         settings: '서비스 설정',
+        proposal: '2인 승인 제안',
       } as Record<string, string>,
       actions: {
         'member.balances.set': '자산 수정',

@@ -16,19 +16,18 @@ CREATE TRIGGER payout_returns_no_truncate BEFORE TRUNCATE ON payout_returns
   FOR EACH STATEMENT EXECUTE FUNCTION permanent_record_guard();
 
 -- The proposal kind that sends a payout back: added to the kinds the constraint already allows (whatever
--- other migrations added), rather than the whole list repeated.
+-- other migrations added, in either form PostgreSQL prints the list), rather than the whole list repeated.
 DO $$
-DECLARE def text;
+DECLARE kinds text[];
 BEGIN
-  SELECT pg_get_constraintdef(oid) INTO def FROM pg_constraint
-   WHERE conname = 'admin_proposals_kind_check' AND conrelid = 'admin_proposals'::regclass;
-  IF position('''payout.return''' IN def) = 0 THEN
-    ALTER TABLE admin_proposals DROP CONSTRAINT admin_proposals_kind_check;
-    EXECUTE 'ALTER TABLE admin_proposals ADD CONSTRAINT admin_proposals_kind_check '
-      || replace(def, 'ARRAY[', 'ARRAY[''payout.return''::text, ');
-  END IF;
-END;
-$$;
+  SELECT array_agg(DISTINCT k) INTO kinds FROM (
+    SELECT (regexp_matches(pg_get_constraintdef(c.oid), '([a-z_]+(?:\.[a-z_]+)+)', 'g'))[1] AS k
+      FROM pg_constraint c
+     WHERE c.conname = 'admin_proposals_kind_check' AND c.conrelid = 'admin_proposals'::regclass
+    UNION SELECT 'payout.return') s;
+  ALTER TABLE admin_proposals DROP CONSTRAINT admin_proposals_kind_check;
+  EXECUTE format('ALTER TABLE admin_proposals ADD CONSTRAINT admin_proposals_kind_check CHECK (kind = ANY (%L::text[]))', kinds);
+END $$;
 -- One return waiting per withdrawal.
 CREATE UNIQUE INDEX admin_proposals_one_payout_return ON admin_proposals (target_id)
   WHERE kind = 'payout.return' AND status = 'pending';
