@@ -14,10 +14,18 @@ export interface BackupRun {
 }
 
 /**
- * Rewritten rows: balances and the administrators' hourly totals move with every approval; a request of the
- * burst is filed, then approved.
+ * Rewritten rows: balances and the running totals of administrators and members (hour and minute rows) move
+ * with every approval; a request of the burst is filed, then approved.
  */
-const REWRITTEN = new Set(['balances', 'actor_hourly_totals', 'deposits', 'withdrawals']);
+const REWRITTEN = new Set([
+  'balances',
+  'actor_hourly_totals',
+  'actor_minute_totals',
+  'member_hourly_totals',
+  'member_minute_totals',
+  'deposits',
+  'withdrawals',
+]);
 
 /** The restored database: the original at one moment, every request in it whole, the ledger right. */
 export async function checkRestored(restored: RunningServer, run: BackupRun) {
