@@ -9,7 +9,7 @@ import {
 import { originOf } from '../auth/auth-events';
 import { issueRecovery, recoveryAccount } from '../auth/recovery';
 import { answer } from '../http/declare-routes';
-import { createMailer } from '../profile/mailer';
+import { createMailer } from '../mail/mailer';
 import { cancelProposal, confirmProposal } from '../proposals/confirm';
 import { roleGrant, roleRevoke } from '../proposals/kinds-accounts';
 import { act } from '../proposals/registry';

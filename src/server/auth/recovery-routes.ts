@@ -8,7 +8,7 @@ import type { App, Ctx } from '../context';
 import { declareRoutes } from '../http/declare-routes';
 import { errorResponses } from '../http/envelope';
 import { throttle } from '../http/throttle';
-import { createMailer } from '../profile/mailer';
+import { createMailer } from '../mail/mailer';
 import { originOf } from './auth-events';
 import { finishRecovery, requestRecovery } from './recovery';
 

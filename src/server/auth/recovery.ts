@@ -12,7 +12,7 @@ import { writeAudit } from '../audit/write-audit';
 import type { Db, Queryable } from '../db';
 import { AppError } from '../http/errors';
 import { clearEvents } from '../http/rate-events';
-import type { Mailer } from '../profile/mailer';
+import type { Mailer } from '../mail/mailer';
 import { type EventOrigin, recordAuthEvent } from './auth-events';
 import { passwordFailureKey, pinFailureKey } from './login';
 import { hashSecret } from './password';

@@ -6,8 +6,8 @@ import { type EventOrigin, recordAuthEvent } from '../auth/auth-events';
 import { hashToken } from '../auth/sessions';
 import type { Db } from '../db';
 import { AppError } from '../http/errors';
+import type { Mailer } from '../mail/mailer';
 import { isoSeconds } from '../sql';
-import type { Mailer } from './mailer';
 
 /** The client page that confirms a change; it works for a logged-in or a logged-out visitor. */
 const EMAIL_CONFIRM_PATH = '/mypage/email-confirm';
