@@ -12,6 +12,8 @@ export interface Screen {
   path: string;
   /** What to do on the screen once it has loaded (type, open, switch). */
   act?: (page: Page) => Promise<void>;
+  /** Failed requests the screen expects and shows in its own words (see `expectFailure`). */
+  failures?: RegExp[];
 }
 
 /**
@@ -189,7 +191,11 @@ export const MEMBER_SCREENS: Screen[] = [
     },
   },
   at('/mypage/email-confirm', '/mypage/email-confirm (no token)'),
-  at('/mypage/reserves-proof', '/mypage/reserves-proof (no check yet)'),
+  {
+    name: '/mypage/reserves-proof (no check yet)',
+    path: '/mypage/reserves-proof',
+    failures: [/^response: GET \/api\/reserves\/proof → 404$/],
+  },
   at('/no-such-screen', 'unknown address'),
 ];
 
@@ -219,6 +225,7 @@ export async function settle(page: Page) {
 }
 
 export async function openScreen(page: Page, screen: Screen) {
+  if (screen.failures) expectFailure(page, ...screen.failures);
   await page.goto(screen.path);
   await settle(page);
   if (screen.act) {

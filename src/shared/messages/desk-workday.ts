@@ -8,8 +8,8 @@ export const DESK_WORKDAY_MESSAGES = {
     stepUpOpen: (until: string) => `확인 창이 ${until}까지 열려 있어요. 코드 없이 확인할 수 있습니다.`,
     stepUpHint: '코드 한 번으로 몇 분 동안 이 로그인에서 여러 제안을 확인할 수 있습니다.',
     otpOptional: 'OTP 코드 (확인 창이 열려 있으면 비워 두세요)',
-    header: (requests: number, proposals: number) =>
-      `내 처리 대기 · 요청 ${requests}건 · 확인 ${proposals}건`,
+    headerPrefix: '내 처리 대기 · ',
+    header: (requests: number, proposals: number) => `요청 ${requests}건 · 확인 ${proposals}건`,
     headerTitle: '내가 승인·거절할 수 있는 대기 요청과, 다른 관리자가 올려 내가 확인할 수 있는 제안',
     selectRow: (username: string) => `${username} 요청 선택`,
     selectAll: '승인할 수 있는 요청 모두 선택',

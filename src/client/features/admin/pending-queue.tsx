@@ -33,6 +33,7 @@ export function PendingCount() {
   if (!q.data) return null;
   return (
     <span className="adm-pending-count" role="status" title={W.headerTitle} data-testid="waiting-for-me">
+      <span className="adm-pending-prefix">{W.headerPrefix}</span>
       {W.header(q.data.requests, q.data.proposals)}
     </span>
   );
