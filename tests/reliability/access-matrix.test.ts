@@ -26,6 +26,7 @@ const REFUSAL_CODES: Record<number, string[]> = {
   401: ['UNAUTHENTICATED', 'SECOND_FACTOR_REQUIRED'],
   403: ['FORBIDDEN'],
   404: ['NOT_FOUND'],
+  409: ['CONFLICT'],
 };
 
 beforeAll(setUp);

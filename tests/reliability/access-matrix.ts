@@ -79,6 +79,8 @@ export const ACCESS_MATRIX: Record<string, Row> = {
   createCryptoDeposit: OWN_CREATE,
   createKrwWithdrawal: OWN_CREATE,
   createCryptoWithdrawal: OWN_CREATE,
+  checkKrwWithdrawal: OWN,
+  checkCryptoWithdrawal: OWN,
 
   // the administrator page: both steps and is_admin; a member is refused even on their own id
   adminListMembers: ADMIN,
@@ -161,6 +163,9 @@ export const ACCESS_MATRIX: Record<string, Row> = {
   adminImportPayouts: ADMIN,
   // correcting a TXID still being checked is always a proposal (decision 0392)
   adminProposePayoutCorrection: ADMIN_PROPOSAL,
+  // Who may ask is what this row checks: the payout's TXID still stands, so the administrator's valid request
+  // is refused as a conflict; a return that is proposed is driven in tests/api/payout-returns.test.ts.
+  adminProposePayoutReturn: { ...ADMIN, admin: 409 },
   adminTakeReserves: ADMIN,
   adminListReserves: ADMIN,
   adminPayoutBatchCsv: ADMIN,

@@ -96,6 +96,21 @@ export const REQUESTS: Record<string, Factory> = {
       },
     };
   },
+  checkKrwWithdrawal: async (w) => ({ body: { ...krwWithdrawal, ...(await withdrawalAuth(w)) } }),
+  checkCryptoWithdrawal: async (w) => {
+    const to = trc20Address();
+    if (w.actor) await prepare('POST', '/api/withdrawal-addresses', bookEntry(to, w.actor), w.actor);
+    return {
+      body: {
+        ...(await withdrawalAuth(w)),
+        currency: 'USDT',
+        amount: '5',
+        method: 'external',
+        network: 'TRC20',
+        recipient_address: to,
+      },
+    };
+  },
   listWithdrawalAddresses: async () => ({}),
   registerWithdrawalAddress: async (w) => ({ body: bookEntry(trc20Address(), w.actor ?? owner) }),
   deleteWithdrawalAddress: async (w) => {
@@ -120,6 +135,11 @@ export const REQUESTS: Record<string, Factory> = {
     const id = await approvedPayout();
     await prepare('POST', `/api/admin/withdrawals/${id}/payout`, { txid: txid() });
     return { params: { id }, body: { txid: txid(), reason: '서명 결과 오기' } };
+  },
+  adminProposePayoutReturn: async () => {
+    const id = await approvedPayout();
+    await prepare('POST', `/api/admin/withdrawals/${id}/payout`, { txid: txid() });
+    return { params: { id }, body: { reason: '서명 시스템에서 분실' } };
   },
   adminImportPayouts: async () => ({ body: { items: [{ id: await approvedPayout(), txid: txid() }] } }),
   adminTakeReserves: async () => ({ body: {} }),
