@@ -1,4 +1,3 @@
-import { formatDateTime } from './format';
 /**
  * Where an address in the withdrawal address book lives, and the receiving side of the travel rule
  * (decision 0158): Korean exchanges reported to the FIU, well-known foreign ones, and 기타.
@@ -26,6 +25,3 @@ export function exchangeName(code: string | null | undefined): string {
   if (code === 'personal') return '개인 지갑';
   return EXCHANGES.find((e) => e.code === code)?.name ?? code ?? '';
 }
-
-/** A time in the app's one date style (Korean time): "2026. 11. 24. 오전 7:30". */
-export const formatKst = (iso: string | Date): string => formatDateTime(iso, false);

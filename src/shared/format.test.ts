@@ -283,6 +283,39 @@ describe('one display rule per asset', () => {
   });
 });
 
+describe('Korean time (UTC+9, no daylight saving) around both midnights', () => {
+  const plain = (s: string) => s.replaceAll('\u00a0', ' ');
+
+  it('a time just before midnight UTC is the next morning in Korea', async () => {
+    const f = await import('./format');
+    const at = '2026-12-31T23:59:59Z'; // 08:59:59 KST on 1 January
+    expect(plain(f.formatDateTime(at))).toBe('2027. 1. 1. 오전 8:59:59');
+    expect(f.formatDeskTime(at)).toBe('2027. 01. 01. 08:59');
+    expect(f.kstDayKey(at)).toBe('2027-01-01');
+    expect(plain(f.formatDayHeading(at))).toBe('1월 1일 (금)');
+  });
+
+  it('Korean midnight is 15:00 UTC the day before: 오전 12시 and 00:00, on the new day', async () => {
+    const f = await import('./format');
+    const before = '2026-02-28T14:59:59Z';
+    const midnight = '2026-02-28T15:00:00Z';
+    expect(f.kstDayKey(before)).toBe('2026-02-28');
+    expect(f.kstDayKey(midnight)).toBe('2026-03-01');
+    expect(f.formatDeskTime(before)).toBe('2026. 02. 28. 23:59');
+    expect(f.formatDeskTime(midnight)).toBe('2026. 03. 01. 00:00');
+    expect(plain(f.formatDateTime(midnight, false))).toBe('2026. 3. 1. 오전 12:00');
+    expect(plain(f.formatDate(new Date(midnight)))).toBe('2026. 3. 1.');
+  });
+
+  it('days counted from a time keep the Korean calendar (leap day, year end)', async () => {
+    const f = await import('./format');
+    expect(f.kstDayKey('2028-02-28T15:00:00Z', 0)).toBe('2028-02-29');
+    expect(f.kstDayKey('2028-02-28T15:00:00Z', 1)).toBe('2028-03-01');
+    expect(f.kstDayKey('2026-12-31T14:59:00Z', 1)).toBe('2027-01-01');
+    expect(f.kstDayKey('2027-01-01T00:00:00Z', -1)).toBe('2026-12-31');
+  });
+});
+
 describe('formatPhone', () => {
   it('groups a Korean number as it is written and leaves anything else as typed', () => {
     expect(formatPhone('01012345678')).toBe('010-1234-5678');

@@ -142,9 +142,22 @@ export function formatDayHeading(iso: string | Date): string {
   return `${k.getUTCMonth() + 1}월${NBSP}${k.getUTCDate()}일${NBSP}(${WEEKDAYS[k.getUTCDay()]})`;
 }
 
-/** The Korean calendar day of a time, as a key for grouping ("2026-11-27"). */
-export function kstDayKey(iso: string | Date): string {
+/**
+ * The desk's exact time, 24-hour with every part two digits so columns line up: "2026. 11. 27. 13:41"
+ * (midnight is 00:00, where ko-KR's Intl formatter says 24:00).
+ */
+export function formatDeskTime(iso: string | Date): string {
   const k = kst(iso);
+  const day = `${k.getUTCFullYear()}. ${pad(k.getUTCMonth() + 1)}. ${pad(k.getUTCDate())}.`;
+  return `${day} ${pad(k.getUTCHours())}:${pad(k.getUTCMinutes())}`;
+}
+
+/**
+ * The Korean calendar day of a time (now by default), `plusDays` later, as YYYY-MM-DD: a key for
+ * grouping and the desk's period filters ("2026-11-27").
+ */
+export function kstDayKey(iso: string | Date = new Date(), plusDays = 0): string {
+  const k = new Date(kst(iso).getTime() + plusDays * 86_400_000);
   return `${k.getUTCFullYear()}-${pad(k.getUTCMonth() + 1)}-${pad(k.getUTCDate())}`;
 }
 

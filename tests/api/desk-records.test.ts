@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_BATCH_ROWS } from '../../src/server/exports/batches';
 import { exportSource } from '../../src/server/exports/sources';
+import { kstDayKey } from '../../src/shared/format';
 import { MSG } from '../../src/shared/messages';
 import { fund, insertDeposit, insertWithdrawal } from '../support/admin-fixtures';
 import { adminClient, Client, memberClient } from '../support/client';
@@ -21,8 +22,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const kstDay = (plus = 0) =>
-  new Date(Date.now() + 9 * 3_600_000 + plus * 86_400_000).toISOString().slice(0, 10);
+const kstDay = (plus = 0) => kstDayKey(new Date(), plus);
 const period = `from=${kstDay(-1)}&to=${kstDay(1)}`;
 
 const cookieOf = (c: Client) => [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');

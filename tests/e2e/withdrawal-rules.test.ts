@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatKst } from '../../src/shared/exchanges';
+import { formatDateTime } from '../../src/shared/format';
 import { MSG } from '../../src/shared/messages';
 import { insertDeposit } from '../support/admin-fixtures';
 import { memberClient } from '../support/client';
@@ -47,7 +47,9 @@ describe('withdrawal rules in the browser', () => {
       'SELECT usable_at FROM withdrawal_addresses WHERE member_id = $1',
       [member.id],
     );
-    await expect.poll(() => item.textContent()).toContain(R.usableFrom(formatKst(entryRow!.usable_at)));
+    await expect
+      .poll(() => item.textContent())
+      .toContain(R.usableFrom(formatDateTime(entryRow!.usable_at, false)));
     expect(await item.textContent()).toContain(address);
     if (shots) await page.screenshot({ path: `${shots}/address-book-360.png`, fullPage: true });
 

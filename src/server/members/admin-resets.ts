@@ -6,7 +6,7 @@
  * for RESET_ACCOUNT_DAYS, the desk shows 최근 계정 복구, and the member cannot be made an administrator.
  * Read from the sign-in and audit logs, which are append-only.
  */
-import { formatKst } from '../../shared/exchanges';
+import { formatDateTime } from '../../shared/format';
 import { MSG } from '../../shared/messages';
 import type { Actor } from '../audit/actor';
 import type { Queryable } from '../db';
@@ -54,7 +54,7 @@ async function recentResets(q: Queryable, memberId: string, hours: number): Prom
 export async function refuseWithdrawalAfterReset(q: Queryable, memberId: string, hours: number) {
   const { until } = await recentResets(q, memberId, hours);
   if (until) {
-    const m = MSG.guards.withdrawalHold(formatKst(until));
+    const m = MSG.guards.withdrawalHold(formatDateTime(until, false));
     throw new AppError('VALIDATION', m, { amount: m });
   }
 }
@@ -82,7 +82,8 @@ export async function refuseResetterApproval(
         AND (a.actor_id = ANY($2::uuid[]) OR p.decided_by = ANY($2::uuid[]))`,
     [memberId, people, Math.max(hours * 3600, RESET_ACCOUNT_DAYS * 86_400)],
   );
-  if (row?.until) throw new AppError('FORBIDDEN', MSG.guards.resetterApproves(formatKst(row.until)));
+  if (row?.until)
+    throw new AppError('FORBIDDEN', MSG.guards.resetterApproves(formatDateTime(row.until, false)));
 }
 
 /**

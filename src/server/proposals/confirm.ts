@@ -3,7 +3,7 @@
  * (another administrator's 반려 with its reason, the proposer's 철회).
  */
 import { randomUUID } from 'node:crypto';
-import { formatKst } from '../../shared/exchanges';
+import { formatDateTime } from '../../shared/format';
 import { MSG } from '../../shared/messages';
 import type { Actor, Approval } from '../audit/actor';
 import { auditMember, writeAudit } from '../audit/write-audit';
@@ -205,9 +205,10 @@ function refuseConfirmer(p: ProposalRow, actor: Actor) {
 async function refuseResetAccounts(q: Queryable, p: ProposalRow, actor: Actor) {
   const confirmerReset = await resetTakenPartIn(q, actor.actorId, p.proposed_by);
   if (confirmerReset)
-    throw new AppError('FORBIDDEN', MSG.guards.resetAccountConfirms(formatKst(confirmerReset)));
+    throw new AppError('FORBIDDEN', MSG.guards.resetAccountConfirms(formatDateTime(confirmerReset, false)));
   const proposerReset = await resetTakenPartIn(q, p.proposed_by, actor.actorId);
-  if (proposerReset) throw new AppError('FORBIDDEN', MSG.guards.resetterConfirms(formatKst(proposerReset)));
+  if (proposerReset)
+    throw new AppError('FORBIDDEN', MSG.guards.resetterConfirms(formatDateTime(proposerReset, false)));
 }
 
 /**

@@ -7,7 +7,7 @@
  * confirmation after any change to them is refused. While a grant waits, the member's secrets cannot be
  * reset (`refuseResetDuringGrant`).
  */
-import { formatKst } from '../../shared/exchanges';
+import { formatDateTime } from '../../shared/format';
 import { MSG } from '../../shared/messages';
 import type { Queryable } from '../db';
 import { AppError } from '../http/errors';
@@ -39,9 +39,12 @@ export async function grantBasis(q: Queryable, memberId: string) {
   const reset = await lastReset(q, memberId);
   if (reset && reset.days < GRANT_AFTER_RESET_DAYS) {
     const until = new Date(Date.parse(reset.at) + GRANT_AFTER_RESET_DAYS * 86_400_000);
-    throw new AppError('CONFLICT', MSG.guards.grantAfterReset(GRANT_AFTER_RESET_DAYS, formatKst(until)));
+    throw new AppError(
+      'CONFLICT',
+      MSG.guards.grantAfterReset(GRANT_AFTER_RESET_DAYS, formatDateTime(until, false)),
+    );
   }
-  return { basis: { credentials: now.digest }, line: MSG.guards.grantLine(formatKst(now.otp)) };
+  return { basis: { credentials: now.digest }, line: MSG.guards.grantLine(formatDateTime(now.otp, false)) };
 }
 
 /** At confirmation: the member's secrets are still those the proposal saw. */

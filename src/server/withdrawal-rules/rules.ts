@@ -1,7 +1,6 @@
 import { BALANCE_CURRENCIES } from '../../shared/constants';
 import { D, type Dec, maxDec, toWire, ZERO } from '../../shared/decimal';
-import { formatKst } from '../../shared/exchanges';
-import { formatKrw } from '../../shared/format';
+import { formatDateTime, formatKrw } from '../../shared/format';
 import { MSG } from '../../shared/messages';
 import type { WithdrawalRulesView } from '../../shared/schemas/withdrawal-rules';
 import type { WithdrawalRulesConfig } from '../config';
@@ -208,14 +207,14 @@ export async function checkWithdrawalRules(
       addressId: w.addressId,
     });
     if (!entry.usable) {
-      const m = R.waiting(formatKst(entry.usable_at));
+      const m = R.waiting(formatDateTime(entry.usable_at, false));
       throw new AppError('VALIDATION', m, { [w.addressId ? 'address_id' : 'recipient_address']: m });
     }
     out.addressBookId = entry.id;
     if (view.krw_deposit_hold_until) {
       const m = R.krwDepositHoldHours(
         deps.rules.krwFirstDepositHoldHours,
-        formatKst(view.krw_deposit_hold_until),
+        formatDateTime(view.krw_deposit_hold_until, false),
       );
       throw new AppError('VALIDATION', m, { method: m });
     }
@@ -246,7 +245,7 @@ export async function checkWithdrawalRules(
       const last = view.krw_deposit_holds[view.krw_deposit_holds.length - 1]!;
       const m = R.krwDepositHeldValue(
         formatKrw(view.krw_deposit_held_krw),
-        formatKst(last.until),
+        formatDateTime(last.until, false),
         formatKrw(free),
       );
       throw new AppError('VALIDATION', m, { amount: m });
@@ -254,7 +253,7 @@ export async function checkWithdrawalRules(
   }
   const lim = w.currency === 'KRW' ? view.krw : view.crypto;
   if (value.gt(lim.remaining)) {
-    const freesAt = lim.frees_at ? formatKst(lim.frees_at) : null;
+    const freesAt = lim.frees_at ? formatDateTime(lim.frees_at, false) : null;
     const m =
       w.currency === 'KRW'
         ? R.dailyLimitKrw(formatKrw(lim.remaining), freesAt)

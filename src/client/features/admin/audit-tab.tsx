@@ -1,9 +1,9 @@
 import { AUDIT_ACTIONS, actionLabel, describeChange } from '../../../shared/audit-change';
+import { formatDeskTime } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
 import type { AuditEntry } from '../../../shared/schemas/admin-views';
 import { ExportLinks } from './export-links';
 import { DayFilter, SelectFilter, UsernameFilter } from './fields';
-import { dateTime } from './format';
 import { AdmTable } from './kit';
 import { PagedRecords, usePagedFilters } from './pager';
 import { type AuditFilters, RECORDS_PAGE_SIZE, useAuditLog } from './records-api';
@@ -26,7 +26,7 @@ export function AuditTable({ items, showTarget = true }: { items: AuditEntry[]; 
     <AdmTable className="adm-table adm-audit" columns={columns}>
       {items.map((e) => (
         <tr key={e.id}>
-          <td className="nowrap">{dateTime(e.created_at)}</td>
+          <td className="nowrap">{formatDeskTime(e.created_at)}</td>
           <td>{e.actor_username ?? MSG.admin.none}</td>
           <td className="nowrap">{actionLabel(e.action)}</td>
           {showTarget ? <td>{targetText(e)}</td> : null}

@@ -1,11 +1,11 @@
 import { useState } from 'react';
+import { formatDeskTime } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
 import { AUTH_EVENT_KINDS, type AuthEventView } from '../../../shared/schemas/auth-events';
 import { describeDevice } from '../../../shared/user-agent';
 import { describeEvent } from '../../lib/describe-event';
 import { ExportLinks } from './export-links';
 import { DayFilter, SelectFilter, UsernameFilter } from './fields';
-import { dateTime } from './format';
 import { AdmTable } from './kit';
 import { PagedRecords, usePagedFilters } from './pager';
 import { type AuthEventFilters, useAuthEvents } from './records-api';
@@ -26,7 +26,7 @@ function EventTable({ items, showMember }: { items: AuthEventView[]; showMember:
     >
       {items.map((e) => (
         <tr key={e.id} className={e.success ? undefined : 'adm-auth-failure'}>
-          <td className="nowrap">{dateTime(e.created_at)}</td>
+          <td className="nowrap">{formatDeskTime(e.created_at)}</td>
           {showMember ? (
             <td>
               <div>{e.username ?? MSG.admin.none}</div>

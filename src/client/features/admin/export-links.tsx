@@ -1,6 +1,7 @@
+import { kstDayKey } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
 import { EXPORT_MAX_DAYS, type ExportKind } from '../../../shared/schemas/desk-records';
-import { kstDay, queryOf } from './records-api';
+import { queryOf } from './records-api';
 
 const X = MSG.deskRecords.exports;
 const LABELS: Record<ExportKind, string> = {
@@ -30,8 +31,8 @@ export function ExportLinks({
   to?: string | undefined;
   username?: string | undefined;
 }) {
-  const end = to || kstDay();
-  const start = from || (to ? end : kstDay(-(DEFAULT_DAYS - 1)));
+  const end = to || kstDayKey();
+  const start = from || (to ? end : kstDayKey(new Date(), -(DEFAULT_DAYS - 1)));
   const problem =
     start > end
       ? MSG.authEvents.dateRangeInvalid

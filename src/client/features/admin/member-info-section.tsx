@@ -1,9 +1,9 @@
 import { useState } from 'react';
+import { formatDeskTime } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
 import type { MemberDetail } from '../../../shared/schemas/admin-views';
 import { api } from '../../lib/api';
 import { useAdminMutation } from './api';
-import { dateTime } from './format';
 import { AskButton } from './kit';
 import { ConfirmDialog } from './modal';
 import { ResultMessage, useResult } from './result-message';
@@ -67,11 +67,11 @@ export function MemberInfoSection({
         <dt>{I.marketing}</dt>
         <dd>{m.marketing_consent ? I.agreed : I.notAgreed}</dd>
         <dt>{I.createdAt}</dt>
-        <dd>{dateTime(m.created_at)}</dd>
+        <dd>{formatDeskTime(m.created_at)}</dd>
         {m.closed_at ? (
           <>
             <dt>{I.closedAt}</dt>
-            <dd>{dateTime(m.closed_at)}</dd>
+            <dd>{formatDeskTime(m.closed_at)}</dd>
           </>
         ) : null}
       </dl>

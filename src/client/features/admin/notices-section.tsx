@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { formatDeskTime } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
 import {
   NOTICE_BODY_MAX,
@@ -13,7 +14,6 @@ import type { z } from '../../../shared/zod';
 import { api } from '../../lib/api';
 import { NOTICE_PAGE_SIZE, useAdminMutation, useNotices } from './api';
 import { FormCheck, FormField } from './fields';
-import { dateTime } from './format';
 import { BusyButton, EditDeleteButtons, sendAndReport } from './kit';
 import { RemoveDialog } from './modal';
 import { Pager } from './pager';
@@ -106,7 +106,7 @@ export function NoticesSection() {
               <span className={`adm-badge ${n.published ? 'is-ok' : ''}`}>
                 {n.published ? N.publishedBadge : N.draftBadge}
               </span>
-              <span className="adm-muted">{dateTime(n.created_at)}</span>
+              <span className="adm-muted">{formatDeskTime(n.created_at)}</span>
             </div>
             {n.body ? <p className="adm-notice-body">{n.body}</p> : null}
             <div className="adm-row-actions">

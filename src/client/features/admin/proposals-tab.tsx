@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { formatDeskTime } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
 import type { MemberDetail } from '../../../shared/schemas/admin-views';
 import type { ProposalListView, ProposalView } from '../../../shared/schemas/proposals';
@@ -7,7 +8,6 @@ import { OtpCodeField } from '../../components/otp-code-field';
 import { Spinner } from '../../components/spinner';
 import { api } from '../../lib/api';
 import { ADMIN_KEY, retryUnlessRefused, useAdminMutation } from './api';
-import { dateTime } from './format';
 import { BusyButton } from './kit';
 import { ConfirmDialog } from './modal';
 import { ReasonDialog } from './reason-dialog';
@@ -70,18 +70,18 @@ function ProposalCard({ p, onAct }: { p: ProposalView; onAct?: (action: Action) 
         <dd>{target(p)[1]}</dd>
         <dt>{P.proposedBy}</dt>
         <dd>
-          {p.proposed_by_username} · {dateTime(p.created_at)}
+          {p.proposed_by_username} · {formatDeskTime(p.created_at)}
         </dd>
         {p.status === 'pending' ? (
           <>
             <dt>{P.expiresAt}</dt>
-            <dd>{dateTime(p.expires_at)}</dd>
+            <dd>{formatDeskTime(p.expires_at)}</dd>
           </>
         ) : p.decided_at ? (
           <>
             <dt>{P.decidedBy}</dt>
             <dd>
-              {p.decided_by_username ?? '—'} · {dateTime(p.decided_at)}
+              {p.decided_by_username ?? '—'} · {formatDeskTime(p.decided_at)}
             </dd>
           </>
         ) : null}

@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { formatKrw } from '../../../shared/format';
+import { formatDeskTime, formatKrw } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
 import type { QueueRow } from '../../../shared/schemas/desk-queue';
 import { Spinner } from '../../components/spinner';
 import { useMember } from './api';
 import { ChainVerdict } from './chain-verdict';
-import { dateTime, exact } from './format';
+import { exact } from './format';
 import { TableHead } from './kit';
 import { type RowAct, RowButtons, rowState, UnattributedBadge } from './queue-row';
 import { useAuthEvents } from './records-api';
@@ -157,7 +157,7 @@ export function QueueDrawer({
             <ul className="dq-list">
               {recent.map((x) => (
                 <li key={`${x.kind}-${x.id}`}>
-                  {dateTime(x.created_at)} · {Q.types[x.kind]} {exact(x.amount)} {x.currency} ·{' '}
+                  {formatDeskTime(x.created_at)} · {Q.types[x.kind]} {exact(x.amount)} {x.currency} ·{' '}
                   {x.status === 'pending' ? Q.waitingNew : R[x.status]}
                 </li>
               ))}
@@ -171,7 +171,7 @@ export function QueueDrawer({
         <ul className="dq-list">
           {(signIns.data?.items ?? []).map((s) => (
             <li key={s.id}>
-              {dateTime(s.created_at)} · {E.kinds[s.kind]} · {s.success ? D.signInOk : D.signInFail}
+              {formatDeskTime(s.created_at)} · {E.kinds[s.kind]} · {s.success ? D.signInOk : D.signInFail}
               {s.ip ? ` · ${s.ip}` : ''}
             </li>
           ))}

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
+import { formatDeskTime } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
 import {
   type ReceivingAccountAdminView,
@@ -11,7 +12,6 @@ import {
 import { api } from '../../lib/api';
 import { ADMIN_KEY, useAdminMutation } from './api';
 import { FormField } from './fields';
-import { dateTime } from './format';
 import { BusyButton } from './kit';
 import { failureText, ResultMessage, useResult } from './result-message';
 import { Section } from './section';
@@ -61,7 +61,7 @@ export function ReceivingAccountSection() {
       {current.data ? (
         <p className="adm-muted" data-testid="receiving-account-state">
           {current.data.updated_by && current.data.updated_at
-            ? O.adminUpdated(current.data.updated_by, dateTime(current.data.updated_at))
+            ? O.adminUpdated(current.data.updated_by, formatDeskTime(current.data.updated_at))
             : O.adminNone}
         </p>
       ) : null}

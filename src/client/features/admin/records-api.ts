@@ -62,7 +62,3 @@ export const useAuthEvents = (f: AuthEventFilters, page: number, pageSize: numbe
     pageSize,
     enabled,
   );
-
-/** A Korean calendar day (KST, UTC+9 all year) `plusDays` from today, as YYYY-MM-DD. */
-export const kstDay = (plusDays = 0) =>
-  new Date(Date.now() + 9 * 3_600_000 + plusDays * 86_400_000).toISOString().slice(0, 10);

@@ -1,11 +1,12 @@
 import { useId, useState } from 'react';
+import { formatDeskTime } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
 import { REQUEST_STATUSES, type RequestStatus } from '../../../shared/request-status';
 import type { DepositView } from '../../../shared/schemas/admin-views';
 import { REQUEST_PAGE_SIZE, type RequestKind, useAdminMutation, useRequests } from './api';
 import { ChainStatusNote, needsOverride, OverrideDialog, useChainStatus } from './chain-verdict';
 import { Check, SelectFilter } from './fields';
-import { dateTime, exact } from './format';
+import { exact } from './format';
 import { AdmTable, closeAndReport } from './kit';
 import { ConfirmDialog } from './modal';
 import { Pager, usePagedFilters } from './pager';
@@ -152,7 +153,7 @@ export function RequestsSection({ memberId }: { memberId: string | null }) {
           >
             {rows.map((r) => (
               <tr key={r.id} data-request-id={r.id}>
-                <td className="adm-wrap adm-date">{dateTime(r.created_at)}</td>
+                <td className="adm-wrap adm-date">{formatDeskTime(r.created_at)}</td>
                 <td className="adm-wrap">
                   <div>{r.username}</div>
                   <div className="adm-member-sub">{r.email}</div>

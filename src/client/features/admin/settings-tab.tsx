@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatKrw } from '../../../shared/format';
+import { formatDeskTime, formatKrw } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
 import type { ServiceLimitsView } from '../../../shared/schemas/desk-work';
 import { Spinner } from '../../components/spinner';
 import { api } from '../../lib/api';
 import { ADMIN_KEY, retryUnlessRefused, useMembers } from './api';
-import { dateTime } from './format';
 import { AdmTable } from './kit';
 import { NoticesSection } from './notices-section';
 import { ReceivingAccountSection } from './receiving-account-section';
@@ -31,7 +30,7 @@ function AdministratorsSection() {
               <td>{m.username}</td>
               <td>{m.full_name}</td>
               <td>{m.email}</td>
-              <td className="nowrap">{dateTime(m.created_at)}</td>
+              <td className="nowrap">{formatDeskTime(m.created_at)}</td>
             </tr>
           ))}
         </AdmTable>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { exchangeName, formatKst } from '../../../shared/exchanges';
+import { exchangeName } from '../../../shared/exchanges';
+import { formatDateTime } from '../../../shared/format';
 import { MSG } from '../../../shared/messages/member-flows';
 import { NETWORK_LABELS } from '../../../shared/networks';
 import type { WithdrawalAddressView } from '../../../shared/schemas/withdrawal-rules';
@@ -70,7 +71,7 @@ function AddressItem(props: {
       <div className="address-head">
         <strong>{a.label}</strong>
         <span className={`status-badge ${a.usable ? 'status-success' : 'status-warning'}`}>
-          {a.usable ? R.usableNow : R.usableFrom(formatKst(a.usable_at))}
+          {a.usable ? R.usableNow : R.usableFrom(formatDateTime(a.usable_at, false))}
         </span>
       </div>
       <p className="address-line">

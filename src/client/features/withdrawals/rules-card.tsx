@@ -1,5 +1,4 @@
-import { formatKst } from '../../../shared/exchanges';
-import { formatWon } from '../../../shared/format';
+import { formatDateTime, formatWon } from '../../../shared/format';
 import { MSG } from '../../../shared/messages/member-flows';
 import { useWithdrawalRules } from '../../lib/use-wallet-queries';
 import '../../components/withdrawal-rules.css';
@@ -30,7 +29,7 @@ export function RulesCard({ kind }: { kind: 'crypto' | 'krw' }) {
       </dl>
       {kind === 'crypto' && r.krw_deposit_hold_until ? (
         <p className="field-hint rules-hold" role="note" data-testid="krw-hold">
-          {R.holdUntil(formatKst(r.krw_deposit_hold_until))}
+          {R.holdUntil(formatDateTime(r.krw_deposit_hold_until, false))}
         </p>
       ) : null}
     </div>
