@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chainProviders, recordFound } from '../../src/server/jobs/checker';
-import { chainRound, fileChainServer, fileEthNode } from '../support/chain-server';
+import { chainRound, DERIVED_DEPOSITS, fileChainServer, fileEthNode } from '../support/chain-server';
 import { memberClient } from '../support/client';
 import { fileAdmin } from '../support/fixture';
 import { available, erc20Address, expectLedgerOk } from '../support/money';
@@ -13,14 +13,9 @@ import { available, erc20Address, expectLedgerOk } from '../support/money';
  * address is found, waits for ETH_MIN_CONFIRMATIONS and is credited through the approval core and its
  * two-person threshold.
  */
-// m/44'/60'/0' of BIP-39's "abandon … about" mnemonic: none of Hardhat's funded accounts.
-const XPUB =
-  'xpub6DCoCpSuQZB2jawqnGMEPS63ePKWkwWPH4TU45Q7LPXWuNd8TMtVxRrgjtEshuqpK3mdhaWHPFsBngh5GFZaM6si3yZdUsT8ddYM3PwnATt';
 const node = fileEthNode();
 const server = fileChainServer(node, () => ({
-  DEPOSIT_XPUB_ERC20: XPUB,
-  CHAIN_AUTO_APPROVE: 'true',
-  CHAIN_CHECK_BATCH: '200',
+  ...DERIVED_DEPOSITS,
   // 1 ETH (sample price) is past it, 0.2 ETH and the USDT amounts here are not.
   FOUR_EYES_DEPOSIT_KRW: '2000000',
 }));

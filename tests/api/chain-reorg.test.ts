@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chainRound, fileChainServer, fileEthNode } from '../support/chain-server';
+import { chainRound, DERIVED_DEPOSITS, fileChainServer, fileEthNode } from '../support/chain-server';
 import { memberClient } from '../support/client';
 import { available, expectLedgerOk } from '../support/money';
 
@@ -8,14 +8,9 @@ import { available, expectLedgerOk } from '../support/money';
  * approval core once deep enough (CHAIN_AUTO_APPROVE), and re-organisations below that depth: a transfer the
  * chain dropped is never credited, a transfer mined again is credited once. Parallel scans credit once.
  */
-// m/44'/60'/0' of BIP-39's "abandon … about" mnemonic: none of Hardhat's funded accounts.
-const XPUB =
-  'xpub6DCoCpSuQZB2jawqnGMEPS63ePKWkwWPH4TU45Q7LPXWuNd8TMtVxRrgjtEshuqpK3mdhaWHPFsBngh5GFZaM6si3yZdUsT8ddYM3PwnATt';
 const node = fileEthNode();
 const server = fileChainServer(node, () => ({
-  DEPOSIT_XPUB_ERC20: XPUB,
-  CHAIN_AUTO_APPROVE: 'true',
-  CHAIN_CHECK_BATCH: '200',
+  ...DERIVED_DEPOSITS,
 }));
 
 const round = (instance = 'test') => chainRound(server, 'deposits', { instance });

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Db, openDb } from '../../src/server/db';
 import { migrate } from '../../src/server/db/migrate';
+import { migrateBefore } from '../support/migrations';
 import { erc20Address, trc20Address, txid } from '../support/money';
 
 /**
@@ -11,7 +10,6 @@ import { erc20Address, trc20Address, txid } from '../support/money';
  * deposits and deposit addresses get the network their address belongs to, withdrawals keep theirs.
  * PGlite in memory, and a fresh PostgreSQL database when DATABASE_URL is set.
  */
-const DIR = path.resolve('src/server/db/migrations');
 const BEFORE = '010';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -34,20 +32,6 @@ async function freshDb(): Promise<Db> {
     await admin.close();
   });
   return db;
-}
-
-/** Applies the migrations before 010, as the previous version did. */
-async function migrateBefore010(db: Db) {
-  const files = (await readdir(DIR)).filter((f) => f.endsWith('.sql') && f < BEFORE).sort();
-  await db.tx(async (q) => {
-    await q.query(
-      'CREATE TABLE schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-    );
-    for (const f of files) {
-      await q.exec(await readFile(path.join(DIR, f), 'utf8'));
-      await q.query('INSERT INTO schema_migrations (name) VALUES ($1)', [f]);
-    }
-  });
 }
 
 const member = async (db: Db, name: string, address: string | null) => {
@@ -73,7 +57,7 @@ describe('migration 010: networks', () => {
   it('keeps every row and maps existing addresses, deposits and withdrawals to their networks', async () => {
     const db = await freshDb();
     if (!process.env.DATABASE_URL) cleanups.push(() => db.close());
-    await migrateBefore010(db);
+    await migrateBefore(db, BEFORE);
 
     const trc = trc20Address();
     const erc = erc20Address().replace('0xa', '0xA');

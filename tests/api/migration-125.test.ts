@@ -1,8 +1,7 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Db, openDb } from '../../src/server/db';
 import { migrate } from '../../src/server/db/migrate';
+import { migrateBefore } from '../support/migrations';
 import { erc20Address, trc20Address, txid, xrpAddress } from '../support/money';
 import { createOwnDatabase, dropOwnDatabase } from '../support/own-database';
 
@@ -13,7 +12,6 @@ import { createOwnDatabase, dropOwnDatabase } from '../support/own-database';
  * untied claim per TXID, and a tied deposit keeps its transfer. A PostgreSQL database of its own with
  * DATABASE_URL, else PGlite in memory.
  */
-const DIR = path.resolve('src/server/db/migrations');
 const BASE = process.env.DATABASE_URL;
 let db: Db;
 let own: string | null = null;
@@ -27,19 +25,6 @@ async function freshDb(): Promise<Db> {
   const made = await createOwnDatabase(BASE, 'wallet_m125');
   own = made.name;
   return openDb({ databaseUrl: made.url });
-}
-
-async function migrateBefore(db: Db, before: string) {
-  const files = (await readdir(DIR)).filter((f) => f.endsWith('.sql') && f < before).sort();
-  await db.tx(async (q) => {
-    await q.query(
-      'CREATE TABLE schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-    );
-    for (const f of files) {
-      await q.exec(await readFile(path.join(DIR, f), 'utf8'));
-      await q.query('INSERT INTO schema_migrations (name) VALUES ($1)', [f]);
-    }
-  });
 }
 
 const deposit = async (

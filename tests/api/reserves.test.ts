@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { D } from '../../src/shared/decimal';
+import { ABANDON_XPUB } from '../support/chain-server';
 import { adminClient, memberClient } from '../support/client';
 import { type EthNode, startEthNode } from '../support/eth-node';
 import { adjustBalance, erc20Address } from '../support/money';
@@ -10,8 +11,6 @@ import { startTestServer, type TestServer } from '../support/server';
  * chain holds at deposit addresses, the hot wallet and the cold wallets; the cold share and its warning;
  * snapshots append-only, exportable, and in /metrics.
  */
-const XPUB =
-  'xpub6DCoCpSuQZB2jawqnGMEPS63ePKWkwWPH4TU45Q7LPXWuNd8TMtVxRrgjtEshuqpK3mdhaWHPFsBngh5GFZaM6si3yZdUsT8ddYM3PwnATt';
 const HOT = erc20Address();
 const COLD = [erc20Address(), erc20Address()];
 const TOKEN = 'metrics-token-for-reserves-test';
@@ -23,7 +22,7 @@ beforeAll(async () => {
   server = await startTestServer({
     ETH_RPC_URL: node.url,
     ETH_USDT_CONTRACT: node.token,
-    DEPOSIT_XPUB_ERC20: XPUB,
+    DEPOSIT_XPUB_ERC20: ABANDON_XPUB,
     PAYOUT_HOT_WALLET_ERC20: HOT,
     RESERVE_COLD_WALLETS_ERC20: COLD.join(','),
     CHAIN_CHECK_INTERVAL_MS: '3600000',

@@ -13,6 +13,20 @@ export const fileEthNode = (): EthNode => late(startEthNode, (node) => node.stop
 export const fileTronApi = () => late(startTronApi, (api) => api.close());
 export const fileXrplApi = () => late(startXrplApi, (api) => api.close());
 
+/** m/44'/60'/0' of BIP-39's "abandon … about" mnemonic: none of Hardhat's funded accounts. */
+export const ABANDON_XPUB =
+  'xpub6DCoCpSuQZB2jawqnGMEPS63ePKWkwWPH4TU45Q7LPXWuNd8TMtVxRrgjtEshuqpK3mdhaWHPFsBngh5GFZaM6si3yZdUsT8ddYM3PwnATt';
+
+/**
+ * A server that derives members' ERC-20 deposit addresses and credits what the scan finds there once deep
+ * enough (CHAIN_AUTO_APPROVE), checking up to 200 transfers a round.
+ */
+export const DERIVED_DEPOSITS = {
+  DEPOSIT_XPUB_ERC20: ABANDON_XPUB,
+  CHAIN_AUTO_APPROVE: 'true',
+  CHAIN_CHECK_BATCH: '200',
+} as const;
+
 /** Rounds are run by the test: the server's own worker ticks once at start and then hourly. */
 const TEST_ROUNDS = { CHAIN_CHECK_INTERVAL_MS: '3600000', CHAIN_REQUEST_TIMEOUT_MS: '2000' };
 

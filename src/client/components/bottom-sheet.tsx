@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId } from 'react';
+import { useModalWhileMounted } from '../lib/use-modal';
 import './bottom-sheet.css';
 
 /**
@@ -19,13 +20,8 @@ export function BottomSheet({
   children: ReactNode;
   testId?: string;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalWhileMounted();
   const titleId = useId();
-  useEffect(() => {
-    const d = ref.current;
-    if (d && !d.open) d.showModal();
-    return () => d?.close();
-  }, []);
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: Esc closes the dialog natively; the click is the backdrop's.
     <dialog

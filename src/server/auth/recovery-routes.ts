@@ -7,7 +7,7 @@ import {
 import type { App, Ctx } from '../context';
 import { declareRoutes } from '../http/declare-routes';
 import { errorResponses } from '../http/envelope';
-import { throttle } from '../http/throttle';
+import { perAddressLimit, throttle } from '../http/throttle';
 import { createMailer } from '../mail/mailer';
 import { originOf } from './auth-events';
 import { finishRecovery, requestRecovery } from './recovery';
@@ -20,13 +20,8 @@ export async function recoveryRoutes(app: App, ctx: Ctx) {
   const mailer = createMailer(config, app.log);
   app.addHook('onClose', async () => mailer.close());
   const api = declareRoutes(app, { tags: ['auth'], errors: errorResponses(429, 503) });
-  const perAddress = (name: string) =>
-    throttle(db, {
-      key: (req) => `${name}:addr:${req.ip}`,
-      limit: config.rateLimitPerAddress,
-      minutes: 15,
-      message: MSG.common.tooManyRequests,
-    });
+  /** Per-address throttle of the unauthenticated endpoints (a route option). */
+  const perAddress = (name: string) => throttle(db, perAddressLimit(name, config.rateLimitPerAddress));
 
   api.post('/recovery', {
     preHandler: perAddress('recovery'),

@@ -10,7 +10,7 @@ import type { App, Ctx } from '../context';
 import { declareRoutes } from '../http/declare-routes';
 import { errorResponses } from '../http/envelope';
 import { AppError } from '../http/errors';
-import { throttle } from '../http/throttle';
+import { perAddressLimit, throttle } from '../http/throttle';
 import { z } from '../http/zod';
 import { originOf, recordAuthEvent } from './auth-events';
 import { checkPassword, checkSecondPassword } from './login';
@@ -23,15 +23,8 @@ import { verifyTotpFor } from './totp';
 export async function authRoutes(app: App, ctx: Ctx) {
   const { db, config } = ctx;
   const api = declareRoutes(app, { tags: ['auth'], errors: errorResponses(429) });
-
   /** Per-address throttle of the unauthenticated endpoints (a route option). */
-  const perAddress = (name: string) =>
-    throttle(db, {
-      key: (req) => `${name}:addr:${req.ip}`,
-      limit: config.rateLimitPerAddress,
-      minutes: 15,
-      message: MSG.common.tooManyRequests,
-    });
+  const perAddress = (name: string) => throttle(db, perAddressLimit(name, config.rateLimitPerAddress));
 
   api.post('/signup', {
     preHandler: perAddress('signup'),

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MSG } from '../../shared/messages';
 import type { Queryable } from '../db';
 import { AppError } from './errors';
 import { countRecent, hit, recordEvent } from './rate-events';
@@ -39,3 +40,14 @@ export function limitFailures(db: Queryable, l: Limit, isFailure: (err: unknown)
     },
   };
 }
+
+/**
+ * The limit of the endpoints open to anyone: `limit` requests from one address within 15 minutes, counted
+ * under `name` (each endpoint its own counter).
+ */
+export const perAddressLimit = (name: string, limit: number): Limit => ({
+  key: (req) => `${name}:addr:${req.ip}`,
+  limit,
+  minutes: 15,
+  message: MSG.common.tooManyRequests,
+});

@@ -18,7 +18,7 @@ import { declareRoutes, SESSION_SECURITY } from '../http/declare-routes';
 import { errorResponses, errorsOnly } from '../http/envelope';
 import { isAppError } from '../http/errors';
 import { memberOnly, memberSession, selfOf } from '../http/guards';
-import { limitFailures, throttle } from '../http/throttle';
+import { limitFailures, perAddressLimit, throttle } from '../http/throttle';
 import { z } from '../http/zod';
 import { createMailer } from '../mail/mailer';
 import { changePassword } from './change-password';
@@ -54,12 +54,7 @@ export async function profileRoutes(app: App, ctx: Ctx) {
   });
   const unknownTokenLimit = limitFailures(
     db,
-    {
-      key: (req) => `email-confirm:addr:${req.ip}`,
-      limit: config.rateLimitPerAddress,
-      minutes: 15,
-      message: MSG.common.tooManyRequests,
-    },
+    perAddressLimit('email-confirm', config.rateLimitPerAddress),
     (err) => isAppError(err) && err.code === 'NOT_FOUND',
   );
 

@@ -1,4 +1,3 @@
-import { MSG } from '../../shared/messages';
 import { RESERVE_PROOF_MESSAGES } from '../../shared/messages/reserve-proof';
 import { memberProofView, publicReservesView } from '../../shared/schemas/reserves';
 import type { App, Ctx } from '../context';
@@ -6,7 +5,7 @@ import { declareRoutes, SESSION_SECURITY } from '../http/declare-routes';
 import { errorsOnly } from '../http/envelope';
 import { AppError } from '../http/errors';
 import { memberOnly, memberSession } from '../http/guards';
-import { throttle } from '../http/throttle';
+import { perAddressLimit, throttle } from '../http/throttle';
 import { memberProof } from './liabilities';
 import { publicReserves } from './reserves';
 
@@ -22,12 +21,7 @@ export async function reserveProofRoutes(app: App, ctx: Ctx) {
 
   const open = declareRoutes(app, { tags: ['reserves'], errors: errorsOnly(429) });
   open.get('/reserves', {
-    preHandler: throttle(db, {
-      key: (req) => `reserves:addr:${req.ip}`,
-      limit: config.rateLimitPerAddress,
-      minutes: 15,
-      message: MSG.common.tooManyRequests,
-    }),
+    preHandler: throttle(db, perAddressLimit('reserves', config.rateLimitPerAddress)),
     operationId: 'getPublicReserves',
     summary:
       '공개 준비금 (로그인 불필요): 기록 시각, 머클 합 트리 루트(해시, 통화별 회원 잔액 총액), 회사 지갑의 체인 잔액(입금 주소, 핫, 콜드), 콜드 비율, 보유 비율 (최신순)',

@@ -11,10 +11,11 @@ import { verifyTotpFor } from '../auth/totp';
 import type { App, Ctx } from '../context';
 import type { Db, Queryable } from '../db';
 import { idempotentCreateRoute } from '../http/create-route';
-import { declareRoutes } from '../http/declare-routes';
+import { declareRoutes, type Zod } from '../http/declare-routes';
 import { errorResponses } from '../http/envelope';
 import { memberOnly, memberSession } from '../http/guards';
 import { throttle } from '../http/throttle';
+import type { z } from '../http/zod';
 import { verifyWithdrawalAuth } from '../withdrawal-rules/verify-auth';
 import { createCryptoWithdrawal } from './create-crypto-withdrawal';
 import { createKrwWithdrawal } from './create-krw-withdrawal';
@@ -81,26 +82,26 @@ export async function withdrawalRoutes(app: App, ctx: Ctx) {
       }),
     ],
   });
-  check.post('/withdrawals/crypto/check', {
-    operationId: 'checkCryptoWithdrawal',
-    summary: '암호화폐 출금 신청 미리 확인 (저장하지 않음): 신청 시 서버가 적용하는 규칙을 모두 확인',
-    body: cryptoWithdrawalBodySchema,
-    view: withdrawalCheckViewSchema,
-    run: (req) => {
-      const memberId = memberSession(req).member.id;
-      return wouldBeTaken(db, (q) => createCryptoWithdrawal(q, memberId, req.body, rulesDeps));
-    },
-  });
-  check.post('/withdrawals/krw/check', {
-    operationId: 'checkKrwWithdrawal',
-    summary: '원화 출금 신청 미리 확인 (저장하지 않음): 신청 시 서버가 적용하는 규칙을 모두 확인',
-    body: krwWithdrawalBodySchema,
-    view: withdrawalCheckViewSchema,
-    run: (req) => {
-      const memberId = memberSession(req).member.id;
-      return wouldBeTaken(db, (q) => createKrwWithdrawal(q, memberId, req.body, rulesDeps));
-    },
-  });
+  /** `/withdrawals/{kind}/check`: the request of `create` as a dry run, for the member signed in. */
+  const dryRunRoute = <B extends Zod>(
+    kind: 'crypto' | 'krw',
+    what: string,
+    body: B,
+    create: (q: Queryable, memberId: string, body: z.output<B>) => Promise<unknown>,
+  ) =>
+    check.post(`/withdrawals/${kind}/check`, {
+      operationId: kind === 'crypto' ? 'checkCryptoWithdrawal' : 'checkKrwWithdrawal',
+      summary: `${what} 출금 신청 미리 확인 (저장하지 않음): 신청 시 서버가 적용하는 규칙을 모두 확인`,
+      body,
+      view: withdrawalCheckViewSchema,
+      run: (req) => wouldBeTaken(db, (q) => create(q, memberSession(req).member.id, req.body as z.output<B>)),
+    });
+  dryRunRoute('crypto', '암호화폐', cryptoWithdrawalBodySchema, (q, id, body) =>
+    createCryptoWithdrawal(q, id, body, rulesDeps),
+  );
+  dryRunRoute('krw', '원화', krwWithdrawalBodySchema, (q, id, body) =>
+    createKrwWithdrawal(q, id, body, rulesDeps),
+  );
 
   idempotentCreateRoute(app, db, {
     url: '/withdrawals/krw',

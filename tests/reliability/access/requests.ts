@@ -32,6 +32,23 @@ import {
 let balanceStep = 0;
 
 /** A valid request for each operation: an allowed caller really succeeds with it. */
+/** A USDT withdrawal to a freshly registered address: the address book takes only those. */
+const cryptoWithdrawal: Factory = async (w) => {
+  const to = trc20Address();
+  // The test server's waiting period is 0, so the address is usable at once.
+  if (w.actor) await prepare('POST', '/api/withdrawal-addresses', bookEntry(to, w.actor), w.actor);
+  return {
+    body: {
+      ...(await withdrawalAuth(w)),
+      currency: 'USDT',
+      amount: '5',
+      method: 'external',
+      network: 'TRC20',
+      recipient_address: to,
+    },
+  };
+};
+
 export const REQUESTS: Record<string, Factory> = {
   signup: async () => ({ body: signupBody(newMemberCreds()) }),
   login: async () => ({ body: { email: owner.username, password: owner.creds.password } }),
@@ -81,36 +98,10 @@ export const REQUESTS: Record<string, Factory> = {
   createKrwDeposit: async () => ({ body: krwDeposit }),
   createCryptoDeposit: async () => ({ body: { amount: '10', txid: txid(), sender_address: trc20Address() } }),
   createKrwWithdrawal: async (w) => ({ body: { ...krwWithdrawal, ...(await withdrawalAuth(w)) } }),
-  createCryptoWithdrawal: async (w) => {
-    const to = trc20Address();
-    // Address book: only to a registered address (the test server's waiting period is 0).
-    if (w.actor) await prepare('POST', '/api/withdrawal-addresses', bookEntry(to, w.actor), w.actor);
-    return {
-      body: {
-        ...(await withdrawalAuth(w)),
-        currency: 'USDT',
-        amount: '5',
-        method: 'external',
-        network: 'TRC20',
-        recipient_address: to,
-      },
-    };
-  },
+  createCryptoWithdrawal: cryptoWithdrawal,
   checkKrwWithdrawal: async (w) => ({ body: { ...krwWithdrawal, ...(await withdrawalAuth(w)) } }),
-  checkCryptoWithdrawal: async (w) => {
-    const to = trc20Address();
-    if (w.actor) await prepare('POST', '/api/withdrawal-addresses', bookEntry(to, w.actor), w.actor);
-    return {
-      body: {
-        ...(await withdrawalAuth(w)),
-        currency: 'USDT',
-        amount: '5',
-        method: 'external',
-        network: 'TRC20',
-        recipient_address: to,
-      },
-    };
-  },
+  // The dry run takes the request's own body.
+  checkCryptoWithdrawal: cryptoWithdrawal,
   listWithdrawalAddresses: async () => ({}),
   registerWithdrawalAddress: async (w) => ({ body: bookEntry(trc20Address(), w.actor ?? owner) }),
   deleteWithdrawalAddress: async (w) => {

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { MSG } from '../../../shared/messages/member-flows';
-import './deposits.css';
+import { DoneScreen } from '../../components/done-screen';
 
 const S = MSG.depositScreen.done;
 
@@ -17,23 +16,16 @@ export function DepositDone(props: {
   children?: ReactNode;
 }) {
   return (
-    <section className="page deposit-done" data-testid="deposit-done">
-      <div className="deposit-done-mark" aria-hidden="true">
-        ✓
-      </div>
-      <h1 className="page-title">{props.title}</h1>
-      <p className="deposit-done-amount">
-        <span className="sr-only">{S.amount} </span>
-        {props.amount}
-      </p>
-      <p>{props.body}</p>
+    <DoneScreen
+      testId="deposit-done"
+      title={props.title}
+      amount={props.amount}
+      amountLabel={S.amount}
+      body={props.body}
+      history={{ to: `/assets/history?asset=${props.currency}`, label: S.viewHistory }}
+      back={{ to: `/assets/${props.currency}`, label: S.toAsset(props.currency) }}
+    >
       {props.children}
-      <Link className="btn btn-primary btn-block" to={`/assets/history?asset=${props.currency}`}>
-        {S.viewHistory}
-      </Link>
-      <Link className="btn btn-secondary btn-block" to={`/assets/${props.currency}`}>
-        {S.toAsset(props.currency)}
-      </Link>
-    </section>
+    </DoneScreen>
   );
 }

@@ -1,16 +1,9 @@
-import { useEffect, useState } from 'react';
-import { ADDRESS_PLACEHOLDERS } from '../../../shared/constants';
-import { formatAsset } from '../../../shared/format';
 import { MSG } from '../../../shared/messages/member-flows';
 import { NETWORK_LABELS } from '../../../shared/networks';
-import { PageHeading } from '../../components/back-button';
-import { toast } from '../../lib/toast';
-import { DepositDone } from './deposit-done';
-import { ContactAdmin, CopyRow, DepositFacts, DepositQr, HistoryLink, NotConnected } from './deposit-parts';
+import { AddressPage, ClaimForm } from './address-page';
+import { ClaimFold, CopyRow, DepositFacts, DepositQr } from './deposit-parts';
 import { useXrpDepositAddress } from './use-deposits';
-import { XrpClaimForm } from './xrp-claim-form';
 
-const M = MSG.deposit;
 const S = MSG.depositScreen;
 const X = MSG.xrpDeposit;
 
@@ -23,34 +16,17 @@ const X = MSG.xrpDeposit;
  */
 export function XrpDepositPage() {
   const q = useXrpDepositAddress();
-  const [done, setDone] = useState<string | null>(null);
-  useEffect(() => {
-    if (q.isError) toast.error(M.addressLoadFailed);
-  }, [q.isError]);
-  if (done) {
-    return (
-      <DepositDone
-        title={S.done.claimTitle}
-        body={S.done.claimBody}
-        amount={formatAsset('XRP', done)}
-        currency="XRP"
-      />
-    );
-  }
   const view = q.data;
   const ready = view?.connected && view.address && view.destination_tag ? view : null;
-  const placeholder = q.isPending
-    ? ADDRESS_PLACEHOLDERS.preparing
-    : q.isError
-      ? ADDRESS_PLACEHOLDERS.error
-      : ADDRESS_PLACEHOLDERS.contactAdmin;
   return (
-    <section className="page">
-      <PageHeading title={X.title} backLabel={M.back} fallback="/assets/XRP" />
-      {view && !view.connected ? (
-        <NotConnected text={S.notConnected('XRP', NETWORK_LABELS.XRPL)} />
-      ) : (
-        <div className="address-box">
+    <AddressPage
+      query={q}
+      currency="XRP"
+      title={X.title}
+      offText={S.notConnected('XRP', NETWORK_LABELS.XRPL)}
+      ready={ready !== null}
+      box={(placeholder) => (
+        <>
           <CopyRow
             id="xrp-address"
             label={X.addressLabel}
@@ -83,11 +59,14 @@ export function XrpDepositPage() {
               />
             </>
           ) : null}
-          {view && !ready ? <ContactAdmin url={view.chat_url} /> : null}
-        </div>
+        </>
       )}
-      <HistoryLink currency="XRP" />
-      {ready ? <XrpClaimForm onDone={setDone} /> : null}
-    </section>
+      claim={(onClaimed) => (
+        // A payment sent with the tag needs no claim: folded away, offered while the ledger can check it.
+        <ClaimFold title={X.claimTitle} lead={X.claimLead} intro={X.claimIntro}>
+          <ClaimForm text={X} network="XRPL" onDone={onClaimed} />
+        </ClaimFold>
+      )}
+    />
   );
 }

@@ -1,7 +1,5 @@
-import { Link } from 'react-router';
 import { RESERVE_PROOF_MESSAGES } from '../../../shared/messages/reserve-proof';
-import { ChevronRightIcon } from './icons';
-import { ProfileCard } from './profile-card';
+import { ProfileCard, ProfileMenuLink } from './profile-card';
 
 const R = RESERVE_PROOF_MESSAGES.reserveProof;
 
@@ -10,17 +8,7 @@ export function ReserveProofEntry() {
   return (
     <ProfileCard title={R.entry}>
       <ul className="profile-menu">
-        <li>
-          <Link to="/mypage/reserves-proof" className="profile-menu-item">
-            <span>
-              {R.entry}
-              <span className="profile-menu-sub">{R.entrySub}</span>
-            </span>
-            <span className="profile-menu-end">
-              <ChevronRightIcon />
-            </span>
-          </Link>
-        </li>
+        <ProfileMenuLink to="/mypage/reserves-proof" label={R.entry} sub={R.entrySub} />
       </ul>
     </ProfileCard>
   );

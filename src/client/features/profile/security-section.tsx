@@ -1,9 +1,7 @@
-import { Link } from 'react-router';
 import { MSG } from '../../../shared/messages/member';
 import type { ProfileView } from '../../../shared/schemas/profile';
 import { useSession } from '../../lib/session';
-import { ChevronRightIcon } from './icons';
-import { ProfileCard } from './profile-card';
+import { ProfileCard, ProfileMenuLink } from './profile-card';
 
 const P = MSG.profile;
 
@@ -29,29 +27,13 @@ export function SecuritySection({ profile }: { profile: ProfileView }) {
       }
     >
       <ul className="profile-menu">
-        <li>
-          <Link to="/change-password" className="profile-menu-item">
-            <span>{P.loginPassword}</span>
-            <span className="profile-menu-end">
-              {P.change}
-              <ChevronRightIcon />
-            </span>
-          </Link>
-        </li>
-        <li>
-          <Link to="/second-password" className="profile-menu-item">
-            <span>
-              {P.secondPassword}
-              {profile.has_second_password ? null : (
-                <span className="profile-menu-sub">{P.secondPasswordNotSet}</span>
-              )}
-            </span>
-            <span className="profile-menu-end">
-              {profile.has_second_password ? P.change : P.set}
-              <ChevronRightIcon />
-            </span>
-          </Link>
-        </li>
+        <ProfileMenuLink to="/change-password" label={P.loginPassword} end={P.change} />
+        <ProfileMenuLink
+          to="/second-password"
+          label={P.secondPassword}
+          sub={profile.has_second_password ? null : P.secondPasswordNotSet}
+          end={profile.has_second_password ? P.change : P.set}
+        />
       </ul>
     </ProfileCard>
   );

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
 import { MSG } from '../../../shared/messages/member-flows';
 import { BottomSheet } from '../../components/bottom-sheet';
+import { DoneScreen } from '../../components/done-screen';
 import './withdrawals.css';
 
 const S = MSG.steps;
@@ -44,21 +44,23 @@ export function ConfirmSheet(props: { rows: ConfirmRow[]; onCancel: () => void; 
 }
 
 /** The end of a withdrawal: what happens next (`next`), and the way to the record. */
-export function DoneScreen({ amount, currency, next }: { amount: string; currency: string; next: string }) {
+export function WithdrawalDone({
+  amount,
+  currency,
+  next,
+}: {
+  amount: string;
+  currency: string;
+  next: string;
+}) {
   return (
-    <section className="page wd-done" data-testid="withdraw-done">
-      <div className="wd-done-mark" aria-hidden="true">
-        ✓
-      </div>
-      <h1 className="page-title">{S.doneTitle}</h1>
-      <p className="wd-done-amount">{amount}</p>
-      <p>{next}</p>
-      <Link className="btn btn-primary btn-block" to={`/assets/history?asset=${currency}`}>
-        {S.viewHistory}
-      </Link>
-      <Link className="btn btn-secondary btn-block" to="/main">
-        {S.goHome}
-      </Link>
-    </section>
+    <DoneScreen
+      testId="withdraw-done"
+      title={S.doneTitle}
+      amount={amount}
+      body={next}
+      history={{ to: `/assets/history?asset=${currency}`, label: S.viewHistory }}
+      back={{ to: '/main', label: S.goHome }}
+    />
   );
 }

@@ -5,6 +5,7 @@ import { exchangeName } from '../../../shared/exchanges';
 import { payoutOf } from '../../../shared/fees';
 import { MSG } from '../../../shared/messages/member-flows';
 import { type NetworkCode, networkDecimals, networkLabelFor } from '../../../shared/networks';
+import { FormError } from '../../components/form-end';
 import { MoneyAmountField } from '../../components/money-form-parts';
 import { starred } from '../../lib/form-errors';
 import { useWithdrawalRules } from '../../lib/use-wallet-queries';
@@ -119,11 +120,7 @@ export function AmountStep(props: {
           }}
         />
       ) : null}
-      {props.stepError ? (
-        <p className="form-error" role="alert">
-          {props.stepError}
-        </p>
-      ) : null}
+      <FormError text={props.stepError} />
       <button
         type="button"
         className="btn btn-primary btn-block"

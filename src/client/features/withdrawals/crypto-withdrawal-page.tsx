@@ -17,7 +17,7 @@ import {
 import { useSession } from '../../lib/session';
 import { usePrices } from '../../lib/use-wallet-queries';
 import { BlockedNotice, useBlocks } from './blocks';
-import { DoneScreen } from './confirm-sheet';
+import { WithdrawalDone } from './confirm-sheet';
 import { AmountStep, cryptoConfirmRows } from './crypto-amount-step';
 import { AssetStep, type Currency, coin, RecipientStep } from './crypto-steps';
 import { DEFAULTS, type Form, withoutEmptyRuleFields } from './crypto-withdrawal-form';
@@ -162,7 +162,7 @@ export function CryptoWithdrawalPage() {
       method === 'internal'
         ? S.doneInternal(v.recipient_id)
         : S.doneExternal(networkLabelFor(currency, shownNetwork));
-    return <DoneScreen amount={amount ? coin(amount, currency) : ''} currency={currency} next={next} />;
+    return <WithdrawalDone amount={amount ? coin(amount, currency) : ''} currency={currency} next={next} />;
   }
 
   return (

@@ -7,11 +7,12 @@ import { formatKrw } from '../../../shared/format';
 import { MSG } from '../../../shared/messages/member-flows';
 import { type KrwWithdrawalBody, krwWithdrawalFormSchema } from '../../../shared/schemas/withdrawals';
 import { FieldList, type FieldSpec } from '../../components/field';
+import { FormError } from '../../components/form-end';
 import { MoneyAmountField } from '../../components/money-form-parts';
 import { NoOwnAccount, useWonAccounts, WonAccountCard } from '../../components/won-accounts';
 import { starredOf } from '../../lib/form-errors';
 import { BlockedNotice, useBlocks } from './blocks';
-import { DoneScreen } from './confirm-sheet';
+import { WithdrawalDone } from './confirm-sheet';
 import { ConfirmThenPin, useWithdrawalSubmit } from './pin-step';
 import { KRW_WITHDRAWAL } from './requests';
 import { RulesCard } from './rules-card';
@@ -111,7 +112,7 @@ export function KrwWithdrawalPage() {
   if (step === 'done') {
     const to = accounts.data?.own;
     return (
-      <DoneScreen
+      <WithdrawalDone
         amount={typed ? won(typed) : ''}
         currency="KRW"
         next={S.doneKrw(to ? `${to.bank_name} ${to.account_number}` : '')}
@@ -151,11 +152,7 @@ export function KrwWithdrawalPage() {
           <p className="field-hint wd-terms">
             {K.summaryMinimum} {won(KRW_MIN_WITHDRAWAL)} · {K.summaryFee} {won(0)}
           </p>
-          {server.stepError ? (
-            <p className="form-error" role="alert">
-              {server.stepError}
-            </p>
-          ) : null}
+          <FormError text={server.stepError} />
           <button
             type="button"
             className="btn btn-primary btn-block"

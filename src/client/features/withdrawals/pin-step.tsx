@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import {
   type FieldErrors,
   type FieldPath,
@@ -11,6 +11,7 @@ import { OtpCodeField } from '../../components/otp-code-field';
 import { PinPad } from '../../components/pin-pad/pin-pad';
 import type { ApiError } from '../../lib/api';
 import { useSession } from '../../lib/session';
+import { useModalWhileMounted } from '../../lib/use-modal';
 import { type MoneySubmitOptions, useMoneySubmit } from '../../lib/use-money-submit';
 import { type ConfirmRow, ConfirmSheet } from './confirm-sheet';
 import { useRefreshRules } from './rule-fields';
@@ -112,12 +113,7 @@ export function ConfirmThenPin<TForm extends FieldValues & { otpCode: string }>(
  * behind it are inert (no tap or key reaches them) until the pad is left; Esc is the pad's 취소.
  */
 function PinScreen({ onCancel, children }: { onCancel: () => void; children: ReactNode }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const d = ref.current;
-    if (d && !d.open) d.showModal();
-    return () => d?.close();
-  }, []);
+  const ref = useModalWhileMounted();
   return (
     <dialog
       ref={ref}
