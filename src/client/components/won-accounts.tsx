@@ -4,6 +4,7 @@ import { MSG } from '../../shared/messages/member-flows';
 import type { WonAccountsView, WonAccountView } from '../../shared/schemas/deposits';
 import { api } from '../lib/api';
 import { toast } from '../lib/toast';
+import { Fact } from './fact';
 import './won-accounts.css';
 
 const O = MSG.wonAccounts;
@@ -40,30 +41,21 @@ export function WonAccountCard(props: {
       <h2>{props.title}</h2>
       {props.help ? <p className="field-hint">{props.help}</p> : null}
       <dl className="facts">
-        <div>
-          <dt>{O.bank}</dt>
-          <dd>{a.bank_name}</dd>
-        </div>
-        <div>
-          <dt>{O.accountNumber}</dt>
-          <dd className="won-number">
-            {a.account_number}
-            {props.copyable ? (
-              <button
-                type="button"
-                className="btn btn-secondary"
-                aria-label={O.copyNumber}
-                onClick={() => void copy(a.account_number)}
-              >
-                {O.copy}
-              </button>
-            ) : null}
-          </dd>
-        </div>
-        <div>
-          <dt>{O.holder}</dt>
-          <dd>{a.account_holder}</dd>
-        </div>
+        <Fact label={O.bank}>{a.bank_name}</Fact>
+        <Fact label={O.accountNumber} className="won-number">
+          {a.account_number}
+          {props.copyable ? (
+            <button
+              type="button"
+              className="btn btn-secondary"
+              aria-label={O.copyNumber}
+              onClick={() => void copy(a.account_number)}
+            >
+              {O.copy}
+            </button>
+          ) : null}
+        </Fact>
+        <Fact label={O.holder}>{a.account_holder}</Fact>
       </dl>
       {props.copyable ? (
         <button

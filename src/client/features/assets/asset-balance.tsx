@@ -2,6 +2,7 @@ import type { BalanceCurrency } from '../../../shared/constants';
 import { formatAsset, formatDate, formatWon } from '../../../shared/format';
 import { MSG } from '../../../shared/messages/member';
 import type { BalanceView, LockView } from '../../../shared/schemas/balances';
+import { Fact } from '../../components/fact';
 
 const A = MSG.assetDetail;
 const M = MSG.market;
@@ -50,10 +51,9 @@ export function Summary({ asset, b, krw }: { asset: BalanceCurrency; b: BalanceV
           </div>
         ))}
         {b.latest_lock_end_date ? (
-          <div>
-            <dt>{A.latestLockEnd}</dt>
-            <dd data-testid="asset-latest-lock-end">{dateText(b.latest_lock_end_date)}</dd>
-          </div>
+          <Fact label={A.latestLockEnd} testId="asset-latest-lock-end">
+            {dateText(b.latest_lock_end_date)}
+          </Fact>
         ) : null}
       </dl>
     </div>
@@ -77,14 +77,8 @@ export function LockList({ asset, locks }: { asset: BalanceCurrency; locks: Lock
               </span>
             </div>
             <dl className="lock-dates">
-              <div>
-                <dt>{A.lockStart}</dt>
-                <dd>{dateText(l.start_date)}</dd>
-              </div>
-              <div>
-                <dt>{A.lockEnd}</dt>
-                <dd>{l.end_date ? dateText(l.end_date) : A.openEnded}</dd>
-              </div>
+              <Fact label={A.lockStart}>{dateText(l.start_date)}</Fact>
+              <Fact label={A.lockEnd}>{l.end_date ? dateText(l.end_date) : A.openEnded}</Fact>
             </dl>
             {l.reason ? (
               <p className="lock-reason">

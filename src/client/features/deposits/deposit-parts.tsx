@@ -2,6 +2,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MSG } from '../../../shared/messages/member-flows';
+import { Fact } from '../../components/fact';
 import { toast } from '../../lib/toast';
 import './deposits.css';
 
@@ -70,14 +71,8 @@ export function DepositFacts(props: { currency: string; network: string; confirm
   return (
     <>
       <dl className="facts" aria-label={S.factsLabel}>
-        <div>
-          <dt>{S.minimumLabel}</dt>
-          <dd>{S.minimumNone}</dd>
-        </div>
-        <div>
-          <dt>{S.confirmationsLabel}</dt>
-          <dd>{S.confirmations(props.confirmations)}</dd>
-        </div>
+        <Fact label={S.minimumLabel}>{S.minimumNone}</Fact>
+        <Fact label={S.confirmationsLabel}>{S.confirmations(props.confirmations)}</Fact>
       </dl>
       <p className="deposit-warning" role="note">
         {S.wrongNetwork(props.currency, props.network)}

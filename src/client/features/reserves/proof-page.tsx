@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { formatDateTime } from '../../../shared/format';
 import type { MemberProof, ProofCheck } from '../../../shared/merkle-sum';
 import { RESERVE_PROOF_MESSAGES } from '../../../shared/messages/reserve-proof';
+import { Fact } from '../../components/fact';
 import { Spinner } from '../../components/spinner';
 import { ApiError } from '../../lib/api';
 import { useMyProof, usePublicReserves } from './use-reserves';
@@ -84,44 +85,30 @@ function ProofDetails({ proof, status }: { proof: MemberProof; status: Status })
       </p>
       <p className="field-hint">{R.explain}</p>
       <dl className="facts">
-        <div>
-          <dt>{R.takenAt}</dt>
-          <dd>{formatDateTime(proof.taken_at)}</dd>
-        </div>
-        <div>
-          <dt>{R.myBalances}</dt>
-          <dd data-testid="proof-balances">
-            {proof.currencies.map((c) => (
-              <span key={c} className="reserve-proof-amount">
-                {proof.balances[c]} {c}
-              </span>
-            ))}
-          </dd>
-        </div>
-        <div>
-          <dt>{R.commitment}</dt>
-          <dd className="reserve-proof-hash">{proof.commitment}</dd>
-        </div>
-        <div>
-          <dt>{R.leaf}</dt>
-          <dd className="reserve-proof-hash">{proof.leaf_hash}</dd>
-        </div>
-        <div>
-          <dt>{R.root}</dt>
-          <dd className="reserve-proof-hash" data-testid="proof-root">
-            {proof.root.hash}
-          </dd>
-        </div>
-        <div>
-          <dt>{R.totals}</dt>
-          <dd>
-            {proof.currencies.map((c) => (
-              <span key={c} className="reserve-proof-amount">
-                {proof.root.totals[c]} {c}
-              </span>
-            ))}
-          </dd>
-        </div>
+        <Fact label={R.takenAt}>{formatDateTime(proof.taken_at)}</Fact>
+        <Fact label={R.myBalances} testId="proof-balances">
+          {proof.currencies.map((c) => (
+            <span key={c} className="reserve-proof-amount">
+              {proof.balances[c]} {c}
+            </span>
+          ))}
+        </Fact>
+        <Fact label={R.commitment} className="reserve-proof-hash">
+          {proof.commitment}
+        </Fact>
+        <Fact label={R.leaf} className="reserve-proof-hash">
+          {proof.leaf_hash}
+        </Fact>
+        <Fact label={R.root} className="reserve-proof-hash" testId="proof-root">
+          {proof.root.hash}
+        </Fact>
+        <Fact label={R.totals}>
+          {proof.currencies.map((c) => (
+            <span key={c} className="reserve-proof-amount">
+              {proof.root.totals[c]} {c}
+            </span>
+          ))}
+        </Fact>
       </dl>
       <details className="reserve-proof-path">
         <summary>{R.path(proof.path.length)}</summary>

@@ -1,6 +1,7 @@
 import { formatDateTime } from '../../../shared/format';
 import { RESERVE_PROOF_MESSAGES } from '../../../shared/messages/reserve-proof';
 import type { PublicReserves } from '../../../shared/schemas/reserves';
+import { Fact } from '../../components/fact';
 import { Spinner } from '../../components/spinner';
 import { usePublicReserves } from './use-reserves';
 import '../../components/money-ui.css';
@@ -51,16 +52,10 @@ function CheckTable({ check }: { check: Check }) {
   return (
     <article className="reserves-check" data-testid="reserves-check">
       <dl className="facts">
-        <div>
-          <dt>{R.takenAt}</dt>
-          <dd>{formatDateTime(check.taken_at)}</dd>
-        </div>
-        <div>
-          <dt>{R.root}</dt>
-          <dd className="reserve-proof-hash" data-testid="public-root">
-            {check.root_hash}
-          </dd>
-        </div>
+        <Fact label={R.takenAt}>{formatDateTime(check.taken_at)}</Fact>
+        <Fact label={R.root} className="reserve-proof-hash" testId="public-root">
+          {check.root_hash}
+        </Fact>
         <div>
           <dt>{R.members(check.member_count)}</dt>
           <dd />

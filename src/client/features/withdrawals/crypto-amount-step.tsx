@@ -5,6 +5,7 @@ import { exchangeName } from '../../../shared/exchanges';
 import { payoutOf } from '../../../shared/fees';
 import { MSG } from '../../../shared/messages/member-flows';
 import { type NetworkCode, networkDecimals, networkLabelFor } from '../../../shared/networks';
+import { Fact } from '../../components/fact';
 import { FormError } from '../../components/form-end';
 import { MoneyAmountField } from '../../components/money-form-parts';
 import { starred } from '../../lib/form-errors';
@@ -96,10 +97,7 @@ export function AmountStep(props: {
       </fieldset>
       {props.amountOk && amount ? (
         <dl className="facts wd-preview" data-testid="payout-preview">
-          <div>
-            <dt>{S.fee}</dt>
-            <dd>{coin(fee, currency)}</dd>
-          </div>
+          <Fact label={S.fee}>{coin(fee, currency)}</Fact>
           <div className="facts-strong">
             <dt>{W.summaryPayout}</dt>
             <dd>{coin(payoutOf(amount, fee), currency)}</dd>

@@ -1,5 +1,6 @@
 import { formatDateTime, formatWon } from '../../../shared/format';
 import { MSG } from '../../../shared/messages/member-flows';
+import { Fact } from '../../components/fact';
 import { useWithdrawalRules } from '../../lib/use-wallet-queries';
 import '../../components/withdrawal-rules.css';
 
@@ -22,10 +23,9 @@ export function RulesCard({ kind }: { kind: 'crypto' | 'krw' }) {
           <dt>{R.limitLeftLabel}</dt>
           <dd data-testid="limit-left">{formatWon(lim.remaining)}</dd>
         </div>
-        <div>
-          <dt>{kind === 'krw' ? R.limitKrwLabel : R.limitCryptoLabel}</dt>
-          <dd data-testid="limit">{formatWon(lim.limit)}</dd>
-        </div>
+        <Fact label={kind === 'krw' ? R.limitKrwLabel : R.limitCryptoLabel} testId="limit">
+          {formatWon(lim.limit)}
+        </Fact>
       </dl>
       {kind === 'crypto' && r.krw_deposit_hold_until ? (
         <p className="field-hint rules-hold" role="note" data-testid="krw-hold">
