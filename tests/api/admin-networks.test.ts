@@ -10,6 +10,7 @@ import {
   txid,
   xrpAddress,
 } from '../support/money';
+import { external } from '../support/withdrawal-rules';
 
 /** The administrator's request list: network, address, destination tag and explorer links. */
 const server = fileServer({
@@ -26,23 +27,16 @@ describe('request list: networks and explorer links', () => {
     await adjustBalance(server.db, m.id, 'XRP', '100');
     await adjustBalance(server.db, m.id, 'ETH', '1');
     const xrp = xrpAddress();
-    const w = await m.client.post('/api/withdrawals/crypto', {
-      currency: 'XRP',
-      amount: '10',
-      method: 'external',
-      network: 'XRPL',
-      recipient_address: xrp,
-      destination_tag: '123456',
-    });
+    const w = await m.client.post(
+      '/api/withdrawals/crypto',
+      external(xrp, { currency: 'XRP', amount: '10', network: 'XRPL', destination_tag: '123456' }),
+    );
     expect(w.status).toBe(201);
     const eth = erc20Address();
-    const e = await m.client.post('/api/withdrawals/crypto', {
-      currency: 'ETH',
-      amount: '0.5',
-      method: 'external',
-      network: 'ERC20',
-      recipient_address: eth,
-    });
+    const e = await m.client.post(
+      '/api/withdrawals/crypto',
+      external(eth, { currency: 'ETH', amount: '0.5', network: 'ERC20' }),
+    );
     expect(e.status).toBe(201);
     // A request from before network checks (XRP over TRC20) is flagged, so the administrator rejects it.
     const legacyAddress = trc20Address();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { D } from '../../src/shared/decimal';
+import type { ReserveLine } from '../../src/shared/schemas/reserves';
 import { ABANDON_XPUB } from '../support/chain-server';
 import { adminClient, memberClient } from '../support/client';
 import { type EthNode, startEthNode } from '../support/eth-node';
@@ -35,24 +36,13 @@ afterAll(async () => {
   await node?.stop();
 });
 
-type Line = {
-  currency: string;
-  liabilities: string;
-  ledger: string;
-  holdings: string | null;
-  hot: string | null;
-  cold: string | null;
-  deposit_addresses: string | null;
-  cold_share: string | null;
-  warnings: string[];
-};
 const take = async () => {
   const r = await admin.client.post('/api/admin/reserves');
   expect(r.status).toBe(200);
-  return r.body.data as { batch: string; items: Line[] };
+  return r.body.data as { batch: string; items: ReserveLine[] };
 };
 /** Each line says what its own figures imply: the sum, the share, and exactly the warnings they call for. */
-function consistent(l: Line) {
+function consistent(l: ReserveLine) {
   expect(l.liabilities === l.ledger).toBe(!l.warnings.includes('ledger_mismatch'));
   if (l.holdings === null) return;
   const holdings = new D(l.holdings);
