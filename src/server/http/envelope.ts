@@ -9,8 +9,21 @@ const errorSchema = z.object({
   fields: z.record(z.string(), z.string()).optional(),
 });
 
-/** Response schema of an envelope carrying `data`, for the OpenAPI document. */
-export const envelope = <T extends z.core.$ZodType>(data: T) => z.object({ data, error: z.null() });
+const envelopes = new WeakMap<object, unknown>();
+/**
+ * Response schema of an envelope carrying `data`, for the OpenAPI document and the response writer: one
+ * object per view, so the writer compiled from it (serializer.ts) is compiled once however many apps a
+ * process builds.
+ */
+export const envelope = <T extends z.core.$ZodType>(data: T) => {
+  let e = envelopes.get(data) as ReturnType<typeof makeEnvelope<T>> | undefined;
+  if (!e) {
+    e = makeEnvelope(data);
+    envelopes.set(data, e);
+  }
+  return e;
+};
+const makeEnvelope = <T extends z.core.$ZodType>(data: T) => z.object({ data, error: z.null() });
 export const errorEnvelope = z.object({ data: z.null(), error: errorSchema });
 
 /** Error answers for the OpenAPI document: exactly the statuses named. */

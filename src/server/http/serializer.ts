@@ -1,6 +1,6 @@
 /**
- * Responses are written by Fastify's own serializer, fast-json-stringify, compiled once per route and
- * status from the JSON Schema of the route's zod view. zod closes every object of an output schema
+ * Responses are written by Fastify's own serializer, fast-json-stringify, compiled once per view from the
+ * JSON Schema of the route's zod view. zod closes every object of an output schema
  * (`additionalProperties: false`), so only the declared properties are written: a row's other columns
  * never reach the wire. A view JSON Schema cannot express (a transform) keeps fastify-type-provider-zod's
  * serializer, which encodes the answer through zod.
@@ -22,14 +22,30 @@ import { z } from './zod';
 
 const CHECK_ANSWERS = process.env.NODE_ENV !== 'production';
 
-export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) => {
-  let json: object;
+/**
+ * The writer of each view schema, compiled once per process: a server compiles ~800 (a route and status
+ * each), 60 % of building the app, and a process that builds the app again (each test file starts its own
+ * server) reuses them. null: a schema JSON Schema cannot express.
+ */
+const writers = new WeakMap<object, ReturnType<typeof fastJson> | null>();
+
+function writerOf(schema: z.ZodType): ReturnType<typeof fastJson> | null {
+  const known = writers.get(schema);
+  if (known !== undefined) return known;
+  let json: object | null = null;
   try {
-    json = z.toJSONSchema(route.schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw' });
+    json = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw' });
   } catch {
-    return zodSerializerCompiler(route);
+    // A view JSON Schema cannot express (a transform): zod's own serializer writes it.
   }
-  const write = fastJson(json);
+  const write = json ? fastJson(json) : null;
+  writers.set(schema, write);
+  return write;
+}
+
+export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) => {
+  const write = writerOf(route.schema);
+  if (!write) return zodSerializerCompiler(route);
   if (!CHECK_ANSWERS) return write;
   return (data: unknown) => {
     const checked = z.safeEncode(route.schema, data);
