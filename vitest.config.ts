@@ -1,4 +1,5 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import LongFirst from './tests/long-first';
 
 /**
  * Test layout (docs/decisions/0300-test-layout.md):
@@ -69,6 +70,8 @@ const LIVE_E2E = 'tests/e2e/live-events.test.ts';
 
 export default defineConfig({
   test: {
+    // The longest files first when vitest has no durations of its own yet (tests/long-first.ts).
+    sequence: { sequencer: LongFirst },
     projects: [
       { test: { name: 'unit', include: ['src/**/*.test.ts'], environment: 'node' } },
       api('api', ['tests/api/**/*.test.ts']),
