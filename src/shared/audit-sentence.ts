@@ -16,7 +16,7 @@ export interface SentenceEntry {
   action: string;
   actor_id: string | null;
   actor_username: string | null;
-  member_username: string | null;
+  member_username?: string | null;
   before: unknown;
   after: unknown;
 }
