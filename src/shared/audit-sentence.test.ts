@@ -7,7 +7,11 @@ import { auditSentence, hasSentence, objectParticle, type SentenceEntry } from '
 
 const ISO = /\d{4}-\d{2}-\d{2}T\d{2}/;
 const SNAKE = /\b[a-z]+_[a-z_]+\b/;
-const APPROVAL = { proposal_id: '3f1e0c2a-9d7b-4c1e-8f00-0a1b2c3d4e5f', proposed_by: 'kim', confirmed_by: 'park' };
+const APPROVAL = {
+  proposal_id: '3f1e0c2a-9d7b-4c1e-8f00-0a1b2c3d4e5f',
+  proposed_by: 'kim',
+  confirmed_by: 'park',
+};
 const T = '2026-12-01T11:16:11.666Z';
 
 /** Every source file of the server. */
@@ -40,7 +44,10 @@ const SAMPLES: Record<AuditAction, Partial<SentenceEntry>> = {
   'withdrawal.reject': {
     after: { status: 'rejected', currency: 'KRW', method: 'bank', amount: '1234567', reason: '계좌 불일치' },
   },
-  'member.balances.set': { before: { KRW: '0', USDT: '1' }, after: { KRW: '1000', USDT: '2', approval: APPROVAL } },
+  'member.balances.set': {
+    before: { KRW: '0', USDT: '1' },
+    after: { KRW: '1000', USDT: '2', approval: APPROVAL },
+  },
   'member.balance.adjust': {
     before: { currency: 'KRW', balance: '100000' },
     after: { currency: 'KRW', delta: '-30000', balance: '70000', reason: '오입금 회수' },
@@ -58,10 +65,20 @@ const SAMPLES: Record<AuditAction, Partial<SentenceEntry>> = {
   },
   'member.bank_account.save': {
     before: null,
-    after: { bank_name: '국민은행', account_number: '123456789012', account_holder: '김하루', is_verified: true },
+    after: {
+      bank_name: '국민은행',
+      account_number: '123456789012',
+      account_holder: '김하루',
+      is_verified: true,
+    },
   },
   'member.bank_account.delete': {
-    before: { bank_name: '국민은행', account_number: '123456789012', account_holder: '김하루', is_verified: true },
+    before: {
+      bank_name: '국민은행',
+      account_number: '123456789012',
+      account_holder: '김하루',
+      is_verified: true,
+    },
   },
   'member.bank_account.verify': { before: { is_verified: false }, after: { is_verified: true } },
   'settings.receiving_account.set': {
@@ -85,7 +102,9 @@ const SAMPLES: Record<AuditAction, Partial<SentenceEntry>> = {
   },
   'member.password.reset': { after: { sessions_ended: 2, approval: APPROVAL } },
   'member.second_password.reset': { after: { sessions_ended: 0 } },
-  'member.recovery.send': { after: { secret: 'second_password', sent_to: 'l***@example.com', approval: APPROVAL } },
+  'member.recovery.send': {
+    after: { secret: 'second_password', sent_to: 'l***@example.com', approval: APPROVAL },
+  },
   'member.password.recovered': {
     actor_username: 'lee',
     after: { sessions_ended: 1, recovery_id: '3f1e0c2a-9d7b-4c1e-8f00-0a1b2c3d4e5f' },
@@ -112,7 +131,13 @@ const SAMPLES: Record<AuditAction, Partial<SentenceEntry>> = {
         'bank_accounts.bank_name',
         'deposit_address (reserved: a late deposit to it still identifies this account)',
       ],
-      masked: ['full_name', 'email', 'contact', 'bank_accounts.account_number', 'bank_accounts.account_holder'],
+      masked: [
+        'full_name',
+        'email',
+        'contact',
+        'bank_accounts.account_number',
+        'bank_accounts.account_holder',
+      ],
       removed: ['sessions', 'email_changes (pending email changes)'],
       reason: '특정금융정보법: 거래 기록은 거래 관계 종료 후 5년간 보존',
     },
@@ -274,6 +299,12 @@ describe('the audit log as sentences', () => {
   });
 
   it('picks 을 or 를 by the last sound', () => {
-    expect(['50,000원', '12.5 USDT', '1 XRP', '3', '2'].map(objectParticle)).toEqual(['을', '를', '를', '을', '를']);
+    expect(['50,000원', '12.5 USDT', '1 XRP', '3', '2'].map(objectParticle)).toEqual([
+      '을',
+      '를',
+      '를',
+      '을',
+      '를',
+    ]);
   });
 });

@@ -134,7 +134,8 @@ const SENTENCES: Record<AuditAction | (typeof FORMER_AUDIT_ACTIONS)[number], (p:
 };
 
 /** Whether the server writes (or once wrote) this kind: a kind the desk has a sentence for. */
-export const hasSentence = (action: string): action is keyof typeof SENTENCES => Object.hasOwn(SENTENCES, action);
+export const hasSentence = (action: string): action is keyof typeof SENTENCES =>
+  Object.hasOwn(SENTENCES, action);
 
 /** Members act on their own account (sign-up, recovery, profile); the rest are administrators or the system. */
 const MEMBER_ACTIONS = new Set<string>([
@@ -170,5 +171,7 @@ export function auditSentence(e: SentenceEntry): string {
     before,
     after,
   };
-  return hasSentence(e.action) ? SENTENCES[e.action](parts) : `${parts.who} ${S.other(actionLabel(e.action))}`;
+  return hasSentence(e.action)
+    ? SENTENCES[e.action](parts)
+    : `${parts.who} ${S.other(actionLabel(e.action))}`;
 }

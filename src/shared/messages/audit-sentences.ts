@@ -11,7 +11,8 @@ export const AUDIT_SENTENCE_MESSAGES = {
     system: '시스템이',
     systemNamed: (name: string) => `시스템(${name})이`,
     /** A confirmed proposal: both administrators. */
-    pair: (proposer: string, confirmer: string) => `${proposer} 관리자가 제안하고 ${confirmer} 관리자가 확인해`,
+    pair: (proposer: string, confirmer: string) =>
+      `${proposer} 관리자가 제안하고 ${confirmer} 관리자가 확인해`,
     /** Whose (an empty string when the entry names no member). */
     of: (member: string) => `${member} 회원의 `,
     to: (member: string) => `${member} 회원에게 `,
