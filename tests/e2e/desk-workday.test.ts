@@ -40,6 +40,8 @@ const rowOf = (page: Page, id: string) => page.locator(`tr[data-request-id="${id
 describe('the queue, from the drawer and by keyboard', () => {
   it('the drawer of a pending withdrawal holds an enabled 승인, which approves it; the buttons never move', async () => {
     const out = await insertWithdrawal(e2e.server.db, member.id, { currency: 'USDT', amount: '12' });
+    // The row that takes its place once it is approved.
+    const after = await insertWithdrawal(e2e.server.db, member.id, { currency: 'USDT', amount: '13' });
     const page = desk.aPage;
     await page.goto('/admin');
     const row = rowOf(page, out);
@@ -59,8 +61,12 @@ describe('the queue, from the drawer and by keyboard', () => {
     await drawer.waitFor({ state: 'detached' });
     await expect.poll(() => statusOf('withdrawals', out)).toBe('approved');
     // Fixed columns: the next row's 승인 sits where this one's did.
-    const next = await page.locator('tr[data-request-id]').first().getByRole('button', { name: Q.approve });
+    const next = rowOf(page, after).getByRole('button', { name: Q.approve });
     expect((await next.boundingBox())?.x).toBeCloseTo(before!.x, 0);
+    await row.waitFor({ state: 'detached' });
+    expect(await page.locator('tr[data-request-id]').first().getAttribute('data-request-id')).toBe(after);
+    await rowOf(page, after).getByRole('button', { name: Q.approve }).click();
+    await expect.poll(() => statusOf('withdrawals', after)).toBe('approved');
   });
 
   it('keyboard only: Tab into the queue, j/k, a approves, r rejects with a reason, x and Shift+A approve a selection', async () => {
