@@ -3,7 +3,7 @@
  * 승인했습니다."): one sentence per kind the server writes (audit-actions.ts), so none is shown by its key.
  * The details below it (describeChange) stay as they are.
  */
-import { type AuditAction, FORMER_AUDIT_ACTIONS } from './audit-actions';
+import type { AuditAction, FORMER_AUDIT_ACTIONS } from './audit-actions';
 import { actionLabel } from './audit-change';
 import { formatAsset } from './format';
 import { MSG } from './messages';
