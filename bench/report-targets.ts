@@ -1,6 +1,7 @@
 /** What one `npm run bench` measured (docs/benchmarks.json), the targets it is held to, and the targets table. */
 import type { Budget, ScreenSize } from '../scripts/bundle-size.mjs';
 import type { ApiRow } from './api';
+import type { ApprovalsResult } from './approvals';
 import type { DeskResult } from './desk-operator';
 import type { HistoryDepthResult } from './history-depth';
 import { fmt } from './lib';
@@ -29,6 +30,8 @@ export interface Report {
   historyDepthPglite?: HistoryDepthResult;
   /** The operator at the desk: 100 mixed requests by keyboard and by one bulk approval. */
   desk?: DeskResult;
+  /** One administrator's approvals, fresh and after a busy day, and the chain's, beside pgbench. */
+  approvals?: ApprovalsResult;
   /** `--quick`: fewer and shorter runs, for iterating (not for the committed page). */
   quick?: boolean;
   /** The sections this run measured; the others' figures come from an earlier run. */
@@ -61,6 +64,13 @@ export const TARGETS = {
    */
   deskKeyboardMs: 1000,
   deskBulkMs: 15_000,
+  /**
+   * One administrator's approvals (and the chain's automatic ones) ÷ pgbench TPS in the same rounds, and
+   * after a busy day's 20,000 approvals ÷ the fresh figure: two-person control may cost a fifth of what
+   * PostgreSQL commits, and the day's volume nothing.
+   */
+  approvalsPgbench: 0.2,
+  approvalsBusyOverFresh: 0.9,
 } as const;
 
 export const ok = (met: boolean) => (met ? 'met' : '**missed**');
@@ -100,6 +110,18 @@ export function targetsSection(r: Report): string[] {
       api.map((row) => `\`${row.operationId}\` @${row.connections} ${ratioText(row)}`).join(', '),
       api.every((row) => row.ratio >= line),
     );
+  }
+  if (r.approvals) {
+    const { fresh, busy, chain } = r.approvals;
+    const line = TARGETS.approvalsPgbench;
+    add(`one administrator's approvals ≥ ${line} × pgbench`, fresh.ratio.toFixed(3), fresh.ratio >= line);
+    const busyOverFresh = busy.approvalsPerSecond / fresh.approvalsPerSecond;
+    add(
+      `after 20,000 in the window ≥ ${TARGETS.approvalsBusyOverFresh} × fresh`,
+      busyOverFresh.toFixed(2),
+      busyOverFresh >= TARGETS.approvalsBusyOverFresh,
+    );
+    add(`chain auto-approval ≥ ${line} × pgbench`, chain.ratio.toFixed(3), chain.ratio >= line);
   }
   for (const search of [r.search, r.searchPglite]) {
     if (!search) continue;

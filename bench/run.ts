@@ -2,7 +2,7 @@
  * `npm run bench`: every benchmark, written to docs/BENCHMARKS.md (see bench/README.md).
  *
  *   npm run bench                          # all sections; PostgreSQL from BENCH_DATABASE_URL / DATABASE_URL
- *   npm run bench -- --only api,size       # some sections (api, search, history, startup, size, lighthouse, live, desk)
+ *   npm run bench -- --only api,size       # some sections (api, approvals, search, history, startup, size, lighthouse, live, desk)
  *   BENCH_PAIRS=7 BENCH_RUNS=3 npm run bench -- --out /tmp/b.md   # quicker, elsewhere
  *   npm run bench -- --quick --out /tmp/b.md   # fewer and shorter runs, no live section: for iterating
  */
@@ -13,6 +13,7 @@ import { BUDGETS, screenSizes } from '../scripts/bundle-size.mjs';
 import { openDb } from '../src/server/db';
 import { migrate } from '../src/server/db/migrate';
 import { type ApiRow, runApiBench } from './api';
+import { runApprovalsBench } from './approvals';
 import { runDeskBench } from './desk-operator';
 import { runHistoryDepthBench } from './history-depth';
 import { machine, type Proc, ROOT, startBenchServer, waitForHttp } from './lib';
@@ -44,7 +45,17 @@ if (argv.includes('--render')) {
   );
   process.exit(0);
 }
-const SECTIONS = ['api', 'search', 'history', 'startup', 'size', 'lighthouse', 'live', 'desk'] as const;
+const SECTIONS = [
+  'api',
+  'approvals',
+  'search',
+  'history',
+  'startup',
+  'size',
+  'lighthouse',
+  'live',
+  'desk',
+] as const;
 type Section = (typeof SECTIONS)[number];
 const quick = argv.includes('--quick');
 const only = new Set(
@@ -94,7 +105,13 @@ if (only.has('size') || only.has('lighthouse') || only.has('startup') || only.ha
   if (r.status !== 0) throw new Error('vite build failed');
 }
 
-if (only.has('api') || only.has('startup') || only.has('lighthouse') || only.has('live')) {
+if (
+  only.has('api') ||
+  only.has('approvals') ||
+  only.has('startup') ||
+  only.has('lighthouse') ||
+  only.has('live')
+) {
   log('building the server (npm run build:server)');
   const r = spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('build:server failed');
@@ -225,6 +242,20 @@ if (only.has('startup')) {
     delete report.startup;
     log(`startup FAILED: ${String(err).slice(0, 500)}`);
   }
+  save();
+}
+
+if (only.has('approvals')) {
+  const rounds = Number(process.env.BENCH_ROUNDS ?? (quick ? 2 : 5));
+  log(
+    `approvals: one administrator beside pgbench, ${rounds} rounds of 5 s, fresh, after a busy day, the chain`,
+  );
+  report.approvals = await runApprovalsBench({
+    baseUrl,
+    rounds,
+    seconds: 5,
+    log: (line) => log(`approvals: ${line}`),
+  });
   save();
 }
 
