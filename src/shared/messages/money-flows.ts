@@ -256,6 +256,7 @@ export const MONEY_FLOW_MESSAGES = {
     title: '2차 비밀번호 입력',
     help: '출금을 완료하려면 2차 비밀번호를 입력해주세요.',
     digitsLabel: (n: number, max: number) => `${max}자리 중 ${n}자리 입력됨`,
+    attemptsLeft: (left: number, max: number) => `입력 기회 ${max}번 중 ${left}번 남았어요`,
     confirm: '확인',
     erase: '지우기',
     clear: '전체 삭제',

@@ -41,6 +41,9 @@ export const WITHDRAWAL_RULE_MESSAGES = {
     wrongNetwork: (currency: string) => `이 주소의 네트워크로는 ${currency}를 출금할 수 없습니다.`,
     notRegistered: '출금 주소록에 등록된 주소로만 외부 전송을 할 수 있습니다. 주소를 먼저 등록해주세요.',
     waiting: (kst: string) => `[출금 주소 대기 시간] 새로 등록한 주소는 ${kst}부터 출금에 쓸 수 있습니다.`,
+    xrpExchangeNoTag:
+      '거래소 XRP 주소로는 데스티네이션 태그 없이 보낼 수 없어요. 거래소 입금 화면의 태그와 함께 주소를 다시 등록해 주세요.',
+    xrpNoTagConfirm: '태그 없이 보내려면 거래소가 아닌 본인 지갑인지 확인해 주세요.',
     tooMany: '출금 주소는 50개까지 등록할 수 있습니다. 쓰지 않는 주소를 삭제해주세요.',
     // The delay after a KRW deposit.
     krwDepositHoldHours: (hours: number, kst: string) =>

@@ -206,6 +206,7 @@ export function CryptoWithdrawalPage() {
       ) : null}
       <ConfirmThenPin
         withdrawal={withdrawal}
+        attempts={server.attempts}
         rows={amount ? cryptoConfirmRows(getValues(), { network: shownNetwork, amount, fee, wonText }) : null}
         onBack={() => setStep('amount')}
         onComplete={send}

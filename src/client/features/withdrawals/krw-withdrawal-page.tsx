@@ -168,6 +168,7 @@ export function KrwWithdrawalPage() {
       ) : null}
       <ConfirmThenPin
         withdrawal={withdrawal}
+        attempts={server.attempts}
         rows={
           own && typed
             ? [

@@ -71,6 +71,8 @@ type Withdrawal<TForm extends FieldValues> = Omit<
 export function ConfirmThenPin<TForm extends FieldValues & { otpCode: string }>(props: {
   withdrawal: Withdrawal<TForm>;
   rows: ConfirmRow[] | null;
+  /** The second-password attempts left, from the check that opened the sheet. */
+  attempts: { attempts_left: number; attempts_max: number } | null;
   onBack: () => void;
   onComplete: (pin: string) => void;
 }) {
@@ -97,6 +99,7 @@ export function ConfirmThenPin<TForm extends FieldValues & { otpCode: string }>(
       <PinPad
         help={MSG.pin.help}
         error={submit.pinError ?? otpError ?? null}
+        attempts={props.attempts}
         busy={submit.busy}
         extra={enrolled ? <OtpCodeField {...form.register(otpName)} error={undefined} /> : null}
         extraReady={!enrolled || otpCode.trim() !== ''}
