@@ -86,10 +86,9 @@ export function ConfirmThenPin<TForm extends FieldValues & { otpCode: string }>(
       <ConfirmSheet
         rows={props.rows}
         onCancel={props.onBack}
-        onConfirm={() => {
-          submit.clearPinError();
-          setStep('pin');
-        }}
+        // The last refusal stays on the pad reopened from the sheet: it says the attempts left, where the
+        // count of the check that opened the sheet no longer holds (the page's check clears it).
+        onConfirm={() => setStep('pin')}
       />
     );
   }
