@@ -71,7 +71,7 @@ describe('비밀번호 찾기', () => {
     const to = await memberClient(server.url);
     const held = await requestInternal(fresh, to, 'USDT', '5');
     expect(held.status, JSON.stringify(held.body)).toBe(400);
-    expect(held.body.error?.message).toMatch(/까지 출금과 회원 간 전송이 제한됩니다/);
+    expect(held.body.error?.message).toMatch(/까지 출금과 회원 간 전송이 제한돼요/);
   });
 
   it('recovers the second password the same way', async () => {
