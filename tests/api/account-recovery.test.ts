@@ -65,7 +65,7 @@ describe('비밀번호 찾기', () => {
     );
     expect(activity).toContain('password_recovery');
     expect(activity).toContain('recovery_requested');
-    expect((await smtp.waitForMail(m.creds.email, 2)).decoded).toContain('재설정되었어요');
+    expect((await smtp.waitForMail(m.creds.email, 2)).decoded).toContain('재설정됐어요');
     fresh.withdrawalPin = m.creds.pin;
     await fund(server.db, m.id, { USDT: '100' });
     const to = await memberClient(server.url);
