@@ -41,8 +41,7 @@ describe('address book', () => {
       /\[출금 주소 대기 시간\].*\d{4}\.\s\d{1,2}\.\s\d{1,2}\.\s오[전후]\s\d{1,2}:\d{2}부터/,
     );
     const byId = await withdraw(m.client, external(a, { address_id: reg.body.data.id }));
-    if (byId.status === 400)
-      expect(byId.body.error!.fields!.address_id).toMatch(/부터 출금에 쓸 수 있어요/);
+    if (byId.status === 400) expect(byId.body.error!.fields!.address_id).toMatch(/부터 출금에 쓸 수 있어요/);
     const created = await server.db.query<{ early: boolean }>(
       `SELECT created_at < $2::timestamptz AS early FROM withdrawals WHERE member_id = $1`,
       [m.id, usableAt],

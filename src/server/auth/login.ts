@@ -2,9 +2,9 @@ import { AUTH_LIMITS } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
 import type { Db, Queryable } from '../db';
 import { AppError } from '../http/errors';
+import { countRecent } from '../http/rate-events';
 import { type EventOrigin, recordAuthEvent } from './auth-events';
 import { burnVerifyTime, verifySecret } from './password';
-import { countRecent } from '../http/rate-events';
 import { proveSecret } from './prove-secret';
 import { releaseAttempt, reserveAttempt } from './rate-limit';
 

@@ -101,8 +101,7 @@ export const CORE_MESSAGES = {
     usernameTaken: '이미 사용 중인 아이디예요.',
     usernameAvailable: '사용 가능한 아이디예요.',
     usernameCheckError: '아이디 확인 중 오류가 발생했어요.',
-    usernameFormat:
-      '아이디는 영문 소문자로 시작하는 4~20자의 영문 소문자, 숫자, 밑줄(_)만 사용할 수 있어요.',
+    usernameFormat: '아이디는 영문 소문자로 시작하는 4~20자의 영문 소문자, 숫자, 밑줄(_)만 사용할 수 있어요.',
     nameRequired: '이름을 입력해 주세요.',
     nameTooLong: '이름은 50자 이하로 입력해 주세요.',
     passwordRule: '비밀번호는 8자 이상이며 영문과 숫자를 모두 포함해야 해요.',

@@ -11,8 +11,7 @@ export const WITHDRAWAL_RULE_MESSAGES = {
     deleted: '출금 주소를 삭제했어요.',
     deleteButton: '삭제',
     cancelButton: '취소',
-    deleteConfirm: (label: string) =>
-      `'${label}' 주소를 삭제할까요? 삭제한 주소로는 바로 출금할 수 없어요.`,
+    deleteConfirm: (label: string) => `'${label}' 주소를 삭제할까요? 삭제한 주소로는 바로 출금할 수 없어요.`,
     labelLabel: '주소 별칭',
     labelPlaceholder: '예: 내 업비트 지갑',
     labelRequired: '주소 별칭을 입력해 주세요.',

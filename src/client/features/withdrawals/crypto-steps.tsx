@@ -174,7 +174,7 @@ function useUntaggedXrp(addressId: string) {
   const book = useAddressBook();
   const [confirmed, setConfirmed] = useState<string | null>(null);
   const entry = book.data?.items.find((a) => a.id === addressId);
-  if (!entry || entry.network !== 'XRPL' || entry.destination_tag) return { ready: true, notice: null };
+  if (entry?.network !== 'XRPL' || entry.destination_tag) return { ready: true, notice: null };
   if (entry.wallet_kind === 'exchange') {
     return {
       ready: false,
