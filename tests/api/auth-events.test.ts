@@ -16,6 +16,7 @@ import {
   signupBody,
 } from '../support/client';
 import { fileServer, late } from '../support/fixture';
+import { adjustBalance, requestInternal } from '../support/money';
 import { finishBody, mailedCode } from '../support/recovery';
 import { startTestServer, uniqueName } from '../support/server';
 import { startSmtpServer, tokenFromMail } from '../support/smtp-server';
@@ -185,6 +186,27 @@ describe('the sign-in log is append-only in the database', () => {
 });
 
 describe('reading the sign-in log', () => {
+  it("my page reads a sign-in as one row, and a withdrawal's second-password check as no sign-in", async () => {
+    const m = await memberClient(server.url);
+    const friend = await memberClient(server.url);
+    await adjustBalance(server.db, m.id, 'USDT', '10');
+    expect((await requestInternal(m.client, friend, 'USDT', '1')).status).toBe(201);
+    const mine = await m.client.get<{ items: SignInActivityItem[] }>('/api/profile/sign-in-activity');
+    // Newest first: the withdrawal's PIN, the sign-in (password and second step as one), the sign-up's.
+    expect(mine.body.data!.items.map((e) => `${e.kind}:${e.success}`)).toEqual([
+      'second_factor:true',
+      'login:true',
+      'login:true',
+    ]);
+    // The administrator's log keeps every event.
+    expect(summary(await eventsOf(m.id))).toEqual([
+      'login:ok:',
+      'login:ok:',
+      'second_factor:ok:',
+      'second_factor:ok:',
+    ]);
+  });
+
   it("a member sees their own last 20 events, never another member's", async () => {
     const a = await memberClient(server.url);
     const b = await memberClient(server.url);
