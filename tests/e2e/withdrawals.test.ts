@@ -101,6 +101,7 @@ describe('the crypto withdrawal in steps', () => {
     expect(navHit).toBe(false);
     // The attempts left, as the server counts them, before the first try.
     expect(await page.getByTestId('pin-attempts').textContent()).toBe(P.attemptsLeft(5, 5));
+    await shot(page, 'withdraw-5-pin');
     const wrong = member.creds.pin === '000000' ? '111111' : '000000';
     expectFailure(page, /^response: POST \/api\/withdrawals\/crypto → 400$/);
     await typePin(page, wrong);
