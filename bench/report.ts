@@ -1,4 +1,5 @@
 /** docs/BENCHMARKS.md from the figures of one `npm run bench`: the latest run and its targets, nothing else. */
+import type { DeskResult } from './desk-operator';
 import type { HistoryDepthResult } from './history-depth';
 import { fmt } from './lib';
 import type { LighthouseRow } from './lighthouse';
@@ -161,6 +162,7 @@ export function renderReport(r: Report): string {
   if (r.size) lines.push(...sizeSection(r.size));
   if (r.lighthouse) lines.push(...lighthouseSection(r.lighthouse));
   if (r.live) lines.push(...liveSection(r.live));
+  if (r.desk) lines.push(...deskSection(r.desk));
   return `${lines.join('\n')}\n`;
 }
 
@@ -184,6 +186,27 @@ function liveSection(l: LiveResult): string[] {
     `| event latency from the approval's response, p50 / p99 | ${l.fromResponse.p50} / ${l.fromResponse.p99} ms |`,
     `| event latency from the approval's request start, p50 / p99 | ${l.fromRequest.p50} / ${l.fromRequest.p99} ms |`,
     `| events delivered / sent to another member | ${fmt(l.delivered)} of ${fmt(l.approvals)} / ${l.misdelivered} |`,
+    '',
+  ];
+}
+
+function deskSection(d: DeskResult): string[] {
+  const row = (way: string, ms: number, target: string) =>
+    `| ${way} | ${d.requests} | ${fmt(ms / 1000, 1)} s | ${fmt(ms / d.requests)} ms | ${target} |`;
+  return [
+    '## Operator at the desk (1280 px, Chromium)',
+    '',
+    'bench/desk-operator.ts: the built client and the server on PGlite, one administrator signed in at 1280 px in',
+    `Chromium, ${d.requests} pending requests: ${d.mix}; thresholds no run reaches.`,
+    'By keyboard: Tab into the queue, then `a` on each row, the next press once the decided row has left the queue',
+    `(the focus moves to the row in its place). Then ${d.requests} more: select all, one bulk approval, until the`,
+    'queue is empty. One run of each in the same process; the machine is shared, so the figures move from run to',
+    `run. Targets: ≤ ${fmt(TARGETS.deskKeyboardMs)} ms per request by keyboard, ≤ ${TARGETS.deskBulkMs / 1000} s for the bulk approval.`,
+    '',
+    '| way | requests | time | per request | target |',
+    '| --- | ---: | ---: | ---: | --- |',
+    row('keyboard only (`a` per row)', d.keyboardMs, ok(d.keyboardMs / d.requests <= TARGETS.deskKeyboardMs)),
+    row('select all, one bulk call', d.bulkMs, ok(d.bulkMs <= TARGETS.deskBulkMs)),
     '',
   ];
 }

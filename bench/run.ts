@@ -2,7 +2,7 @@
  * `npm run bench`: every benchmark, written to docs/BENCHMARKS.md (see bench/README.md).
  *
  *   npm run bench                          # all sections; PostgreSQL from BENCH_DATABASE_URL / DATABASE_URL
- *   npm run bench -- --only api,size       # some sections (api, search, startup, size, lighthouse)
+ *   npm run bench -- --only api,size       # some sections (api, search, history, startup, size, lighthouse, live, desk)
  *   BENCH_PAIRS=7 BENCH_RUNS=3 npm run bench -- --out /tmp/b.md   # quicker, elsewhere
  *   npm run bench -- --quick --out /tmp/b.md   # fewer and shorter runs, no live section: for iterating
  */
@@ -13,6 +13,7 @@ import { BUDGETS, screenSizes } from '../scripts/bundle-size.mjs';
 import { openDb } from '../src/server/db';
 import { migrate } from '../src/server/db/migrate';
 import { type ApiRow, runApiBench } from './api';
+import { runDeskBench } from './desk-operator';
 import { runHistoryDepthBench } from './history-depth';
 import { machine, type Proc, ROOT, startBenchServer, waitForHttp } from './lib';
 import { runLighthouse } from './lighthouse';
@@ -43,7 +44,7 @@ if (argv.includes('--render')) {
   );
   process.exit(0);
 }
-const SECTIONS = ['api', 'search', 'history', 'startup', 'size', 'lighthouse', 'live'] as const;
+const SECTIONS = ['api', 'search', 'history', 'startup', 'size', 'lighthouse', 'live', 'desk'] as const;
 type Section = (typeof SECTIONS)[number];
 const quick = argv.includes('--quick');
 const only = new Set(
@@ -87,7 +88,7 @@ const report: Report = {
 };
 const save = () => writeFileSync(jsonOut, `${JSON.stringify(report, null, 2)}\n`);
 
-if (only.has('size') || only.has('lighthouse') || only.has('startup')) {
+if (only.has('size') || only.has('lighthouse') || only.has('startup') || only.has('desk')) {
   log('building the client (vite build)');
   const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('vite build failed');
@@ -241,6 +242,13 @@ if (only.has('live')) {
     log,
   });
   log(`live: ${JSON.stringify(report.live)}`);
+  save();
+}
+
+if (only.has('desk')) {
+  const requests = Number(process.env.BENCH_DESK_REQUESTS ?? 100);
+  log(`desk: ${requests} mixed pending requests by keyboard, then ${requests} by one bulk approval, 1280 px`);
+  report.desk = await runDeskBench(requests, log);
   save();
 }
 

@@ -136,6 +136,16 @@ export function formatTime(iso: string | Date, seconds = false): string {
 export const formatDateTime = (iso: string | Date, seconds = true) =>
   `${formatDate(iso)} ${formatTime(iso, seconds)}`;
 
+/**
+ * A moment on the operators' desk, as a log reads it: "2026.12.01 20:16" (Korean time, 24-hour clock,
+ * to the minute). Members read `formatDateTime`.
+ */
+export function formatDeskTime(iso: string | Date): string {
+  const k = kst(iso);
+  const day = `${k.getUTCFullYear()}.${pad(k.getUTCMonth() + 1)}.${pad(k.getUTCDate())}`;
+  return `${day} ${pad(k.getUTCHours())}:${pad(k.getUTCMinutes())}`;
+}
+
 /** A list's day heading: "11월 27일 (금)". */
 export function formatDayHeading(iso: string | Date): string {
   const k = kst(iso);
