@@ -7,6 +7,7 @@ import {
   withdrawalViewSchema,
 } from '../../shared/schemas/withdrawals';
 import { originOf } from '../auth/auth-events';
+import { secondPasswordAttempts } from '../auth/login';
 import { verifyTotpFor } from '../auth/totp';
 import type { App, Ctx } from '../context';
 import type { Db, Queryable } from '../db';
@@ -26,7 +27,7 @@ const DRY_RUN = Symbol('dry run');
  * Whether `create` would be taken now: it runs in a transaction that is then rolled back, so the check is
  * the request's own code (balance, address book, holds, travel rule, limits), never a second copy of it.
  */
-async function wouldBeTaken(db: Db, create: (q: Queryable) => Promise<unknown>) {
+async function wouldBeTaken(db: Db, memberId: string, create: (q: Queryable) => Promise<unknown>) {
   try {
     await db.tx(async (q) => {
       await create(q);
@@ -35,7 +36,7 @@ async function wouldBeTaken(db: Db, create: (q: Queryable) => Promise<unknown>) 
   } catch (err) {
     if (err !== DRY_RUN) throw err;
   }
-  return { ok: true as const };
+  return { ok: true as const, second_password: await secondPasswordAttempts(db, memberId) };
 }
 
 /** A member's withdrawal requests (approve/reject: admin/decision-routes.ts). */
@@ -88,7 +89,7 @@ export async function withdrawalRoutes(app: App, ctx: Ctx) {
     view: withdrawalCheckViewSchema,
     run: (req) => {
       const memberId = memberSession(req).member.id;
-      return wouldBeTaken(db, (q) => createCryptoWithdrawal(q, memberId, req.body, rulesDeps));
+      return wouldBeTaken(db, memberId, (q) => createCryptoWithdrawal(q, memberId, req.body, rulesDeps));
     },
   });
   check.post('/withdrawals/krw/check', {
@@ -98,7 +99,7 @@ export async function withdrawalRoutes(app: App, ctx: Ctx) {
     view: withdrawalCheckViewSchema,
     run: (req) => {
       const memberId = memberSession(req).member.id;
-      return wouldBeTaken(db, (q) => createKrwWithdrawal(q, memberId, req.body, rulesDeps));
+      return wouldBeTaken(db, memberId, (q) => createKrwWithdrawal(q, memberId, req.body, rulesDeps));
     },
   });
 

@@ -95,7 +95,9 @@ export function KrwWithdrawalPage() {
   });
   const toConfirm = async () => {
     const v = getValues();
-    if ((await server.check({ amount: v.amount, memo: v.memo })) === null) setStep('confirm');
+    if ((await server.check({ amount: v.amount, memo: v.memo })) !== null) return;
+    withdrawal.clearPinError();
+    setStep('confirm');
   };
   const send = (pin: string) => {
     const v = getValues();
@@ -168,6 +170,7 @@ export function KrwWithdrawalPage() {
       ) : null}
       <ConfirmThenPin
         withdrawal={withdrawal}
+        attempts={server.attempts}
         rows={
           own && typed
             ? [
