@@ -226,7 +226,7 @@ async function foundDeposits(url: string, payees: string[]): Promise<string[]> {
       [payees],
     );
     // As `pendingDeposits` does (bench/seed.ts): the statistics autovacuum would have taken by now.
-    await c.query('ANALYZE deposits, deposit_chain_checks');
+    await c.query('ANALYZE');
     return rows.map((r) => r.id);
   } finally {
     await c.end();
