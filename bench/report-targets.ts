@@ -8,6 +8,7 @@ import { fmt } from './lib';
 import type { LighthouseRow } from './lighthouse';
 import type { LiveResult } from './live-events';
 import type { SearchResult } from './member-search';
+import type { ProofResult } from './reserve-proof';
 import { type StartupResult, summarize } from './startup';
 
 export interface Report {
@@ -32,6 +33,8 @@ export interface Report {
   desk?: DeskResult;
   /** One administrator's approvals, fresh and after a busy day, and the chain's, beside pgbench. */
   approvals?: ApprovalsResult;
+  /** Proof of liabilities at 100,000 members: the snapshot and the proofs. */
+  proof?: ProofResult;
   /** `--quick`: fewer and shorter runs, for iterating (not for the committed page). */
   quick?: boolean;
   /** The sections this run measured; the others' figures come from an earlier run. */

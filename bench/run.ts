@@ -2,7 +2,7 @@
  * `npm run bench`: every benchmark, written to docs/BENCHMARKS.md (see bench/README.md).
  *
  *   npm run bench                          # all sections; PostgreSQL from BENCH_DATABASE_URL / DATABASE_URL
- *   npm run bench -- --only api,size       # some sections (api, approvals, search, history, startup, size, lighthouse, live, desk)
+ *   npm run bench -- --only api,size       # some sections (api, approvals, search, history, startup, size, lighthouse, live, desk, proof)
  *   BENCH_PAIRS=7 BENCH_RUNS=3 npm run bench -- --out /tmp/b.md   # quicker, elsewhere
  *   npm run bench -- --quick --out /tmp/b.md   # fewer and shorter runs, no live section: for iterating
  */
@@ -22,6 +22,7 @@ import { runLiveBench } from './live-events';
 import { runSearchBench } from './member-search';
 import { type Pgbench, preparePgbench } from './pgbench';
 import { type Report, renderReport } from './report';
+import { runProofBench } from './reserve-proof';
 import { createBenchDatabase, seed } from './seed';
 import { runStartupBench } from './startup';
 
@@ -55,6 +56,7 @@ const SECTIONS = [
   'lighthouse',
   'live',
   'desk',
+  'proof',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 const quick = argv.includes('--quick');
@@ -280,6 +282,18 @@ if (only.has('desk')) {
   const requests = Number(process.env.BENCH_DESK_REQUESTS ?? 100);
   log(`desk: ${requests} mixed pending requests by keyboard, then ${requests} by one bulk approval, 1280 px`);
   report.desk = await runDeskBench(requests, log);
+  save();
+}
+
+if (only.has('proof')) {
+  const members = Number(process.env.BENCH_PROOF_MEMBERS ?? 100_000);
+  log(`proof of liabilities: ${members} members on PostgreSQL, in a transaction rolled back at the end`);
+  const db = await createBenchDatabase(baseUrl);
+  try {
+    report.proof = await runProofBench(db.url, members, (line) => log(`proof: ${line}`));
+  } finally {
+    await db.drop();
+  }
   save();
 }
 
