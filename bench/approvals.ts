@@ -20,6 +20,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { loadConfig } from '../src/server/config';
@@ -40,14 +41,42 @@ import { type Pgbench, preparePgbench } from './pgbench';
 import { createBenchDatabase, pendingDeposits, seed } from './seed';
 
 const env = process.env;
-const baseUrl = env.BENCH_DATABASE_URL ?? env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/wallet';
-const rounds = Number(env.BENCH_ROUNDS ?? 5);
-const seconds = Number(env.BENCH_PAIR_SECONDS ?? 5);
 const connections = 64;
 const PAYEES = 2_000;
 const BUSY_APPROVALS = 20_000;
 const PORT = 3191;
-const log = (line: string) => console.log(`[approvals] ${line}`);
+
+export interface ApprovalsOptions {
+  baseUrl: string;
+  rounds: number;
+  /** Seconds of each approval run and of each pgbench run. */
+  seconds: number;
+  log: (line: string) => void;
+}
+
+/** One of the three runs: medians over its rounds. */
+export interface ApprovalsRun {
+  name: string;
+  approvalsPerSecond: number;
+  tps: number;
+  /** Median of the per-round approvals/s ÷ pgbench TPS, and each round's. */
+  ratio: number;
+  ratios: number[];
+  lastOverFirst: number;
+  cpu: { server: number; pg: number; client: number };
+  pgbenchCpu: { pg: number; client: number };
+  errors: number;
+}
+
+export interface ApprovalsResult {
+  pgbench: string;
+  scale: number;
+  rounds: number;
+  seconds: number;
+  fresh: ApprovalsRun;
+  busy: ApprovalsRun;
+  chain: ApprovalsRun;
+}
 
 interface Run {
   perSecond: number;
@@ -90,35 +119,35 @@ async function timed(serverPid: number, work: () => Promise<{ n: number; errors:
  * A pgbench run; again, a few times, when the server had no connection slot left for its 64 clients (other
  * databases on a shared server use them too).
  */
-async function pgbenchRun(pgb: Pgbench) {
+async function pgbenchRun(pgb: Pgbench, o: ApprovalsOptions) {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await pgb.run(connections, seconds);
+      return await pgb.run(connections, o.seconds);
     } catch (err) {
       if (attempt >= 10 || !String(err).includes('too many clients')) throw err;
-      log('pgbench: no connection slots left on the server, again in 3 s');
+      o.log('pgbench: no connection slots left on the server, again in 3 s');
       await sleep(3_000);
     }
   }
 }
 
 /** `rounds` rounds of `approve` and pgbench, the order alternating. */
-async function inRounds(pgb: Pgbench, approve: () => Promise<Run>): Promise<Round[]> {
+async function inRounds(pgb: Pgbench, o: ApprovalsOptions, approve: () => Promise<Run>): Promise<Round[]> {
   const out: Round[] = [];
-  for (let i = 0; i < rounds; i++) {
+  for (let i = 0; i < o.rounds; i++) {
     const pgbFirst = i % 2 === 1;
-    const p1 = pgbFirst ? await pgbenchRun(pgb) : null;
+    const p1 = pgbFirst ? await pgbenchRun(pgb, o) : null;
     const run = await approve();
-    const p = p1 ?? (await pgbenchRun(pgb));
+    const p = p1 ?? (await pgbenchRun(pgb, o));
     out.push({ run, tps: p.tps, pgbenchCpu: { pg: p.pgCpuMsPerTx, client: p.clientCpuMsPerTx } });
-    log(
+    o.log(
       `  round ${i + 1}: ${run.perSecond.toFixed(0)} approvals/s, pgbench ${p.tps.toFixed(0)} tps, ratio ${(run.perSecond / p.tps).toFixed(3)}; CPU ms/approval server ${run.cpu.server.toFixed(2)} PostgreSQL ${run.cpu.pg.toFixed(2)} client ${run.cpu.client.toFixed(2)}; pgbench CPU ms/tx PostgreSQL ${p.pgCpuMsPerTx.toFixed(2)} pgbench ${p.clientCpuMsPerTx.toFixed(2)}${run.errors ? ` ERRORS ${run.errors}` : ''}`,
     );
   }
   return out;
 }
 
-function summary(name: string, rs: Round[]) {
+function summary(name: string, rs: Round[], log: (line: string) => void): ApprovalsRun {
   const ratios = rs.map((r) => r.run.perSecond / r.tps);
   const s = {
     name,
@@ -196,18 +225,17 @@ async function foundDeposits(url: string, payees: string[]): Promise<string[]> {
        SELECT id::text AS id FROM d`,
       [payees],
     );
+    // As `pendingDeposits` does (bench/seed.ts): the statistics autovacuum would have taken by now.
+    await c.query('ANALYZE');
     return rows.map((r) => r.id);
   } finally {
     await c.end();
   }
 }
 
-async function main() {
-  if (!env.BENCH_SKIP_BUILD) {
-    log('building the server (npm run build:server)');
-    const r = spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: ROOT, stdio: 'inherit' });
-    if (r.status !== 0) throw new Error('build:server failed');
-  }
+/** The three runs beside pgbench; the built server (`dist/server/main.js`) must exist. */
+export async function runApprovalsBench(o: ApprovalsOptions): Promise<ApprovalsResult> {
+  const { baseUrl, seconds, rounds, log } = o;
   const main = path.join(ROOT, 'dist/server/main.js');
   if (!existsSync(main)) throw new Error(`${main} is missing`);
   const dbName = new URL(baseUrl).pathname.slice(1) || 'wallet';
@@ -251,21 +279,21 @@ async function main() {
 
     log(`warm-up (${seconds} s of each)`);
     await viaHttp();
-    await pgbenchRun(pgb);
+    await pgbenchRun(pgb, o);
     log(`fresh: ${rounds} rounds of ${seconds} s`);
-    const fresh = summary('fresh', await inRounds(pgb, viaHttp));
+    const fresh = summary('fresh', await inRounds(pgb, o, viaHttp), log);
 
     log(
       `writing ${BUSY_APPROVALS.toLocaleString('en-US')} approvals of the administrator over the last 24 h`,
     );
     await busyDay(db.url, s.admin.id, s.payees);
-    const busy = summary('busy', await inRounds(pgb, viaHttp));
+    const busy = summary('busy', await inRounds(pgb, o, viaHttp), log);
 
     const cfg = loadConfig({ ...env, ...BENCH_FOUR_EYES, DATABASE_URL: db.url });
     const system = { actorId: null, actorUsername: 'system:chain' };
     const chain = summary(
       'chain',
-      await inRounds(pgb, async () => {
+      await inRounds(pgb, o, async () => {
         const ids = await foundDeposits(db.url, s.payees);
         return timed(process.pid, async () => {
           let next = 0;
@@ -282,20 +310,15 @@ async function main() {
           return { n, errors };
         });
       }),
+      log,
     );
     const [p] = await m.query<{ n: number }>('SELECT count(*)::int AS n FROM admin_proposals');
     await m.close();
     if (p!.n > 0) throw new Error(`${p!.n} approvals became proposals: raise BENCH_FOUR_EYES (bench/lib.ts)`);
-    console.log(
-      JSON.stringify(
-        { pgbench: pgb.version, scale: pgb.scale, rounds, seconds, fresh, busy, chain },
-        null,
-        2,
-      ),
-    );
     log(
       `busy ÷ fresh ${(busy.approvalsPerSecond / fresh.approvalsPerSecond).toFixed(2)} (ratios to pgbench: ${(busy.ratio / fresh.ratio).toFixed(2)})`,
     );
+    return { pgbench: pgb.version, scale: pgb.scale, rounds, seconds, fresh, busy, chain };
   } finally {
     await server.stop();
     await db.drop();
@@ -303,4 +326,17 @@ async function main() {
   }
 }
 
-await main();
+// Run on its own (`npm run bench:approvals`): builds the server, prints the figures as JSON.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  if (!env.BENCH_SKIP_BUILD) {
+    const r = spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: ROOT, stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('build:server failed');
+  }
+  const result = await runApprovalsBench({
+    baseUrl: env.BENCH_DATABASE_URL ?? env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/wallet',
+    rounds: Number(env.BENCH_ROUNDS ?? 5),
+    seconds: Number(env.BENCH_PAIR_SECONDS ?? 5),
+    log: (line) => console.log(`[approvals] ${line}`),
+  });
+  console.log(JSON.stringify(result, null, 2));
+}

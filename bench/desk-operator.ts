@@ -1,9 +1,9 @@
 /**
- * How long an operator needs for 100 mixed pending requests at the desk (1280 px, Chromium): by keyboard
- * (one `a` per request, each approved as the queue answers) and by selecting them all and approving them
- * in one call. The built client and server on PGlite, two administrators, four-eyes thresholds no run
- * reaches (as every bench server: a run that files a proposal fails). A tool beside the sections of
- * run.ts: `npx vite build && npx tsx bench/desk-operator.ts` (BENCH_DESK_REQUESTS, default 100).
+ * The `desk` section of run.ts: how long an operator needs for 100 mixed pending requests at the desk
+ * (1280 px, Chromium): by keyboard (one `a` per request, the next pressed once the decided row left the
+ * queue) and by selecting them all and approving them in one call, in the same run. The built client and the
+ * server on PGlite, one administrator, four-eyes thresholds no run reaches (as every bench server: a run
+ * that files a proposal fails). `npm run bench -- --only desk` (BENCH_DESK_REQUESTS, default 100).
  */
 import { existsSync } from 'node:fs';
 import { chromium, type Page } from 'playwright-core';
@@ -13,13 +13,21 @@ import { startTestServer, type TestServer } from '../tests/support/server';
 import { loginCode } from '../tests/support/totp';
 import { BENCH_FOUR_EYES } from './lib';
 
-const N = Number(process.env.BENCH_DESK_REQUESTS ?? 100);
 const CHROMIUM = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
   (p): p is string => !!p && existsSync(p),
 );
 
+/** What one run measured (docs/benchmarks.json `desk`). */
+export interface DeskResult {
+  requests: number;
+  /** What the requests were, as the page says it. */
+  mix: string;
+  keyboardMs: number;
+  bulkMs: number;
+}
+
 /** N pending requests of several members: KRW and USDT deposits, USDT and KRW withdrawals. */
-async function fill(server: TestServer) {
+async function fill(server: TestServer, N: number) {
   const members = await Promise.all(Array.from({ length: 5 }, () => memberClient(server.url)));
   for (const m of members) await fund(server.db, m.id, { USDT: '100000', KRW: '100000000' });
   for (let i = 0; i < N; i++) {
@@ -34,7 +42,7 @@ async function fill(server: TestServer) {
 
 const rowCount = (page: Page) => page.locator('tr[data-request-id]').count();
 
-async function byKeyboard(page: Page): Promise<number> {
+async function byKeyboard(page: Page, N: number): Promise<number> {
   await page.goto('/admin');
   await page
     .locator('tr[data-request-id]')
@@ -60,7 +68,7 @@ async function byKeyboard(page: Page): Promise<number> {
   return performance.now() - start;
 }
 
-async function byBulk(page: Page): Promise<number> {
+async function byBulk(page: Page, N: number): Promise<number> {
   await page.goto('/admin');
   await page
     .locator('tr[data-request-id]')
@@ -76,7 +84,8 @@ async function byBulk(page: Page): Promise<number> {
   return performance.now() - start;
 }
 
-async function main() {
+/** Fills the queue twice with N requests: decided by keyboard, then by one bulk approval. */
+export async function runDeskBench(N: number, log: (line: string) => void): Promise<DeskResult> {
   if (!CHROMIUM) throw new Error('Chromium not found (CHROME_PATH)');
   if (!existsSync('dist/client/index.html')) throw new Error('dist/client is missing: npx vite build');
   const server = await startTestServer({ ...BENCH_FOUR_EYES, FOUR_EYES_PAYOUT_KRW: '1000000000000000' });
@@ -97,25 +106,24 @@ async function main() {
     await context.addCookies([...client.cookies].map(([name, value]) => ({ name, value, url: server.url })));
     const page = await context.newPage();
     page.setDefaultTimeout(30_000);
-    const results: Record<string, number> = {};
+    const ms: Record<'keyboard' | 'bulk', number> = { keyboard: 0, bulk: 0 };
     for (const [label, run] of [
       ['keyboard', byKeyboard],
       ['bulk', byBulk],
     ] as const) {
-      await fill(server);
-      results[label] = await run(page);
-      console.log(`[desk] ${label}: ${(results[label] / 1000).toFixed(1)} s`);
+      await fill(server, N);
+      ms[label] = await run(page, N);
+      log(`desk ${label}: ${N} requests in ${(ms[label] / 1000).toFixed(1)} s`);
       if ((await rowCount(page)) !== 0) throw new Error(`${label}: requests left in the queue`);
     }
-    const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-    console.log(`| way | ${N} requests | per request |`);
-    console.log('| --- | ---: | ---: |');
-    for (const [label, ms] of Object.entries(results))
-      console.log(`| ${label} | ${s(ms)} | ${(ms / N).toFixed(0)} ms |`);
+    return {
+      requests: N,
+      mix: 'KRW and USDT deposits, USDT and KRW withdrawals, a quarter each, of five members',
+      keyboardMs: ms.keyboard,
+      bulkMs: ms.bulk,
+    };
   } finally {
     await browser.close();
     await server.close();
   }
 }
-
-await main();

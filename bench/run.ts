@@ -2,7 +2,7 @@
  * `npm run bench`: every benchmark, written to docs/BENCHMARKS.md (see bench/README.md).
  *
  *   npm run bench                          # all sections; PostgreSQL from BENCH_DATABASE_URL / DATABASE_URL
- *   npm run bench -- --only api,size       # some sections (api, search, startup, size, lighthouse)
+ *   npm run bench -- --only api,size       # some sections (api, approvals, search, history, startup, size, lighthouse, live, desk, proof)
  *   BENCH_PAIRS=7 BENCH_RUNS=3 npm run bench -- --out /tmp/b.md   # quicker, elsewhere
  *   npm run bench -- --quick --out /tmp/b.md   # fewer and shorter runs, no live section: for iterating
  */
@@ -13,6 +13,8 @@ import { BUDGETS, screenSizes } from '../scripts/bundle-size.mjs';
 import { openDb } from '../src/server/db';
 import { migrate } from '../src/server/db/migrate';
 import { type ApiRow, runApiBench } from './api';
+import { runApprovalsBench } from './approvals';
+import { runDeskBench } from './desk-operator';
 import { runHistoryDepthBench } from './history-depth';
 import { machine, type Proc, ROOT, startBenchServer, waitForHttp } from './lib';
 import { runLighthouse } from './lighthouse';
@@ -20,6 +22,7 @@ import { runLiveBench } from './live-events';
 import { runSearchBench } from './member-search';
 import { type Pgbench, preparePgbench } from './pgbench';
 import { type Report, renderReport } from './report';
+import { runProofBench } from './reserve-proof';
 import { createBenchDatabase, seed } from './seed';
 import { runStartupBench } from './startup';
 
@@ -43,7 +46,18 @@ if (argv.includes('--render')) {
   );
   process.exit(0);
 }
-const SECTIONS = ['api', 'search', 'history', 'startup', 'size', 'lighthouse', 'live'] as const;
+const SECTIONS = [
+  'api',
+  'approvals',
+  'search',
+  'history',
+  'startup',
+  'size',
+  'lighthouse',
+  'live',
+  'desk',
+  'proof',
+] as const;
 type Section = (typeof SECTIONS)[number];
 const quick = argv.includes('--quick');
 const only = new Set(
@@ -87,13 +101,19 @@ const report: Report = {
 };
 const save = () => writeFileSync(jsonOut, `${JSON.stringify(report, null, 2)}\n`);
 
-if (only.has('size') || only.has('lighthouse') || only.has('startup')) {
+if (only.has('size') || only.has('lighthouse') || only.has('startup') || only.has('desk')) {
   log('building the client (vite build)');
   const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('vite build failed');
 }
 
-if (only.has('api') || only.has('startup') || only.has('lighthouse') || only.has('live')) {
+if (
+  only.has('api') ||
+  only.has('approvals') ||
+  only.has('startup') ||
+  only.has('lighthouse') ||
+  only.has('live')
+) {
   log('building the server (npm run build:server)');
   const r = spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('build:server failed');
@@ -227,6 +247,20 @@ if (only.has('startup')) {
   save();
 }
 
+if (only.has('approvals')) {
+  const rounds = Number(process.env.BENCH_ROUNDS ?? (quick ? 2 : 5));
+  log(
+    `approvals: one administrator beside pgbench, ${rounds} rounds of 5 s, fresh, after a busy day, the chain`,
+  );
+  report.approvals = await runApprovalsBench({
+    baseUrl,
+    rounds,
+    seconds: 5,
+    log: (line) => log(`approvals: ${line}`),
+  });
+  save();
+}
+
 if (only.has('live')) {
   const streams = Number(process.env.BENCH_STREAMS ?? 1000);
   const approvals = Number(process.env.BENCH_LIVE_APPROVALS ?? 2000);
@@ -241,6 +275,25 @@ if (only.has('live')) {
     log,
   });
   log(`live: ${JSON.stringify(report.live)}`);
+  save();
+}
+
+if (only.has('desk')) {
+  const requests = Number(process.env.BENCH_DESK_REQUESTS ?? 100);
+  log(`desk: ${requests} mixed pending requests by keyboard, then ${requests} by one bulk approval, 1280 px`);
+  report.desk = await runDeskBench(requests, log);
+  save();
+}
+
+if (only.has('proof')) {
+  const members = Number(process.env.BENCH_PROOF_MEMBERS ?? 100_000);
+  log(`proof of liabilities: ${members} members on PostgreSQL, in a transaction rolled back at the end`);
+  const db = await createBenchDatabase(baseUrl);
+  try {
+    report.proof = await runProofBench(db.url, members, (line) => log(`proof: ${line}`));
+  } finally {
+    await db.drop();
+  }
   save();
 }
 

@@ -14,8 +14,7 @@ describe('describeChange: an audit entry in Korean', () => {
     const text = lines.join('\n');
     expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
     expect(text).not.toMatch(/[a-z]+_[a-z]+/);
-    expect(text).toContain('(KST)');
-    expect(text).toContain('오후\u00a08:16:11');
+    expect(text).toContain('2026.12.01 20:16');
     expect(text).toContain('열린 확인 창 사용');
   });
 

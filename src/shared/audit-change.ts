@@ -4,14 +4,17 @@
  * field without a Korean name is called "기타 항목" rather than shown by its key.
  */
 import { formatExact } from './fees';
-import { formatDateTime } from './format';
+import { formatDeskTime } from './format';
 import { MSG } from './messages';
 
 const C = MSG.deskRecords.change;
 const W = MSG.deskWork;
-/** A moment as the server writes it (ISO 8601, UTC): shown in Korean time. */
+const S = MSG.auditSentence;
+/** A moment as the server writes it (ISO 8601, UTC): shown in Korean time as the desk writes it. */
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 /** Identifiers, tags and numbers that name rather than count: digits as they are, never grouped. */
+/** A calendar day (a lock's end, an export's period): written the desk's way, 2026.12.01. */
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const IDENTIFIER = /(^|_)(tag|tags|number|txid|id|code|step)$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DECIMAL = /^-?\d+(\.\d+)?$/;
@@ -25,9 +28,10 @@ function valueText(v: unknown, key = ''): string {
   if (IDENTIFIER.test(key) && (typeof v === 'number' || typeof v === 'string')) return String(v);
   if (typeof v === 'number') return v.toLocaleString('ko-KR');
   if (typeof v === 'string') {
-    const known = C.values[v] ?? W.auditValues[v] ?? MSG.proposals.kinds[v];
+    const known = C.values[v] ?? W.auditValues[v] ?? S.values[v] ?? MSG.proposals.kinds[v];
     if (known) return known;
-    if (ISO_TIME.test(v)) return `${formatDateTime(v)} (KST)`;
+    if (ISO_TIME.test(v)) return formatDeskTime(v);
+    if (DAY.test(v)) return v.replace(DAY, '$1.$2.$3');
     if (DECIMAL.test(v) && v.replace('-', '').length > 3) return formatExact(v);
     return v;
   }
@@ -45,7 +49,7 @@ function valueText(v: unknown, key = ''): string {
   return String(v);
 }
 
-const label = (key: string) => C.fields[key] ?? W.auditFields[key] ?? C.other;
+const label = (key: string) => C.fields[key] ?? W.auditFields[key] ?? S.fields[key] ?? C.other;
 /** Ids are named elsewhere (the target column shows the member's username). */
 const hidden = (key: string, v: unknown) =>
   key === 'id' || key.endsWith('_id') || (typeof v === 'string' && UUID.test(v));

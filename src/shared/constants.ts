@@ -57,7 +57,7 @@ export const PASSWORD_CHANGE_REDIRECT_MS = 2_000;
 export const ADDRESS_PLACEHOLDERS = {
   preparing: '준비 중...',
   error: '오류 발생',
-  contactAdmin: '관리자에게 문의하세요',
+  contactAdmin: '관리자에게 문의해 주세요',
 } as const;
 
 export const KRW_BANKS = [

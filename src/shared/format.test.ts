@@ -290,7 +290,7 @@ describe('Korean time (UTC+9, no daylight saving) around both midnights', () => 
     const f = await import('./format');
     const at = '2026-12-31T23:59:59Z'; // 08:59:59 KST on 1 January
     expect(plain(f.formatDateTime(at))).toBe('2027. 1. 1. 오전 8:59:59');
-    expect(f.formatDeskTime(at)).toBe('2027. 01. 01. 08:59');
+    expect(f.formatDeskTime(at)).toBe('2027.01.01 08:59');
     expect(f.kstDayKey(at)).toBe('2027-01-01');
     expect(plain(f.formatDayHeading(at))).toBe('1월 1일 (금)');
   });
@@ -301,8 +301,8 @@ describe('Korean time (UTC+9, no daylight saving) around both midnights', () => 
     const midnight = '2026-02-28T15:00:00Z';
     expect(f.kstDayKey(before)).toBe('2026-02-28');
     expect(f.kstDayKey(midnight)).toBe('2026-03-01');
-    expect(f.formatDeskTime(before)).toBe('2026. 02. 28. 23:59');
-    expect(f.formatDeskTime(midnight)).toBe('2026. 03. 01. 00:00');
+    expect(f.formatDeskTime(before)).toBe('2026.02.28 23:59');
+    expect(f.formatDeskTime(midnight)).toBe('2026.03.01 00:00');
     expect(plain(f.formatDateTime(midnight, false))).toBe('2026. 3. 1. 오전 12:00');
     expect(plain(f.formatDate(new Date(midnight)))).toBe('2026. 3. 1.');
   });

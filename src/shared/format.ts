@@ -136,20 +136,20 @@ export function formatTime(iso: string | Date, seconds = false): string {
 export const formatDateTime = (iso: string | Date, seconds = true) =>
   `${formatDate(iso)} ${formatTime(iso, seconds)}`;
 
+/**
+ * A moment on the operators' desk, as a log reads it: "2026.12.01 20:16" (Korean time, 24-hour clock,
+ * to the minute; midnight is 00:00, where ko-KR's Intl formatter says 24:00). Members read `formatDateTime`.
+ */
+export function formatDeskTime(iso: string | Date): string {
+  const k = kst(iso);
+  const day = `${k.getUTCFullYear()}.${pad(k.getUTCMonth() + 1)}.${pad(k.getUTCDate())}`;
+  return `${day} ${pad(k.getUTCHours())}:${pad(k.getUTCMinutes())}`;
+}
+
 /** A list's day heading: "11월 27일 (금)". */
 export function formatDayHeading(iso: string | Date): string {
   const k = kst(iso);
   return `${k.getUTCMonth() + 1}월${NBSP}${k.getUTCDate()}일${NBSP}(${WEEKDAYS[k.getUTCDay()]})`;
-}
-
-/**
- * The desk's exact time, 24-hour with every part two digits so columns line up: "2026. 11. 27. 13:41"
- * (midnight is 00:00, where ko-KR's Intl formatter says 24:00).
- */
-export function formatDeskTime(iso: string | Date): string {
-  const k = kst(iso);
-  const day = `${k.getUTCFullYear()}. ${pad(k.getUTCMonth() + 1)}. ${pad(k.getUTCDate())}.`;
-  return `${day} ${pad(k.getUTCHours())}:${pad(k.getUTCMinutes())}`;
 }
 
 /**

@@ -65,13 +65,13 @@ describe('비밀번호 찾기', () => {
     );
     expect(activity).toContain('password_recovery');
     expect(activity).toContain('recovery_requested');
-    expect((await smtp.waitForMail(m.creds.email, 2)).decoded).toContain('재설정되었어요');
+    expect((await smtp.waitForMail(m.creds.email, 2)).decoded).toContain('재설정됐어요');
     fresh.withdrawalPin = m.creds.pin;
     await fund(server.db, m.id, { USDT: '100' });
     const to = await memberClient(server.url);
     const held = await requestInternal(fresh, to, 'USDT', '5');
     expect(held.status, JSON.stringify(held.body)).toBe(400);
-    expect(held.body.error?.message).toMatch(/까지 출금과 회원 간 전송이 제한됩니다/);
+    expect(held.body.error?.message).toMatch(/까지 출금과 회원 간 전송이 제한돼요/);
   });
 
   it('recovers the second password the same way', async () => {

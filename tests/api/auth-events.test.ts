@@ -16,6 +16,7 @@ import {
   signupBody,
 } from '../support/client';
 import { fileServer, late } from '../support/fixture';
+import { adjustBalance, requestInternal } from '../support/money';
 import { finishBody, mailedCode } from '../support/recovery';
 import { startTestServer, uniqueName } from '../support/server';
 import { startSmtpServer, tokenFromMail } from '../support/smtp-server';
@@ -43,7 +44,9 @@ describe('the sign-in log records', () => {
     expect((await w.post('/api/auth/second-factor', { second_password: '000000' })).status).toBe(401);
     expect((await w.post('/api/auth/second-factor', { second_password: creds.pin })).status).toBe(200);
     expect((await w.post('/api/logout', {})).status).toBe(200);
-    const rows = await eventsOf(id);
+    const [signup, ...rows] = await eventsOf(id);
+    // The session the sign-up opened is the first sign-in.
+    expect(summary([signup!])).toEqual(['login:ok:']);
     expect(summary(rows)).toEqual([
       'login:fail:bad_password',
       'login:ok:',
@@ -68,7 +71,7 @@ describe('the sign-in log records', () => {
     expect(
       (await anon().post('/api/login', { email: creds.username, password: creds.password })).status,
     ).toBe(429);
-    const after = summary(await eventsOf(id)).slice(5);
+    const after = summary(await eventsOf(id)).slice(6);
     expect(after.filter((s) => s === 'login:fail:bad_password')).toHaveLength(9);
     expect(after.filter((s) => s === 'lockout:fail:')).toHaveLength(1);
     expect(after.at(-1)).toBe('login:fail:locked');
@@ -177,11 +180,33 @@ describe('the sign-in log is append-only in the database', () => {
       /append-only/,
     );
     await expect(server.db.query('TRUNCATE auth_events')).rejects.toThrow(/append-only/);
-    expect(await eventsOf(id)).toHaveLength(1);
+    // The sign-up's sign-in and the row inserted above.
+    expect(await eventsOf(id)).toHaveLength(2);
   });
 });
 
 describe('reading the sign-in log', () => {
+  it("my page reads a sign-in as one row, and a withdrawal's second-password check as no sign-in", async () => {
+    const m = await memberClient(server.url);
+    const friend = await memberClient(server.url);
+    await adjustBalance(server.db, m.id, 'USDT', '10');
+    expect((await requestInternal(m.client, friend, 'USDT', '1')).status).toBe(201);
+    const mine = await m.client.get<{ items: SignInActivityItem[] }>('/api/profile/sign-in-activity');
+    // Newest first: the withdrawal's PIN, the sign-in (password and second step as one), the sign-up's.
+    expect(mine.body.data!.items.map((e) => `${e.kind}:${e.success}`)).toEqual([
+      'second_factor:true',
+      'login:true',
+      'login:true',
+    ]);
+    // The administrator's log keeps every event.
+    expect(summary(await eventsOf(m.id))).toEqual([
+      'login:ok:',
+      'login:ok:',
+      'second_factor:ok:',
+      'second_factor:ok:',
+    ]);
+  });
+
   it("a member sees their own last 20 events, never another member's", async () => {
     const a = await memberClient(server.url);
     const b = await memberClient(server.url);
@@ -229,7 +254,9 @@ describe('reading the sign-in log', () => {
     expect(all.status).toBe(200);
     expect(all.body.data!.items.every((e) => e.member_id === m.id)).toBe(true);
     expect(all.body.data!.items[0]!.username).toBe(m.creds.username);
+    // The sign-up's sign-in, then memberClient's sign-in in two steps.
     expect(summary(all.body.data!.items as unknown as AuthEventRow[]).reverse()).toEqual([
+      'login:ok:',
       'login:ok:',
       'second_factor:ok:',
       'login:fail:bad_password',
@@ -241,15 +268,15 @@ describe('reading the sign-in log', () => {
     const logins = await list(`memberId=${m.id}&kind=second_factor`);
     expect(logins.body.data!.items.map((e) => e.kind)).toEqual(['second_factor']);
     const paged = await list(`memberId=${m.id}&pageSize=3&page=2`);
-    expect(paged.body.data!.items).toHaveLength(1);
-    expect(paged.body.data!.total).toBe(4);
+    expect(paged.body.data!.items).toHaveLength(2);
+    expect(paged.body.data!.total).toBe(5);
 
     // Today in Korea includes them; yesterday does not.
     const kstToday = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
     const kstYesterday = new Date(Date.now() + 9 * 3600_000 - 86_400_000).toISOString().slice(0, 10);
-    expect((await list(`memberId=${m.id}&from=${kstToday}&to=${kstToday}`)).body.data!.total).toBe(4);
+    expect((await list(`memberId=${m.id}&from=${kstToday}&to=${kstToday}`)).body.data!.total).toBe(5);
     expect((await list(`memberId=${m.id}&to=${kstYesterday}`)).body.data!.total).toBe(0);
-    expect((await list(`memberId=${m.id}&from=${kstYesterday}`)).body.data!.total).toBe(4);
+    expect((await list(`memberId=${m.id}&from=${kstYesterday}`)).body.data!.total).toBe(5);
 
     // Across members: a kind filter only.
     const lockouts = await list('kind=login&result=failure&pageSize=100');

@@ -82,7 +82,7 @@ describe('DAXA holds after KRW deposits', () => {
     const refused = await external(m.client, m, '2');
     expect(refused.status).toBe(400);
     expect(refused.body.error!.fields!.method).toMatch(
-      /첫 원화 입금 후 72시간.*\d{4}\.\s\d{1,2}\.\s\d{1,2}\.\s오[전후]\s\d{1,2}:\d{2}부터 출금할 수 있습니다/,
+      /첫 원화 입금 후 72시간.*\d{4}\.\s\d{1,2}\.\s\d{1,2}\.\s오[전후]\s\d{1,2}:\d{2}부터 출금할 수 있어요/,
     );
     // An internal transfer may move the free part (65 USDT = 93,015 KRW), not the held value.
     const tooMuch = await internal(m.client, friend.creds.username, '66');

@@ -33,7 +33,7 @@ const movement = (memberId: string, amounts: string[]) => ({
   audit: (after: { toFixed(): string }[]) => ({
     actorId: null,
     actorUsername: 'test',
-    action: 'member.balance.adjust',
+    action: 'member.balance.adjust' as const,
     targetType: 'member',
     targetId: memberId,
     after: { balances: after.map((b) => b.toFixed()) },

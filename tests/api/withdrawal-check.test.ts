@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { Client, newMemberCreds, signupBody } from '../support/client';
-import { trc20Address, xrpAddress } from '../support/money';
-import { external, register, rulesFile, sleep, WAIT_USABLE_MS } from '../support/withdrawal-rules';
+import { adjustBalance, trc20Address, xrpAddress } from '../support/money';
+import { external, register, rulesFile, sleep, WAIT_USABLE_MS, withdraw } from '../support/withdrawal-rules';
 
 /**
- * The withdrawal's check before the confirmation sheet (POST …/check: the request's own code, rolled back),
- * an exchange's XRP address without its tag, and the session a sign-up opens.
+ * The withdrawal's check before the confirmation sheet (POST …/check: the request's own code, rolled back,
+ * and the second-password attempts left), an exchange's XRP address without its tag, and the session a
+ * sign-up opens.
  */
 const R = MSG.wrules;
 const { server, member } = rulesFile();
@@ -29,7 +30,10 @@ describe('the withdrawal check', () => {
     expect(waiting.status).toBe(400);
     expect(waiting.body.error!.fields!.recipient_address).toMatch(/^\[출금 주소 대기 시간\]/);
     await sleep(WAIT_USABLE_MS);
-    expect((await check(external(address))).body).toEqual({ data: { ok: true }, error: null });
+    expect((await check(external(address))).body).toEqual({
+      data: { ok: true, second_password: { attempts_left: 5, attempts_max: 5 } },
+      error: null,
+    });
     const travel = await check(external(address, { amount: '10' }));
     expect(travel.status).toBe(400);
     expect(travel.body.error!.fields).toEqual({
@@ -47,6 +51,29 @@ describe('the withdrawal check', () => {
     expect(krw.status).toBe(400);
     expect(krw.body.error!.fields!.amount).toBeTruthy();
     expect(await count(m.id)).toBe(0);
+  });
+
+  it("says how many second-password attempts are left, from the member's own counter only", async () => {
+    const m = await member();
+    const other = await member();
+    const reg = await register(m.client, m.creds.pin);
+    const address = reg.body.data.address as string;
+    const otherReg = await register(other.client, other.creds.pin);
+    await sleep(WAIT_USABLE_MS);
+    const attempts = async (c: typeof m, body: unknown) =>
+      (await c.client.post('/api/withdrawals/crypto/check', body)).body.data?.second_password;
+    const wrong = m.creds.pin === '000000' ? '111111' : '000000';
+    const refused = await withdraw(m.client, { ...external(address), second_password: wrong });
+    expect(refused.body.error!.fields!.second_password).toBe(R.secondPasswordWrong(4));
+    expect(await attempts(m, external(address))).toEqual({ attempts_left: 4, attempts_max: 5 });
+    // Another member's count is their own.
+    expect(await attempts(other, external(otherReg.body.data.address as string))).toEqual({
+      attempts_left: 5,
+      attempts_max: 5,
+    });
+    // A right PIN leaves the failures of the window counted, as the lockout counts them.
+    expect((await withdraw(m.client, external(address))).status).toBe(201);
+    expect(await attempts(m, external(address))).toEqual({ attempts_left: 4, attempts_max: 5 });
   });
 
   it('is for a signed-in member only', async () => {
@@ -77,6 +104,44 @@ describe('XRP destination tags in the address book', () => {
       201,
     );
   });
+
+  it("an exchange's XRP entry saved without a tag is refused for a withdrawal; an own wallet's is sent", async () => {
+    const m = await member();
+    await adjustBalance(server.db, m.id, 'XRP', '100');
+    // Entries saved before the address book asked for the tag: one named an exchange, one the member's own.
+    const saved = async (kind: 'own' | 'exchange') => {
+      const address = xrpAddress();
+      const [row] = await server.db.query<{ id: string }>(
+        `INSERT INTO withdrawal_addresses (member_id, network, address, address_key, label, wallet_kind, exchange, usable_at)
+         VALUES ($1, 'XRPL', $2, $2, '예전 주소', $3, $4, now()) RETURNING id::text AS id`,
+        [m.id, address, kind, kind === 'exchange' ? 'upbit' : null],
+      );
+      return { address, id: row!.id };
+    };
+    const exchange = await saved('exchange');
+    const own = await saved('own');
+    const xrp = (to: { address: string; id: string }, over: Record<string, unknown> = {}) =>
+      external(to.address, { currency: 'XRP', network: 'XRPL', amount: '5', address_id: to.id, ...over });
+    for (const path of ['/api/withdrawals/crypto/check', '/api/withdrawals/crypto']) {
+      const r =
+        path === '/api/withdrawals/crypto'
+          ? await withdraw(m.client, xrp(exchange))
+          : await m.client.post(path, xrp(exchange));
+      expect(r.status, path).toBe(400);
+      expect(r.body.error).toMatchObject({
+        message: R.xrpExchangeNoTag,
+        fields: { address_id: R.xrpExchangeNoTag },
+      });
+    }
+    // The member's own wallet may go without a tag, but not when they name an exchange as the receiver.
+    const named = await m.client.post(
+      '/api/withdrawals/crypto/check',
+      xrp(own, { travel_rule_exchange: 'bithumb', travel_rule_name: '김수취' }),
+    );
+    expect(named.body.error!.fields).toEqual({ travel_rule_exchange: R.xrpExchangeNoTag });
+    expect((await withdraw(m.client, xrp(own))).status).toBe(201);
+    expect(await count(m.id)).toBe(1);
+  });
 });
 
 describe('sign-up', () => {
@@ -87,5 +152,15 @@ describe('sign-up', () => {
     expect(s.status).toBe(201);
     expect(s.body.data.session).toMatchObject({ stage: 'full', user: { username: c.username } });
     expect((await client.get('/api/balances')).status).toBe(200);
+  });
+
+  it("is a sign-in of the sign-in log: one row, the member's own", async () => {
+    const c = newMemberCreds();
+    const client = new Client(server.url);
+    expect((await client.post('/api/signup', signupBody(c))).status).toBe(201);
+    const log = await client.get<{ items: { kind: string; success: boolean }[] }>(
+      '/api/profile/sign-in-activity',
+    );
+    expect(log.body.data!.items.map((e) => [e.kind, e.success])).toEqual([['login', true]]);
   });
 });

@@ -29,7 +29,7 @@ describe('daily limits', () => {
     const over = await send('10');
     expect(over.status).toBe(400);
     expect(over.body.error!.fields!.amount).toMatch(
-      /^\[1일 출금 한도\].*14,140원.*\d{4}\.\s\d{1,2}\.\s\d{1,2}\.\s오[전후]\s\d{1,2}:\d{2}부터 한도가 다시 늘어납니다/,
+      /^\[1일 출금 한도\].*14,140원.*\d{4}\.\s\d{1,2}\.\s\d{1,2}\.\s오[전후]\s\d{1,2}:\d{2}부터 한도가 다시 늘어나요/,
     );
     // A rejected withdrawal no longer counts.
     expect(

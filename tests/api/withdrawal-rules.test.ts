@@ -41,8 +41,7 @@ describe('address book', () => {
       /\[출금 주소 대기 시간\].*\d{4}\.\s\d{1,2}\.\s\d{1,2}\.\s오[전후]\s\d{1,2}:\d{2}부터/,
     );
     const byId = await withdraw(m.client, external(a, { address_id: reg.body.data.id }));
-    if (byId.status === 400)
-      expect(byId.body.error!.fields!.address_id).toMatch(/부터 출금에 쓸 수 있습니다/);
+    if (byId.status === 400) expect(byId.body.error!.fields!.address_id).toMatch(/부터 출금에 쓸 수 있어요/);
     const created = await server.db.query<{ early: boolean }>(
       `SELECT created_at < $2::timestamptz AS early FROM withdrawals WHERE member_id = $1`,
       [m.id, usableAt],
@@ -163,7 +162,7 @@ describe('hold after a KRW deposit', () => {
     const refused = await withdraw(m.client, external(a.address, { address_id: a.id }));
     expect(refused.status).toBe(400);
     expect(refused.body.error!.fields!.method).toMatch(
-      /\[원화 입금 후 출금 지연\].*\d{4}\.\s\d{1,2}\.\s\d{1,2}\.\s오[전후]\s\d{1,2}:\d{2}부터 출금할 수 있습니다/,
+      /\[원화 입금 후 출금 지연\].*\d{4}\.\s\d{1,2}\.\s\d{1,2}\.\s오[전후]\s\d{1,2}:\d{2}부터 출금할 수 있어요/,
     );
     const internal = await withdraw(m.client, {
       currency: 'USDT',

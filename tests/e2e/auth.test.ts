@@ -6,7 +6,7 @@ import { expectFailure, fileE2E, loginThroughUi, submitPassword } from './suppor
 const e2e = fileE2E();
 
 describe('authentication in the browser', () => {
-  it('a new user signs up in four steps, errors only on fields left, and lands on /main signed in', async () => {
+  it('a new user signs up in four steps, errors only on fields left, lands on /main signed in, one sign-in logged', async () => {
     const { page, context } = await e2e.newPage();
     const c = newMemberCreds();
     await page.goto('/');
@@ -60,6 +60,13 @@ describe('authentication in the browser', () => {
       [c.username],
     );
     expect(rows[0]?.marketing_consent).toBe(true);
+    // The sign-up's sign-in is in the sign-in log, one row like any sign-in.
+    await page.getByRole('link', { name: MSG.nav.my }).click();
+    await page.waitForURL('**/mypage');
+    const activity = page.getByRole('region', { name: MSG.authEvents.title });
+    await activity.getByRole('listitem').first().waitFor();
+    expect(await activity.getByRole('listitem').count()).toBe(1);
+    await activity.getByText(`${MSG.authEvents.kinds.login} ${MSG.authEvents.success}`).waitFor();
     await context.close();
   });
 

@@ -115,7 +115,7 @@ describe('the member detail and records at 1280 px', () => {
     await page.goto('/admin?tab=audit');
     const log = region(A.audit.title);
     await log.getByLabel(D.filters.username).fill(member.creds.username);
-    await log.getByRole('cell', { name: member.creds.username, exact: true }).first().waitFor();
+    await log.getByText(`${member.creds.username} 회원의`).first().waitFor();
     await log.getByText('상태: 대기 → 완료').first().waitFor();
     const text = (await log.getByRole('table').textContent()) ?? '';
     expect(text).not.toMatch(UUID);

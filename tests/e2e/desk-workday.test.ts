@@ -40,6 +40,8 @@ const rowOf = (page: Page, id: string) => page.locator(`tr[data-request-id="${id
 describe('the queue, from the drawer and by keyboard', () => {
   it('the drawer of a pending withdrawal holds an enabled 승인, which approves it; the buttons never move', async () => {
     const out = await insertWithdrawal(e2e.server.db, member.id, { currency: 'USDT', amount: '12' });
+    // The row that takes its place once it is approved.
+    const after = await insertWithdrawal(e2e.server.db, member.id, { currency: 'USDT', amount: '13' });
     const page = desk.aPage;
     await page.goto('/admin');
     const row = rowOf(page, out);
@@ -59,8 +61,12 @@ describe('the queue, from the drawer and by keyboard', () => {
     await drawer.waitFor({ state: 'detached' });
     await expect.poll(() => statusOf('withdrawals', out)).toBe('approved');
     // Fixed columns: the next row's 승인 sits where this one's did.
-    const next = await page.locator('tr[data-request-id]').first().getByRole('button', { name: Q.approve });
+    const next = rowOf(page, after).getByRole('button', { name: Q.approve });
     expect((await next.boundingBox())?.x).toBeCloseTo(before!.x, 0);
+    await row.waitFor({ state: 'detached' });
+    expect(await page.locator('tr[data-request-id]').first().getAttribute('data-request-id')).toBe(after);
+    await rowOf(page, after).getByRole('button', { name: Q.approve }).click();
+    await expect.poll(() => statusOf('withdrawals', after)).toBe('approved');
   });
 
   it('keyboard only: Tab into the queue, j/k, a approves, r rejects with a reason, x and Shift+A approve a selection', async () => {
@@ -142,6 +148,14 @@ describe('one code per sitting, what waits for me, the proposal named', () => {
       await page.getByText(P.applied).waitFor();
       await expect.poll(() => statusOf('deposits', p.deposit)).toBe('approved');
     }
+    // One code for both: the second confirmation used the window the first one's code opened.
+    const steps = await e2e.server.db.query<{ step_up: { id: string; by: string } }>(
+      `SELECT after -> 'step_up' AS step_up FROM audit_log
+        WHERE action = 'proposal.confirm' AND target_id = ANY($1) ORDER BY created_at`,
+      [[first.id, second.id]],
+    );
+    expect(steps.map((s) => s.step_up.by)).toEqual(['code', 'window']);
+    expect(steps[1]!.step_up.id).toBe(steps[0]!.step_up.id);
   });
 });
 
@@ -150,10 +164,31 @@ describe('Korean everywhere, settings apart', () => {
     const page = desk.aPage;
     await page.goto('/admin?tab=audit');
     await page.locator('.adm-audit tbody tr').first().waitFor();
+    // The entries this file's work wrote: decisions, a bulk approval, proposals confirmed inside one window.
     const text = await page.locator('.adm-audit').innerText();
     expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}/);
     expect(text).not.toMatch(/\b[a-z]+_[a-z_]+\b/);
     expect(text).not.toContain(MSG.deskRecords.change.other);
+    // Each entry is a sentence of the desk, at a Korean time written 2026.12.01 20:16.
+    const sentences = await page.locator('.adm-audit-sentence').allInnerTexts();
+    expect(sentences.length).toBeGreaterThan(3);
+    for (const s of sentences) expect(s).toMatch(/^\S.* [^ ]+습니다\.$/);
+    await page
+      .getByText(
+        `${desk.a.creds.username} 관리자가 ${member.creds.username} 회원의 가상자산 출금 12 USDT를 승인했습니다.`,
+      )
+      .first()
+      .waitFor();
+    await page
+      .getByText(
+        new RegExp(
+          `^${desk.b.creds.username} 관리자가 ${desk.a.creds.username} 관리자의 .* 제안을 열린 확인 창에서 확인했습니다\\.$`,
+        ),
+      )
+      .first()
+      .waitFor();
+    const times = await page.locator('.adm-audit tbody tr td:first-child').allInnerTexts();
+    for (const t of times) expect(t).toMatch(/^\d{4}\.\d{2}\.\d{2} \d{2}:\d{2}$/);
     const from = page.getByLabel(MSG.deskRecords.filters.from);
     expect(await from.getAttribute('placeholder')).toBe(W.dayPlaceholder);
     await from.fill('2026-12-01');

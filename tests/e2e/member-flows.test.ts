@@ -17,7 +17,7 @@ const e2e = fileE2E({ TRAVEL_RULE_THRESHOLD_KRW: '1000000' });
 const S = MSG.signup;
 const W = MSG.withdraw;
 
-/** What the page shows is in one voice: no won amount with "KRW", no "입력하세요.". */
+/** What the page shows is in one voice: no won amount with "KRW", no "…하세요". */
 const oneVoice = async (page: Page, where: string) =>
   expect(offVoice(await collectTexts(page)), where).toEqual([]);
 

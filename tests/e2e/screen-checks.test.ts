@@ -91,19 +91,25 @@ describe('the filter itself', () => {
 });
 
 describe('the one-voice rule', () => {
-  it('flags KRW beside a number and 입력하세요., and lets 원 and 입력해주세요. through', () => {
+  it('flags KRW beside a number and …하세요, and lets 원 and 입력해 주세요. through', () => {
     expect(
       offVoice([
         'text: 최소 10,000 KRW',
         'text: KRW 5,000',
         'text: 2차 비밀번호를 입력하세요.',
+        'placeholder: 메모를 입력하세요',
         'text: 최소 10,000원',
         'text: 입금 금액 (원)',
         'text: 자산: KRW, ETH',
         'aria-label: 자산 구성 비율: KRW 18%, ETH 37%',
-        'text: 2차 비밀번호를 입력해주세요.',
+        'text: 2차 비밀번호를 입력해 주세요.',
       ]),
-    ).toEqual(['text: 최소 10,000 KRW', 'text: KRW 5,000', 'text: 2차 비밀번호를 입력하세요.']);
+    ).toEqual([
+      'text: 최소 10,000 KRW',
+      'text: KRW 5,000',
+      'text: 2차 비밀번호를 입력하세요.',
+      'placeholder: 메모를 입력하세요',
+    ]);
   });
 });
 

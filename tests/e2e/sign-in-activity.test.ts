@@ -93,9 +93,9 @@ describe('sign-in activity', () => {
     await expect.poll(() => rows.count()).toBe(1);
     await rows.first().getByText(`${E.kinds.login} ${E.failure} (${E.reasons.bad_password})`).waitFor();
     await rows.first().getByText('Chrome · Android').waitFor();
-    // Successes only: the two steps of the member's sign-in.
+    // Successes only: the sign-up's sign-in and the two steps of the member's sign-in.
     await page.getByLabel(E.filterResult).selectOption('success');
-    await expect.poll(() => rows.count()).toBe(2);
+    await expect.poll(() => rows.count()).toBe(3);
     await page.getByLabel(E.filterKind).selectOption('second_factor');
     await expect.poll(() => rows.count()).toBe(1);
 
@@ -103,7 +103,8 @@ describe('sign-in activity', () => {
     await page.goto(`/admin?member=${m.id}&mtab=security`);
     const panel = page.getByRole('region', { name: E.adminTitle, exact: true });
     await panel.getByText(`${E.kinds.login} ${E.failure} (${E.reasons.bad_password})`).waitFor();
-    expect(await panel.getByRole('row').count()).toBe(4); // header + login, second step, failure
+    // header + the sign-up's sign-in, login, second step, failure
+    expect(await panel.getByRole('row').count()).toBe(5);
     await context.close();
   });
 });

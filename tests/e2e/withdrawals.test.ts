@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { memberClient } from '../support/client';
-import { adjustBalance, requestInternal, trc20Address } from '../support/money';
+import { adjustBalance, requestInternal, trc20Address, xrpAddress } from '../support/money';
 import { registerWithdrawalAddress } from '../support/withdrawal-book';
 import { expectFailure, fileE2E, signIn } from './support';
 
@@ -99,15 +99,24 @@ describe('the crypto withdrawal in steps', () => {
       return !!document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)?.closest('.bottom-nav');
     });
     expect(navHit).toBe(false);
+    // The attempts left, as the server counts them, before the first try.
+    expect(await page.getByTestId('pin-attempts').textContent()).toBe(P.attemptsLeft(5, 5));
+    await shot(page, 'withdraw-5-pin');
     const wrong = member.creds.pin === '000000' ? '111111' : '000000';
     expectFailure(page, /^response: POST \/api\/withdrawals\/crypto → 400$/);
     await typePin(page, wrong);
     await expect
       .poll(() => page.getByTestId('pin-error').textContent())
       .toBe(MSG.wrules.secondPasswordWrong(4));
-    // Read once, under the dots: no system-error toast of the same refusal.
+    // Read once, under the dots: no system-error toast of the same refusal, and no count that no longer holds.
     expect(await page.getByText(MSG.wrules.secondPasswordWrong(4)).count()).toBe(1);
+    expect(await page.getByTestId('pin-attempts').count()).toBe(0);
     await shot(page, 'withdraw-5-pin-wrong');
+    // Back to the sheet and on to the pad again: the refusal, with its count, is still what the pad says.
+    await page.getByTestId('pin-pad').getByRole('button', { name: P.cancel }).click();
+    await sheet.getByRole('button', { name: S.submit }).click();
+    await page.getByTestId('pin-pad').waitFor();
+    expect(await page.getByTestId('pin-error').textContent()).toBe(MSG.wrules.secondPasswordWrong(4));
     expect(await pendingOf(member.id)).toEqual([]);
     await typePin(page, member.creds.pin);
 
@@ -150,6 +159,42 @@ describe('the crypto withdrawal in steps', () => {
     await typePin(page, member.creds.pin);
     await page.getByTestId('withdraw-done').waitFor();
     expect((await pendingOf(member.id)).map((w) => w.method)).toEqual(['internal']);
+    await context.close();
+  });
+
+  it('an XRP entry saved without a tag: an exchange is stopped; an own wallet is confirmed before the amount', async () => {
+    const member = await memberClient(e2e.server.url);
+    await adjustBalance(e2e.server.db, member.id, 'XRP', '100');
+    // Entries saved before the address book asked an exchange's address for its tag.
+    for (const [label, kind, exchange] of [
+      ['업비트 예전 주소', 'exchange', 'upbit'],
+      ['내 XRP 지갑', 'own', null],
+    ] as const) {
+      const address = xrpAddress();
+      await e2e.server.db.query(
+        `INSERT INTO withdrawal_addresses (member_id, network, address, address_key, label, wallet_kind, exchange, usable_at)
+         VALUES ($1, 'XRPL', $2, $2, $3, $4, $5, now())`,
+        [member.id, address, label, kind, exchange],
+      );
+    }
+    const { page, context } = await e2e.newPage();
+    await signIn(page, member.creds);
+    await page.goto('/assets/withdraw?asset=XRP');
+    await page.getByRole('heading', { name: S.recipientTitle }).waitFor();
+    const next = page.getByRole('button', { name: S.next, exact: true });
+    await page.getByRole('button', { name: /업비트 예전 주소/ }).click();
+    await expect.poll(() => page.getByTestId('wd-untagged').textContent()).toBe(MSG.wrules.xrpExchangeNoTag);
+    expect(await next.isDisabled()).toBe(true);
+    await shot(page, 'withdraw-xrp-exchange-untagged');
+    await page.getByRole('button', { name: /내 XRP 지갑/ }).click();
+    const untagged = page.getByTestId('wd-untagged');
+    await expect.poll(() => untagged.textContent()).toContain(W.tagWarning);
+    expect(await untagged.textContent()).toContain(MSG.wrules.xrpNoTagConfirm);
+    expect(await next.isDisabled()).toBe(true);
+    await page.getByLabel(W.noTagOwnWallet).check();
+    await expect.poll(() => next.isDisabled()).toBe(false);
+    await next.click();
+    await page.getByRole('heading', { name: S.amountTitle }).waitFor();
     await context.close();
   });
 
@@ -205,6 +250,8 @@ describe('the won withdrawal', () => {
     const sheet = page.getByRole('dialog', { name: S.confirmTitle });
     expect(await sheet.textContent()).toContain('카카오뱅크 3333-01-1234567');
     await sheet.getByRole('button', { name: S.submit }).click();
+    await page.getByTestId('pin-pad').waitFor();
+    expect(await page.getByTestId('pin-attempts').textContent()).toBe(P.attemptsLeft(5, 5));
     await typePin(page, member.creds.pin);
     await page.getByTestId('withdraw-done').waitFor();
     expect(await pendingOf(member.id)).toEqual([

@@ -36,6 +36,15 @@ type Status = 'connecting' | 'live' | 'polling';
 let status: Status = 'connecting';
 const statusListeners = new Set<() => void>();
 const eventListeners = new Set<(e: LiveEvent) => void>();
+/**
+ * Requests this page decided: the decision's own answer already updated the desk, so their events neither
+ * refresh every query again nor grey the row out as decided elsewhere.
+ */
+const decidedHere = new Set<string>();
+export const markDecidedHere = (ids: Iterable<string>) => {
+  for (const id of ids) decidedHere.add(id);
+};
+export const isDecidedHere = (e: LiveEvent) => !!e.data.request_id && decidedHere.has(e.data.request_id);
 
 function setStatus(next: Status) {
   if (next === status) return;
@@ -142,7 +151,7 @@ export function useLiveEvents(mode: 'member' | 'admin', memberId: string | undef
         }
         lastId = e.id;
         if (mode === 'member' && e.member_id && e.member_id !== memberId) return;
-        refresh(qc, keys);
+        if (!(mode === 'admin' && isDecidedHere(e))) refresh(qc, keys);
         showToast(mode === 'member' ? MEMBER_TOASTS : ADMIN_TOASTS, e);
         for (const l of eventListeners) l(e);
       };

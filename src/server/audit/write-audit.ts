@@ -1,9 +1,10 @@
+import type { AuditAction } from '../../shared/audit-actions';
 import type { Queryable } from '../db';
 
 export interface AuditEntry {
   actorId: string | null;
   actorUsername?: string | null;
-  action: string;
+  action: AuditAction;
   targetType?: string;
   targetId?: string;
   before?: unknown;
@@ -48,7 +49,7 @@ type AuditActor = Pick<AuditEntry, 'actorId' | 'actorUsername' | 'ip'>;
 export const auditMember = (
   q: Queryable,
   actor: AuditActor,
-  action: string,
+  action: AuditAction,
   memberId: string,
   change: Pick<AuditEntry, 'before' | 'after'> = {},
 ) =>

@@ -1,7 +1,8 @@
 import { AUTH_LIMITS } from '../../shared/constants';
 import { MSG } from '../../shared/messages';
-import type { Db } from '../db';
+import type { Db, Queryable } from '../db';
 import { AppError } from '../http/errors';
+import { countRecent } from '../http/rate-events';
 import { type EventOrigin, recordAuthEvent } from './auth-events';
 import { burnVerifyTime, verifySecret } from './password';
 import { proveSecret } from './prove-secret';
@@ -84,6 +85,16 @@ export async function checkPassword(
   }
   await recordAuthEvent(db, { ...event, success: true });
   return { id: member.id };
+}
+
+/**
+ * How many second-password attempts the member has left before the lockout, of how many: the same counter
+ * and window `checkSecondPassword` reserves under, so the PIN pad can say it before the first try.
+ */
+export async function secondPasswordAttempts(q: Queryable, memberId: string) {
+  const max = AUTH_LIMITS.pinFailuresPerAccount;
+  const failed = await countRecent(q, pinFailureKey(memberId), W);
+  return { attempts_left: Math.max(0, max - failed), attempts_max: max };
 }
 
 /** Checks the second password of the member of a password-stage session, reserving the attempt first. */

@@ -41,6 +41,14 @@ export async function authRoutes(app: App, ctx: Ctx) {
       const user = await signup(db, req.body);
       // The member has just set both secrets: asking for them again at once proves nothing more.
       await startSession(ctx, req, reply, user.id, 'full');
+      // The session opened here is a sign-in like any other: one row of the sign-in log.
+      await recordAuthEvent(db, {
+        ...originOf(req),
+        kind: 'login',
+        success: true,
+        memberId: user.id,
+        identifier: user.username,
+      });
       return { user, session: { stage: 'full' as const, user: await readSessionMember(db, user.id) } };
     },
   });

@@ -27,6 +27,8 @@ export function pgRun(c: pg.Pool | pg.PoolClient, sql: string, params?: unknown[
   return c.query(name ? { name, text: sql, values: params } : { text: sql, values: params });
 }
 
+const NOTIFY = prepared('SELECT pg_notify($1, $2)');
+
 const PG_POOL_MAX = 10;
 /**
  * The pool's settings (a connection waits at most 5 s for a free slot, an idle one closes after 30 s,
@@ -88,7 +90,7 @@ function openPg(driver: typeof pg, url: string): Db {
   const pool = new driver.Pool({ connectionString: url, ...PG_POOL_OPTIONS });
   // A dropped connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  const notify = notifier((channel) => pool.query('SELECT pg_notify($1, $2)', [channel, '']));
+  const notify = notifier((channel) => pgRun(pool, NOTIFY, [channel, '']));
   return {
     kind: 'pg',
     async query<T>(sql: string, params?: unknown[]) {

@@ -7,7 +7,7 @@ import { isoTime } from '../db/iso-time';
  * 0410), else null: shown as "TXID · #2". Ether (−1) is told apart by its currency.
  */
 export const transferIndexOf = (alias: string) =>
-  `CASE WHEN ${alias}.log_index >= 0 AND EXISTS (
+  `CASE WHEN ${alias}.txid IS NULL OR ${alias}.log_index IS NULL THEN NULL WHEN ${alias}.log_index >= 0 AND EXISTS (
      SELECT 1 FROM deposits same WHERE same.id <> ${alias}.id AND same.txid IS NOT NULL
         AND regexp_replace(lower(same.txid), '^0x', '') = regexp_replace(lower(${alias}.txid), '^0x', ''))
    THEN ${alias}.log_index END`;

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db';
+import { type Db, prepared } from '../db';
 import { CURSOR_SQL, cursorParams, EVENT_COLUMNS, type LiveEvent } from './publish';
 
 /** Events older than this are deleted (they are notifications, not money records). */
@@ -10,6 +10,9 @@ const SAFETY_PULL_MS = 1_000;
 /** An event written by a transaction younger than one still running is read again after this (doubling). */
 const WITHHELD_RETRY_MS = 20;
 const PULL_BATCH = 1_000;
+/** The events after a cursor, each saying whether every transaction before it has ended (see `pull`). */
+const PULL = prepared(`SELECT ${EVENT_COLUMNS}, tx < pg_snapshot_xmin(pg_current_snapshot()) AS ready
+  FROM live_events WHERE (tx, id) > ($1::xid8, $2::bigint) ORDER BY tx, id LIMIT ${PULL_BATCH}`);
 
 /**
  * The live_events table read in commit order: each event past the cursor is handed to `deliver` once,
@@ -86,11 +89,7 @@ export class EventFeed {
           this.lastId = await this.readyCursor();
           continue;
         }
-        const rows = await this.db.query<LiveEvent & { ready: boolean }>(
-          `SELECT ${EVENT_COLUMNS}, tx < pg_snapshot_xmin(pg_current_snapshot()) AS ready
-             FROM live_events WHERE (tx, id) > ($1::xid8, $2::bigint) ORDER BY tx, id LIMIT ${PULL_BATCH}`,
-          cursorParams(this.lastId),
-        );
+        const rows = await this.db.query<LiveEvent & { ready: boolean }>(PULL, cursorParams(this.lastId));
         let withheld = false;
         for (const { ready, ...e } of rows) {
           if (!ready) {

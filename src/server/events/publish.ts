@@ -1,4 +1,4 @@
-import type { Queryable } from '../db';
+import { prepared, type Queryable } from '../db';
 
 /**
  * The NOTIFY channel of live events. The notification carries nothing: it tells every instance to read
@@ -95,13 +95,14 @@ export async function publishWith(
     to_admins: e.toAdmins,
     data: e.data,
   }));
+  // One text per caller's `sql`, its plan independent of the values: prepared (see `prepared`).
   await q.query(
-    `WITH events AS (
+    prepared(`WITH events AS (
        INSERT INTO live_events (type, member_id, to_member, to_admins, data)
        SELECT e.type, e.member_id, e.to_member, e.to_admins, e.data
          FROM jsonb_to_recordset($${params.length + 1}::jsonb)
               AS e(type text, member_id uuid, to_member boolean, to_admins boolean, data jsonb))
-     ${sql}`,
+     ${sql}`),
     [...params, JSON.stringify(rows)],
   );
   await announce(q);

@@ -9,7 +9,7 @@
 import { formatDateTime } from '../../shared/format';
 import { MSG } from '../../shared/messages';
 import type { Actor } from '../audit/actor';
-import type { Queryable } from '../db';
+import { prepared, type Queryable } from '../db';
 import { isoTime } from '../db/iso-time';
 import { AppError } from '../http/errors';
 
@@ -74,12 +74,12 @@ export async function refuseResetterApproval(
   const people = [actor.actorId, actor.confirmerId].filter((id): id is string => Boolean(id));
   if (people.length === 0) return;
   const [row] = await q.query<{ until: string | null }>(
-    `SELECT ${isoTime('(max(a.created_at) + make_interval(secs => $3::double precision))')} AS until
+    prepared(`SELECT ${isoTime('(max(a.created_at) + make_interval(secs => $3::double precision))')} AS until
        FROM audit_log a
        LEFT JOIN admin_proposals p ON p.id = (a.after #>> '{approval,proposal_id}')::uuid
       WHERE a.target_id = $1::text AND a.action IN ${PARTS}
         AND a.created_at > now() - make_interval(secs => $3::double precision)
-        AND (a.actor_id = ANY($2::uuid[]) OR p.decided_by = ANY($2::uuid[]))`,
+        AND (a.actor_id = ANY($2::uuid[]) OR p.decided_by = ANY($2::uuid[]))`),
     [memberId, people, Math.max(hours * 3600, RESET_ACCOUNT_DAYS * 86_400)],
   );
   if (row?.until)

@@ -3,7 +3,7 @@
  * thresholds (decisions 0321, 0460). Counted from the ledger (what was applied) plus the pending proposals
  * (what is waiting for a second administrator), so splitting one large amount into several small ones does
  * not stay under a threshold; read from hourly totals, a bounded number of rows however busy the day
- * (`four_eyes_moved`, migration 150). Valued at the current price; when the feeds are down, at the higher
+ * (`four_eyes_totals`, migrations 150 and 160). Valued at the current price; when the feeds are down, at the higher
  * of the last stored price and the sample price (decision 0370), never lower than what was last seen.
  */
 import { assetKrwValue, type PriceTable } from '../../shared/assets';
@@ -31,7 +31,7 @@ export interface Totals {
 type Row = StoredRow & { who: 'member' | 'admin' | 'price' | 'open'; direction: Direction | null };
 
 /**
- * The totals with the prices to value them at, in one statement: `four_eyes_take` first takes the member's
+ * The totals with the prices to value them at, in one statement: `four_eyes_totals` first takes the member's
  * and then the administrator's totals lock (held to COMMIT) and reads after them, so it sees every decision
  * committed before. Called as the last statement before COMMIT, the decisions of one member or one
  * administrator wait on each other only from here to COMMIT; a decision that takes it earlier holds the
@@ -40,7 +40,7 @@ type Row = StoredRow & { who: 'member' | 'admin' | 'price' | 'open'; direction: 
  */
 const TAKE =
   prepared(`SELECT who, direction, currency AS key, amount::text AS value, NULL AS updated_at, NULL::boolean AS fresh
-    FROM four_eyes_take($2::uuid, $3::uuid, $4::text, $5::uuid)
+    FROM four_eyes_totals($2::uuid, $3::uuid, $4::text, $5::uuid, true)
   UNION ALL
   SELECT 'price', NULL, s.* FROM (${STORED_PRICES}) s`);
 
@@ -91,7 +91,7 @@ function totalsOf(rows: Row[]): Totals {
 export async function adminTotalKrw(q: Queryable, staleSeconds: number, adminId: string): Promise<Dec> {
   const rows = await q.query<Row>(
     `SELECT who, direction, currency AS key, amount::text AS value, NULL AS updated_at, NULL::boolean AS fresh
-       FROM four_eyes_moved(NULL, $2::uuid)
+       FROM four_eyes_totals(NULL, $2::uuid, NULL, NULL, false)
      UNION ALL
      SELECT 'price', NULL, s.* FROM (${STORED_PRICES}) s`,
     [staleSeconds, adminId],

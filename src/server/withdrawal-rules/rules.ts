@@ -211,6 +211,20 @@ export async function checkWithdrawalRules(
       throw new AppError('VALIDATION', m, { [w.addressId ? 'address_id' : 'recipient_address']: m });
     }
     out.addressBookId = entry.id;
+    // An exchange credits an XRP payment by its tag: sent without one it is lost to the member. Entries
+    // saved before the address book asked for the tag may still name an exchange and hold none.
+    if (w.network === 'XRPL' && (w.destinationTag ?? null) === null) {
+      const declared = w.travel?.exchange;
+      if (entry.wallet_kind === 'exchange' || (declared && declared !== 'personal')) {
+        const field =
+          entry.wallet_kind !== 'exchange'
+            ? 'travel_rule_exchange'
+            : w.addressId
+              ? 'address_id'
+              : 'recipient_address';
+        throw new AppError('VALIDATION', R.xrpExchangeNoTag, { [field]: R.xrpExchangeNoTag });
+      }
+    }
     if (view.krw_deposit_hold_until) {
       const m = R.krwDepositHoldHours(
         deps.rules.krwFirstDepositHoldHours,

@@ -7,6 +7,7 @@ import {
   withdrawalViewSchema,
 } from '../../shared/schemas/withdrawals';
 import { originOf } from '../auth/auth-events';
+import { secondPasswordAttempts } from '../auth/login';
 import { verifyTotpFor } from '../auth/totp';
 import type { App, Ctx } from '../context';
 import type { Db, Queryable } from '../db';
@@ -27,7 +28,7 @@ const DRY_RUN = Symbol('dry run');
  * Whether `create` would be taken now: it runs in a transaction that is then rolled back, so the check is
  * the request's own code (balance, address book, holds, travel rule, limits), never a second copy of it.
  */
-async function wouldBeTaken(db: Db, create: (q: Queryable) => Promise<unknown>) {
+async function wouldBeTaken(db: Db, memberId: string, create: (q: Queryable) => Promise<unknown>) {
   try {
     await db.tx(async (q) => {
       await create(q);
@@ -36,7 +37,7 @@ async function wouldBeTaken(db: Db, create: (q: Queryable) => Promise<unknown>) 
   } catch (err) {
     if (err !== DRY_RUN) throw err;
   }
-  return { ok: true as const };
+  return { ok: true as const, second_password: await secondPasswordAttempts(db, memberId) };
 }
 
 /** A member's withdrawal requests (approve/reject: admin/decision-routes.ts). */
@@ -94,7 +95,10 @@ export async function withdrawalRoutes(app: App, ctx: Ctx) {
       summary: `${what} 출금 신청 미리 확인 (저장하지 않음): 신청 시 서버가 적용하는 규칙을 모두 확인`,
       body,
       view: withdrawalCheckViewSchema,
-      run: (req) => wouldBeTaken(db, (q) => create(q, memberSession(req).member.id, req.body as z.output<B>)),
+      run: (req) => {
+        const memberId = memberSession(req).member.id;
+        return wouldBeTaken(db, memberId, (q) => create(q, memberId, req.body as z.output<B>));
+      },
     });
   dryRunRoute('crypto', '암호화폐', cryptoWithdrawalBodySchema, (q, id, body) =>
     createCryptoWithdrawal(q, id, body, rulesDeps),

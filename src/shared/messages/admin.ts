@@ -359,6 +359,7 @@ export const ADMIN_MESSAGES = {
       action: '작업',
       target: '대상',
       change: '변경 내용',
+      entry: '내용',
       ip: '접속 주소',
       empty: '기록이 없습니다.',
       filterTarget: '대상 ID로 거르기',

@@ -2,9 +2,9 @@
 export const AUTH_EVENT_MESSAGES = {
   authEvents: {
     title: '최근 로그인 활동',
-    empty: '기록된 로그인 활동이 없습니다.',
-    loadFailed: '로그인 활동을 불러오지 못했습니다.',
-    hint: '최근 20건을 보여드립니다. 본인이 하지 않은 활동이 있다면 비밀번호를 변경해주세요.',
+    empty: '기록된 로그인 활동이 없어요.',
+    loadFailed: '로그인 활동을 불러오지 못했어요.',
+    hint: '최근 20건을 보여 드려요. 본인이 하지 않은 활동이 있다면 비밀번호를 변경해 주세요.',
     time: '일시',
     address: 'IP 주소',
     device: '기기',

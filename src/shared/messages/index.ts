@@ -7,6 +7,7 @@
  */
 import { ACCOUNT_TRUST_MESSAGES } from './account-trust';
 import { ADMIN_MESSAGES } from './admin';
+import { AUDIT_SENTENCE_MESSAGES } from './audit-sentences';
 import { CHAIN_MESSAGES } from './chain';
 import { DEPOSIT_SCREEN_MESSAGES } from './deposit-screens';
 import { DESK_QUEUE_MESSAGES } from './desk-queue';
@@ -37,4 +38,5 @@ export const MSG = {
   ...ACCOUNT_TRUST_MESSAGES,
   ...RECOVERY_MESSAGES,
   ...DESK_WORKDAY_MESSAGES,
+  ...AUDIT_SENTENCE_MESSAGES,
 } as const;

@@ -1,13 +1,13 @@
 /** Messages of the member's market view, history timeline, bottom bar and display settings. */
 export const MARKET_MESSAGES = {
   market: {
-    periodInvalid: '기간은 1d, 1w, 1m 중 하나로 선택해주세요.',
-    symbolInvalid: '시세를 볼 수 있는 자산은 ETH, XRP, USDT입니다.',
+    periodInvalid: '기간은 1d, 1w, 1m 중 하나로 선택해 주세요.',
+    symbolInvalid: '시세를 볼 수 있는 자산은 ETH, XRP, USDT예요.',
     totalValue: '내 평가금액',
     today: '24시간',
     noChange: '변동 정보 없음',
     sparklineLabel: (name: string, change: string) => `${name} 24시간 시세 흐름, ${change}`,
-    sparklineEmpty: (name: string) => `${name} 시세 기록이 아직 없습니다`,
+    sparklineEmpty: (name: string) => `${name} 시세 기록이 아직 없어요`,
     chartTitle: '시세',
     chartLabel: (name: string, period: string) => `${name} ${period} 시세 차트`,
     chartEmpty: '아직 기록된 시세가 없어요. 시세를 받아오면 차트가 그려져요.',
@@ -54,7 +54,7 @@ export const MARKET_MESSAGES = {
     amount: '금액',
     empty: '아직 거래 내역이 없어요.',
     emptyAction: '입금하기',
-    assetInvalid: '자산은 KRW, ETH, XRP, USDT 중 하나로 선택해주세요.',
+    assetInvalid: '자산은 KRW, ETH, XRP, USDT 중 하나로 선택해 주세요.',
   },
   theme: {
     title: '화면 모드',

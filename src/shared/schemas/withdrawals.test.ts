@@ -89,7 +89,7 @@ describe('crypto withdrawal schema', () => {
         amount: decimals === 8 ? W.amountDecimals : W.amountDecimalsFor(currency, decimals),
       });
     }
-    expect(W.amountDecimalsFor('USDT', 6)).toBe('USDT 출금 수량은 소수점 이하 6자리까지 입력할 수 있습니다.');
+    expect(W.amountDecimalsFor('USDT', 6)).toBe('USDT 출금 수량은 소수점 이하 6자리까지 입력할 수 있어요.');
     // No chain between members: an internal transfer keeps the app's 8 decimals.
     expect(p({ currency: 'XRP', amount: '10.00000001', method: 'internal', recipient_id: 'x' })).toEqual({});
   });

@@ -280,5 +280,13 @@ export const withdrawalViewSchema = z.object({
 });
 export type WithdrawalView = z.infer<typeof withdrawalViewSchema>;
 
-/** POST /api/withdrawals/{crypto,krw}/check: the request would be taken now (a refusal is the error). */
-export const withdrawalCheckViewSchema = z.object({ ok: z.literal(true) });
+/**
+ * POST /api/withdrawals/{crypto,krw}/check: the request would be taken now (a refusal is the error), and
+ * how many second-password attempts the member has left of how many, which the PIN pad opened next shows
+ * before the first try (the member's own counter only).
+ */
+export const withdrawalCheckViewSchema = z.object({
+  ok: z.literal(true),
+  second_password: z.object({ attempts_left: z.number(), attempts_max: z.number() }),
+});
+export type WithdrawalCheckView = z.infer<typeof withdrawalCheckViewSchema>;

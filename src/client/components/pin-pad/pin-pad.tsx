@@ -20,7 +20,8 @@ function shuffled(): string[] {
 
 /**
  * The second password on a number pad, as Korean apps ask it: dots for the digits typed, the pad in a
- * 3 × 4 grid (with 재배열 and 지우기), and the server's refusal under the dots (it says the attempts left).
+ * 3 × 4 grid (with 재배열 and 지우기), and under the dots the attempts left as the server counts them: from
+ * the read that opened the pad, then from each refusal (which says them itself).
  * A second password has 4 to 6 digits (sign-up's rule): six digits send at once; fewer are sent with 확인.
  * The digits also come from a keyboard. Typed digits are dropped after each refusal.
  */
@@ -29,6 +30,8 @@ export function PinPad(props: {
   help?: string;
   /** The server's message for the last attempt (wrong PIN with the attempts left, locked). */
   error?: string | null;
+  /** The attempts the server says are left before the lockout, of how many (before the first try). */
+  attempts?: { attempts_left: number; attempts_max: number } | null;
   busy?: boolean;
   /** Shown above the pad (the one-time code field of an enrolled member). */
   extra?: ReactNode;
@@ -95,6 +98,13 @@ export function PinPad(props: {
       <p className="sr-only" aria-live="polite" data-testid="pin-count">
         {P.digitsLabel(pin.length, max)}
       </p>
+      {props.attempts && !error ? (
+        <p className="pin-attempts" data-testid="pin-attempts">
+          {props.attempts.attempts_left > 0
+            ? P.attemptsLeft(props.attempts.attempts_left, props.attempts.attempts_max)
+            : MSG.secondFactor.locked}
+        </p>
+      ) : null}
       <p className="pin-error" role="alert" data-testid="pin-error">
         {error ?? ''}
       </p>

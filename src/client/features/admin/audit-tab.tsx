@@ -1,4 +1,5 @@
 import { AUDIT_ACTIONS, actionLabel, describeChange } from '../../../shared/audit-change';
+import { auditSentence } from '../../../shared/audit-sentence';
 import { formatDeskTime } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
 import type { AuditEntry } from '../../../shared/schemas/admin-views';
@@ -13,24 +14,19 @@ const T = MSG.admin.audit;
 const F = MSG.deskRecords.filters;
 const ACTION_OPTIONS = [['', F.actionAll] as const, ...AUDIT_ACTIONS];
 
-/** Whom an entry concerns, by name: the member's username, else the kind of target (never an id). */
-const targetText = (e: AuditEntry) =>
-  e.member_username ?? (e.target_type ? (T.targetTypes[e.target_type] ?? MSG.admin.none) : MSG.admin.none);
-
-/** The rows: time, who, what, about whom, and the change in Korean ("상태: 대기 → 완료"). */
-export function AuditTable({ items, showTarget = true }: { items: AuditEntry[]; showTarget?: boolean }) {
-  const columns = showTarget
-    ? [T.time, T.actor, T.action, T.target, T.change, T.ip]
-    : [T.time, T.actor, T.action, T.change, T.ip];
+/**
+ * The rows: when (Korean time, "2026.12.01 20:16"), what kind, the entry as one sentence ("kim 관리자가 lee
+ * 회원의 원화 입금 50,000원을 승인했습니다.") with its details below ("상태: 대기 → 완료"), and from where.
+ */
+export function AuditTable({ items }: { items: AuditEntry[] }) {
   return (
-    <AdmTable className="adm-table adm-audit" columns={columns}>
+    <AdmTable className="adm-table adm-audit" columns={[T.time, T.action, T.entry, T.ip]}>
       {items.map((e) => (
         <tr key={e.id}>
           <td className="nowrap">{formatDeskTime(e.created_at)}</td>
-          <td>{e.actor_username ?? MSG.admin.none}</td>
           <td className="nowrap">{actionLabel(e.action)}</td>
-          {showTarget ? <td>{targetText(e)}</td> : null}
           <td className="adm-change">
+            <p className="adm-audit-sentence">{auditSentence(e)}</p>
             <ul className="adm-change-lines">
               {describeChange(e.before, e.after).map((line, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: an entry's lines never move

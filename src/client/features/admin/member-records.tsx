@@ -33,7 +33,7 @@ export function MemberRecords({ detail }: { detail: MemberDetail }) {
         empty={T.empty}
         pager={{ page, pageSize: PAGE_SIZE, onPage: setPage, label: T.title }}
       >
-        {(items) => <AuditTable items={items} showTarget={false} />}
+        {(items) => <AuditTable items={items} />}
       </PagedRecords>
     </Section>
   );

@@ -20,7 +20,7 @@ const P = MSG.proposals;
 const W = MSG.deskWork;
 
 /** Whether an administrator action's answer is a proposal (202) rather than the applied result. */
-const isProposal = (data: unknown): boolean =>
+export const isProposal = (data: unknown): boolean =>
   typeof data === 'object' && data !== null && 'proposal' in data;
 
 /** The success line of an action that may have become a proposal (two-person approval, decision 0160). */

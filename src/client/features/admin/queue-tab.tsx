@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import type { QueueRow } from '../../../shared/schemas/desk-queue';
 import { Spinner } from '../../components/spinner';
-import { type LiveEvent, useLiveEvent, useLiveStatus } from '../../lib/live-events';
-import { ADMIN_KEY } from './api';
+import { isDecidedHere, type LiveEvent, useLiveEvent, useLiveStatus } from '../../lib/live-events';
 import { doneOrProposed } from './proposals-tab';
 import {
   NO_FILTERS,
+  QUEUE_KEY,
   type QueueAction,
   type QueueFilters,
   useBulkApprove,
@@ -43,7 +43,7 @@ function useDecidedElsewhere() {
   const onEvent = useCallback(
     (e: LiveEvent) => {
       const { request_id: id, by, status } = e.data;
-      if (!id || !by || (status !== 'approved' && status !== 'rejected')) return;
+      if (!id || !by || (status !== 'approved' && status !== 'rejected') || isDecidedHere(e)) return;
       setDecided((m) => new Map(m).set(id, { by, status }));
       setTimeout(() => {
         setDecided((m) => {
@@ -51,7 +51,7 @@ function useDecidedElsewhere() {
           next.delete(id);
           return next;
         });
-        void qc.invalidateQueries({ queryKey: [...ADMIN_KEY, 'desk-queue'] });
+        void qc.invalidateQueries({ queryKey: QUEUE_KEY });
       }, DECIDED_VISIBLE_MS);
     },
     [qc],
@@ -127,10 +127,11 @@ export function QueueTab({ onOpenMember }: { onOpenMember: (memberId: string) =>
     if (focus >= rows.length && rows.length > 0) setFocus(rows.length - 1);
   }, [rows.length, focus]);
   // Working by keyboard: when the decided row leaves the queue (or a dialog closes over a row that left),
-  // the focus goes to the row now in its place instead of falling out of the table.
+  // the focus goes to the row now in its place instead of falling out of the table. A layout effect, so the
+  // row holds the focus before the browser handles the operator's next key.
   const keyboard = useRef(false);
   const rowIds = rows.map((r) => r.id).join();
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!rowIds || !keyboard.current) return;
     const active = document.activeElement;
     if (active && active !== document.body && active.isConnected) return;

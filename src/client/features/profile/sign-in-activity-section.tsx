@@ -43,8 +43,8 @@ export function SignInActivitySection() {
           {(all ? q.data.items : q.data.items.slice(0, FIRST)).map((e) => (
             <li key={e.id} className="profile-activity-item">
               <span className={e.success ? 'profile-activity-ok' : 'profile-activity-fail'}>
-                {/* The second step's success is the sign-in (the password step's is left out). */}
-                {e.kind === 'second_factor' && e.success ? `${E.kinds.login} ${E.success}` : describeEvent(e)}
+                {/* A completed sign-in comes as one login row (the server pairs its two steps). */}
+                {describeEvent(e)}
               </span>
               <span className="profile-activity-meta">
                 <time dateTime={e.created_at}>{formatDateTime(e.created_at, false)}</time>

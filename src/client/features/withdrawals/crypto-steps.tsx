@@ -102,8 +102,11 @@ export function RecipientStep(props: {
   const [adding, setAdding] = useState(false);
   const { register, watch, formState } = props.form;
   const [method, addressId, recipientId] = watch(['method', 'address_id', 'recipient_id']);
+  const untagged = useUntaggedXrp(method === 'external' ? addressId : '');
   const ready =
-    method === 'internal' ? recipientId.trim() !== '' : addressId !== '' && !props.blockedExternal;
+    method === 'internal'
+      ? recipientId.trim() !== ''
+      : addressId !== '' && !props.blockedExternal && untagged.ready;
   return (
     <section aria-labelledby="wd-recipient-title">
       <StepHead title={S.recipientTitle} id="wd-recipient-title" back={props.onBack} />
@@ -114,6 +117,12 @@ export function RecipientStep(props: {
         externalBlocked={props.blockedExternal}
         onPick={props.onPick}
       />
+      {untagged.notice}
+      {method === 'external' && formState.errors.address_id?.message ? (
+        <p className="field-error" role="alert">
+          {formState.errors.address_id.message}
+        </p>
+      ) : null}
       {adding ? (
         <div className="wd-inline-form">
           <h3 className="wd-sub-title">{MSG.wrules.registerTitle}</h3>
@@ -154,6 +163,46 @@ export function RecipientStep(props: {
       </button>
     </section>
   );
+}
+
+/**
+ * An XRP entry with no destination tag (saved before the address book asked for one): an exchange's is
+ * refused (the payment would be lost; the server refuses it too), and the member's own is sent only once
+ * they confirm it is their own wallet, not an exchange; otherwise they register it again with its tag.
+ */
+function useUntaggedXrp(addressId: string) {
+  const book = useAddressBook();
+  const [confirmed, setConfirmed] = useState<string | null>(null);
+  const entry = book.data?.items.find((a) => a.id === addressId);
+  if (entry?.network !== 'XRPL' || entry.destination_tag) return { ready: true, notice: null };
+  if (entry.wallet_kind === 'exchange') {
+    return {
+      ready: false,
+      notice: (
+        <p className="field-error" role="alert" data-testid="wd-untagged">
+          {MSG.wrules.xrpExchangeNoTag}
+        </p>
+      ),
+    };
+  }
+  const ok = confirmed === entry.id;
+  return {
+    ready: ok,
+    notice: (
+      <div className="wd-untagged" data-testid="wd-untagged">
+        <p className="field-hint">{W.tagWarning}</p>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={ok}
+            onChange={(ev) => setConfirmed(ev.target.checked ? entry.id : null)}
+          />
+          <span>{W.noTagOwnWallet}</span>
+        </label>
+        {ok ? null : <p className="field-hint">{MSG.wrules.xrpNoTagConfirm}</p>}
+      </div>
+    ),
+  };
 }
 
 /** The address-book entries of the asset's networks: a usable one is chosen; a waiting one says how long. */

@@ -151,8 +151,10 @@ export function CryptoWithdrawalPage() {
     if (!(await trigger())) return;
     const { second_password: _pin, otpCode: _otp, ...body } = bodyOf('');
     const refused = await server.check(body);
-    if (refused === null) setStep('confirm');
-    else if (refused.some((f) => RECIPIENT_FIELDS.includes(f))) setStep('recipient');
+    if (refused === null) {
+      withdrawal.clearPinError();
+      setStep('confirm');
+    } else if (refused.some((f) => RECIPIENT_FIELDS.includes(f))) setStep('recipient');
   };
   const send = (pin: string) => withdrawal.submit(bodyOf(pin));
 
@@ -206,6 +208,7 @@ export function CryptoWithdrawalPage() {
       ) : null}
       <ConfirmThenPin
         withdrawal={withdrawal}
+        attempts={server.attempts}
         rows={amount ? cryptoConfirmRows(getValues(), { network: shownNetwork, amount, fee, wonText }) : null}
         onBack={() => setStep('amount')}
         onComplete={send}

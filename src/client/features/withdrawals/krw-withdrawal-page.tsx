@@ -96,7 +96,9 @@ export function KrwWithdrawalPage() {
   });
   const toConfirm = async () => {
     const v = getValues();
-    if ((await server.check({ amount: v.amount, memo: v.memo })) === null) setStep('confirm');
+    if ((await server.check({ amount: v.amount, memo: v.memo })) !== null) return;
+    withdrawal.clearPinError();
+    setStep('confirm');
   };
   const send = (pin: string) => {
     const v = getValues();
@@ -165,6 +167,7 @@ export function KrwWithdrawalPage() {
       ) : null}
       <ConfirmThenPin
         withdrawal={withdrawal}
+        attempts={server.attempts}
         rows={
           own && typed
             ? [

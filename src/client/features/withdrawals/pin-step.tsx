@@ -72,6 +72,8 @@ type Withdrawal<TForm extends FieldValues> = Omit<
 export function ConfirmThenPin<TForm extends FieldValues & { otpCode: string }>(props: {
   withdrawal: Withdrawal<TForm>;
   rows: ConfirmRow[] | null;
+  /** The second-password attempts left, from the check that opened the sheet. */
+  attempts: { attempts_left: number; attempts_max: number } | null;
   onBack: () => void;
   onComplete: (pin: string) => void;
 }) {
@@ -85,10 +87,9 @@ export function ConfirmThenPin<TForm extends FieldValues & { otpCode: string }>(
       <ConfirmSheet
         rows={props.rows}
         onCancel={props.onBack}
-        onConfirm={() => {
-          submit.clearPinError();
-          setStep('pin');
-        }}
+        // The last refusal stays on the pad reopened from the sheet: it says the attempts left, where the
+        // count of the check that opened the sheet no longer holds (the page's check clears it).
+        onConfirm={() => setStep('pin')}
       />
     );
   }
@@ -98,6 +99,7 @@ export function ConfirmThenPin<TForm extends FieldValues & { otpCode: string }>(
       <PinPad
         help={MSG.pin.help}
         error={submit.pinError ?? otpError ?? null}
+        attempts={props.attempts}
         busy={submit.busy}
         extra={enrolled ? <OtpCodeField {...form.register(otpName)} error={undefined} /> : null}
         extraReady={!enrolled || otpCode.trim() !== ''}
