@@ -3,7 +3,20 @@
  * cannot be written before it is listed here, and the desk's sentence for it is then required:
  * audit-sentence.ts).
  */
+/** The kinds a member writes about their own account (recovery, profile); the rest are administrators' or the system's. */
+export const MEMBER_AUDIT_ACTIONS = [
+  'member.password.recovered',
+  'member.second_password.recovered',
+  'member.email_changed',
+  'member.password_changed',
+  'member.second_password_changed',
+  'member.second_password_set',
+  'member.withdrawal_address.registered',
+  'member.withdrawal_address.deleted',
+] as const;
+
 export const AUDIT_ACTION_KINDS = [
+  ...MEMBER_AUDIT_ACTIONS,
   'deposit.approve',
   'deposit.reject',
   'withdrawal.approve',
@@ -23,8 +36,6 @@ export const AUDIT_ACTION_KINDS = [
   'member.password.reset',
   'member.second_password.reset',
   'member.recovery.send',
-  'member.password.recovered',
-  'member.second_password.recovered',
   'member.close',
   'lock.create',
   'lock.update',
@@ -32,12 +43,6 @@ export const AUDIT_ACTION_KINDS = [
   'notice.create',
   'notice.update',
   'notice.delete',
-  'member.email_changed',
-  'member.password_changed',
-  'member.second_password_changed',
-  'member.second_password_set',
-  'member.withdrawal_address.registered',
-  'member.withdrawal_address.deleted',
   'member.totp.reset',
   'withdrawal.payout.record',
   'withdrawal.payout.correct',

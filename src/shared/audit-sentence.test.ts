@@ -122,12 +122,6 @@ const SAMPLES: Record<AuditAction, Partial<SentenceEntry>> = {
       kept: [
         'username (reserved: nobody can register it again)',
         'ledger_entries',
-        'deposits',
-        'withdrawals',
-        'asset_locks',
-        'balances',
-        'audit_log',
-        'auth_events',
         'bank_accounts.bank_name',
         'deposit_address (reserved: a late deposit to it still identifies this account)',
       ],

@@ -3,7 +3,7 @@
  * 승인했습니다."): one sentence per kind the server writes (audit-actions.ts), so none is shown by its key.
  * The details below it (describeChange) stay as they are.
  */
-import type { AuditAction, FORMER_AUDIT_ACTIONS } from './audit-actions';
+import { type AuditAction, type FORMER_AUDIT_ACTIONS, MEMBER_AUDIT_ACTIONS } from './audit-actions';
 import { actionLabel } from './audit-change';
 import { formatAsset } from './format';
 import { MSG } from './messages';
@@ -138,16 +138,7 @@ export const hasSentence = (action: string): action is keyof typeof SENTENCES =>
   Object.hasOwn(SENTENCES, action);
 
 /** Members act on their own account (sign-up, recovery, profile); the rest are administrators or the system. */
-const MEMBER_ACTIONS = new Set<string>([
-  'member.password.recovered',
-  'member.second_password.recovered',
-  'member.email_changed',
-  'member.password_changed',
-  'member.second_password_changed',
-  'member.second_password_set',
-  'member.withdrawal_address.registered',
-  'member.withdrawal_address.deleted',
-]);
+const MEMBER_ACTIONS = new Set<string>(MEMBER_AUDIT_ACTIONS);
 
 function who(e: SentenceEntry, after: Obj): string {
   const approval = obj(after.approval);

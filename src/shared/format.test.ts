@@ -247,25 +247,28 @@ describe('koreanWon: a won amount read in Korean units', () => {
 describe('one display rule per asset', () => {
   it('won whole with 원, crypto trimmed up to its decimals, never rounded up', async () => {
     const f = await import('./format');
-    expect(f.formatAsset('KRW', '100000.9')).toBe('100,000원');
-    expect(f.formatAsset('XRP', '2250.7500')).toBe('2,250.75 XRP');
-    expect(f.formatAsset('USDT', '1690.5000')).toBe('1,690.5 USDT');
-    expect(f.formatAsset('USDT', '95')).toBe('95 USDT');
-    expect(f.formatAsset('ETH', '0.123456789')).toBe('0.12345678 ETH');
-    expect(f.formatAsset('XRP', '0.9999999')).toBe('0.999999 XRP');
-    expect(f.formatUsd('0.5542')).toBe('$0.5542');
-    expect(f.formatUsd('3075.5')).toBe('$3,075.50');
-    expect(f.formatUsd('1')).toBe('$1.00');
-    expect(f.changeDirection('0.04')).toBe('flat');
-    expect(f.changeDirection('-0.05')).toBe('down');
-    expect(f.changeDirection('2.3')).toBe('up');
-    expect(f.formatUsd('0.55')).toBe('$0.55');
-    expect(f.formatWonPrice('4401040.5')).toBe('4,401,041원');
-    expect(f.formatWonPrice('793.0602')).toBe('793원');
-    expect(f.formatWonPrice('1.5')).toBe('1.5원');
-    expect(f.formatChangePercent('2.345')).toBe('+2.3%');
-    expect(f.formatChangePercent('-0.84')).toBe('-0.8%');
-    expect(f.formatChangePercent('0.01')).toBe('0.0%');
+    const cases: [string, string][] = [
+      [f.formatAsset('KRW', '100000.9'), '100,000원'],
+      [f.formatAsset('XRP', '2250.7500'), '2,250.75 XRP'],
+      [f.formatAsset('USDT', '1690.5000'), '1,690.5 USDT'],
+      [f.formatAsset('USDT', '95'), '95 USDT'],
+      [f.formatAsset('ETH', '0.123456789'), '0.12345678 ETH'],
+      [f.formatAsset('XRP', '0.9999999'), '0.999999 XRP'],
+      [f.formatUsd('0.5542'), '$0.5542'],
+      [f.formatUsd('3075.5'), '$3,075.50'],
+      [f.formatUsd('1'), '$1.00'],
+      [f.changeDirection('0.04'), 'flat'],
+      [f.changeDirection('-0.05'), 'down'],
+      [f.changeDirection('2.3'), 'up'],
+      [f.formatUsd('0.55'), '$0.55'],
+      [f.formatWonPrice('4401040.5'), '4,401,041원'],
+      [f.formatWonPrice('793.0602'), '793원'],
+      [f.formatWonPrice('1.5'), '1.5원'],
+      [f.formatChangePercent('2.345'), '+2.3%'],
+      [f.formatChangePercent('-0.84'), '-0.8%'],
+      [f.formatChangePercent('0.01'), '0.0%'],
+    ];
+    for (const [shown, expected] of cases) expect(shown).toBe(expected);
   });
 
   it('dates in one Korean style, never split inside a token', async () => {

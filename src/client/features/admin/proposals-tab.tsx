@@ -4,7 +4,6 @@ import { formatDeskTime } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
 import type { MemberDetail } from '../../../shared/schemas/admin-views';
 import type { ProposalListView, ProposalView } from '../../../shared/schemas/proposals';
-import { OtpCodeField } from '../../components/otp-code-field';
 import { Spinner } from '../../components/spinner';
 import { api } from '../../lib/api';
 import { ADMIN_KEY, retryUnlessRefused, useAdminMutation } from './api';
@@ -13,7 +12,7 @@ import { ConfirmDialog } from './modal';
 import { ReasonDialog } from './reason-dialog';
 import { failureText, ResultMessage, useResult } from './result-message';
 import { Section } from './section';
-import { StepUpNote, stepUpLabel, useStepUpUntil } from './step-up-note';
+import { StepUpCodeField, useStepUpUntil } from './step-up-note';
 import './proposals.css';
 
 const P = MSG.proposals;
@@ -198,13 +197,7 @@ export function ProposalsTab() {
         onConfirm={() => run()}
         onCancel={close}
       >
-        <StepUpNote until={until} />
-        <OtpCodeField
-          name="otpCode"
-          label={stepUpLabel(until, P.otpLabel)}
-          value={otpCode}
-          onChange={(e) => setOtpCode(e.target.value)}
-        />
+        <StepUpCodeField until={until} label={P.otpLabel} value={otpCode} onChange={setOtpCode} />
       </ConfirmDialog>
       <ReasonDialog
         open={refusing || acting?.action === 'withdraw'}

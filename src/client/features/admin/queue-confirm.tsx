@@ -2,13 +2,12 @@ import { useState } from 'react';
 import { formatKrw } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
 import type { QueueRow } from '../../../shared/schemas/desk-queue';
-import { OtpCodeField } from '../../components/otp-code-field';
 import { ChainVerdict } from './chain-verdict';
 import { exact } from './format';
 import { BusyButton } from './kit';
 import { Modal, type RowDialogProps } from './modal';
 import { UnattributedBadge } from './queue-row';
-import { StepUpNote, stepUpLabel, useStepUpUntil } from './step-up-note';
+import { StepUpCodeField, useStepUpUntil } from './step-up-note';
 
 const Q = MSG.deskQueue;
 const C = Q.confirmCard;
@@ -68,13 +67,7 @@ export function ConfirmCard({
             </dd>
           </dl>
           {row.before_assignment ? <p className="dq-unattributed">{Q.unattributed.why}</p> : null}
-          <StepUpNote until={until} />
-          <OtpCodeField
-            name="otpCode"
-            label={stepUpLabel(until, C.otpLabel)}
-            value={otp}
-            onChange={(e) => setOtp(e.target.value)}
-          />
+          <StepUpCodeField until={until} label={C.otpLabel} value={otp} onChange={setOtp} />
           <div className="adm-actions">
             <button type="button" className="btn btn-secondary" onClick={close}>
               {Q.cancel}

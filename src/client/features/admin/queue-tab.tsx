@@ -22,9 +22,23 @@ import { ReasonDialog } from './reason-dialog';
 import { failureText, ResultMessage, useResult } from './result-message';
 import './queue.css';
 
-const Q = MSG.deskQueue;
+const { deskQueue: Q, deskWork: W } = MSG;
 const C = Q.columns;
-const W = MSG.deskWork;
+/** The queue's column heads after the selection box, and whether each column holds numbers. */
+const HEAD: [label: string, numeric: boolean][] = [
+  [C.kind, false],
+  [C.member, false],
+  [C.asset, false],
+  [C.amount, true],
+  [C.krw, true],
+  [W.columns.network, false],
+  [W.columns.tag, true],
+  [W.columns.txid, false],
+  [C.verdict, false],
+  [C.state, false],
+  [C.age, true],
+  [C.actions, false],
+];
 /** Fixed column widths (px, table-layout: fixed): an action or a new row never moves the buttons. */
 const WIDTHS = [32, 48, 112, 52, 112, 108, 76, 72, 112, 120, 150, 52, 136];
 /** A row another operator decided stays greyed out this long before the queue is read again. */
@@ -249,31 +263,11 @@ export function QueueTab({ onOpenMember }: { onOpenMember: (memberId: string) =>
                     }
                   />
                 </th>
-                {[C.kind, C.member, C.asset].map((c) => (
-                  <th key={c} scope="col">
-                    {c}
+                {HEAD.map(([label, numeric]) => (
+                  <th key={label} scope="col" className={numeric ? 'adm-num' : undefined}>
+                    {label}
                   </th>
                 ))}
-                <th scope="col" className="adm-num">
-                  {C.amount}
-                </th>
-                <th scope="col" className="adm-num">
-                  {C.krw}
-                </th>
-                <th scope="col">{W.columns.network}</th>
-                <th scope="col" className="adm-num">
-                  {W.columns.tag}
-                </th>
-                <th scope="col">{W.columns.txid}</th>
-                {[C.verdict, C.state].map((c) => (
-                  <th key={c} scope="col">
-                    {c}
-                  </th>
-                ))}
-                <th scope="col" className="adm-num">
-                  {C.age}
-                </th>
-                <th scope="col">{C.actions}</th>
               </tr>
             </thead>
             <tbody ref={body} onKeyDown={onKey}>

@@ -1,5 +1,6 @@
 import { formatTime } from '../../../shared/format';
 import { MSG } from '../../../shared/messages';
+import { OtpCodeField } from '../../components/otp-code-field';
 import { useWaiting } from './pending-queue';
 
 const W = MSG.deskWork;
@@ -13,14 +14,32 @@ export function useStepUpUntil(): string | null {
   return until && Date.parse(until) > Date.now() ? until : null;
 }
 
-/** The line above a confirmation's code: the window and until when, or how one code opens it. */
-export function StepUpNote({ until }: { until: string | null }) {
+/**
+ * A confirmation's code: the line above it (the window and until when, or how one code opens it), and the
+ * field, whose label says the code is optional while the window is open.
+ */
+export function StepUpCodeField({
+  until,
+  label,
+  value,
+  onChange,
+}: {
+  until: string | null;
+  label: string;
+  value: string;
+  onChange: (code: string) => void;
+}) {
   return (
-    <p className="adm-muted" data-testid="step-up-note">
-      {until ? W.stepUpOpen(formatTime(until)) : W.stepUpHint}
-    </p>
+    <>
+      <p className="adm-muted" data-testid="step-up-note">
+        {until ? W.stepUpOpen(formatTime(until)) : W.stepUpHint}
+      </p>
+      <OtpCodeField
+        name="otpCode"
+        label={until ? W.otpOptional : label}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </>
   );
 }
-
-/** The code field's label: optional while the window is open. */
-export const stepUpLabel = (until: string | null, label: string) => (until ? W.otpOptional : label);
