@@ -1,3 +1,6 @@
+const USERNAME_RULE = '영문 소문자로 시작하는 4~20자';
+const ENTER_USERNAME = '아이디를 입력해 주세요.';
+
 /** Messages of the foundation: common errors, login, second step, sign-up, shell. */
 export const CORE_MESSAGES = {
   common: {
@@ -29,14 +32,14 @@ export const CORE_MESSAGES = {
   login: {
     title: '로그인',
     usernameLabel: '아이디',
-    usernamePlaceholder: '영문 소문자로 시작하는 4~20자',
+    usernamePlaceholder: USERNAME_RULE,
     passwordLabel: '비밀번호',
     passwordPlaceholder: '비밀번호를 입력해 주세요',
     submit: '로그인',
     busy: '처리 중...',
     signupLink: '계정이 없으신가요? 회원가입',
     recoveryLink: '비밀번호 찾기',
-    usernameRequired: '아이디를 입력해 주세요.',
+    usernameRequired: ENTER_USERNAME,
     passwordRequired: '비밀번호를 입력해 주세요.',
     invalidCredentials: '아이디 또는 비밀번호가 올바르지 않아요.',
     unexpected: '로그인 중 오류가 발생했어요. 다시 시도해 주세요.',
@@ -64,7 +67,7 @@ export const CORE_MESSAGES = {
   signup: {
     title: '회원가입',
     username: '아이디',
-    usernamePlaceholder: '영문 소문자로 시작하는 4~20자',
+    usernamePlaceholder: USERNAME_RULE,
     checkUsername: '중복 확인',
     checking: '확인 중...',
     name: '이름',
@@ -97,7 +100,7 @@ export const CORE_MESSAGES = {
     stepTerms: '약관 동의',
     passwordMismatch: '비밀번호가 일치하지 않아요.',
     usernameCheckNeeded: '아이디 중복 확인이 필요해요.',
-    enterUsername: '아이디를 입력해 주세요.',
+    enterUsername: ENTER_USERNAME,
     usernameTaken: '이미 사용 중인 아이디예요.',
     usernameAvailable: '사용 가능한 아이디예요.',
     usernameCheckError: '아이디 확인 중 오류가 발생했어요.',

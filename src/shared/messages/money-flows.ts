@@ -1,3 +1,10 @@
+import { CORE_MESSAGES } from './core';
+import { HOME_MESSAGES } from './home';
+
+const ACCOUNT_NUMBER_INVALID = '올바른 계좌번호를 입력해 주세요. (숫자와 하이픈, 10~20자리)';
+const TOO_LONG = '입력한 내용이 너무 길어요.';
+const NO_CANCEL = '출금 신청 후에는 취소할 수 없어요.';
+
 /**
  * The deposit and withdrawal screens (the stepped withdrawal, the PIN pad, the won accounts): shown only on the deposit and withdrawal
  * screens, which are lazy chunks, so these strings stay out of the /login and /main downloads.
@@ -110,11 +117,11 @@ export const MONEY_FLOW_MESSAGES = {
     amountInvalid: '입금 금액은 숫자만 입력해 주세요.',
     amountTooLarge: '입금 금액이 너무 커요.',
     allFieldsRequired: '모든 필드를 입력해주세요.',
-    accountNumberInvalid: '올바른 계좌번호를 입력해 주세요. (숫자와 하이픈, 10~20자리)',
-    tooLong: '입력한 내용이 너무 길어요.',
+    accountNumberInvalid: ACCOUNT_NUMBER_INVALID,
+    tooLong: TOO_LONG,
     loginRequired: '로그인이 필요합니다.',
     failed: '입금 신청 중 오류가 발생했습니다. 다시 시도해주세요.',
-    unexpected: '오류가 발생했습니다. 다시 시도해주세요.',
+    unexpected: CORE_MESSAGES.common.unexpected,
   },
   withdraw: {
     title: '출금',
@@ -134,7 +141,7 @@ export const MONEY_FLOW_MESSAGES = {
     summaryPayout: '예상 수령액',
     noticeTitle: '출금 전 확인해 주세요',
     notices: [
-      '출금 신청 후에는 취소할 수 없어요.',
+      NO_CANCEL,
       '받는 사람 ID 또는 지갑 주소를 반드시 확인해 주세요. 잘못 보낸 자산은 복구할 수 없어요.',
     ],
     submit: '출금 신청',
@@ -175,11 +182,11 @@ export const MONEY_FLOW_MESSAGES = {
       '거래소 주소에는 데스티네이션 태그가 필요해요. 거래소 입금 화면의 태그를 입력해 주세요.',
     noTagOwnWallet: '태그 없는 이 주소는 거래소가 아닌 제가 직접 관리하는 개인 지갑이에요.',
     noTagConfirmRequired: '태그 없이 등록하려면 거래소가 아닌 본인 지갑인지 확인해 주세요.',
-    tooLong: '입력한 내용이 너무 길어요.',
+    tooLong: TOO_LONG,
     duplicate: '출금 요청 처리 중 오류가 발생했습니다. 잠시 후 다시 시도해주세요.',
     failed: (message: string) => `출금 신청 중 오류가 발생했습니다: ${message}`,
     success: '출금 신청이 완료되었습니다. 관리자 확인 후 처리됩니다.',
-    balanceLoadFailed: '잔액 정보를 불러오는 중 오류가 발생했습니다.',
+    balanceLoadFailed: HOME_MESSAGES.home.balanceLoadFailed,
   },
   withdrawKrw: {
     title: '원화 출금',
@@ -197,7 +204,7 @@ export const MONEY_FLOW_MESSAGES = {
     summaryFee: '수수료',
     noticeTitle: '출금 시 유의사항',
     notices: [
-      '출금 신청 후에는 취소할 수 없어요.',
+      NO_CANCEL,
       '입금받을 계좌 정보를 반드시 확인해 주세요.',
       '본인 명의가 아닌 계좌로의 출금은 제한돼요.',
       '출금은 영업일 기준 1~2일 이내에 처리돼요.',
@@ -210,9 +217,9 @@ export const MONEY_FLOW_MESSAGES = {
     availableExceeded: (amount: string) => `출금 가능한 잔액은 ${amount}원 입니다.`,
     bankRequired: '은행을 선택해주세요.',
     accountNumberRequired: '계좌번호를 입력해주세요.',
-    accountNumberInvalid: '올바른 계좌번호를 입력해 주세요. (숫자와 하이픈, 10~20자리)',
+    accountNumberInvalid: ACCOUNT_NUMBER_INVALID,
     holderRequired: '계좌 소유자 명을 입력해주세요.',
-    tooLong: '입력한 내용이 너무 길어요.',
+    tooLong: TOO_LONG,
     memoTooLong: '메모는 200자 이하로 입력해 주세요.',
   },
   wonAccounts: {

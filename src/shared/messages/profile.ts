@@ -1,3 +1,8 @@
+import { CORE_MESSAGES } from './core';
+
+const SIGNUP = CORE_MESSAGES.signup;
+const SECOND = CORE_MESSAGES.secondFactor;
+
 /** Messages of my page: profile, contact and email, login password, second password, bank account status. */
 export const PROFILE_MESSAGES = {
   profile: {
@@ -21,12 +26,12 @@ export const PROFILE_MESSAGES = {
     loginAgain: '다시 로그인',
     contactUpdated: '업데이트 완료: 연락처가 성공적으로 변경됐어요.',
     contactFailed: '오류: 연락처 변경에 실패했어요.',
-    contactInvalid: '올바른 휴대폰 번호를 입력해 주세요.',
+    contactInvalid: SIGNUP.phoneInvalid,
     emailRequested: '업데이트 완료: 이메일 변경이 요청됐어요. 확인 메일을 확인해 주세요.',
     emailFailedPrefix: '오류: ',
     emailFailed: '이메일 변경에 실패했어요.',
-    emailInvalid: '올바른 이메일 형식이 아니에요.',
-    emailTaken: '이미 사용 중인 이메일이에요.',
+    emailInvalid: SIGNUP.emailInvalid,
+    emailTaken: SIGNUP.emailTaken,
     emailUnchanged: '현재 이메일과 같아요.',
     emailPending: '인증 대기 중',
     emailPendingNote: '변경할 이메일 {email} 로 보낸 확인 메일의 링크를 열면 변경이 완료돼요.',
@@ -72,7 +77,7 @@ export const PROFILE_MESSAGES = {
     cancel: '취소',
     currentRequired: '현재 비밀번호를 입력해 주세요.',
     currentWrong: '현재 비밀번호가 올바르지 않아요.',
-    rule: '비밀번호는 8자 이상이며 영문과 숫자를 모두 포함해야 해요.',
+    rule: SIGNUP.passwordRule,
     mismatch: '새 비밀번호가 일치하지 않아요.',
     sameAsCurrent: '새 비밀번호가 현재 비밀번호와 같아요.',
     locked: '비밀번호 입력 횟수를 초과했어요. 15분 후 다시 시도해 주세요.',
@@ -88,16 +93,16 @@ export const PROFILE_MESSAGES = {
     next: '새 2차 비밀번호',
     nextPlaceholder: '숫자 4~12자리',
     confirm: '새 2차 비밀번호 확인',
-    confirmPlaceholder: '한 번 더 입력해 주세요',
+    confirmPlaceholder: SIGNUP.passwordConfirmPlaceholder,
     submitSet: '설정하기',
     submitChange: '변경하기',
     busy: '처리 중...',
     cancel: '취소',
     rule: '2차 비밀번호는 숫자 4~12자리로 입력해 주세요.',
-    mismatch: '2차 비밀번호가 일치하지 않아요.',
+    mismatch: SECOND.mismatch,
     currentRequired: '현재 2차 비밀번호를 입력해 주세요.',
     currentWrong: '현재 2차 비밀번호가 일치하지 않아요.',
-    locked: '2차 비밀번호 입력 횟수를 초과했어요. 15분 후 다시 시도해 주세요.',
+    locked: SECOND.locked,
     modeChanged: '2차 비밀번호 설정 상태가 바뀌었어요. 새로고침 후 다시 시도해 주세요.',
     successSet: '2차 비밀번호가 설정됐어요.',
     successChange: '2차 비밀번호가 변경됐어요.',

@@ -1,3 +1,5 @@
+import { CORE_MESSAGES } from './core';
+
 /** Withdrawal safety rules: address book, delays, daily limits, travel rule. */
 export const WITHDRAWAL_RULE_MESSAGES = {
   wrules: {
@@ -25,7 +27,7 @@ export const WITHDRAWAL_RULE_MESSAGES = {
     exchangeOnlyForExchange: '거래소는 거래소 지갑일 때만 선택해요.',
     secondPasswordLabel: '2차 비밀번호',
     secondPasswordHelp: '주소 등록에는 2차 비밀번호(숫자 4~6자리)가 필요해요.',
-    secondPasswordRequired: '2차 비밀번호를 입력해 주세요.',
+    secondPasswordRequired: CORE_MESSAGES.secondFactor.required,
     secondPasswordWrong: (attemptsLeft: number) =>
       `2차 비밀번호가 일치하지 않아요. 입력 기회가 ${attemptsLeft}번 남았어요.`,
     delayNotice: (hours: number) =>
