@@ -17,7 +17,7 @@ import {
 import { ConfirmCard } from './queue-confirm';
 import { QueueDrawer } from './queue-drawer';
 import { QueueFilterBar } from './queue-filters';
-import { QueueRowLine, type RowAct, selectable } from './queue-row';
+import { type Decided, QueueRowLine, type RowAct, selectable } from './queue-row';
 import { ReasonDialog } from './reason-dialog';
 import { failureText, ResultMessage, useResult } from './result-message';
 import './queue.css';
@@ -53,7 +53,7 @@ const ACT_LABEL: Record<QueueAction['act'], string> = {
 /** Requests another administrator just decided (live events), by id: who and how. */
 function useDecidedElsewhere() {
   const qc = useQueryClient();
-  const [decided, setDecided] = useState<Map<string, { by: string; status: string }>>(new Map());
+  const [decided, setDecided] = useState<Map<string, Decided>>(new Map());
   const onEvent = useCallback(
     (e: LiveEvent) => {
       const { request_id: id, by, status } = e.data;
