@@ -30,7 +30,7 @@ export const AUDIT_SENTENCE_MESSAGES = {
     withdrawal: '출금',
     approved: '승인했습니다.',
     rejected: '거절했습니다.',
-    /** Kinds that read as the actor, the member's name and one fixed ending ("… lee 회원의 출금 계좌를 저장했습니다."). */
+    /** Kinds read as the actor, the member and one fixed ending ("… lee 회원의 출금 계좌를 저장했습니다."). */
     memberEndings: {
       'member.withdrawal_limits.set': '1일 출금 한도를 바꿨습니다.',
       'member.admin.revoke': '관리자 권한을 회수했습니다.',

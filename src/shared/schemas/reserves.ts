@@ -22,7 +22,7 @@ export type ReserveLine = z.infer<typeof reserveLineView>;
 
 /** Which check: its batch and when it was taken. */
 const CHECK_KEY = { batch: z.string(), taken_at: z.string() };
-/** A check with its proof of liabilities' root (decision 0450): the root's hash and how many members it sums. */
+/** A check with its proof of liabilities' root (decision 0450): its hash and how many members it sums. */
 const CHECK_ROOT = { ...CHECK_KEY, root_hash: z.string(), member_count: z.number() };
 
 /** A check just taken: its batch, its time, its proof of liabilities' root (decision 0450), a line per currency. */

@@ -41,7 +41,7 @@ export const REQUEST_KEY = {
   amount: z.string(),
 };
 
-/** A won bank account: the service's receiving account, a member's own (as their screens and the desk show it). */
+/** A won bank account: the service's receiving account or a member's own, as screens and the desk show it. */
 export const WON_ACCOUNT = {
   bank_name: z.string(),
   account_number: z.string(),
