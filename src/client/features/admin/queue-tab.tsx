@@ -161,17 +161,19 @@ export function QueueTab({ onOpenMember }: { onOpenMember: (memberId: string) =>
     });
   };
 
-  // Working by keyboard: when the decided row leaves the queue (or a dialog closes over a row that left),
-  // the focus goes to the request that followed it instead of falling out of the table. A layout effect, so
-  // the row holds the focus before the browser handles the operator's next key.
+  // Working by keyboard: when the decided row leaves the queue, or a dialog or the drawer closes (the row it
+  // was opened over may have left while it was open; the dialog closes after), the focus goes to the request
+  // that followed it instead of falling out of the table. A layout effect, so the row holds the focus before
+  // the browser handles the operator's next key.
   const keyboard = useRef(false);
   const rowIds = rows.map((r) => r.id).join();
+  const covered = [rejecting, card, refusing, drawer].some((x) => x !== null);
   useLayoutEffect(() => {
-    if (!rowIds || !keyboard.current) return;
+    if (!rowIds || covered || !keyboard.current) return;
     const active = document.activeElement;
     if (active && active !== document.body && active.isConnected) return;
     (body.current?.children[focused] as HTMLElement | undefined)?.focus();
-  }, [rowIds, focused]);
+  }, [rowIds, focused, covered]);
 
   const run = (a: QueueAction, done: string) => {
     result.clear();
