@@ -128,7 +128,7 @@ export function QueueTab({ onOpenMember }: { onOpenMember: (memberId: string) =>
   const followAfter = (leaving: ReadonlySet<string>) =>
     setFocus((f) => {
       const i = indexOf(f.id);
-      if (i < 0 || !leaving.has(f.id ?? '')) return f;
+      if (f.id === null || i < 0 || !leaving.has(f.id)) return f;
       return { ...f, follower: rows.slice(i + 1).find((r) => !leaving.has(r.id))?.id ?? null, at: i };
     });
   const canSelect = rows.filter((r) => selectable(r, decided.get(r.id)));
