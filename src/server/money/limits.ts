@@ -9,7 +9,8 @@
 import { assetKrwValue, type PriceTable } from '../../shared/assets';
 import type { ViewCurrency } from '../../shared/constants';
 import { D, type Dec, ZERO } from '../../shared/decimal';
-import { prepared, type Queryable } from '../db';
+import { prepared, type Queryable, type Transaction } from '../db';
+import { AppError } from '../http/errors';
 import { STORED_PRICES, type StoredRow, thresholdPrices } from '../prices/read-prices';
 
 /** Money into the member's balances (deposits, credits) or out of them (payouts, debits). */
@@ -59,6 +60,53 @@ export async function takeTotals(
   return totalsOf(
     await q.query<Row>(TAKE, [staleSeconds, memberId, adminId, target?.kind ?? null, target?.id ?? null]),
   );
+}
+
+/** A decision whose thresholds were met at its end (`commitUnderThresholds`): nothing of it was committed. */
+export class ThresholdMet extends Error {}
+
+const PRICES = prepared(STORED_PRICES);
+const CHECK =
+  'SELECT four_eyes_check($1::uuid, $2::uuid, $3::text, $4::uuid, $5::jsonb, $6::numeric, $7::jsonb)';
+
+/**
+ * A request approval's thresholds, checked as its last statement and committed with it in one round trip
+ * (`four_eyes_check`, migration 170: the totals locks, the totals, the same comparisons as `decide` makes in
+ * proposals/registry.ts): the locks are held by that statement and the commit only. The prices are read
+ * once, before, as `takeTotals` values them. Throws `ThresholdMet` when the action with the totals reaches
+ * a threshold, and `pending` (a conflict) while a proposal about the request waits; either way nothing is
+ * committed.
+ */
+export async function commitUnderThresholds(
+  q: Transaction,
+  staleSeconds: number,
+  adminDailyKrw: string,
+  adminId: string | null,
+  target: { kind: string; id: string; pending: string },
+  limits: { memberId: string; moves: { dir: Direction; amounts: Amounts; threshold: string }[] },
+): Promise<void> {
+  const prices = thresholdPrices(await q.query<StoredRow>(PRICES, [staleSeconds]));
+  const moves = limits.moves.map((m) => ({
+    dir: m.dir,
+    threshold: m.threshold,
+    amounts: m.amounts.map((a) => ({ currency: a.currency, amount: a.amount.toString() })),
+  }));
+  try {
+    await q.commitWith(CHECK, [
+      limits.memberId,
+      adminId,
+      target.kind,
+      target.id,
+      moves,
+      adminDailyKrw,
+      prices,
+    ]);
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'WE002') throw new ThresholdMet();
+    if (code === 'WE001') throw new AppError('CONFLICT', target.pending);
+    throw err;
+  }
 }
 
 function totalsOf(rows: Row[]): Totals {
