@@ -9,9 +9,11 @@
 -- last seen. `p_samples` is `{"usdKrw": "1431", "usd": {"ETH": {"pair": "ETHUSDT", "sample": "3075.50"}, …}}`
 -- (shared/constants.ts; a currency without a pair, USDT, is at its sample). Amounts as text, never JSON
 -- numbers, so the application reads them exactly.
+-- PL/pgSQL, not SQL, so that its query is planned once per connection, not at every call.
 CREATE FUNCTION four_eyes_prices(p_stale double precision, p_samples jsonb) RETURNS jsonb
-LANGUAGE sql STABLE AS $$
-  SELECT jsonb_build_object(
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN jsonb_build_object(
     'usdKrw',
     (SELECT CASE WHEN r.updated_at > now() - make_interval(secs => p_stale) AND r.source <> 'sample' THEN r.rate
                  ELSE greatest(r.rate, (p_samples ->> 'usdKrw')::numeric) END::text
@@ -22,7 +24,8 @@ LANGUAGE sql STABLE AS $$
               CASE WHEN p.updated_at > now() - make_interval(secs => p_stale) AND p.source <> 'sample' THEN p.price
                    ELSE greatest(p.price, (c.value ->> 'sample')::numeric) END::text)
        FROM jsonb_each(p_samples -> 'usd') c
-       LEFT JOIN crypto_prices p ON p.symbol = c.value ->> 'pair'))
+       LEFT JOIN crypto_prices p ON p.symbol = c.value ->> 'pair'));
+END;
 $$;
 
 -- `four_eyes_krw` values an amount in won as the application's `assetKrwValue` does (shared/assets.ts):
