@@ -111,10 +111,12 @@ export function pgTransaction(
   };
 }
 
-/** A parameter written into a simple query: NULL, or its text quoted by the driver. */
+/** A parameter written into a simple query: NULL, or its text (a string or a number) quoted by the driver. */
 function literal(client: pg.PoolClient, value: unknown): string {
   if (value === null || value === undefined) return 'NULL';
-  return client.escapeLiteral(typeof value === 'string' ? value : JSON.stringify(value));
+  if (typeof value !== 'string' && typeof value !== 'number')
+    throw new TypeError('commitWith: text or numbers');
+  return client.escapeLiteral(String(value));
 }
 
 function openPg(driver: typeof pg, url: string): Db {

@@ -119,11 +119,13 @@ export async function commitUnderThresholds(
   target: { kind: string; id: string; pending: string },
   limits: { memberId: string; moves: { dir: Direction; amounts: Amounts; threshold: string }[] },
 ): Promise<void> {
-  const moves = limits.moves.map((m) => ({
-    dir: m.dir,
-    threshold: m.threshold,
-    amounts: m.amounts.map((a) => ({ currency: a.currency, amount: a.amount.toString() })),
-  }));
+  const moves = JSON.stringify(
+    limits.moves.map((m) => ({
+      dir: m.dir,
+      threshold: m.threshold,
+      amounts: m.amounts.map((a) => ({ currency: a.currency, amount: a.amount.toString() })),
+    })),
+  );
   try {
     await q.commitWith(CHECK, [
       limits.memberId,
