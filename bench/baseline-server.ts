@@ -14,7 +14,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import pg from 'pg';
 import { readSession, SESSION_COOKIE } from '../src/server/auth/sessions';
 import { type Config, loadConfig } from '../src/server/config';
-import { type Db, notifier, PG_POOL_OPTIONS, pgRun, pgTransaction, type Transaction } from '../src/server/db';
+import { type Db, notifier, PG_POOL_OPTIONS, pgRun, pgTx } from '../src/server/db';
 import { createKrwDeposit } from '../src/server/deposits/create-krw-deposit';
 import { listHistory } from '../src/server/history/list-history';
 import { idempotent } from '../src/server/http/idempotency';
@@ -37,23 +37,7 @@ export function openBaselineDb(url: string, max: number): Db {
       return (await pgRun(pool, sql, params)).rows as T[];
     },
     notifyAfterCommit: notify,
-    async tx<T>(fn: (q: Transaction) => Promise<T>) {
-      const client = await pool.connect();
-      const channels = new Set<string>();
-      try {
-        await client.query('BEGIN');
-        const q = pgTransaction(client, channels);
-        const out = await fn(q);
-        if (!q.committed) await client.query('COMMIT');
-        for (const channel of channels) notify(channel);
-        return out;
-      } catch (err) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw err;
-      } finally {
-        client.release();
-      }
-    },
+    tx: pgTx(pool, notify),
     close: () => pool.end(),
   };
 }

@@ -86,11 +86,8 @@ export function notifier(run: (channel: string) => Promise<unknown>): (channel: 
   };
 }
 
-/**
- * An open transaction on a checked-out `pg` client (after BEGIN); `committed` once `commitWith` has run.
- * The bench's baseline server opens its transactions with it too.
- */
-export function pgTransaction(
+/** An open transaction on a checked-out `pg` client (after BEGIN); `committed` once `commitWith` has run. */
+function pgTransaction(
   client: pg.PoolClient,
   channels: Set<string>,
 ): Transaction & { readonly committed: boolean } {
@@ -119,6 +116,48 @@ function literal(client: pg.PoolClient, value: unknown): string {
   return client.escapeLiteral(String(value));
 }
 
+/**
+ * `Db.tx` on a `pg` pool: BEGIN, `fn`, COMMIT (unless `fn` committed with its last statement), the
+ * notifications after commit; retried on serialization failures and deadlocks. The bench's baseline server
+ * opens its transactions with it too.
+ */
+export function pgTx(pool: pg.Pool, notify: (channel: string) => void): Db['tx'] {
+  return async <T>(fn: (q: Transaction) => Promise<T>): Promise<T> => {
+    for (let attempt = 1; ; attempt++) {
+      const client = await pool.connect();
+      let broken = false;
+      // A checked-out client has no listener of the pool's: without this one, a connection the server
+      // cuts between two queries (a PostgreSQL restart) is an unhandled 'error' event that ends the
+      // process. The failed query reports the error itself; the client is then thrown away.
+      const onError = () => {
+        broken = true;
+      };
+      client.on('error', onError);
+      const channels = new Set<string>();
+      try {
+        await client.query('BEGIN');
+        const q = pgTransaction(client, channels);
+        const out = await fn(q);
+        if (!q.committed) await client.query('COMMIT');
+        for (const channel of channels) notify(channel);
+        return out;
+      } catch (err) {
+        try {
+          await client.query('ROLLBACK');
+        } catch {
+          broken = true;
+        }
+        const code = (err as { code?: string }).code;
+        if (code && RETRYABLE.has(code) && attempt < MAX_TX_ATTEMPTS) continue;
+        throw err;
+      } finally {
+        client.removeListener('error', onError);
+        client.release(broken);
+      }
+    }
+  };
+}
+
 function openPg(driver: typeof pg, url: string): Db {
   const pool = new driver.Pool({ connectionString: url, ...PG_POOL_OPTIONS });
   // A dropped connection must not crash the process; the pool replaces it.
@@ -131,40 +170,7 @@ function openPg(driver: typeof pg, url: string): Db {
       return r.rows as T[];
     },
     notifyAfterCommit: notify,
-    async tx<T>(fn: (q: Transaction) => Promise<T>) {
-      for (let attempt = 1; ; attempt++) {
-        const client = await pool.connect();
-        let broken = false;
-        // A checked-out client has no listener of the pool's: without this one, a connection the server
-        // cuts between two queries (a PostgreSQL restart) is an unhandled 'error' event that ends the
-        // process. The failed query reports the error itself; the client is then thrown away.
-        const onError = () => {
-          broken = true;
-        };
-        client.on('error', onError);
-        const channels = new Set<string>();
-        try {
-          await client.query('BEGIN');
-          const q = pgTransaction(client, channels);
-          const out = await fn(q);
-          if (!q.committed) await client.query('COMMIT');
-          for (const channel of channels) notify(channel);
-          return out;
-        } catch (err) {
-          try {
-            await client.query('ROLLBACK');
-          } catch {
-            broken = true;
-          }
-          const code = (err as { code?: string }).code;
-          if (code && RETRYABLE.has(code) && attempt < MAX_TX_ATTEMPTS) continue;
-          throw err;
-        } finally {
-          client.removeListener('error', onError);
-          client.release(broken);
-        }
-      }
-    },
+    tx: pgTx(pool, notify),
     async close() {
       await pool.end();
     },
