@@ -59,31 +59,56 @@ export async function refuseWithdrawalAfterReset(q: Queryable, memberId: string,
   }
 }
 
+/** Whose part in a reset bars an approval: the acting administrator and the confirming one. */
+export interface Resetters {
+  people: string[];
+  seconds: number;
+}
+
 /**
  * Whoever took part in a reset or recovery of the member's account (made it, proposed it or confirmed it)
  * approves none of the member's requests, as proposer, confirmer or approver, for RESET_ACCOUNT_DAYS (or
  * the withdrawal hold, `hours`, were it longer): they may hold the account's secrets or have sent its
- * recovery where they read it.
+ * recovery where they read it. Null for the system, which takes no part in resets.
  */
+export function resettersOf(actor: Actor<string | null>, hours: number): Resetters | null {
+  const people = [actor.actorId, actor.confirmerId].filter((id): id is string => Boolean(id));
+  if (people.length === 0) return null;
+  return { people, seconds: Math.max(hours * 3600, RESET_ACCOUNT_DAYS * 86_400) };
+}
+
+/**
+ * SQL: when the window ends (ISO) in which one of the people `people` (a uuid[] parameter) took part in a
+ * reset of the member `member` (a text expression), or NULL; `seconds` names the window's parameter. A
+ * request's lock statement adds it as a column (`lockForDecision`, `lockWithdrawal`), so an approval reads
+ * it without a statement of its own.
+ */
+export const resetterUntil = (member: string, people: string, seconds: string) =>
+  `(SELECT ${isoTime(`(max(a.created_at) + make_interval(secs => ${seconds}::double precision))`)}
+       FROM audit_log a
+       LEFT JOIN admin_proposals p ON p.id = (a.after #>> '{approval,proposal_id}')::uuid
+      WHERE a.target_id = ${member} AND a.action IN ${PARTS}
+        AND a.created_at > now() - make_interval(secs => ${seconds}::double precision)
+        AND (a.actor_id = ANY(${people}::uuid[]) OR p.decided_by = ANY(${people}::uuid[])))`;
+
+/** Refuses the approval when `until` (from `resetterUntil`) says a resetter's window is still open. */
+export function refuseResetter(until: string | null | undefined) {
+  if (until) throw new AppError('FORBIDDEN', MSG.guards.resetterApproves(formatDateTime(until, false)));
+}
+
+const RESETTER_UNTIL = prepared(`SELECT ${resetterUntil('$1::text', '$2', '$3')} AS until`);
+
+/** `resetterUntil` in a statement of its own, for a request locked without it (a confirmation). */
 export async function refuseResetterApproval(
   q: Queryable,
   memberId: string,
   actor: Actor<string | null>,
   hours: number,
 ) {
-  const people = [actor.actorId, actor.confirmerId].filter((id): id is string => Boolean(id));
-  if (people.length === 0) return;
-  const [row] = await q.query<{ until: string | null }>(
-    prepared(`SELECT ${isoTime('(max(a.created_at) + make_interval(secs => $3::double precision))')} AS until
-       FROM audit_log a
-       LEFT JOIN admin_proposals p ON p.id = (a.after #>> '{approval,proposal_id}')::uuid
-      WHERE a.target_id = $1::text AND a.action IN ${PARTS}
-        AND a.created_at > now() - make_interval(secs => $3::double precision)
-        AND (a.actor_id = ANY($2::uuid[]) OR p.decided_by = ANY($2::uuid[]))`),
-    [memberId, people, Math.max(hours * 3600, RESET_ACCOUNT_DAYS * 86_400)],
-  );
-  if (row?.until)
-    throw new AppError('FORBIDDEN', MSG.guards.resetterApproves(formatDateTime(row.until, false)));
+  const r = resettersOf(actor, hours);
+  if (!r) return;
+  const [row] = await q.query<{ until: string | null }>(RESETTER_UNTIL, [memberId, r.people, r.seconds]);
+  refuseResetter(row?.until);
 }
 
 /**

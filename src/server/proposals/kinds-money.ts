@@ -12,7 +12,7 @@ import { approveLockedDepositIn, decideDepositIn, lockForDecision } from '../dep
 import { AppError } from '../http/errors';
 import { z } from '../http/zod';
 import { adjustBalanceIn } from '../members/adjust-balance';
-import { refuseResetterApproval } from '../members/admin-resets';
+import { refuseResetter, refuseResetterApproval, resettersOf } from '../members/admin-resets';
 import { bankAccountChangedRecently } from '../members/bank-account';
 import { lockMember } from '../members/lock-member';
 import { setBalancesIn } from '../members/set-balances';
@@ -38,8 +38,12 @@ const depositPayload = z.object({
 export const depositApproval = defineKind({
   kind: 'deposit.approve',
   payload: depositPayload,
-  async plan(q, cfg, input: { id: string; reason?: string; override?: boolean }) {
-    const d = await lockPending(input.id, MSG.approval.depositNotFound, () => lockForDecision(q, input.id));
+  async plan(q, cfg, input: { id: string; reason?: string; override?: boolean }, actor) {
+    const resetters = resettersOf(actor, cfg.withdrawalRules.adminResetHoldHours);
+    const { resetter_until, ...d } = await lockPending(input.id, MSG.approval.depositNotFound, () =>
+      lockForDecision(q, input.id, resetters),
+    );
+    refuseResetter(resetter_until);
     // Crediting against the chain's verdict, or what the chain does not show to be the member's, is never
     // one person's call.
     const overridden = overridesChain(d, input.override === true, checkedNetworks(cfg.chain));
@@ -69,7 +73,9 @@ export const depositApproval = defineKind({
     };
   },
   async apply(q, cfg, s, actor) {
-    await refuseResetterApproval(q, s.memberId, actor, cfg.withdrawalRules.adminResetHoldHours);
+    // A plan's lock statement has refused a resetter already; a confirmation's apply asks on its own.
+    if (!s.locked)
+      await refuseResetterApproval(q, s.memberId, actor, cfg.withdrawalRules.adminResetHoldHours);
     const p = s.payload;
     const chain = {
       override: p.chain_override,
@@ -94,8 +100,12 @@ const withdrawalPayload = z.object({
 export const withdrawalApproval = defineKind({
   kind: 'withdrawal.approve',
   payload: withdrawalPayload,
-  async plan(q, cfg, input: { id: string }) {
-    const w = await lockPending(input.id, MSG.approval.withdrawalNotFound, () => lockWithdrawal(q, input.id));
+  async plan(q, cfg, input: { id: string }, actor) {
+    const resetters = resettersOf(actor, cfg.withdrawalRules.adminResetHoldHours);
+    const { resetter_until, ...w } = await lockPending(input.id, MSG.approval.withdrawalNotFound, () =>
+      lockWithdrawal(q, input.id, resetters),
+    );
+    refuseResetter(resetter_until);
     // Won to an account an administrator changed in the last 24 h: a second administrator looks too.
     const recent = w.method === 'bank' && (await bankAccountChangedRecently(q, w.member_id));
     return {
@@ -118,7 +128,8 @@ export const withdrawalApproval = defineKind({
     };
   },
   async apply(q, cfg, s, actor) {
-    await refuseResetterApproval(q, s.memberId, actor, cfg.withdrawalRules.adminResetHoldHours);
+    if (!s.locked)
+      await refuseResetterApproval(q, s.memberId, actor, cfg.withdrawalRules.adminResetHoldHours);
     const result = s.locked
       ? await approveLockedWithdrawalIn(q, actor, s.locked as LockedWithdrawal)
       : await decideWithdrawalIn(q, actor, s.payload.withdrawal_id, 'approve');
