@@ -14,7 +14,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import pg from 'pg';
 import { readSession, SESSION_COOKIE } from '../src/server/auth/sessions';
 import { type Config, loadConfig } from '../src/server/config';
-import { type Db, notifier, PG_POOL_OPTIONS, pgRun, type Transaction } from '../src/server/db';
+import { type Db, notifier, PG_POOL_OPTIONS, pgRun, pgTx } from '../src/server/db';
 import { createKrwDeposit } from '../src/server/deposits/create-krw-deposit';
 import { listHistory } from '../src/server/history/list-history';
 import { idempotent } from '../src/server/http/idempotency';
@@ -37,26 +37,7 @@ export function openBaselineDb(url: string, max: number): Db {
       return (await pgRun(pool, sql, params)).rows as T[];
     },
     notifyAfterCommit: notify,
-    async tx<T>(fn: (q: Transaction) => Promise<T>) {
-      const client = await pool.connect();
-      const channels = new Set<string>();
-      try {
-        await client.query('BEGIN');
-        const out = await fn({
-          query: async <R>(sql: string, params?: unknown[]) => (await pgRun(client, sql, params)).rows as R[],
-          exec: async (script) => void (await client.query(script)),
-          notifyAfterCommit: (channel) => void channels.add(channel),
-        });
-        await client.query('COMMIT');
-        for (const channel of channels) notify(channel);
-        return out;
-      } catch (err) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw err;
-      } finally {
-        client.release();
-      }
-    },
+    tx: pgTx(pool, notify),
     close: () => pool.end(),
   };
 }

@@ -41,7 +41,17 @@ function recording(db: Db, log: string[]): Db {
     ...wrap(db),
     kind: db.kind,
     // A script (a migration) is not a request's statement: not recorded.
-    tx: (fn) => db.tx((q) => fn({ ...wrap(q), exec: (script) => q.exec(script) })),
+    tx: (fn) =>
+      db.tx((q) =>
+        fn({
+          ...wrap(q),
+          exec: (script) => q.exec(script),
+          commitWith: (sql, params) => {
+            log.push(`${fold(sql)}; COMMIT`);
+            return q.commitWith(sql, params);
+          },
+        }),
+      ),
     close: () => db.close(),
     listen: (...args) => db.listen(...args),
   };

@@ -68,8 +68,22 @@ const lockAmount = (l: Obj) => amountOf(l.currency, l.locked_amount) || S.lockNo
 const proposalKind = (a: Obj) => MSG.proposals.kinds[str(a.proposal_kind)] ?? S.otherProposal;
 const notice = (p: Parts) => S.notice(str(p.after.title) || str(p.before.title));
 
+type Kind = AuditAction | (typeof FORMER_AUDIT_ACTIONS)[number];
+type Sentence = (p: Parts) => string;
+
+/** The kinds of a table of fixed endings, each read as the actor, `whose` and its ending. */
+const endingsOf = <K extends Kind>(endings: Readonly<Record<K, string>>, whose: (p: Parts) => string) =>
+  Object.fromEntries(
+    Object.entries<string>(endings).map(([kind, ending]) => [
+      kind,
+      (p: Parts) => `${p.who} ${whose(p)}${ending}`,
+    ]),
+  ) as Record<K, Sentence>;
+
 /** One sentence per kind the server writes: the compiler refuses a kind without one. */
-const SENTENCES: Record<AuditAction | (typeof FORMER_AUDIT_ACTIONS)[number], (p: Parts) => string> = {
+const SENTENCES: Record<Kind, Sentence> = {
+  ...endingsOf(S.memberEndings, (p) => p.of),
+  ...endingsOf(S.ownEndings, () => ''),
   'deposit.approve': (p) => `${p.who} ${p.of}${request('deposit', p.after)} ${S.approved}`,
   'deposit.reject': (p) => `${p.who} ${p.of}${request('deposit', p.after)} ${S.rejected}`,
   'withdrawal.approve': (p) => `${p.who} ${p.of}${request('withdrawal', p.after)} ${S.approved}`,
@@ -85,12 +99,8 @@ const SENTENCES: Record<AuditAction | (typeof FORMER_AUDIT_ACTIONS)[number], (p:
     const asset = p.after.currency === 'KRW' ? S.krw : str(p.after.currency);
     return `${p.who} ${p.of}${S.balance(asset)} ${amount} ${negative ? S.lowered : S.raised}`;
   },
-  'member.withdrawal_limits.set': (p) => `${p.who} ${p.of}${S.limitsSet}`,
   'member.admin.grant': (p) => `${p.who} ${p.to}${S.adminGrant}`,
-  'member.admin.revoke': (p) => `${p.who} ${p.of}${S.adminRevoke}`,
   'member.admin.create': (p) => `${p.who} ${S.adminCreate(str(p.after.username) || p.member)}`,
-  'member.bank_account.save': (p) => `${p.who} ${p.of}${S.bankSave}`,
-  'member.bank_account.delete': (p) => `${p.who} ${p.of}${S.bankDelete}`,
   'member.bank_account.verify': (p) =>
     `${p.who} ${p.of}${p.after.is_verified ? S.bankVerified : S.bankUnverified}`,
   'settings.receiving_account.set': (p) =>
@@ -103,7 +113,6 @@ const SENTENCES: Record<AuditAction | (typeof FORMER_AUDIT_ACTIONS)[number], (p:
   'member.recovery.send': (p) => `${p.who} ${p.to}${S.recoverySend(secret(p.after.secret))}`,
   'member.password.recovered': (p) => `${p.who} ${S.recovered(secret('password'))}`,
   'member.second_password.recovered': (p) => `${p.who} ${S.recovered(secret('second_password'))}`,
-  'member.close': (p) => `${p.who} ${p.of}${S.closed}`,
   'member.delete': (p) => `${p.who} ${S.memberObject(p.member)} ${S.deleted}`,
   'lock.create': (p) => `${p.who} ${p.of}${S.lockCreate(lockAmount(p.after))}`,
   'lock.update': (p) => `${p.who} ${p.of}${S.lockUpdate(lockAmount(p.after))}`,
@@ -111,17 +120,8 @@ const SENTENCES: Record<AuditAction | (typeof FORMER_AUDIT_ACTIONS)[number], (p:
   'notice.create': (p) => `${p.who} ${notice(p)} ${S.created}`,
   'notice.update': (p) => `${p.who} ${notice(p)} ${S.updated}`,
   'notice.delete': (p) => `${p.who} ${notice(p)} ${S.deleted}`,
-  'member.email_changed': (p) => `${p.who} ${S.emailChanged}`,
-  'member.password_changed': (p) => `${p.who} ${S.passwordChanged}`,
-  'member.second_password_changed': (p) => `${p.who} ${S.secondPasswordChanged}`,
-  'member.second_password_set': (p) => `${p.who} ${S.secondPasswordSet}`,
   'member.withdrawal_address.registered': (p) => `${p.who} ${S.addressRegistered(network(p.after.network))}`,
   'member.withdrawal_address.deleted': (p) => `${p.who} ${S.addressDeleted(network(p.before.network))}`,
-  'member.totp.reset': (p) => `${p.who} ${p.of}${S.totpReset}`,
-  'withdrawal.payout.record': (p) => `${p.who} ${p.of}${S.payoutRecord}`,
-  'withdrawal.payout.correct': (p) => `${p.who} ${p.of}${S.payoutCorrect}`,
-  'withdrawal.payout.mismatch': (p) => `${p.who} ${p.of}${S.payoutMismatch}`,
-  'withdrawal.payout.return': (p) => `${p.who} ${p.of}${S.payoutReturn}`,
   'proposal.confirm': (p) =>
     `${p.who} ${S.proposalOf(str(p.after.proposed_by), proposalKind(p.after))} ${
       S.confirmedBy[str(obj(p.after.step_up).by)] ?? S.confirmed

@@ -62,3 +62,35 @@ describe('rows from the database', () => {
     expect(await db.query('SELECT 1 AS n WHERE false')).toEqual([]);
   });
 });
+
+describe('a transaction’s last statement sent with its commit', () => {
+  const text = `끝'\\"; ROLLBACK; --\n$1 \u00a0`;
+  const table = `commit_with_${process.pid}`;
+
+  it('writes its parameters in exactly, and commits', async () => {
+    await db.query(`CREATE TABLE ${table} (t text, n numeric, j jsonb)`);
+    await db.tx(async (q) => {
+      await q.query(`INSERT INTO ${table} VALUES ('first', 1, NULL)`);
+      await q.commitWith(`INSERT INTO ${table} SELECT $1::text, $2::numeric, $3::jsonb`, [
+        text,
+        12.5,
+        JSON.stringify({ text }),
+      ]);
+    });
+    expect(await db.query(`SELECT t, n::text AS n, j FROM ${table} ORDER BY t`)).toEqual([
+      { t: 'first', n: '1', j: null },
+      { t: text, n: '12.5', j: { text } },
+    ]);
+  });
+
+  it('commits nothing when the statement fails', async () => {
+    await expect(
+      db.tx(async (q) => {
+        await q.query(`INSERT INTO ${table} VALUES ('second', 2, NULL)`);
+        await q.commitWith(`SELECT 1 / $1::int`, [0]);
+      }),
+    ).rejects.toMatchObject({ code: '22012' });
+    expect(await db.query(`SELECT t FROM ${table} WHERE t = 'second'`)).toEqual([]);
+    await db.query(`DROP TABLE ${table}`);
+  });
+});

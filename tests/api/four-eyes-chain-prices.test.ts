@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { assetKrwValue, type PriceTable } from '../../src/shared/assets';
+import type { ViewCurrency } from '../../src/shared/constants';
 import { MSG } from '../../src/shared/messages';
 import { fund, insertWithdrawal } from '../support/admin-fixtures';
 import { memberClient } from '../support/client';
@@ -76,5 +78,38 @@ describe('prices for the thresholds', () => {
     const r2 = await b.client.post(`/api/admin/withdrawals/${w2}/approve`, {});
     expect(r2.status).toBe(202);
     expect(r2.body.data.proposal.basis).toEqual({ krw_value: '17604162' });
+  });
+});
+
+describe('one valuation in both languages', () => {
+  it('SQL’s four_eyes_krw values every amount to the won as the application’s assetKrwValue does', async () => {
+    // An approval's thresholds are decided in SQL (migration 170), a proposal's lines in TypeScript: the two
+    // must agree to the won on the amounts and prices a decision meets, or the same request would pass one
+    // and be held by the other.
+    const prices = { usdKrw: '1431.27', usd: { ETH: '3075.5', XRP: '0.5542', USDT: '1' } };
+    const amounts: [string, string][] = [
+      ['KRW', '99999999'],
+      ['KRW', '1'],
+      ['ETH', '0.00000001'],
+      ['ETH', '2.2'],
+      ['ETH', '123456.78901234'],
+      ['XRP', '0.000001'],
+      ['XRP', '987654.321'],
+      ['USDT', '720'],
+      ['USDT', '0.01'],
+      ['BTC', '1'],
+    ];
+    const sql = await server.db.query<{ krw: string }>(
+      `SELECT four_eyes_krw(a.currency, a.amount::numeric, $1::jsonb)::text AS krw
+         FROM jsonb_to_recordset($2::jsonb) AS a(currency text, amount text, i int) ORDER BY a.i`,
+      [
+        JSON.stringify(prices),
+        JSON.stringify(amounts.map(([currency, amount], i) => ({ currency, amount, i }))),
+      ],
+    );
+    const table = { usdKrw: prices.usdKrw, usd: prices.usd } as PriceTable;
+    expect(sql.map((r) => r.krw)).toEqual(
+      amounts.map(([c, amount]) => assetKrwValue(c as ViewCurrency, amount, table).toFixed()),
+    );
   });
 });

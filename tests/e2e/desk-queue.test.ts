@@ -1,49 +1,31 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { fund, insertDeposit, insertWithdrawal, insertXrpDeposit } from '../support/admin-fixtures';
-import { adminClient, type MemberCreds, memberClient } from '../support/client';
-import { secondAdmin } from '../support/four-eyes';
+import { memberClient } from '../support/client';
 import { trc20Address } from '../support/money';
 import { loginCode } from '../support/totp';
-import { type E2E, signIn, startE2E } from './support';
+import { fileE2E, fileTwoDesks } from './support';
 
 // The operators' desk queue with two administrators in two browsers: A approves a large deposit, which
 // becomes a proposal only B can confirm (with a fresh one-time code); a rejection needs a reason; filters
 // narrow the one list.
 const Q = MSG.deskQueue;
 
-let e2e: E2E;
-let a: { page: Page; context: BrowserContext };
-let b: { page: Page; context: BrowserContext };
-let aCreds: MemberCreds;
-let bCreds: MemberCreds;
+const e2e = fileE2E();
+const desks = fileTwoDesks(e2e);
 let member: Awaited<ReturnType<typeof memberClient>>;
 let big: string;
 let small: string;
 let payout: string;
 
 beforeAll(async () => {
-  e2e = await startE2E();
   const db = e2e.server.db;
-  const first = await adminClient(e2e.server.url, db);
-  const second = await secondAdmin(e2e.server.url, db);
-  aCreds = first.creds;
-  bCreds = second.creds;
   member = await memberClient(e2e.server.url, { fullName: '김대기' });
   await fund(db, member.id, { USDT: '500' });
   big = await insertDeposit(db, member.id, { amount: '100000000' });
   small = await insertDeposit(db, member.id, { amount: '25000' });
   payout = await insertWithdrawal(db, member.id, { currency: 'USDT', amount: '40' });
-  a = await e2e.newPage({ width: 1280, height: 900 });
-  b = await e2e.newPage({ width: 1280, height: 900 });
-  await signIn(a.page, aCreds);
-  await signIn(b.page, bCreds);
-});
-afterAll(async () => {
-  await a?.context.close();
-  await b?.context.close();
-  await e2e?.close();
 });
 
 const statusOf = async (table: 'deposits' | 'withdrawals', id: string) =>
@@ -59,65 +41,65 @@ const krwOf = async () =>
 const rowOf = (page: Page, id: string) => page.locator(`tr[data-request-id="${id}"]`);
 /** A's desk afresh, with the drawer of the request `id` opened from its row. */
 const drawerOf = async (id: string) => {
-  await a.page.goto('/admin');
-  await rowOf(a.page, id).getByRole('button', { name: member.creds.username }).click();
-  return a.page.locator(`aside[data-request-id="${id}"]`);
+  await desks.a.page.goto('/admin');
+  await rowOf(desks.a.page, id).getByRole('button', { name: member.creds.username }).click();
+  return desks.a.page.locator(`aside[data-request-id="${id}"]`);
 };
 
 describe('the desk queue in two browsers', () => {
   it('opens on the queue with every pending request on one line, its won value shown', async () => {
-    await a.page.goto('/admin');
-    await a.page.getByRole('tab', { name: Q.tab, selected: true }).waitFor();
-    for (const id of [big, small, payout]) await rowOf(a.page, id).waitFor();
-    await rowOf(a.page, big).getByText('100,000,000원').waitFor();
+    await desks.a.page.goto('/admin');
+    await desks.a.page.getByRole('tab', { name: Q.tab, selected: true }).waitFor();
+    for (const id of [big, small, payout]) await rowOf(desks.a.page, id).waitFor();
+    await rowOf(desks.a.page, big).getByText('100,000,000원').waitFor();
     // One line per request at 1280 px: no row is taller than its neighbours because something wrapped.
-    const heights = await a.page
+    const heights = await desks.a.page
       .locator('tr[data-request-id]')
       .evaluateAll((rows) => rows.map((r) => r.getBoundingClientRect().height));
     expect(Math.max(...heights) - Math.min(...heights)).toBeLessThan(2);
   });
 
   it('A approves a large deposit: a proposal A cannot confirm; B confirms it with a one-time code', async () => {
-    const row = rowOf(a.page, big);
+    const row = rowOf(desks.a.page, big);
     await row.getByRole('button', { name: Q.approve, exact: true }).click();
-    await row.getByText(Q.awaitingSecond(aCreds.username)).waitFor();
+    await row.getByText(Q.awaitingSecond(desks.a.creds.username)).waitFor();
     expect(await row.getByRole('button', { name: Q.approve, exact: true }).isDisabled()).toBe(true);
     expect(await row.getByRole('button', { name: Q.reject, exact: true }).isDisabled()).toBe(true);
     expect(await statusOf('deposits', big)).toBe('pending');
     expect(await krwOf()).toBe('0');
 
-    await b.page.goto('/admin');
-    const theirs = rowOf(b.page, big);
-    await theirs.getByText(Q.awaitingSecond(aCreds.username)).waitFor();
+    await desks.b.page.goto('/admin');
+    const theirs = rowOf(desks.b.page, big);
+    await theirs.getByText(Q.awaitingSecond(desks.a.creds.username)).waitFor();
     await theirs.getByRole('button', { name: Q.confirm, exact: true }).click();
-    const card = b.page.getByRole('dialog', { name: Q.confirmCard.title });
+    const card = desks.b.page.getByRole('dialog', { name: Q.confirmCard.title });
     await card.getByText('100,000,000원').waitFor();
-    await card.getByLabel(Q.confirmCard.otpLabel).fill(await loginCode(bCreds));
+    await card.getByLabel(Q.confirmCard.otpLabel).fill(await loginCode(desks.b.creds));
     await card.getByRole('button', { name: Q.confirm, exact: true }).click();
     await card.waitFor({ state: 'hidden' });
-    await b.page.getByText(Q.done.confirmed).waitFor();
+    await desks.b.page.getByText(Q.done.confirmed).waitFor();
     expect(await statusOf('deposits', big)).toBe('approved');
     expect(await krwOf()).toBe('100000000');
   });
 
   it('B refuses (반려) a proposed approval with a reason; the request waits again for a decision', async () => {
     const huge = await insertDeposit(e2e.server.db, member.id, { amount: '50000000' });
-    await a.page.goto('/admin');
-    await rowOf(a.page, huge).getByRole('button', { name: Q.approve, exact: true }).click();
-    await rowOf(a.page, huge).getByText(Q.awaitingSecond(aCreds.username)).waitFor();
+    await desks.a.page.goto('/admin');
+    await rowOf(desks.a.page, huge).getByRole('button', { name: Q.approve, exact: true }).click();
+    await rowOf(desks.a.page, huge).getByText(Q.awaitingSecond(desks.a.creds.username)).waitFor();
 
-    await b.page.goto('/admin');
-    await rowOf(b.page, huge).getByRole('button', { name: Q.refuse, exact: true }).click();
-    const card = b.page.getByRole('dialog', { name: Q.confirmCard.title });
+    await desks.b.page.goto('/admin');
+    await rowOf(desks.b.page, huge).getByRole('button', { name: Q.refuse, exact: true }).click();
+    const card = desks.b.page.getByRole('dialog', { name: Q.confirmCard.title });
     await card.getByText('50,000,000원').waitFor();
     await card.getByRole('button', { name: Q.refuse, exact: true }).click();
-    const dialog = b.page.getByRole('dialog', { name: MSG.proposals.refuseTitle });
+    const dialog = desks.b.page.getByRole('dialog', { name: MSG.proposals.refuseTitle });
     await dialog.getByRole('button', { name: Q.refuse, exact: true }).click();
     await dialog.getByText(MSG.proposals.refuseReasonRequired).waitFor();
     await dialog.getByLabel(Q.refuseReasonLabel).fill('입금 확인서 미제출');
     await dialog.getByRole('button', { name: Q.refuse, exact: true }).click();
-    await b.page.getByText(Q.done.refused).waitFor();
-    await rowOf(b.page, huge).getByText(Q.waitingNew).waitFor();
+    await desks.b.page.getByText(Q.done.refused).waitFor();
+    await rowOf(desks.b.page, huge).getByText(Q.waitingNew).waitFor();
     expect(await statusOf('deposits', huge)).toBe('pending');
     const [p] = await e2e.server.db.query<{ status: string; decision_reason: string }>(
       `SELECT status, decision_reason FROM admin_proposals WHERE target_id = $1`,
@@ -167,8 +149,8 @@ describe('the desk queue in two browsers', () => {
     const t = await drawerOf(tagged);
     await t.getByTestId('deposit-tag').filter({ hasText: '태그 12345' }).waitFor();
     expect(await t.getByRole('note').count()).toBe(0);
-    expect(await rowOf(a.page, tagged).getByTestId('unattributed').count()).toBe(0);
-    await rowOf(a.page, untagged).getByTestId('unattributed').filter({ hasText: U.untagged }).waitFor();
+    expect(await rowOf(desks.a.page, tagged).getByTestId('unattributed').count()).toBe(0);
+    await rowOf(desks.a.page, untagged).getByTestId('unattributed').filter({ hasText: U.untagged }).waitFor();
     const u = await drawerOf(untagged);
     await u.getByTestId('deposit-tag').filter({ hasText: '태그 없음' }).waitFor();
     const note = u.getByRole('note');
@@ -176,7 +158,7 @@ describe('the desk queue in two browsers', () => {
   });
 
   it('a rejection asks for a reason and records it', async () => {
-    const page = a.page;
+    const page = desks.a.page;
     await page.goto('/admin');
     await rowOf(page, small).getByRole('button', { name: Q.reject, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: Q.rejectTitle(Q.types.deposit!) });
@@ -195,7 +177,7 @@ describe('the desk queue in two browsers', () => {
   });
 
   it('filters narrow the list', async () => {
-    const page = a.page;
+    const page = desks.a.page;
     const extra = await insertDeposit(e2e.server.db, member.id, { amount: '33000' });
     await page.goto('/admin');
     await rowOf(page, extra).waitFor();

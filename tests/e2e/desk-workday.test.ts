@@ -72,7 +72,12 @@ describe('the queue, from the drawer and by keyboard', () => {
   it('keyboard only: Tab into the queue, j/k, a approves, r rejects with a reason, x and Shift+A approve a selection', async () => {
     const db = e2e.server.db;
     const ids: string[] = [];
-    for (let i = 0; i < 4; i++) ids.push(await insertDeposit(db, member.id, { amount: String(10_000 + i) }));
+    // A second apart, so the queue shows them in this order: requests written within one millisecond wait
+    // equally long and stand in the order of their (random) ids.
+    for (let i = 0; i < 4; i++) {
+      const createdAt = new Date(Date.now() - (4 - i) * 1000).toISOString();
+      ids.push(await insertDeposit(db, member.id, { amount: String(10_000 + i), createdAt }));
+    }
     const page = desk.aPage;
     await page.goto('/admin');
     await rowOf(page, ids[3]!).waitFor();
@@ -91,7 +96,8 @@ describe('the queue, from the drawer and by keyboard', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => statusOf('deposits', ids[1]!)).toBe('rejected');
     await rowOf(page, ids[1]!).waitFor({ state: 'detached' });
-    await rowOf(page, ids[2]!).focus();
+    // The reason's dialog closed: the focus is on the request that followed the rejected one.
+    await expect.poll(focused).toBe(ids[2]);
     await page.keyboard.press('x');
     await page.keyboard.press('j');
     await page.keyboard.press('x');

@@ -86,6 +86,78 @@ export function notifier(run: (channel: string) => Promise<unknown>): (channel: 
   };
 }
 
+/** An open transaction on a checked-out `pg` client (after BEGIN); `committed` once `commitWith` has run. */
+function pgTransaction(
+  client: pg.PoolClient,
+  channels: Set<string>,
+): Transaction & { readonly committed: boolean } {
+  let committed = false;
+  return {
+    get committed() {
+      return committed;
+    },
+    query: async <R>(sql: string, params?: unknown[]) => (await pgRun(client, sql, params)).rows as R[],
+    // Without parameters pg sends the simple query protocol, which takes several statements.
+    exec: async (script) => void (await client.query(script)),
+    async commitWith(sql, params) {
+      const text = sql.replace(/\$(\d+)/g, (_, n: string) => literal(client, params[Number(n) - 1]));
+      committed = true;
+      await client.query(`${text};\nCOMMIT`);
+    },
+    notifyAfterCommit: (channel) => void channels.add(channel),
+  };
+}
+
+/** A parameter written into a simple query: NULL, or its text (a string or a number) quoted by the driver. */
+function literal(client: pg.PoolClient, value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value !== 'string' && typeof value !== 'number')
+    throw new TypeError('commitWith: text or numbers');
+  return client.escapeLiteral(String(value));
+}
+
+/**
+ * `Db.tx` on a `pg` pool: BEGIN, `fn`, COMMIT (unless `fn` committed with its last statement), the
+ * notifications after commit; retried on serialization failures and deadlocks. The bench's baseline server
+ * opens its transactions with it too.
+ */
+export function pgTx(pool: pg.Pool, notify: (channel: string) => void): Db['tx'] {
+  return async <T>(fn: (q: Transaction) => Promise<T>): Promise<T> => {
+    for (let attempt = 1; ; attempt++) {
+      const client = await pool.connect();
+      let broken = false;
+      // A checked-out client has no listener of the pool's: without this one, a connection the server
+      // cuts between two queries (a PostgreSQL restart) is an unhandled 'error' event that ends the
+      // process. The failed query reports the error itself; the client is then thrown away.
+      const onError = () => {
+        broken = true;
+      };
+      client.on('error', onError);
+      const channels = new Set<string>();
+      try {
+        await client.query('BEGIN');
+        const q = pgTransaction(client, channels);
+        const out = await fn(q);
+        if (!q.committed) await client.query('COMMIT');
+        for (const channel of channels) notify(channel);
+        return out;
+      } catch (err) {
+        try {
+          await client.query('ROLLBACK');
+        } catch {
+          broken = true;
+        }
+        const code = (err as { code?: string }).code;
+        if (code && RETRYABLE.has(code) && attempt < MAX_TX_ATTEMPTS) continue;
+        throw err;
+      } finally {
+        client.removeListener('error', onError);
+        client.release(broken);
+      }
+    }
+  };
+}
+
 function openPg(driver: typeof pg, url: string): Db {
   const pool = new driver.Pool({ connectionString: url, ...PG_POOL_OPTIONS });
   // A dropped connection must not crash the process; the pool replaces it.
@@ -98,46 +170,7 @@ function openPg(driver: typeof pg, url: string): Db {
       return r.rows as T[];
     },
     notifyAfterCommit: notify,
-    async tx<T>(fn: (q: Transaction) => Promise<T>) {
-      for (let attempt = 1; ; attempt++) {
-        const client = await pool.connect();
-        let broken = false;
-        // A checked-out client has no listener of the pool's: without this one, a connection the server
-        // cuts between two queries (a PostgreSQL restart) is an unhandled 'error' event that ends the
-        // process. The failed query reports the error itself; the client is then thrown away.
-        const onError = () => {
-          broken = true;
-        };
-        client.on('error', onError);
-        const channels = new Set<string>();
-        try {
-          await client.query('BEGIN');
-          const q: Transaction = {
-            query: async <R>(sql: string, params?: unknown[]) =>
-              (await pgRun(client, sql, params)).rows as R[],
-            // Without parameters pg sends the simple query protocol, which takes several statements.
-            exec: async (script) => void (await client.query(script)),
-            notifyAfterCommit: (channel) => void channels.add(channel),
-          };
-          const out = await fn(q);
-          await client.query('COMMIT');
-          for (const channel of channels) notify(channel);
-          return out;
-        } catch (err) {
-          try {
-            await client.query('ROLLBACK');
-          } catch {
-            broken = true;
-          }
-          const code = (err as { code?: string }).code;
-          if (code && RETRYABLE.has(code) && attempt < MAX_TX_ATTEMPTS) continue;
-          throw err;
-        } finally {
-          client.removeListener('error', onError);
-          client.release(broken);
-        }
-      }
-    },
+    tx: pgTx(pool, notify),
     async close() {
       await pool.end();
     },
@@ -216,6 +249,8 @@ export function pgliteDb(db: PGlite): Db {
           query: async <R>(sql: string, params?: unknown[]) =>
             (await t.query<R>(sql, params as unknown[])).rows,
           exec: async (script) => void (await t.exec(script)),
+          // One connection: no other transaction waits on this one's locks; the commit follows `fn`.
+          commitWith: async (sql, params) => void (await t.query(sql, params)),
           notifyAfterCommit: (channel) => void channels.add(channel),
         }),
       );

@@ -15,6 +15,12 @@ export interface Queryable {
 export interface Transaction extends Queryable {
   /** Runs `script` (several statements, no parameters) in one round trip: a migration file, whole. */
   exec(script: string): Promise<void>;
+  /**
+   * Runs `sql` as the transaction's last statement and commits in the same round trip (pg: one simple-query
+   * message, its parameters written in as quoted literals), so that what the statement locks is held for it
+   * and the commit only. Nothing may run on the transaction after it. When it fails, nothing is committed.
+   */
+  commitWith(sql: string, params: unknown[]): Promise<void>;
 }
 
 export interface Db extends Queryable {

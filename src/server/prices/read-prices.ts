@@ -11,7 +11,7 @@ import type { PriceItem, PriceSource, Prices } from '../../shared/schemas/prices
 import type { Queryable } from '../db';
 import { isoTime } from '../db/iso-time';
 
-export interface StoredRow {
+interface StoredRow {
   key: string;
   value: string;
   updated_at: string;
@@ -23,21 +23,17 @@ const FRESH = `updated_at > now() - make_interval(secs => $1::double precision) 
 
 /**
  * SQL: the stored provider values, one row per pair and one for the won rate (key 'USDKRW'), with whether
- * each is live (younger than `$1` seconds, not a sample). One statement, so a caller may add it to its own.
+ * each is live (younger than `$1` seconds, not a sample).
  */
-export const STORED_PRICES = `SELECT symbol AS key, price::text AS value, ${isoTime('updated_at')} AS updated_at, (${FRESH}) AS fresh
+const STORED_PRICES = `SELECT symbol AS key, price::text AS value, ${isoTime('updated_at')} AS updated_at, (${FRESH}) AS fresh
     FROM crypto_prices WHERE symbol IN (${PAIRS.map((p) => `'${p}'`).join(', ')})
   UNION ALL
   SELECT 'USDKRW', rate::text, ${isoTime('updated_at')}, (${FRESH})
     FROM exchange_rates WHERE from_currency = 'USD' AND to_currency = 'KRW'`;
 
-/** The rows of `STORED_PRICES`: the pairs' prices and the rates. */
-function splitStored(rows: StoredRow[]) {
-  return { prices: rows.filter((r) => r.key !== 'USDKRW'), rates: rows.filter((r) => r.key === 'USDKRW') };
-}
-
 async function readStored(q: Queryable, staleSeconds: number) {
-  return splitStored(await q.query<StoredRow>(STORED_PRICES, [staleSeconds]));
+  const rows = await q.query<StoredRow>(STORED_PRICES, [staleSeconds]);
+  return { prices: rows.filter((r) => r.key !== 'USDKRW'), rates: rows.filter((r) => r.key === 'USDKRW') };
 }
 
 /**
@@ -78,28 +74,4 @@ export async function readPrices(q: Queryable, staleSeconds: number): Promise<Pr
     items,
     stale_after_seconds: staleSeconds,
   };
-}
-
-const higher = (stored: string | undefined, sample: string) =>
-  stored !== undefined && new D(stored).gt(sample) ? toWire(stored) : toWire(sample);
-
-/**
- * The prices the four-eyes thresholds value amounts at (decision 0370): the live ones, and for a price or
- * rate that is not live the higher of its last stored value and the sample, so a stalled feed never makes
- * a payout look smaller than it was when last seen (the screens still show the sample, SPEC §4).
- */
-/** From rows of `STORED_PRICES` the caller read with its own statement (money/limits.ts). */
-export function thresholdPrices(rows: StoredRow[]) {
-  const { prices, rates } = splitStored(rows);
-  const rate = rates[0];
-  const usdKrw = rate?.fresh ? toWire(rate.value) : higher(rate?.value, SAMPLE_USD_KRW);
-  const usd = Object.fromEntries(
-    CRYPTO_PRICE_CURRENCIES.map((symbol) => {
-      const row = prices.find((p) => p.key === PRICE_SYMBOLS[symbol]);
-      const sample = String(SAMPLE_PRICES_USD[symbol]);
-      if (symbol === 'USDT') return [symbol, toWire(sample)];
-      return [symbol, row?.fresh ? toWire(row.value) : higher(row?.value, sample)];
-    }),
-  );
-  return { usdKrw, usd };
 }

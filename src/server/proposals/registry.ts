@@ -17,7 +17,14 @@ import type { Actor } from '../audit/actor';
 import type { Config } from '../config';
 import type { Db, Queryable } from '../db';
 import { AppError } from '../http/errors';
-import { type Amounts, type Direction, type Totals, takeTotals } from '../money/limits';
+import {
+  type Amounts,
+  commitUnderThresholds,
+  type Direction,
+  ThresholdMet,
+  type Totals,
+  takeTotals,
+} from '../money/limits';
 import { dryRun, insertProposal, P, type ProposalRow } from './store';
 
 export type KindConfig = Pick<Config, 'fourEyes' | 'prices' | 'chain' | 'withdrawalRules'>;
@@ -52,11 +59,11 @@ export interface Plan<Payload> extends Stored<Payload> {
 export interface Limits {
   memberId: string;
   /**
-   * Checked as the action's last statement (request approvals, which one administrator makes many of in a
-   * row); otherwise read before anything is applied, the totals locks held from there to COMMIT (edits).
+   * The request decided, when there is one: refused with `pending` while a proposal about it waits. A
+   * request's approval (which one administrator makes many of in a row) is checked as its last statement,
+   * committed with it; an action without a request (an edit) reads the totals before anything is applied,
+   * the totals locks held from there to COMMIT.
    */
-  checkedLast?: boolean;
-  /** The request decided, when there is one: refused with `pending` while a proposal about it waits. */
   request?: { id: string; pending: string };
   moves: { dir: Direction; amounts: Amounts; threshold: string }[];
   describe(value: (amounts: Amounts) => Dec): { lines: string[]; basis?: Record<string, unknown> };
@@ -112,14 +119,12 @@ export type ActOutcome<Result> =
   /** The system (automatic approval) never proposes: what needs a second administrator waits for people. */
   | { held: true };
 
-/** A decision that met a threshold only at its end (`act`): undone, then decided again from the start. */
-class OverLimits extends Error {}
-
 /**
- * An administrator action. A request's approval (`Limits.checkedLast`) is applied at once: the kind's plan,
- * then `apply`, then the thresholds as the last statement (`takeTotals`: the totals locks are held only from
- * that statement to COMMIT, so one administrator's approvals do not wait on each other for their whole
- * transactions). One that meets a threshold there is rolled back and decided again in a new transaction
+ * An administrator action. A request's approval (`Limits.request`) is applied at once: the kind's plan,
+ * then `apply`, then the thresholds, decided in SQL as the last statement and committed with it in one round
+ * trip (`commitUnderThresholds`: the totals locks are held by that statement and the commit only, so one
+ * administrator's approvals, and the chain checker's, queue on each other for no longer than a commit).
+ * One that meets a threshold there is rolled back and decided again in a new transaction
  * with the thresholds read before anything is applied (`decide`), as every other action is decided. An
  * action that needs a second administrator is dry-run (refused now for whatever the confirmation would
  * refuse) and recorded as a proposal; proposing needs an enrolled one-time code, as confirming does.
@@ -134,14 +139,22 @@ export async function act<Input, Payload, Result>(
   try {
     return await db.tx(async (q): Promise<ActOutcome<Result>> => {
       const plan = await kind.plan(q, cfg, input, actor);
-      if (plan.needsSecond || !plan.limits?.checkedLast)
+      if (plan.needsSecond || !plan.limits?.request)
         return decide(q, cfg, kind, plan, actor, plan.needsSecond);
+      const { request } = plan.limits;
       const applied = await kind.apply(q, cfg, plan, actor);
-      if ((await checkLimits(q, cfg, kind, plan.limits, actor)).over) throw new OverLimits();
+      await commitUnderThresholds(
+        q,
+        cfg.prices.staleSeconds,
+        cfg.fourEyes.adminDailyKrw,
+        actor.actorId,
+        { kind: kind.kind, ...request },
+        plan.limits,
+      );
       return { applied };
     });
   } catch (err) {
-    if (!(err instanceof OverLimits)) throw err;
+    if (!(err instanceof ThresholdMet)) throw err;
     return db.tx(async (q) => decide(q, cfg, kind, await kind.plan(q, cfg, input, actor), actor, true));
   }
 }

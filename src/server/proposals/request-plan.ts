@@ -79,7 +79,6 @@ export function requestLimits(
   const amounts: Amounts = [{ currency: r.currency, amount: r.amount }];
   return {
     memberId: r.member_id,
-    checkedLast: true,
     request: { id: r.id, pending },
     moves: [{ dir, amounts, threshold }],
     describe: (value) => {

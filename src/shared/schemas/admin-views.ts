@@ -19,6 +19,7 @@ import {
   REQUEST_TIMES,
   TIMESTAMPS,
   TRAVEL_RULE_FIELDS,
+  WON_ACCOUNT,
 } from './view-parts';
 
 /** Who a member is, as the administrator's list and detail show them. */
@@ -48,11 +49,10 @@ export type MemberList = z.infer<typeof memberListView>;
 const balanceView = z.object({ currency: z.enum(BALANCE_CURRENCIES), ...BALANCE_AMOUNTS });
 export type BalanceView = z.infer<typeof balanceView>;
 
+/** A member's won account as the desk keeps it: which one, whether verified, when last changed. */
 export const bankAccountView = z.object({
   id: z.string(),
-  bank_name: z.string(),
-  account_number: z.string(),
-  account_holder: z.string(),
+  ...WON_ACCOUNT,
   is_verified: z.boolean(),
   updated_at: z.string(),
 });

@@ -7,7 +7,7 @@ import { REQUEST_STATUSES } from '../request-status';
 import { z } from '../zod';
 import { amountSchema, isAccountNumber, requiredText } from './amount';
 import { crossFieldRule } from './cross-field';
-import { DEPOSIT_SOURCE_FIELDS, nullableString, REQUEST_TIMES } from './view-parts';
+import { DEPOSIT_SOURCE_FIELDS, nullableString, REQUEST_TIMES, WON_ACCOUNT } from './view-parts';
 
 const M = MSG.deposit;
 const K = MSG.depositKrw;
@@ -141,11 +141,7 @@ export type DepositAddressView = z.infer<typeof depositAddressViewSchema>;
 export type XrpDepositAddressView = z.infer<typeof xrpDepositAddressViewSchema>;
 
 /** A won bank account as a member screen shows it (the service's receiving account, the member's own). */
-const wonAccountViewSchema = z.object({
-  bank_name: z.string(),
-  account_number: z.string(),
-  account_holder: z.string(),
-});
+const wonAccountViewSchema = z.object(WON_ACCOUNT);
 export type WonAccountView = z.infer<typeof wonAccountViewSchema>;
 
 /**

@@ -20,21 +20,19 @@ const reserveLineView = z.object({
 });
 export type ReserveLine = z.infer<typeof reserveLineView>;
 
+/** Which check: its batch and when it was taken. */
+const CHECK_KEY = { batch: z.string(), taken_at: z.string() };
+/** A check with its proof of liabilities' root (decision 0450): its hash and how many members it sums. */
+const CHECK_ROOT = { ...CHECK_KEY, root_hash: z.string(), member_count: z.number() };
+
 /** A check just taken: its batch, its time, its proof of liabilities' root (decision 0450), a line per currency. */
-export const reserveSnapshotView = z.object({
-  batch: z.string(),
-  taken_at: z.string(),
-  root_hash: z.string(),
-  member_count: z.number(),
-  items: z.array(reserveLineView),
-});
+export const reserveSnapshotView = z.object({ ...CHECK_ROOT, items: z.array(reserveLineView) });
 
 /** The stored lines, newest first, each with its check's batch, time, trigger and who took it. */
 export const storedReservesView = z.object({
   items: z.array(
     z.extend(reserveLineView, {
-      batch: z.string(),
-      taken_at: z.string(),
+      ...CHECK_KEY,
       trigger: z.string(),
       taken_by: z.string(),
       /** The proof of liabilities' root of the check and its member count; null for a check stored without one. */
@@ -61,15 +59,7 @@ const publicLineView = z.object({
 
 /** The published checks, newest first (open to anyone): time, the root's hash and totals, the chain's side. */
 export const publicReservesView = z.object({
-  items: z.array(
-    z.object({
-      batch: z.string(),
-      taken_at: z.string(),
-      root_hash: z.string(),
-      member_count: z.number(),
-      lines: z.array(publicLineView),
-    }),
-  ),
+  items: z.array(z.object({ ...CHECK_ROOT, lines: z.array(publicLineView) })),
 });
 export type PublicReserves = z.infer<typeof publicReservesView>;
 
@@ -77,8 +67,7 @@ const amountsView = z.record(z.string(), z.string());
 /** A member's proof of liabilities (src/shared/merkle-sum.ts `MemberProof`). */
 export const memberProofView = z.object({
   version: z.number(),
-  batch: z.string(),
-  taken_at: z.string(),
+  ...CHECK_KEY,
   currencies: z.array(z.string()),
   unit_decimals: z.number(),
   balances: amountsView,

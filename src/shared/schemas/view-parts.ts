@@ -41,6 +41,13 @@ export const REQUEST_KEY = {
   amount: z.string(),
 };
 
+/** A won bank account: the service's receiving account or a member's own, as screens and the desk show it. */
+export const WON_ACCOUNT = {
+  bank_name: z.string(),
+  account_number: z.string(),
+  account_holder: z.string(),
+};
+
 /** A KRW request's bank account (null for crypto). */
 export const BANK_FIELDS = {
   bank_name: nullableString,

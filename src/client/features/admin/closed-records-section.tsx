@@ -1,6 +1,7 @@
 import { MSG } from '../../../shared/messages';
 import type { MemberDetail } from '../../../shared/schemas/admin-views';
 import { AdmTable } from './kit';
+import { LOCK_COLUMNS } from './locks-section';
 import { Section } from './section';
 
 const I = MSG.admin.info;
@@ -33,7 +34,7 @@ export function ClosedRecordsSection({ detail }: { detail: MemberDetail }) {
         </dd>
       </dl>
       {detail.locks.length ? (
-        <AdmTable columns={[AS.currency, LK.amount, LK.start, LK.end, LK.reason]}>
+        <AdmTable columns={LOCK_COLUMNS}>
           {detail.locks.map((l) => (
             <tr key={l.id}>
               <td>{l.currency.toUpperCase()}</td>

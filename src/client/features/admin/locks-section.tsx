@@ -12,6 +12,8 @@ import { ResultMessage, useResult } from './result-message';
 import { Section } from './section';
 
 const L = MSG.admin.locks;
+/** The columns of a lock, the same wherever a member's locks are listed (open or closed account). */
+export const LOCK_COLUMNS = [L.currency, L.amount, L.start, L.end, L.reason];
 
 /** SPEC §2 "asset lock management": the member's locks with add, edit and (confirmed) delete. */
 export function LocksSection({ detail }: { detail: MemberDetail }) {
@@ -44,11 +46,7 @@ export function LocksSection({ detail }: { detail: MemberDetail }) {
         <div className="adm-table-wrap">
           <AdmTable
             columns={[
-              L.currency,
-              L.amount,
-              L.start,
-              L.end,
-              L.reason,
+              ...LOCK_COLUMNS,
               L.state,
               <span key="actions" className="sr-only">
                 {MSG.admin.requests.actions}

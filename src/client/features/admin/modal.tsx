@@ -2,8 +2,8 @@ import {
   type FormEvent,
   type KeyboardEvent,
   type ReactNode,
-  useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
 } from 'react';
@@ -46,11 +46,13 @@ function keepFocusInside(e: KeyboardEvent<HTMLDialogElement>) {
 /**
  * A modal on the native <dialog> element: showModal() makes the page inert, Tab stays inside, Escape
  * closes it (through onClose, so React state stays the source of truth), focus returns afterwards.
+ * Opened and closed in a layout effect: the page's own layout effects, which run after, find it closed
+ * and the page no longer inert (the queue puts the focus back on a row).
  */
 export function Modal({ open, title, onClose, children }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  useEffect(() => {
+  useLayoutEffect(() => {
     const d = ref.current;
     if (!d) return;
     if (open && !d.open) d.showModal();

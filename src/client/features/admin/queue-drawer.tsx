@@ -7,7 +7,7 @@ import { useMember } from './api';
 import { ChainVerdict } from './chain-verdict';
 import { exact } from './format';
 import { TableHead } from './kit';
-import { type RowAct, RowButtons, rowState, UnattributedBadge } from './queue-row';
+import { RowButtons, type RowDeciding, rowState, UnattributedBadge } from './queue-row';
 import { useAuthEvents } from './records-api';
 import { RecoveryBadge } from './recovery-badge';
 import { Details } from './request-details';
@@ -59,12 +59,8 @@ export function QueueDrawer({
   onAct,
   onClose,
   onOpenMember,
-}: {
+}: RowDeciding & {
   row: QueueRow | null;
-  decided?: { by: string; status: string } | undefined;
-  busy: boolean;
-  /** The row's own decisions (승인 / 거절, or 확인 / 반려 of another's proposal), with the row's checks. */
-  onAct: (act: RowAct) => void;
   onClose: () => void;
   onOpenMember: (memberId: string) => void;
 }) {
@@ -122,7 +118,7 @@ export function QueueDrawer({
           {W.drawerState}: {rowState(row, decided)}
         </p>
         <div className="dq-drawer-actions">
-          <RowButtons r={row} busy={busy} decided={!!decided} onAct={onAct} tabbable />
+          <RowButtons r={row} busy={busy} decided={decided} onAct={onAct} tabbable />
         </div>
         {row.kind === 'withdrawal' && row.address ? <AddressBookAge book={row.address_book} /> : null}
         {full ? <Details r={full} chain={false} /> : null}

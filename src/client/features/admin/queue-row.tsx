@@ -11,6 +11,17 @@ const L = MSG.live.queue;
 const W = MSG.deskWork;
 
 export type RowAct = 'approve' | 'reject' | 'card';
+/** A request another operator decided a moment ago (live): who, and how. */
+export type Decided = { by: string; status: string };
+
+/** What the row, its drawer and their buttons share: a decision running, a live one by another, the acts. */
+export interface RowDeciding {
+  busy: boolean;
+  /** Decided a moment ago by another operator (live): greyed out with who and how. */
+  decided?: Decided | undefined;
+  /** The row's own decisions (승인 / 거절, or 확인 / 반려 of another's proposal), with the row's checks. */
+  onAct: (act: RowAct) => void;
+}
 
 /** A row's buttons: its own decision, or the card of another administrator's proposal. */
 const DECIDING = [
@@ -51,11 +62,8 @@ export function RowButtons({
   decided,
   onAct,
   tabbable = false,
-}: {
+}: RowDeciding & {
   r: Row;
-  busy: boolean;
-  decided?: boolean;
-  onAct: (act: RowAct) => void;
   /** In the drawer the buttons are reached with Tab; in the row the keyboard's a / r act. */
   tabbable?: boolean;
 }) {
@@ -81,7 +89,7 @@ export function RowButtons({
 }
 
 /** The state a row and its drawer show: decided a moment ago by another, waiting on a second, or new. */
-export function rowState(r: Row, decided?: { by: string; status: string }) {
+export function rowState(r: Row, decided?: Decided) {
   if (decided) return L.decidedBy(decided.by, decided.status === 'approved' ? L.approved : L.rejected);
   if (r.proposal)
     return <span className="adm-badge is-wait">{Q.awaitingSecond(r.proposal.proposed_by_username)}</span>;
@@ -103,18 +111,14 @@ export function QueueRowLine({
   onOpen,
   onSelect,
   onAct,
-}: {
+}: RowDeciding & {
   r: Row;
   ageMinutes: number;
-  /** Decided a moment ago by another operator (live): greyed out with who and how. */
-  decided?: { by: string; status: string } | undefined;
   focused: boolean;
   selected: boolean;
-  busy: boolean;
   onFocus: () => void;
   onOpen: () => void;
   onSelect: () => void;
-  onAct: (act: RowAct) => void;
 }) {
   const p = r.proposal;
   return (
@@ -173,7 +177,7 @@ export function QueueRowLine({
       <td className="dq-state">{rowState(r, decided)}</td>
       <td className="adm-num">{Q.ageMinutes(ageMinutes)}</td>
       <td className="dq-actions">
-        <RowButtons r={r} busy={busy} decided={!!decided} onAct={onAct} />
+        <RowButtons r={r} busy={busy} decided={decided} onAct={onAct} />
       </td>
     </tr>
   );

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type KeyboardEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import type { QueueRow } from '../../../shared/schemas/desk-queue';
 import { Spinner } from '../../components/spinner';
@@ -17,7 +17,7 @@ import {
 import { ConfirmCard } from './queue-confirm';
 import { QueueDrawer } from './queue-drawer';
 import { QueueFilterBar } from './queue-filters';
-import { QueueRowLine, type RowAct, selectable } from './queue-row';
+import { type Decided, QueueRowLine, type RowAct, selectable } from './queue-row';
 import { ReasonDialog } from './reason-dialog';
 import { failureText, ResultMessage, useResult } from './result-message';
 import './queue.css';
@@ -50,10 +50,22 @@ const ACT_LABEL: Record<QueueAction['act'], string> = {
   refuse: Q.refuse,
 };
 
+/**
+ * The focused request, by id, so that a reload or a row leaving never hands the focus to another request.
+ * `follower`: the request that followed it when it was decided, which takes the focus once it leaves the
+ * queue; `at`: its place, which the focus keeps when both are gone.
+ */
+interface Focus {
+  id: string | null;
+  follower: string | null;
+  at: number;
+}
+const FIRST_ROW: Focus = { id: null, follower: null, at: 0 };
+
 /** Requests another administrator just decided (live events), by id: who and how. */
 function useDecidedElsewhere() {
   const qc = useQueryClient();
-  const [decided, setDecided] = useState<Map<string, { by: string; status: string }>>(new Map());
+  const [decided, setDecided] = useState<Map<string, Decided>>(new Map());
   const onEvent = useCallback(
     (e: LiveEvent) => {
       const { request_id: id, by, status } = e.data;
@@ -91,7 +103,7 @@ export function QueueTab({ onOpenMember }: { onOpenMember: (memberId: string) =>
   const decided = useDecidedElsewhere();
   const live = useLiveStatus();
   const result = useResult();
-  const [focus, setFocus] = useState(0);
+  const [focus, setFocus] = useState<Focus>(FIRST_ROW);
   const [drawer, setDrawer] = useState<QueueRow | null>(null);
   const [rejecting, setRejecting] = useState<QueueRow | null>(null);
   const [card, setCard] = useState<QueueRow | null>(null);
@@ -108,6 +120,17 @@ export function QueueTab({ onOpenMember }: { onOpenMember: (memberId: string) =>
       .flatMap((id) => seen.current.get(id) ?? []),
   ];
   const fetchedAt = q.dataUpdatedAt;
+  const indexOf = (id: string | null) => (id === null ? -1 : rows.findIndex((r) => r.id === id));
+  const focused =
+    [indexOf(focus.id), indexOf(focus.follower)].find((i) => i >= 0) ?? Math.min(focus.at, rows.length - 1);
+  const focusRow = (i: number) => setFocus({ id: rows[i]?.id ?? null, follower: null, at: i });
+  /** Before a decision: when the focused request is among those `leaving`, the next that stays follows it. */
+  const followAfter = (leaving: ReadonlySet<string>) =>
+    setFocus((f) => {
+      const i = indexOf(f.id);
+      if (f.id === null || i < 0 || !leaving.has(f.id)) return f;
+      return { ...f, follower: rows.slice(i + 1).find((r) => !leaving.has(r.id))?.id ?? null, at: i };
+    });
   const canSelect = rows.filter((r) => selectable(r, decided.get(r.id)));
   const chosen = canSelect.filter((r) => selected.has(r.id));
   const toggle = (r: QueueRow) => {
@@ -122,6 +145,7 @@ export function QueueTab({ onOpenMember }: { onOpenMember: (memberId: string) =>
     if (chosen.length === 0 || bulk.isPending) return;
     result.clear();
     setRefusedLines([]);
+    followAfter(new Set(chosen.map((r) => r.id)));
     bulk.mutate(chosen, {
       onSuccess: (data) => {
         result.set(W.bulkSummary(data.approved, data.proposed, data.refused));
@@ -137,24 +161,23 @@ export function QueueTab({ onOpenMember }: { onOpenMember: (memberId: string) =>
     });
   };
 
-  useEffect(() => {
-    if (focus >= rows.length && rows.length > 0) setFocus(rows.length - 1);
-  }, [rows.length, focus]);
-  // Working by keyboard: when the decided row leaves the queue (or a dialog closes over a row that left),
-  // the focus goes to the row now in its place instead of falling out of the table. A layout effect, so the
-  // row holds the focus before the browser handles the operator's next key.
+  // Working by keyboard: when the decided row leaves the queue, or a dialog or the drawer closes (the row it
+  // was opened over may have left while it was open; the dialog closes after), the focus goes to the request
+  // that followed it instead of falling out of the table. A layout effect, so the row holds the focus before
+  // the browser handles the operator's next key.
   const keyboard = useRef(false);
   const rowIds = rows.map((r) => r.id).join();
+  const covered = [rejecting, card, refusing, drawer].some((x) => x !== null);
   useLayoutEffect(() => {
-    if (!rowIds || !keyboard.current) return;
+    if (!rowIds || covered || !keyboard.current) return;
     const active = document.activeElement;
     if (active && active !== document.body && active.isConnected) return;
-    const list = body.current?.children;
-    (list?.[Math.min(focus, list.length - 1)] as HTMLElement | undefined)?.focus();
-  }, [rowIds, focus]);
+    (body.current?.children[focused] as HTMLElement | undefined)?.focus();
+  }, [rowIds, focused, covered]);
 
   const run = (a: QueueAction, done: string) => {
     result.clear();
+    followAfter(new Set([a.row.id]));
     act.mutate(a, {
       onSuccess: (data) => {
         result.set(a.act === 'approve' ? doneOrProposed(data, done) : done);
@@ -179,7 +202,7 @@ export function QueueTab({ onOpenMember }: { onOpenMember: (memberId: string) =>
 
   const moveTo = (i: number) => {
     const next = Math.max(0, Math.min(rows.length - 1, i));
-    setFocus(next);
+    focusRow(next);
     (body.current?.children[next] as HTMLElement | undefined)?.focus();
   };
 
@@ -187,10 +210,10 @@ export function QueueTab({ onOpenMember }: { onOpenMember: (memberId: string) =>
     if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
     keyboard.current = true;
     if (e.altKey || e.ctrlKey || e.metaKey) return;
-    const r = rows[focus];
+    const r = rows[focused];
     const key = e.key;
-    if (key === 'j' || key === 'ArrowDown') moveTo(focus + 1);
-    else if (key === 'k' || key === 'ArrowUp') moveTo(focus - 1);
+    if (key === 'j' || key === 'ArrowDown') moveTo(focused + 1);
+    else if (key === 'k' || key === 'ArrowUp') moveTo(focused - 1);
     else if (key === 'Enter' && r) setDrawer(r);
     else if (key === 'x' && r) toggle(r);
     else if (key === 'A') approveChosen();
@@ -221,7 +244,7 @@ export function QueueTab({ onOpenMember }: { onOpenMember: (memberId: string) =>
         value={filters}
         onChange={(f) => {
           setFilters(f);
-          setFocus(0);
+          setFocus(FIRST_ROW);
         }}
       />
       <ResultMessage text={result.text} />
@@ -277,11 +300,11 @@ export function QueueTab({ onOpenMember }: { onOpenMember: (memberId: string) =>
                   r={r}
                   ageMinutes={Math.floor((r.age_seconds * 1000 + (Date.now() - fetchedAt)) / 60_000)}
                   decided={decided.get(r.id)}
-                  focused={i === focus}
+                  focused={i === focused}
                   selected={selected.has(r.id)}
                   busy={act.isPending || bulk.isPending}
                   onSelect={() => toggle(r)}
-                  onFocus={() => setFocus(i)}
+                  onFocus={() => focusRow(i)}
                   onOpen={() => setDrawer(r)}
                   onAct={(what) => onRow(r, what)}
                 />
