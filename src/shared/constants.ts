@@ -102,6 +102,12 @@ export type ViewCurrency = (typeof VIEW_CURRENCIES)[number];
 export type PriceCurrency = (typeof CRYPTO_PRICE_CURRENCIES)[number];
 /** SPEC §2: the asset page's default asset. */
 export const DEFAULT_ASSET: BalanceCurrency = 'KRW';
+/**
+ * The price chart's periods: a day, a week, a month (1일 / 1주 / 1개월). Here, not beside the price-history
+ * schema: the asset page's tabs read them, and importing the schema's module would put zod into that screen.
+ */
+export const PRICE_HISTORY_PERIODS = ['1d', '1w', '1m'] as const;
+export type PriceHistoryPeriod = (typeof PRICE_HISTORY_PERIODS)[number];
 /** Crypto balance decimals on every screen: one rule per asset, in src/shared/format.ts (formatAsset). */
 /** Defaults of the price service (configurable: PRICE_STALE_SECONDS, PRICE_FETCH_TIMEOUT_MS). */
 export const PRICE_STALE_SECONDS = 300;

@@ -1,6 +1,6 @@
+import type { PriceHistoryPeriod } from '../../shared/constants';
 import { changeDirection, formatChangePercent, formatDateTime, formatWonPrice } from '../../shared/format';
 import { MSG } from '../../shared/messages/member';
-import type { PriceHistoryPeriod } from '../../shared/schemas/price-history';
 import { scaleValues } from './sparkline';
 
 const M = MSG.market;

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { PRICE_REFRESH_MS, type PriceCurrency } from '../../shared/constants';
+import { PRICE_REFRESH_MS, type PriceCurrency, type PriceHistoryPeriod } from '../../shared/constants';
 import type { Balances } from '../../shared/schemas/balances';
-import type { PriceHistory, PriceHistoryPeriod } from '../../shared/schemas/price-history';
+import type { PriceHistory } from '../../shared/schemas/price-history';
 import type { Prices } from '../../shared/schemas/prices';
 import type { SessionInfo } from '../../shared/schemas/session';
 import type { WithdrawalRulesView } from '../../shared/schemas/withdrawal-rules';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PriceCurrency } from '../../shared/constants';
+import type { PriceCurrency, PriceHistoryPeriod } from '../../shared/constants';
 import { D, type Dec } from '../../shared/decimal';
-import type { PriceHistoryPeriod, PriceSeries } from '../../shared/schemas/price-history';
+import type { PriceSeries } from '../../shared/schemas/price-history';
 import type { Prices } from '../../shared/schemas/prices';
 import { priceHistoryQuery } from './queries';
 

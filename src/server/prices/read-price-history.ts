@@ -1,6 +1,6 @@
-import { CRYPTO_PRICE_CURRENCIES, type PriceCurrency } from '../../shared/constants';
+import { CRYPTO_PRICE_CURRENCIES, type PriceCurrency, type PriceHistoryPeriod } from '../../shared/constants';
 import { toWire } from '../../shared/decimal';
-import type { PriceHistory, PriceHistoryPeriod, PriceSeries } from '../../shared/schemas/price-history';
+import type { PriceHistory, PriceSeries } from '../../shared/schemas/price-history';
 import type { Queryable } from '../db';
 import { isoTime } from '../db/iso-time';
 

@@ -1,10 +1,6 @@
-import { CRYPTO_PRICE_CURRENCIES } from '../constants';
+import { CRYPTO_PRICE_CURRENCIES, PRICE_HISTORY_PERIODS } from '../constants';
 import { MSG } from '../messages/member';
 import { z } from '../zod';
-
-/** The chart periods: a day, a week, a month (1일 / 1주 / 1개월). */
-export const PRICE_HISTORY_PERIODS = ['1d', '1w', '1m'] as const;
-export type PriceHistoryPeriod = (typeof PRICE_HISTORY_PERIODS)[number];
 
 /** GET /api/prices/history?period=1d|1w|1m[&symbol=ETH] */
 export const priceHistoryQuerySchema = z.strictObject({

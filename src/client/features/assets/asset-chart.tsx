@@ -1,8 +1,11 @@
 import '../../components/money-ui.css';
 import { useState } from 'react';
-import type { PriceCurrency } from '../../../shared/constants';
+import {
+  PRICE_HISTORY_PERIODS,
+  type PriceCurrency,
+  type PriceHistoryPeriod,
+} from '../../../shared/constants';
 import { MSG } from '../../../shared/messages/member';
-import { PRICE_HISTORY_PERIODS, type PriceHistoryPeriod } from '../../../shared/schemas/price-history';
 import { PriceChart } from '../../components/price-chart';
 import { usePriceHistory } from '../../lib/use-market';
 
