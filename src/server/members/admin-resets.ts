@@ -24,8 +24,14 @@ const RESETS = `kind IN ('admin_password_reset', 'admin_second_password_reset', 
   'second_password_recovery') AND success`;
 
 /** The audit actions of a reset or recovery someone other than the member took part in. */
-const PARTS = `('member.password.reset', 'member.second_password.reset', 'member.totp.reset',
-  'member.recovery.send')`;
+const PART_ACTIONS = [
+  'member.password.reset',
+  'member.second_password.reset',
+  'member.totp.reset',
+  'member.recovery.send',
+];
+const PART_LIST = PART_ACTIONS.map((a) => `'${a}'`).join(', ');
+const PARTS = `(${PART_LIST})`;
 
 interface RecentResets {
   /** When the last reset's window ends (ISO), or null when none falls in it. */
@@ -79,17 +85,15 @@ export function resettersOf(actor: Actor<string | null>, hours: number): Resette
 
 /**
  * SQL: when the window ends (ISO) in which one of the people `people` (a uuid[] parameter) took part in a
- * reset of the member `member` (a text expression), or NULL; `seconds` names the window's parameter. A
+ * reset of the member `member` (a text expression), or NULL; `seconds` names the window's parameter
+ * (`resetter_until`, migration 180). A
  * request's lock statement adds it as a column (`lockForDecision`, `lockWithdrawal`), so an approval reads
  * it without a statement of its own.
  */
 export const resetterUntil = (member: string, people: string, seconds: string) =>
-  `(SELECT ${isoTime(`(max(a.created_at) + make_interval(secs => ${seconds}::double precision))`)}
-       FROM audit_log a
-       LEFT JOIN admin_proposals p ON p.id = (a.after #>> '{approval,proposal_id}')::uuid
-      WHERE a.target_id = ${member} AND a.action IN ${PARTS}
-        AND a.created_at > now() - make_interval(secs => ${seconds}::double precision)
-        AND (a.actor_id = ANY(${people}::uuid[]) OR p.decided_by = ANY(${people}::uuid[])))`;
+  isoTime(
+    `resetter_until(${member}, ${people}::uuid[], ${seconds}::double precision, ARRAY[${PART_LIST}]::text[])`,
+  );
 
 /** Refuses the approval when `until` (from `resetterUntil`) says a resetter's window is still open. */
 export function refuseResetter(until: string | null | undefined) {
