@@ -11,9 +11,9 @@ import {
   rejectRequest,
 } from '../approval/decide-request';
 import type { Actor } from '../audit/actor';
-import { type Db, prepared, type Queryable } from '../db';
+import type { Db, Queryable } from '../db';
 import { AppError } from '../http/errors';
-import { type Resetters, resetterUntil } from '../members/admin-resets';
+import { lockWithResetters } from '../members/admin-resets';
 import { chainGate, type LockedDeposit } from './chain-gate';
 import { DEPOSIT_COLUMNS, toDepositView } from './deposit-view';
 
@@ -62,17 +62,6 @@ const depositKind = (chain: ChainOptions): RequestKind<LockedDeposit, DepositVie
   },
 });
 
-const lockSql = (resetters: boolean) =>
-  prepared(`WITH locked AS (SELECT ${DEPOSIT_COLUMNS} FROM deposits d WHERE d.id = $1 FOR UPDATE),
-          chain AS (SELECT verdict, confirmations, final, before_assignment FROM deposit_chain_checks
-                     WHERE deposit_id = $1 FOR UPDATE)
-     SELECT locked.*, chain.verdict AS chain_verdict, chain.confirmations AS chain_confirmations,
-            chain.final AS chain_final, chain.before_assignment AS chain_before_assignment
-            ${resetters ? `, ${resetterUntil('locked.member_id', '$2', '$3')} AS resetter_until` : ''}
-       FROM locked LEFT JOIN chain ON true`);
-const LOCK = lockSql(false);
-const LOCK_WITH_RESETTERS = lockSql(true);
-
 /**
  * Locks a deposit for a decision with its chain check, if any (one statement, as the approval core runs it, decision 0320). The deposit
  * row is locked first, then the check's row, so the checker cannot change the verdict until the decision
@@ -80,17 +69,15 @@ const LOCK_WITH_RESETTERS = lockSql(true);
  * member's account (`resetter_until`, members/admin-resets.ts): an approval's check without a round trip
  * of its own.
  */
-export async function lockForDecision(
-  q: Queryable,
-  id: string,
-  resetters: Resetters | null = null,
-): Promise<(LockedDeposit & { resetter_until?: string | null }) | null> {
-  const [row] = await q.query<LockedDeposit & { resetter_until?: string | null }>(
-    resetters ? LOCK_WITH_RESETTERS : LOCK,
-    resetters ? [id, resetters.people, resetters.seconds] : [id],
-  );
-  return row ?? null;
-}
+export const lockForDecision = lockWithResetters<LockedDeposit>(
+  (resetter) => `WITH locked AS (SELECT ${DEPOSIT_COLUMNS} FROM deposits d WHERE d.id = $1 FOR UPDATE),
+          chain AS (SELECT verdict, confirmations, final, before_assignment FROM deposit_chain_checks
+                     WHERE deposit_id = $1 FOR UPDATE)
+     SELECT locked.*, chain.verdict AS chain_verdict, chain.confirmations AS chain_confirmations,
+            chain.final AS chain_final, chain.before_assignment AS chain_before_assignment
+            ${resetter('locked.member_id')}
+       FROM locked LEFT JOIN chain ON true`,
+);
 
 /** A decision's arguments (`DecisionArgs`), with the deposit's chain options. */
 type DepositDecision = [...DecisionArgs, chain?: ChainOptions];

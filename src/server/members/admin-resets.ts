@@ -90,10 +90,30 @@ export function resettersOf(actor: Actor<string | null>, hours: number): Resette
  * request's lock statement adds it as a column (`lockForDecision`, `lockWithdrawal`), so an approval reads
  * it without a statement of its own.
  */
-export const resetterUntil = (member: string, people: string, seconds: string) =>
+const resetterUntil = (member: string, people: string, seconds: string) =>
   isoTime(
     `resetter_until(${member}, ${people}::uuid[], ${seconds}::double precision, ARRAY[${PART_LIST}]::text[])`,
   );
+
+/**
+ * A request's lock statement by id (`$1`) that reads `resetter_until` too when asked with `Resetters`:
+ * `sqlOf` writes the statement, placing `resetter(member)` at the end of its select list.
+ */
+export function lockWithResetters<Row>(sqlOf: (resetter: (member: string) => string) => string) {
+  const plain = prepared(sqlOf(() => ''));
+  const checked = prepared(sqlOf((member) => `, ${resetterUntil(member, '$2', '$3')} AS resetter_until`));
+  return async (
+    q: Queryable,
+    id: string,
+    resetters: Resetters | null = null,
+  ): Promise<(Row & { resetter_until?: string | null }) | null> => {
+    const [row] = await q.query<Row & { resetter_until?: string | null }>(
+      resetters ? checked : plain,
+      resetters ? [id, resetters.people, resetters.seconds] : [id],
+    );
+    return row ?? null;
+  };
+}
 
 /** Refuses the approval when `until` (from `resetterUntil`) says a resetter's window is still open. */
 export function refuseResetter(until: string | null | undefined) {

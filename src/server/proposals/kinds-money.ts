@@ -12,7 +12,6 @@ import { approveLockedDepositIn, decideDepositIn, lockForDecision } from '../dep
 import { AppError } from '../http/errors';
 import { z } from '../http/zod';
 import { adjustBalanceIn } from '../members/adjust-balance';
-import { refuseResetter, refuseResetterApproval, resettersOf } from '../members/admin-resets';
 import { bankAccountChangedRecently } from '../members/bank-account';
 import { lockMember } from '../members/lock-member';
 import { setBalancesIn } from '../members/set-balances';
@@ -21,7 +20,7 @@ import { lockBalances, readBalanceStates } from '../wallet/balance-state';
 import { approveLockedWithdrawalIn, decideWithdrawalIn } from '../withdrawals/decide-withdrawal';
 import { type LockedWithdrawal, lockWithdrawal } from '../withdrawals/withdrawal-view';
 import { adminOf, defineKind } from './registry';
-import { lockPending, overridesChain, requestLimits } from './request-plan';
+import { lockForApproval, overridesChain, refuseResetterUnlessLocked, requestLimits } from './request-plan';
 import { type BalancesBody, dryRun, P } from './store';
 
 const isBalanceCurrency = (c: string): c is BalanceCurrency =>
@@ -39,11 +38,9 @@ export const depositApproval = defineKind({
   kind: 'deposit.approve',
   payload: depositPayload,
   async plan(q, cfg, input: { id: string; reason?: string; override?: boolean }, actor) {
-    const resetters = resettersOf(actor, cfg.withdrawalRules.adminResetHoldHours);
-    const { resetter_until, ...d } = await lockPending(input.id, MSG.approval.depositNotFound, () =>
+    const d = await lockForApproval(input.id, MSG.approval.depositNotFound, actor, cfg, (resetters) =>
       lockForDecision(q, input.id, resetters),
     );
-    refuseResetter(resetter_until);
     // Crediting against the chain's verdict, or what the chain does not show to be the member's, is never
     // one person's call.
     const overridden = overridesChain(d, input.override === true, checkedNetworks(cfg.chain));
@@ -73,9 +70,7 @@ export const depositApproval = defineKind({
     };
   },
   async apply(q, cfg, s, actor) {
-    // A plan's lock statement has refused a resetter already; a confirmation's apply asks on its own.
-    if (!s.locked)
-      await refuseResetterApproval(q, s.memberId, actor, cfg.withdrawalRules.adminResetHoldHours);
+    await refuseResetterUnlessLocked(q, cfg, s, actor);
     const p = s.payload;
     const chain = {
       override: p.chain_override,
@@ -101,11 +96,9 @@ export const withdrawalApproval = defineKind({
   kind: 'withdrawal.approve',
   payload: withdrawalPayload,
   async plan(q, cfg, input: { id: string }, actor) {
-    const resetters = resettersOf(actor, cfg.withdrawalRules.adminResetHoldHours);
-    const { resetter_until, ...w } = await lockPending(input.id, MSG.approval.withdrawalNotFound, () =>
+    const w = await lockForApproval(input.id, MSG.approval.withdrawalNotFound, actor, cfg, (resetters) =>
       lockWithdrawal(q, input.id, resetters),
     );
-    refuseResetter(resetter_until);
     // Won to an account an administrator changed in the last 24 h: a second administrator looks too.
     const recent = w.method === 'bank' && (await bankAccountChangedRecently(q, w.member_id));
     return {
@@ -128,8 +121,7 @@ export const withdrawalApproval = defineKind({
     };
   },
   async apply(q, cfg, s, actor) {
-    if (!s.locked)
-      await refuseResetterApproval(q, s.memberId, actor, cfg.withdrawalRules.adminResetHoldHours);
+    await refuseResetterUnlessLocked(q, cfg, s, actor);
     const result = s.locked
       ? await approveLockedWithdrawalIn(q, actor, s.locked as LockedWithdrawal)
       : await decideWithdrawalIn(q, actor, s.payload.withdrawal_id, 'approve');

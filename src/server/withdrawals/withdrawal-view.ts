@@ -1,8 +1,7 @@
 import { toWire } from '../../shared/decimal';
 import type { WithdrawalView } from '../../shared/schemas/withdrawals';
-import { prepared, type Queryable } from '../db';
 import { isoTime } from '../db/iso-time';
-import { type Resetters, resetterUntil } from '../members/admin-resets';
+import { lockWithResetters } from '../members/admin-resets';
 
 /** The columns of a withdrawal request (table alias `w`), amounts and times as text. */
 export const WITHDRAWAL_COLUMNS = `w.id::text AS id, w.member_id::text AS member_id, w.currency,
@@ -23,26 +22,13 @@ export interface LockedWithdrawal extends WithdrawalView {
   recipient_member_id: string | null;
 }
 
-const lockSql = (resetters: boolean) =>
-  prepared(`SELECT ${WITHDRAWAL_COLUMNS}, w.recipient_member_id::text AS recipient_member_id
-          ${resetters ? `, ${resetterUntil('w.member_id::text', '$2', '$3')} AS resetter_until` : ''}
-     FROM withdrawals w WHERE w.id = $1 FOR UPDATE`);
-const LOCK = lockSql(false);
-const LOCK_WITH_RESETTERS = lockSql(true);
-
 /**
  * Locks one withdrawal request for a decision (SELECT … FOR UPDATE); null when there is none. With
  * `resetters`, the same statement reads whether one of them took part in a reset of the member's account
  * (`resetter_until`, members/admin-resets.ts).
  */
-export async function lockWithdrawal(
-  q: Queryable,
-  id: string,
-  resetters: Resetters | null = null,
-): Promise<(LockedWithdrawal & { resetter_until?: string | null }) | null> {
-  const rows = await q.query<LockedWithdrawal & { resetter_until?: string | null }>(
-    resetters ? LOCK_WITH_RESETTERS : LOCK,
-    resetters ? [id, resetters.people, resetters.seconds] : [id],
-  );
-  return rows[0] ?? null;
-}
+export const lockWithdrawal = lockWithResetters<LockedWithdrawal>(
+  (resetter) => `SELECT ${WITHDRAWAL_COLUMNS}, w.recipient_member_id::text AS recipient_member_id
+          ${resetter('w.member_id::text')}
+     FROM withdrawals w WHERE w.id = $1 FOR UPDATE`,
+);
