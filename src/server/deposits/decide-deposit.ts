@@ -11,9 +11,8 @@ import {
   rejectRequest,
 } from '../approval/decide-request';
 import type { Actor } from '../audit/actor';
-import type { Db, Queryable } from '../db';
+import { type Db, prepared, type Queryable } from '../db';
 import { AppError } from '../http/errors';
-import { lockWithResetters } from '../members/admin-resets';
 import { chainGate, type LockedDeposit } from './chain-gate';
 import { DEPOSIT_COLUMNS, toDepositView } from './deposit-view';
 
@@ -65,19 +64,20 @@ const depositKind = (chain: ChainOptions): RequestKind<LockedDeposit, DepositVie
 /**
  * Locks a deposit for a decision with its chain check, if any (one statement, as the approval core runs it, decision 0320). The deposit
  * row is locked first, then the check's row, so the checker cannot change the verdict until the decision
- * commits. With `resetters`, the same statement reads whether one of them took part in a reset of the
- * member's account (`resetter_until`, members/admin-resets.ts): an approval's check without a round trip
- * of its own.
+ * commits.
  */
-export const lockForDecision = lockWithResetters<LockedDeposit>(
-  (resetter) => `WITH locked AS (SELECT ${DEPOSIT_COLUMNS} FROM deposits d WHERE d.id = $1 FOR UPDATE),
+export async function lockForDecision(q: Queryable, id: string): Promise<LockedDeposit | null> {
+  const [row] = await q.query<LockedDeposit>(
+    prepared(`WITH locked AS (SELECT ${DEPOSIT_COLUMNS} FROM deposits d WHERE d.id = $1 FOR UPDATE),
           chain AS (SELECT verdict, confirmations, final, before_assignment FROM deposit_chain_checks
                      WHERE deposit_id = $1 FOR UPDATE)
      SELECT locked.*, chain.verdict AS chain_verdict, chain.confirmations AS chain_confirmations,
             chain.final AS chain_final, chain.before_assignment AS chain_before_assignment
-            ${resetter('locked.member_id')}
-       FROM locked LEFT JOIN chain ON true`,
-);
+       FROM locked LEFT JOIN chain ON true`),
+    [id],
+  );
+  return row ?? null;
+}
 
 /** A decision's arguments (`DecisionArgs`), with the deposit's chain options. */
 type DepositDecision = [...DecisionArgs, chain?: ChainOptions];

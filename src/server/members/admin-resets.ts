@@ -65,74 +65,31 @@ export async function refuseWithdrawalAfterReset(q: Queryable, memberId: string,
   }
 }
 
-/** Whose part in a reset bars an approval: the acting administrator and the confirming one. */
-export interface Resetters {
-  people: string[];
-  seconds: number;
-}
+const RESETTER_UNTIL = prepared(
+  `SELECT ${isoTime(`resetter_until($1::text, $2::uuid[], $3::double precision, ARRAY[${PART_LIST}]::text[])`)} AS until`,
+);
 
 /**
  * Whoever took part in a reset or recovery of the member's account (made it, proposed it or confirmed it)
  * approves none of the member's requests, as proposer, confirmer or approver, for RESET_ACCOUNT_DAYS (or
  * the withdrawal hold, `hours`, were it longer): they may hold the account's secrets or have sent its
- * recovery where they read it. Null for the system, which takes no part in resets.
+ * recovery where they read it. Read by `resetter_until` (migration 180).
  */
-export function resettersOf(actor: Actor<string | null>, hours: number): Resetters | null {
-  const people = [actor.actorId, actor.confirmerId].filter((id): id is string => Boolean(id));
-  if (people.length === 0) return null;
-  return { people, seconds: Math.max(hours * 3600, RESET_ACCOUNT_DAYS * 86_400) };
-}
-
-/**
- * SQL: when the window ends (ISO) in which one of the people `people` (a uuid[] parameter) took part in a
- * reset of the member `member` (a text expression), or NULL; `seconds` names the window's parameter
- * (`resetter_until`, migration 180). A
- * request's lock statement adds it as a column (`lockForDecision`, `lockWithdrawal`), so an approval reads
- * it without a statement of its own.
- */
-const resetterUntil = (member: string, people: string, seconds: string) =>
-  isoTime(
-    `resetter_until(${member}, ${people}::uuid[], ${seconds}::double precision, ARRAY[${PART_LIST}]::text[])`,
-  );
-
-/**
- * A request's lock statement by id (`$1`) that reads `resetter_until` too when asked with `Resetters`:
- * `sqlOf` writes the statement, placing `resetter(member)` at the end of its select list.
- */
-export function lockWithResetters<Row>(sqlOf: (resetter: (member: string) => string) => string) {
-  const plain = prepared(sqlOf(() => ''));
-  const checked = prepared(sqlOf((member) => `, ${resetterUntil(member, '$2', '$3')} AS resetter_until`));
-  return async (
-    q: Queryable,
-    id: string,
-    resetters: Resetters | null = null,
-  ): Promise<(Row & { resetter_until?: string | null }) | null> => {
-    const [row] = await q.query<Row & { resetter_until?: string | null }>(
-      resetters ? checked : plain,
-      resetters ? [id, resetters.people, resetters.seconds] : [id],
-    );
-    return row ?? null;
-  };
-}
-
-/** Refuses the approval when `until` (from `resetterUntil`) says a resetter's window is still open. */
-export function refuseResetter(until: string | null | undefined) {
-  if (until) throw new AppError('FORBIDDEN', MSG.guards.resetterApproves(formatDateTime(until, false)));
-}
-
-const RESETTER_UNTIL = prepared(`SELECT ${resetterUntil('$1::text', '$2', '$3')} AS until`);
-
-/** `resetterUntil` in a statement of its own, for a request locked without it (a confirmation). */
 export async function refuseResetterApproval(
   q: Queryable,
   memberId: string,
   actor: Actor<string | null>,
   hours: number,
 ) {
-  const r = resettersOf(actor, hours);
-  if (!r) return;
-  const [row] = await q.query<{ until: string | null }>(RESETTER_UNTIL, [memberId, r.people, r.seconds]);
-  refuseResetter(row?.until);
+  const people = [actor.actorId, actor.confirmerId].filter((id): id is string => Boolean(id));
+  if (people.length === 0) return;
+  const [row] = await q.query<{ until: string | null }>(RESETTER_UNTIL, [
+    memberId,
+    people,
+    Math.max(hours * 3600, RESET_ACCOUNT_DAYS * 86_400),
+  ]);
+  if (row?.until)
+    throw new AppError('FORBIDDEN', MSG.guards.resetterApproves(formatDateTime(row.until, false)));
 }
 
 /**

@@ -12,6 +12,7 @@ import { approveLockedDepositIn, decideDepositIn, lockForDecision } from '../dep
 import { AppError } from '../http/errors';
 import { z } from '../http/zod';
 import { adjustBalanceIn } from '../members/adjust-balance';
+import { refuseResetterApproval } from '../members/admin-resets';
 import { bankAccountChangedRecently } from '../members/bank-account';
 import { lockMember } from '../members/lock-member';
 import { setBalancesIn } from '../members/set-balances';
@@ -20,7 +21,7 @@ import { lockBalances, readBalanceStates } from '../wallet/balance-state';
 import { approveLockedWithdrawalIn, decideWithdrawalIn } from '../withdrawals/decide-withdrawal';
 import { type LockedWithdrawal, lockWithdrawal } from '../withdrawals/withdrawal-view';
 import { adminOf, defineKind } from './registry';
-import { lockForApproval, overridesChain, refuseResetterUnlessLocked, requestLimits } from './request-plan';
+import { lockPending, overridesChain, requestLimits } from './request-plan';
 import { type BalancesBody, dryRun, P } from './store';
 
 const isBalanceCurrency = (c: string): c is BalanceCurrency =>
@@ -37,10 +38,8 @@ const depositPayload = z.object({
 export const depositApproval = defineKind({
   kind: 'deposit.approve',
   payload: depositPayload,
-  async plan(q, cfg, input: { id: string; reason?: string; override?: boolean }, actor) {
-    const d = await lockForApproval(input.id, MSG.approval.depositNotFound, actor, cfg, (resetters) =>
-      lockForDecision(q, input.id, resetters),
-    );
+  async plan(q, cfg, input: { id: string; reason?: string; override?: boolean }) {
+    const d = await lockPending(input.id, MSG.approval.depositNotFound, () => lockForDecision(q, input.id));
     // Crediting against the chain's verdict, or what the chain does not show to be the member's, is never
     // one person's call.
     const overridden = overridesChain(d, input.override === true, checkedNetworks(cfg.chain));
@@ -70,7 +69,7 @@ export const depositApproval = defineKind({
     };
   },
   async apply(q, cfg, s, actor) {
-    await refuseResetterUnlessLocked(q, cfg, s, actor);
+    await refuseResetterApproval(q, s.memberId, actor, cfg.withdrawalRules.adminResetHoldHours);
     const p = s.payload;
     const chain = {
       override: p.chain_override,
@@ -95,10 +94,8 @@ const withdrawalPayload = z.object({
 export const withdrawalApproval = defineKind({
   kind: 'withdrawal.approve',
   payload: withdrawalPayload,
-  async plan(q, cfg, input: { id: string }, actor) {
-    const w = await lockForApproval(input.id, MSG.approval.withdrawalNotFound, actor, cfg, (resetters) =>
-      lockWithdrawal(q, input.id, resetters),
-    );
+  async plan(q, cfg, input: { id: string }) {
+    const w = await lockPending(input.id, MSG.approval.withdrawalNotFound, () => lockWithdrawal(q, input.id));
     // Won to an account an administrator changed in the last 24 h: a second administrator looks too.
     const recent = w.method === 'bank' && (await bankAccountChangedRecently(q, w.member_id));
     return {
@@ -121,7 +118,7 @@ export const withdrawalApproval = defineKind({
     };
   },
   async apply(q, cfg, s, actor) {
-    await refuseResetterUnlessLocked(q, cfg, s, actor);
+    await refuseResetterApproval(q, s.memberId, actor, cfg.withdrawalRules.adminResetHoldHours);
     const result = s.locked
       ? await approveLockedWithdrawalIn(q, actor, s.locked as LockedWithdrawal)
       : await decideWithdrawalIn(q, actor, s.payload.withdrawal_id, 'approve');

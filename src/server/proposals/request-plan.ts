@@ -6,20 +6,18 @@
 import { type Dec, toWire } from '../../shared/decimal';
 import { MSG } from '../../shared/messages';
 import type { ProposalKind } from '../../shared/schemas/proposals';
-import type { Actor } from '../audit/actor';
 import type { Queryable } from '../db';
 import { isUuid } from '../db/iso-time';
 import { AppError } from '../http/errors';
-import { type Resetters, refuseResetter, refuseResetterApproval, resettersOf } from '../members/admin-resets';
 import type { Amounts, Direction } from '../money/limits';
-import type { KindConfig, Limits } from './registry';
+import type { Limits } from './registry';
 
 /**
  * The request locked by `lock`, still pending. Whether a proposal about it waits is read with the totals,
  * after their locks (`Limits.request`): a check in the lock's statement would not see one filed by a decision
  * that held the row while this one waited for it.
  */
-async function lockPending<Row extends { status: string }>(
+export async function lockPending<Row extends { status: string }>(
   id: string,
   notFound: string,
   lock: () => Promise<Row | null>,
@@ -29,34 +27,6 @@ async function lockPending<Row extends { status: string }>(
   if (!row) throw new AppError('NOT_FOUND', notFound);
   if (row.status !== 'pending') throw new AppError('NOT_PENDING', MSG.approval.notPending);
   return row;
-}
-
-/**
- * The request an approval's plan decides, locked pending by `lock` in one statement that also reads
- * whether the acting administrator took part in a reset of the member's account (decision 0400), refused
- * then. A confirmation, whose `apply` locks the request again, asks with `refuseResetterUnlessLocked`.
- */
-export async function lockForApproval<Row extends { status: string }>(
-  id: string,
-  notFound: string,
-  actor: Actor<string | null>,
-  cfg: KindConfig,
-  lock: (resetters: Resetters | null) => Promise<(Row & { resetter_until?: string | null }) | null>,
-): Promise<Row> {
-  const resetters = resettersOf(actor, cfg.withdrawalRules.adminResetHoldHours);
-  const { resetter_until, ...row } = await lockPending(id, notFound, () => lock(resetters));
-  refuseResetter(resetter_until);
-  return row as unknown as Row;
-}
-
-/** In `apply`: the resetter check, unless the plan's lock statement made it (`s.locked`). */
-export async function refuseResetterUnlessLocked(
-  q: Queryable,
-  cfg: KindConfig,
-  s: { memberId: string; locked?: object },
-  actor: Actor<string | null>,
-) {
-  if (!s.locked) await refuseResetterApproval(q, s.memberId, actor, cfg.withdrawalRules.adminResetHoldHours);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { toWire } from '../../shared/decimal';
 import type { WithdrawalView } from '../../shared/schemas/withdrawals';
+import type { Queryable } from '../db';
 import { isoTime } from '../db/iso-time';
-import { lockWithResetters } from '../members/admin-resets';
 
 /** The columns of a withdrawal request (table alias `w`), amounts and times as text. */
 export const WITHDRAWAL_COLUMNS = `w.id::text AS id, w.member_id::text AS member_id, w.currency,
@@ -22,13 +22,12 @@ export interface LockedWithdrawal extends WithdrawalView {
   recipient_member_id: string | null;
 }
 
-/**
- * Locks one withdrawal request for a decision (SELECT … FOR UPDATE); null when there is none. With
- * `resetters`, the same statement reads whether one of them took part in a reset of the member's account
- * (`resetter_until`, members/admin-resets.ts).
- */
-export const lockWithdrawal = lockWithResetters<LockedWithdrawal>(
-  (resetter) => `SELECT ${WITHDRAWAL_COLUMNS}, w.recipient_member_id::text AS recipient_member_id
-          ${resetter('w.member_id::text')}
-     FROM withdrawals w WHERE w.id = $1 FOR UPDATE`,
-);
+/** Locks one withdrawal request for a decision (SELECT … FOR UPDATE); null when there is none. */
+export async function lockWithdrawal(q: Queryable, id: string): Promise<LockedWithdrawal | null> {
+  const rows = await q.query<LockedWithdrawal>(
+    `SELECT ${WITHDRAWAL_COLUMNS}, w.recipient_member_id::text AS recipient_member_id
+       FROM withdrawals w WHERE w.id = $1 FOR UPDATE`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
