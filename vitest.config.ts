@@ -83,7 +83,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 600_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files side by side, each on a database of its own (the crash test on a cluster of its own).
+          setupFiles: ['tests/reliability/own-database.ts'],
+          maxWorkers: WORKERS,
         },
       },
       ...(PG

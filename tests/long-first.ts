@@ -9,38 +9,41 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * file alone while the other had nothing left.
  */
 const LONGEST = [
-  'tests/e2e/screens-member.test.ts',
-  'tests/e2e/screens-member-2.test.ts',
-  'tests/e2e/screens-visitor.test.ts',
-  'tests/e2e/a11y.test.ts',
-  'tests/e2e/profile.test.ts',
-  'tests/api/four-eyes-roles.test.ts',
-  'tests/api/backup-restore.test.ts',
-  'tests/api/sigterm-burst.test.ts',
-  'tests/api/live-events-streams.test.ts',
-  'tests/api/withdrawal-limits.test.ts',
+  'e2e:tests/e2e/screens-member.test.ts',
+  'e2e:tests/e2e/screens-member-2.test.ts',
+  'e2e:tests/e2e/screens-visitor.test.ts',
+  'e2e:tests/e2e/a11y.test.ts',
+  'e2e:tests/e2e/profile.test.ts',
+  // On PGlite the administrator-command case runs seven processes that each open the data folder.
+  'api-pglite:tests/api/four-eyes-roles.test.ts',
+  'api:tests/api/operator-signals.test.ts',
+  'api-pglite:tests/api/backup-restore.test.ts',
+  'api:tests/api/withdrawal-rules.test.ts',
+  'api:tests/api/four-eyes-roles.test.ts',
+  'api:tests/api/totp-checks.test.ts',
+  'api-pglite:tests/api/sigterm-burst.test.ts',
+  'api:tests/api/withdrawal-limits.test.ts',
+  'api:tests/api/live-events-streams.test.ts',
+  'reliability:tests/reliability/concurrency.test.ts',
+  'reliability:tests/reliability/crash.test.ts',
 ];
 
 /**
- * vitest's order (projects one after another; within one, files with a recorded duration longest first,
- * the rest largest first), except that in a project with files of no recorded duration the LONGEST
- * files go first, so no worker is left waiting on one of them at the end.
+ * vitest's order (files with a recorded duration longest first, the rest largest first), except that
+ * without recorded durations the LONGEST files (named with their project) go first. One list across the
+ * projects, which run side by side: the API suite's PGlite subset starts its long files with the
+ * PostgreSQL ones instead of after them, and no worker is left waiting on one of them at the end.
  */
 export default class LongFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const root = this.ctx.config.root;
-    const path = (f: TestSpecification) => relative(root, f.moduleId);
+    const key = (f: TestSpecification) => `${f.project.name}:${relative(root, f.moduleId)}`;
+    if (sorted.every((f) => this.ctx.cache.getFileTestResults(key(f)))) return sorted;
     const rank = (f: TestSpecification) => {
-      const i = LONGEST.indexOf(path(f));
+      const i = LONGEST.indexOf(key(f));
       return i < 0 ? LONGEST.length : i;
     };
-    const projects = new Map<string, TestSpecification[]>();
-    for (const f of sorted) projects.set(f.project.name, [...(projects.get(f.project.name) ?? []), f]);
-    return [...projects.values()].flatMap((group) =>
-      group.every((f) => this.ctx.cache.getFileTestResults(`${f.project.name}:${path(f)}`))
-        ? group
-        : [...group].sort((a, b) => rank(a) - rank(b)),
-    );
+    return [...sorted].sort((a, b) => rank(a) - rank(b));
   }
 }
