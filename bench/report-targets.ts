@@ -69,7 +69,7 @@ export const TARGETS = {
   deskBulkMs: 15_000,
   /**
    * One administrator's approvals (and the chain's automatic ones) ÷ pgbench TPS in the same rounds, and
-   * after a busy day's 20,000 approvals ÷ the fresh figure: two-person control may cost a fifth of what
+   * that ratio after a busy day's 20,000 approvals ÷ the fresh one: two-person control may cost a fifth of what
    * PostgreSQL commits, and the day's volume nothing.
    */
   approvalsPgbench: 0.2,
@@ -118,10 +118,12 @@ export function targetsSection(r: Report): string[] {
     const { fresh, busy, chain } = r.approvals;
     const line = TARGETS.approvalsPgbench;
     add(`one administrator's approvals ≥ ${line} × pgbench`, fresh.ratio.toFixed(3), fresh.ratio >= line);
-    const busyOverFresh = busy.approvalsPerSecond / fresh.approvalsPerSecond;
+    // Each figure against pgbench in its own rounds, so a host that slows between the two runs (pgbench's
+    // TPS moved by a fifth between them on a shared host) does not read as a cost of the day's volume.
+    const busyOverFresh = busy.ratio / fresh.ratio;
     add(
-      `after 20,000 in the window ≥ ${TARGETS.approvalsBusyOverFresh} × fresh`,
-      busyOverFresh.toFixed(2),
+      `after 20,000 in the window ≥ ${TARGETS.approvalsBusyOverFresh} × fresh (ratios to pgbench)`,
+      `${busyOverFresh.toFixed(2)} (approvals/s ${(busy.approvalsPerSecond / fresh.approvalsPerSecond).toFixed(2)})`,
       busyOverFresh >= TARGETS.approvalsBusyOverFresh,
     );
     add(`chain auto-approval ≥ ${line} × pgbench`, chain.ratio.toFixed(3), chain.ratio >= line);

@@ -198,7 +198,8 @@ function approvalsSection(a: ApprovalsResult): string[] {
   const line = TARGETS.approvalsPgbench;
   const row = (label: string, x: ApprovalsRun, target: string) =>
     `| ${label} | ${fmt(x.approvalsPerSecond)} | ${fmt(x.tps)} | ${x.ratio.toFixed(3)} (${x.ratios.map((q) => q.toFixed(3)).join(' ')}) | ${x.lastOverFirst.toFixed(2)} | ${ms(x.cpu.server)} / ${ms(x.cpu.pg)} / ${ms(x.cpu.client)} | ${target} |`;
-  const busyOverFresh = a.busy.approvalsPerSecond / a.fresh.approvalsPerSecond;
+  // Each run's ratio to pgbench in its own rounds (see report-targets.ts).
+  const busyOverFresh = a.busy.ratio / a.fresh.ratio;
   return [
     '## Approvals against what PostgreSQL itself commits',
     '',
@@ -215,7 +216,7 @@ function approvalsSection(a: ApprovalsResult): string[] {
     row(
       'after 20,000 in the window',
       a.busy,
-      `≥ ${TARGETS.approvalsBusyOverFresh} × fresh: ${ok(busyOverFresh >= TARGETS.approvalsBusyOverFresh)} (${busyOverFresh.toFixed(2)})`,
+      `≥ ${TARGETS.approvalsBusyOverFresh} × fresh's ratio: ${ok(busyOverFresh >= TARGETS.approvalsBusyOverFresh)} (${busyOverFresh.toFixed(2)}; approvals/s ${(a.busy.approvalsPerSecond / a.fresh.approvalsPerSecond).toFixed(2)})`,
     ),
     row('chain, 2,000 members', a.chain, `≥ ${line}: ${ok(a.chain.ratio >= line)}`),
     `| pgbench transaction | | ${fmt(a.fresh.tps)} | | | – / ${ms(a.fresh.pgbenchCpu.pg)} / ${ms(a.fresh.pgbenchCpu.client)} | |`,

@@ -91,6 +91,41 @@ describe('a transaction’s last statement sent with its commit', () => {
       }),
     ).rejects.toMatchObject({ code: '22012' });
     expect(await db.query(`SELECT t FROM ${table} WHERE t = 'second'`)).toEqual([]);
+  });
+
+  it('released before the flush: answers once the log is on disk past its commit', async () => {
+    const pg = db.kind === 'pg';
+    for (let i = 0; i < 20; i++) {
+      const written = await db.tx(async (q) => {
+        await q.query(`INSERT INTO ${table} VALUES ($1, $2, NULL)`, [`early ${i}`, i]);
+        // Where the log ends before the commit record: the flush must reach past it.
+        const [at] = pg
+          ? await q.query<{ lsn: string }>('SELECT pg_current_wal_insert_lsn()::text AS lsn')
+          : [];
+        await q.commitWith(`UPDATE ${table} SET n = n + $1::numeric WHERE t = $2`, [1, `early ${i}`], {
+          releaseBeforeFlush: true,
+        });
+        return at?.lsn;
+      });
+      if (written) {
+        const [flushed] = await db.query<{ past: boolean }>(
+          'SELECT pg_current_wal_flush_lsn() > $1::pg_lsn AS past',
+          [written],
+        );
+        expect(flushed?.past).toBe(true);
+      }
+    }
+    const rows = await db.query<{ n: string }>(
+      `SELECT n::text AS n FROM ${table} WHERE t LIKE 'early %' ORDER BY ${table}.n`,
+    );
+    expect(rows.map((r) => r.n)).toEqual(Array.from({ length: 20 }, (_, i) => String(i + 1)));
+    await expect(
+      db.tx(async (q) => {
+        await q.query(`INSERT INTO ${table} VALUES ('late', 0, NULL)`);
+        await q.commitWith('SELECT 1 / $1::int', [0], { releaseBeforeFlush: true });
+      }),
+    ).rejects.toMatchObject({ code: '22012' });
+    expect(await db.query(`SELECT t FROM ${table} WHERE t = 'late'`)).toEqual([]);
     await db.query(`DROP TABLE ${table}`);
   });
 });

@@ -99,14 +99,25 @@ function pgTransaction(
     query: async <R>(sql: string, params?: unknown[]) => (await pgRun(client, sql, params)).rows as R[],
     // Without parameters pg sends the simple query protocol, which takes several statements.
     exec: async (script) => void (await client.query(script)),
-    async commitWith(sql, params) {
+    async commitWith(sql, params, opts) {
       const text = sql.replace(/\$(\d+)/g, (_, n: string) => literal(client, params[Number(n) - 1]));
       committed = true;
-      await client.query(`${text};\nCOMMIT`);
+      await client.query(
+        opts?.releaseBeforeFlush
+          ? `SET LOCAL synchronous_commit TO off;\n${text};\nCOMMIT;\n${FLUSH}`
+          : `${text};\nCOMMIT`,
+      );
     },
     notifyAfterCommit: (channel) => void channels.add(channel),
   };
 }
+
+/**
+ * A transaction of its own that writes one log record (a transactional logical message, which any role may
+ * emit at wal_level replica) and commits synchronously: its commit flushes the log up to itself, so past
+ * every commit written before it on this connection.
+ */
+const FLUSH = `SELECT pg_logical_emit_message(true, 'wallet.flush', '')`;
 
 /** A parameter written into a simple query: NULL, or its text (a string or a number) quoted by the driver. */
 function literal(client: pg.PoolClient, value: unknown): string {

@@ -19,8 +19,16 @@ export interface Transaction extends Queryable {
    * Runs `sql` as the transaction's last statement and commits in the same round trip (pg: one simple-query
    * message, its parameters written in as quoted literals), so that what the statement locks is held for it
    * and the commit only. Nothing may run on the transaction after it. When it fails, nothing is committed.
+   *
+   * `releaseBeforeFlush`: the commit releases the locks as soon as its record is written, and the call
+   * resolves only once the write-ahead log is on disk up to it (pg: the commit is asynchronous, and one more
+   * statement in the same message commits a transaction of its own synchronously, which flushes the log up
+   * to and past this commit). The next holder of the locks does not wait for this one's disk flush, and the
+   * flushes of several commits are one. What this commit wrote is visible to others for the time of that
+   * flush before it is durable; whatever depends on it and commits is later in the log, so durable only with
+   * it. For a decision that nothing outside the database acts upon in that time (decision 0491).
    */
-  commitWith(sql: string, params: unknown[]): Promise<void>;
+  commitWith(sql: string, params: unknown[], opts?: { releaseBeforeFlush?: boolean }): Promise<void>;
 }
 
 export interface Db extends Queryable {

@@ -109,7 +109,8 @@ const CHECK =
  * (`four_eyes_check`, migration 170: the prices, the totals locks, the totals, and the comparisons `decide`
  * makes in proposals/registry.ts): the locks are held by that statement and the commit only. Throws `ThresholdMet` when the action with the totals reaches
  * a threshold, and `pending` (a conflict) while a proposal about the request waits; either way nothing is
- * committed.
+ * committed. `releaseBeforeFlush`: the locks go at the commit's record, not at its disk flush
+ * (`Transaction.commitWith`, decision 0491).
  */
 export async function commitUnderThresholds(
   q: Transaction,
@@ -118,6 +119,7 @@ export async function commitUnderThresholds(
   adminId: string | null,
   target: { kind: string; id: string; pending: string },
   limits: { memberId: string; moves: { dir: Direction; amounts: Amounts; threshold: string }[] },
+  releaseBeforeFlush: boolean,
 ): Promise<void> {
   const moves = JSON.stringify(
     limits.moves.map((m) => ({
@@ -127,16 +129,11 @@ export async function commitUnderThresholds(
     })),
   );
   try {
-    await q.commitWith(CHECK, [
-      limits.memberId,
-      adminId,
-      target.kind,
-      target.id,
-      moves,
-      adminDailyKrw,
-      staleSeconds,
-      SAMPLES,
-    ]);
+    await q.commitWith(
+      CHECK,
+      [limits.memberId, adminId, target.kind, target.id, moves, adminDailyKrw, staleSeconds, SAMPLES],
+      { releaseBeforeFlush },
+    );
   } catch (err) {
     const code = (err as { code?: string }).code;
     if (code === 'WE002') throw new ThresholdMet();

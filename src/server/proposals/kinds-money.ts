@@ -37,6 +37,8 @@ const depositPayload = z.object({
 
 export const depositApproval = defineKind({
   kind: 'deposit.approve',
+  // A credit: what leaves the house (a payout) needs a withdrawal, committed after it in the log.
+  releaseBeforeFlush: true,
   payload: depositPayload,
   async plan(q, cfg, input: { id: string; reason?: string; override?: boolean }) {
     const d = await lockPending(input.id, MSG.approval.depositNotFound, () => lockForDecision(q, input.id));

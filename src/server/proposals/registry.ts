@@ -76,6 +76,11 @@ interface Applied<Result = unknown> {
 
 export interface KindDef<Input, Payload, Result> {
   kind: ProposalKind;
+  /**
+   * A request approval whose commit may release its locks before the log is flushed (`commitWith`'s
+   * `releaseBeforeFlush`, decision 0491): nothing outside the database acts on what it wrote.
+   */
+  releaseBeforeFlush?: boolean;
   /** Reads the stored payload back (a zod schema). */
   payload: { parse(stored: unknown): Payload };
   plan(q: Queryable, cfg: KindConfig, input: Input, actor: Actor<string | null>): Promise<Plan<Payload>>;
@@ -150,6 +155,7 @@ export async function act<Input, Payload, Result>(
         actor.actorId,
         { kind: kind.kind, ...request },
         plan.limits,
+        kind.releaseBeforeFlush === true,
       );
       return { applied };
     });
