@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import type { Db } from '../../src/server/db';
+import { approveDeposit } from '../../src/server/proposals/approve-deposit';
 import { MSG } from '../../src/shared/messages';
 import { adminClient, Client, memberClient } from '../support/client';
 import { ledgerFile } from '../support/fixture';
@@ -277,5 +279,40 @@ describe('adminApproveDeposit / adminRejectDeposit', () => {
       depositId,
     ]);
     expect(row?.status).toBe('pending');
+  });
+});
+
+describe('a deposit approval on the database', () => {
+  it('is 6 round trips: BEGIN, the row, its status with the reset check, balance and ledger, audit and events, the check with COMMIT', async () => {
+    const { id, depositId } = await pendingKrwDeposit('40000');
+    // The server's own database handle, each statement of the approval's transaction counted on its way.
+    let trips = 0;
+    const counted: Db = {
+      ...server.db,
+      tx: (fn) =>
+        server.db.tx((q) => {
+          trips = 1; // BEGIN, again for each attempt
+          return fn({
+            ...q,
+            query: <T>(sql: string, params?: unknown[]) => {
+              trips++;
+              return q.query<T>(sql, params);
+            },
+            exec: (script) => {
+              trips++;
+              return q.exec(script);
+            },
+            commitWith: (sql, params, opts) => {
+              trips++;
+              return q.commitWith(sql, params, opts);
+            },
+          });
+        }),
+    };
+    const actor = { actorId: admin.id, actorUsername: admin.creds.username };
+    const out = await approveDeposit(counted, server.config, actor, depositId);
+    expect(out).toHaveProperty('applied');
+    expect(trips).toBe(6);
+    expect(await balanceOf(id, 'KRW')).toBe(40000);
   });
 });

@@ -4,6 +4,7 @@ import { type Db, prepared, type Queryable } from '../db';
 import { UUID_PATTERN } from '../db/iso-time';
 import { requestDecidedEvents } from '../events/publish';
 import { AppError } from '../http/errors';
+import { refuseResetter, resetterUntilSql } from '../members/admin-resets';
 import { applyMovement, type BalanceChange, type BalancesAfter } from '../money/kernel';
 
 type Decision = 'approve' | 'reject';
@@ -97,12 +98,16 @@ export async function decideLockedIn<R extends RowBase, V extends ViewBase>(
   const moves = decision === 'approve' ? await kind.approve(q, before, actor, reason) : NOTHING;
   const decided = kind.toView({ ...before, status });
   const a = kind.alias;
-  // The status first: the balance rows are then held for the fewest statements.
-  const [row] = await q.query<R>(
+  // The status first: the balance rows are then held for the fewest statements. The same statement reads
+  // whether an approver took part in a reset of the member's account (nobody, for a rejection).
+  const approvers = decision === 'approve' ? [actor.actorId, actor.confirmerId].filter(Boolean) : [];
+  const [updated] = await q.query<R & { resetter_until: string | null }>(
     prepared(`UPDATE ${kind.table} AS ${a} SET status = $2, processed_by = $3, processed_at = now(), updated_at = now()
-        WHERE ${a}.id = $1 RETURNING ${kind.columns}`),
-    [before.id, status, actor.actorId],
+        WHERE ${a}.id = $1 RETURNING ${kind.columns}, ${resetterUntilSql('$4', '$5')} AS resetter_until`),
+    [before.id, status, actor.actorId, before.member_id, approvers],
   );
+  const { resetter_until: until, ...row } = updated!;
+  refuseResetter(until);
   await applyMovement(q, {
     changes: moves.changes,
     audit: (after) => ({
@@ -124,7 +129,8 @@ export async function decideLockedIn<R extends RowBase, V extends ViewBase>(
     }),
     events: requestDecidedEvents(kind.kind, decided, actor.actorUsername, kind.creditedMemberOf?.(before)),
   });
-  return kind.toView(row!);
+  // The request's row: what the statement returned without the column it added.
+  return kind.toView(row as unknown as R);
 }
 
 /**

@@ -8,8 +8,7 @@
  */
 import { formatDateTime } from '../../shared/format';
 import { MSG } from '../../shared/messages';
-import type { Actor } from '../audit/actor';
-import { prepared, type Queryable } from '../db';
+import type { Queryable } from '../db';
 import { isoTime } from '../db/iso-time';
 import { AppError } from '../http/errors';
 
@@ -65,31 +64,23 @@ export async function refuseWithdrawalAfterReset(q: Queryable, memberId: string,
   }
 }
 
-const RESETTER_UNTIL = prepared(
-  `SELECT ${isoTime(`resetter_until($1::text, $2::uuid[], $3::double precision, ARRAY[${PART_LIST}]::text[])`)} AS until`,
-);
-
 /**
  * Whoever took part in a reset or recovery of the member's account (made it, proposed it or confirmed it)
- * approves none of the member's requests, as proposer, confirmer or approver, for RESET_ACCOUNT_DAYS (or
- * the withdrawal hold, `hours`, were it longer): they may hold the account's secrets or have sent its
- * recovery where they read it. Read by `resetter_until` (migration 180).
+ * approves none of the member's requests, as proposer, confirmer or approver, for RESET_ACCOUNT_DAYS (the
+ * withdrawal hold after a reset is at most 720 hours, `ADMIN_RESET_WITHDRAWAL_HOLD_HOURS`, so never longer):
+ * they may hold the account's secrets or have sent its recovery where they read it. An SQL expression (ISO
+ * text, or NULL) of the member's id (text) and the people (uuid[]) given as parameters, read by
+ * `resetter_until` (migration 180); the approval core carries it in the statement that sets the request's
+ * status (`approval/decide-request.ts`), and `refuseResetter` reads what it gave.
  */
-export async function refuseResetterApproval(
-  q: Queryable,
-  memberId: string,
-  actor: Actor<string | null>,
-  hours: number,
-) {
-  const people = [actor.actorId, actor.confirmerId].filter((id): id is string => Boolean(id));
-  if (people.length === 0) return;
-  const [row] = await q.query<{ until: string | null }>(RESETTER_UNTIL, [
-    memberId,
-    people,
-    Math.max(hours * 3600, RESET_ACCOUNT_DAYS * 86_400),
-  ]);
-  if (row?.until)
-    throw new AppError('FORBIDDEN', MSG.guards.resetterApproves(formatDateTime(row.until, false)));
+export const resetterUntilSql = (member: string, people: string) =>
+  isoTime(
+    `resetter_until(${member}::text, ${people}::uuid[], ${RESET_ACCOUNT_DAYS * 86_400}, ARRAY[${PART_LIST}]::text[])`,
+  );
+
+/** Refuses an approval when `resetterUntilSql` gave a time (see there). */
+export function refuseResetter(until: string | null) {
+  if (until) throw new AppError('FORBIDDEN', MSG.guards.resetterApproves(formatDateTime(until, false)));
 }
 
 /**

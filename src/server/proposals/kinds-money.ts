@@ -12,7 +12,6 @@ import { approveLockedDepositIn, decideDepositIn, lockForDecision } from '../dep
 import { AppError } from '../http/errors';
 import { z } from '../http/zod';
 import { adjustBalanceIn } from '../members/adjust-balance';
-import { refuseResetterApproval } from '../members/admin-resets';
 import { bankAccountChangedRecently } from '../members/bank-account';
 import { lockMember } from '../members/lock-member';
 import { setBalancesIn } from '../members/set-balances';
@@ -71,7 +70,6 @@ export const depositApproval = defineKind({
     };
   },
   async apply(q, cfg, s, actor) {
-    await refuseResetterApproval(q, s.memberId, actor, cfg.withdrawalRules.adminResetHoldHours);
     const p = s.payload;
     const chain = {
       override: p.chain_override,
@@ -119,8 +117,7 @@ export const withdrawalApproval = defineKind({
       locked: w,
     };
   },
-  async apply(q, cfg, s, actor) {
-    await refuseResetterApproval(q, s.memberId, actor, cfg.withdrawalRules.adminResetHoldHours);
+  async apply(q, _cfg, s, actor) {
     const result = s.locked
       ? await approveLockedWithdrawalIn(q, actor, s.locked as LockedWithdrawal)
       : await decideWithdrawalIn(q, actor, s.payload.withdrawal_id, 'approve');
