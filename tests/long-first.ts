@@ -2,7 +2,7 @@ import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The files that take longest, longest first (measured: the screen walks run six axe-core scans a
+ * The files that take longest, longest first (measured: the screen walks run up to four axe-core scans a
  * screen; the PGlite administrator-CLI case starts seven processes on a data folder; the 500-decision
  * stream; the backup under load). Without recorded durations (a fresh clone, as in CI) vitest starts the
  * larger files first, and the walks are five-line files: they started last and one worker ran a 90 s
