@@ -54,7 +54,7 @@ const e2e = (name: string, include: string[], exclude: string[], env: Record<str
       environment: 'node',
       // Every test fails on a page error, an undeclared failed request or the error screen (support.ts).
       setupFiles: ['tests/e2e/setup.ts'],
-      // Two files share the 2 cores: a test with six axe-core scans took 50 s alone on a busy host.
+      // Two files share the 2 cores: one screen of a walk once took 50 s alone on a busy host.
       testTimeout: 120_000,
       hookTimeout: 120_000,
       // expect.poll waits 1 s by default: too short for a browser's first lazy chunk on a busy

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Showcase, showcaseOn } from '../support/showcase';
+import { severeViolations } from './checks/a11y';
 import { collectTexts, offVoice, untranslated } from './checks/korean';
 import { overflow, smallTargets } from './checks/layout';
 import { openScreen } from './screens';
@@ -18,6 +19,26 @@ beforeAll(async () => {
 });
 
 describe('the checks themselves', () => {
+  it('axe-core catches a nameless button and faint text, in a page loaded again too', async () => {
+    const { page, context } = await e2e.newPage();
+    for (const path of ['/login', '/signup']) {
+      await openScreen(page, { name: path, path });
+      expect(await severeViolations(page)).toEqual([]);
+      await page.evaluate(() =>
+        document
+          .querySelector('main')!
+          .insertAdjacentHTML(
+            'beforeend',
+            '<button></button><p style="color:#eee;background:#fff">흐린 글씨</p>',
+          ),
+      );
+      const found = (await severeViolations(page)).join('\n');
+      expect(found).toMatch(/^critical button-name/m);
+      expect(found).toMatch(/^serious color-contrast/m);
+    }
+    await context.close();
+  });
+
   it('catch a small button, a small link and a too-wide element, and let an inline text link pass', async () => {
     const { page, context } = await e2e.newPage({ width: 320 });
     await openScreen(page, { name: '/login', path: '/login' });
