@@ -63,6 +63,44 @@ describe('rows from the database', () => {
   });
 });
 
+describe('statements a transaction starts together', () => {
+  const table = `in_turn_${process.pid}`;
+
+  it('run one at a time, in order, and all inside the transaction, even after one of them failed', async () => {
+    await db.query(`CREATE TABLE ${table} (n int)`);
+    try {
+      const done: number[] = [];
+      const run = (n: number, sql: string, q: { query(sql: string): Promise<unknown> }) =>
+        q.query(sql).then(() => done.push(n));
+      // The first fails at once; the two after it were already asked for and must not reach the table
+      // after the rollback, outside the transaction.
+      await expect(
+        db.tx((q) =>
+          Promise.all([
+            run(1, 'SELECT 1 / 0', q),
+            run(2, `INSERT INTO ${table} VALUES (2)`, q),
+            run(3, `INSERT INTO ${table} VALUES (3)`, q),
+          ]),
+        ),
+      ).rejects.toThrow();
+      expect(done).toEqual([]);
+      expect(await db.query(`SELECT n FROM ${table}`)).toEqual([]);
+
+      await db.tx((q) =>
+        Promise.all([
+          run(1, `INSERT INTO ${table} VALUES (1)`, q),
+          run(2, 'SELECT pg_sleep(0.05)', q),
+          run(3, `INSERT INTO ${table} VALUES (3)`, q),
+        ]),
+      );
+      expect(done).toEqual([1, 2, 3]);
+      expect(await db.query(`SELECT n FROM ${table} ORDER BY n`)).toEqual([{ n: 1 }, { n: 3 }]);
+    } finally {
+      await db.query(`DROP TABLE ${table}`);
+    }
+  });
+});
+
 describe('a transaction’s last statement sent with its commit', () => {
   const text = `끝'\\"; ROLLBACK; --\n$1 \u00a0`;
   const table = `commit_with_${process.pid}`;

@@ -92,20 +92,31 @@ function pgTransaction(
   channels: Set<string>,
 ): Transaction & { readonly committed: boolean } {
   let committed = false;
+  // One statement at a time on the connection, in the order asked: reads a caller starts together
+  // (`Promise.all`) wait for each other here, not in `pg`'s own queue, which pg 8 deprecates.
+  let last: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
+    const turn = last.then(run);
+    last = turn.catch(() => {});
+    return turn;
+  };
   return {
     get committed() {
       return committed;
     },
-    query: async <R>(sql: string, params?: unknown[]) => (await pgRun(client, sql, params)).rows as R[],
+    query: async <R>(sql: string, params?: unknown[]) =>
+      (await inTurn(() => pgRun(client, sql, params))).rows as R[],
     // Without parameters pg sends the simple query protocol, which takes several statements.
-    exec: async (script) => void (await client.query(script)),
+    exec: async (script) => void (await inTurn(() => client.query(script))),
     async commitWith(sql, params, opts) {
       const text = sql.replace(/\$(\d+)/g, (_, n: string) => literal(client, params[Number(n) - 1]));
       committed = true;
-      await client.query(
-        opts?.releaseBeforeFlush
-          ? `SET LOCAL synchronous_commit TO off;\n${text};\nCOMMIT;\n${FLUSH}`
-          : `${text};\nCOMMIT`,
+      await inTurn(() =>
+        client.query(
+          opts?.releaseBeforeFlush
+            ? `SET LOCAL synchronous_commit TO off;\n${text};\nCOMMIT;\n${FLUSH}`
+            : `${text};\nCOMMIT`,
+        ),
       );
     },
     notifyAfterCommit: (channel) => void channels.add(channel),
@@ -145,16 +156,17 @@ export function pgTx(pool: pg.Pool, notify: (channel: string) => void): Db['tx']
       };
       client.on('error', onError);
       const channels = new Set<string>();
+      const q = pgTransaction(client, channels);
       try {
-        await client.query('BEGIN');
-        const q = pgTransaction(client, channels);
+        await q.exec('BEGIN');
         const out = await fn(q);
-        if (!q.committed) await client.query('COMMIT');
+        // In turn after whatever `fn` started and left running (see `pgTransaction`).
+        if (!q.committed) await q.exec('COMMIT');
         for (const channel of channels) notify(channel);
         return out;
       } catch (err) {
         try {
-          await client.query('ROLLBACK');
+          await q.exec('ROLLBACK');
         } catch {
           broken = true;
         }
