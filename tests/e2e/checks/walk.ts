@@ -36,8 +36,7 @@ async function inScheme(page: Page, scheme: 'dark', check: () => Promise<void>) 
  * axe-core again in dark mode at 360 px (the system's; my page's 다크 is the same palette, decision 0393),
  * whose contrast is its own. `typed` lists what the test itself typed (names, addresses), which the
  * language check lets through. `axeAtEveryWidth` runs axe-core at 320 and 480 px too: the member with
- * everything to show does, so every screen meets axe at the three widths with its fullest content (a scan
- * costs about a second).
+ * everything to show does, so every screen meets axe at the three widths with its fullest content.
  */
 export async function checkScreenEverywhere(
   page: Page,
