@@ -227,7 +227,8 @@ async function deskScreens(
 }
 
 async function main() {
-  if (!CHROMIUM) throw new Error('Chromium not found: apt-get install chromium (or set CHROME_PATH)');
+  if (!CHROMIUM)
+    throw new Error('Chromium not found: apt-get install chromium-headless-shell (or set CHROME_PATH)');
   mkdirSync(outDir, { recursive: true });
   console.log('building the client…');
   await build({ root, logLevel: 'warn' });

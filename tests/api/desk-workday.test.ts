@@ -10,7 +10,8 @@ import { loginCode } from '../support/totp';
 // The desk over a working day: one code opens a confirmation window for the session that gave it
 // (decision 0440), and several requests are approved in one call, each its own decision (decision 0441).
 const W = MSG.deskWork;
-const server = fileServer();
+// A database of its own: the waiting counts cover every pending request, and other files add theirs meanwhile.
+const server = fileServer({}, { ownDatabase: true });
 const a = fileAdmin(server);
 const b = fileChecker(server);
 ledgerCheckedAfterEach(server);

@@ -10,7 +10,9 @@ import { uniqueName } from '../support/server';
  * Decision 0202: a search matching more members than the cap is counted up to it (`total_capped`), and
  * its pages are still the matches newest first; narrower searches and the unsearched list count exactly.
  */
-const server = fileServer();
+// A database of its own: its 10,000 members would otherwise be in every other file's whole-house reads
+// (reserve snapshots, member lists) for the rest of the suite.
+const server = fileServer({}, { ownDatabase: true });
 const admin = fileAdmin(server);
 const stem = uniqueName('cap').slice(0, 10).toLowerCase();
 const MANY = MEMBER_COUNT_CAP + 50;

@@ -27,7 +27,8 @@ let profile: string;
 let rich: Showcase;
 
 beforeAll(async () => {
-  if (!CHROMIUM) throw new Error('Chromium not found: apt-get install chromium (or set CHROME_PATH)');
+  if (!CHROMIUM)
+    throw new Error('Chromium not found: apt-get install chromium-headless-shell (or set CHROME_PATH)');
   server = await startTestServer();
   const admin = await adminClient(server.url, server.db);
   rich = await seedShowcase(server.url, admin.client, {}, (await secondAdmin(server.url, server.db)).client);
