@@ -118,8 +118,8 @@ describe('the login second step', () => {
 
 describe('withdrawals of an enrolled member', () => {
   // Three codes of one secret (enrolment, withdrawal, transfer): codes are single-use and the server takes
-  // ±1 step, so the third waits for the next 30-second step, up to 30 s: more than the default timeout
-  // leaves when the test starts early in a step (it timed out so on PostgreSQL in CI once).
+  // ±1 step, so the three fit without a wait only while the current step has time left (support/totp.ts);
+  // otherwise the third waits for the next 30-second step, up to 30 s, more than the default timeout.
   it('need a fresh code: none, wrong, valid, replayed (KRW and internal transfer: the same crypto route as external)', {
     timeout: 75_000,
   }, async () => {
