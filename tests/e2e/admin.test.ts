@@ -241,7 +241,9 @@ describe('the administrator page in the browser (desktop 1280×900)', () => {
     await openTab(T.requests);
     await requests.getByLabel(A.requests.status).selectOption('approved');
     const approvedRow = requests.locator(`tr[data-request-id="${depositId}"]`);
-    await approvedRow.getByText(A.requests.approved).waitFor();
+    // The status badge, not the text alone: the approve button says 승인 too, and the list cached before the
+    // approval (the row still pending) is on screen until the approved list arrives.
+    await approvedRow.locator('.adm-badge').getByText(A.requests.approved, { exact: true }).waitFor();
     expect(await approvedRow.getByRole('button').count()).toBe(0);
   });
 
