@@ -7,12 +7,13 @@
  * administrators, and this command makes one only with `--additional` (decision 0370), with a warning.
  * Runs from the production build too (dist/server/admin-cli.js, scripts/admin.mjs).
  */
+
 import { stdin, stdout } from 'node:process';
 import { createInterface } from 'node:readline';
 import { MSG } from '../shared/messages';
 import { USERNAME_PATTERN } from '../shared/schemas/auth';
 import { writeAudit } from './audit/write-audit';
-import { hashSecret } from './auth/password';
+import { hashSecret, setPasswordHashCost } from './auth/password';
 import { createZeroBalances } from './auth/signup';
 import { loadConfig, meetsPasswordPolicy } from './config';
 import { openDb } from './db';
@@ -67,6 +68,7 @@ export async function runAdminCli(argv: string[], env: NodeJS.ProcessEnv = proce
   if (!/^\d{4,6}$/.test(second)) throw new CliError(C.badSecond);
   // The seed settings are not this command's: only the database settings are read.
   const config = loadConfig({ ...env, ADMIN_PASSWORD: undefined, ADMIN_SECOND_PASSWORD: undefined });
+  setPasswordHashCost(config.passwordHashCost);
   // A running embedded server holds its folder: a second PGlite on it would write where the server never
   // reads (the account would be lost at its next start) or corrupt it. Stop the server first.
   if (!config.databaseUrl) {

@@ -217,6 +217,8 @@ export const envSchema = z.object({
   DAILY_LIMIT_CRYPTO_KRW: intIn(0, 1e15, ', 원', ' (won)').default(500_000_000),
   DAILY_LIMIT_KRW: intIn(0, 1e15, ', 원', ' (won)').default(500_000_000),
   TRAVEL_RULE_THRESHOLD_KRW: intIn(0, 1e15, ', 원', ' (won)').default(1_000_000),
+  /** The argon2id cost of new password hashes: standard (OWASP's); minimum only for the test suites' servers. */
+  PASSWORD_HASH_COST: oneOf(['standard', 'minimum']).optional(),
   // One-time codes.
   /** Administrators must enrol a one-time code before any administrator operation; false only for a demo. */
   ADMIN_TOTP_REQUIRED: flag().optional(),

@@ -71,6 +71,8 @@ export interface Config {
   withdrawalRules: WithdrawalRulesConfig;
   /** One-time codes (src/server/auth/totp.ts). */
   totp: TotpConfig;
+  /** The argon2id cost of new password hashes (src/server/auth/password.ts). */
+  passwordHashCost: PasswordHashCost;
 }
 
 export interface WithdrawalRulesConfig {
@@ -99,6 +101,9 @@ interface TotpConfig {
   encryptionKey: Buffer | null;
 }
 
+/** The argon2id cost of new password hashes: OWASP's, or the least work for the test suites' servers. */
+export type PasswordHashCost = 'standard' | 'minimum';
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable counts as unset.
   const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
@@ -112,6 +117,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
     problems.push(...err.problems);
+  }
+  if (parsed.success && parsed.data.PASSWORD_HASH_COST === 'minimum' && env.NODE_ENV === 'production') {
+    problems.push({
+      variable: 'PASSWORD_HASH_COST',
+      ko: 'minimum은 테스트 전용입니다. 운영 모드(NODE_ENV=production)에서는 설정하지 않거나 standard로 두세요',
+      en: 'minimum is for tests only: in production (NODE_ENV=production) leave it unset or standard',
+    });
   }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
@@ -221,5 +233,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       adminRequired: e.ADMIN_TOTP_REQUIRED ?? true,
       encryptionKey: parseTotpKey(e.TOTP_ENCRYPTION_KEY),
     },
+    passwordHashCost: e.PASSWORD_HASH_COST ?? 'standard',
   };
 }

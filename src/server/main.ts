@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { setPasswordHashCost } from './auth/password';
 import type { Config } from './config';
 import type { Db } from './db';
 import { preloadPglite } from './db/pglite-preload';
@@ -49,6 +50,7 @@ function failed(err: unknown): never {
 // The database opens first; the rest of the server (routes, schemas, Fastify) loads while PGlite's
 // WebAssembly compiles on background threads.
 // A new embedded folder has no administrator yet: its password hashes are made on argon2's threads meanwhile.
+setPasswordHashCost(config.passwordHashCost);
 const newFolder = !config.databaseUrl && !existsSync(path.join(config.dataDir, 'PG_VERSION'));
 const candidate = newFolder ? adminCandidate(config) : undefined;
 const db: Promise<Db> = openServerDb(config);

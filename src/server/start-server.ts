@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import type { AdminCandidate } from './auth/admin-candidate';
+import { setPasswordHashCost } from './auth/password';
 import { ensureAdmin } from './auth/seed-admin';
 import { embeddedTotpKey } from './auth/totp-key-file';
 import { type Config, ConfigError } from './config';
@@ -33,6 +34,7 @@ export async function startServer(
     adminCandidate?: AdminCandidate;
   } = {},
 ) {
+  setPasswordHashCost(given.passwordHashCost);
   const embeddedDir = !given.databaseUrl && !opts.memory ? given.dataDir : null;
   // The embedded default keeps its own key in the data folder; a deployment on DATABASE_URL sets one.
   const config: Config =

@@ -21,6 +21,20 @@ describe('ADMIN_PASSWORD', () => {
   });
 });
 
+/** The test suites' cheap password hashes are refused in production: OWASP's cost is the default. */
+describe('PASSWORD_HASH_COST', () => {
+  it('is standard unless set; minimum is refused with NODE_ENV=production, naming the variable', () => {
+    expect(loadConfig({}).passwordHashCost).toBe('standard');
+    expect(loadConfig({ PASSWORD_HASH_COST: 'minimum' }).passwordHashCost).toBe('minimum');
+    expect(loadConfig({ PASSWORD_HASH_COST: 'standard', NODE_ENV: 'production' }).passwordHashCost).toBe(
+      'standard',
+    );
+    expect(() => loadConfig({ PASSWORD_HASH_COST: 'minimum', NODE_ENV: 'production' })).toThrow(
+      /PASSWORD_HASH_COST .*테스트 전용/,
+    );
+  });
+});
+
 /**
  * Every configuration variable is checked at start. Each row: a variable and values it must
  * refuse; the error names the variable, in Korean and English. Every variable the server reads is listed
@@ -113,6 +127,7 @@ const BAD: Record<string, string[]> = {
   TRAVEL_RULE_THRESHOLD_KRW: ['-1', '100만'],
   ADMIN_TOTP_REQUIRED: ['no', 'off'],
   TOTP_ENCRYPTION_KEY: ['short', 'zz'.repeat(32), '00'.repeat(31)],
+  PASSWORD_HASH_COST: ['low', 'MINIMUM', '1'],
 };
 
 describe('every configuration variable is validated at start', () => {

@@ -37,6 +37,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     KRW_DEPOSIT_WITHDRAWAL_DELAY_HOURS: '0',
     KRW_FIRST_DEPOSIT_HOLD_HOURS: '0',
     TRAVEL_RULE_THRESHOLD_KRW: '1000000000000',
+    // argon2id at its least work: every member a test makes hashes and checks two secrets (decision 0493).
+    PASSWORD_HASH_COST: 'minimum',
     ...env,
   });
   const server = await startServer(config, { memory: !config.databaseUrl });
