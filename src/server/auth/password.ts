@@ -17,7 +17,8 @@ let options: (typeof COSTS)[PasswordHashCost] = COSTS.standard;
 
 /**
  * The cost new hashes are made with, from the configuration at each start (main.ts, start-server.ts,
- * admin-cli.ts). A stored hash carries its own cost, and is checked with it.
+ * admin-cli.ts): one per process, so of servers started in one process (tests) the last one's holds. A
+ * stored hash carries its own cost, and is checked with it.
  */
 export function setPasswordHashCost(cost: PasswordHashCost): void {
   if (options === COSTS[cost]) return;
