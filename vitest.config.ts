@@ -6,8 +6,8 @@ import LongFirst from './tests/long-first';
  * - without DATABASE_URL every project runs on the embedded PGlite, as on a fresh machine;
  * - with DATABASE_URL the API suite runs once, on PostgreSQL, and `api-pglite` runs the files about what
  *   differs on PGlite (the database adapter, migrations, rows, the embedded backup and shutdown paths) there.
- * The browser suite runs on PGlite either way (a database per file, so parallel files cannot see each
- * other's rows) except the two-instance live-events file, which needs PostgreSQL.
+ * The browser suite and the reliability suite give every file a database of its own: on PostgreSQL a copy
+ * of a migrated template (tests/support/file-database.ts), without DATABASE_URL an in-memory PGlite.
  */
 const PG = Boolean(process.env.DATABASE_URL);
 
@@ -44,16 +44,15 @@ const api = (name: string, include: string[], env: Record<string, string> = {}) 
     },
   }) satisfies TestProjectInlineConfiguration;
 
-const e2e = (name: string, include: string[], exclude: string[], env: Record<string, string> = {}) =>
+const e2e = (name: string, include: string[]) =>
   ({
     test: {
       name,
       include,
-      exclude,
-      env,
       environment: 'node',
-      // Every test fails on a page error, an undeclared failed request or the error screen (support.ts).
-      setupFiles: ['tests/e2e/setup.ts'],
+      // A database per file (file-database.ts); every test fails on a page error, an undeclared failed
+      // request or the error screen (support.ts).
+      setupFiles: ['tests/support/file-database.ts', 'tests/e2e/setup.ts'],
       // Two files share the 2 cores: one screen of a walk once took 50 s alone on a busy host.
       testTimeout: 120_000,
       hookTimeout: 120_000,
@@ -65,8 +64,6 @@ const e2e = (name: string, include: string[], exclude: string[], env: Record<str
       isolate: false,
     },
   }) satisfies TestProjectInlineConfiguration;
-
-const LIVE_E2E = 'tests/e2e/live-events.test.ts';
 
 export default defineConfig({
   test: {
@@ -84,16 +81,11 @@ export default defineConfig({
           testTimeout: 600_000,
           hookTimeout: 120_000,
           // Two files side by side, each on a database of its own (the crash test on a cluster of its own).
-          setupFiles: ['tests/reliability/own-database.ts'],
+          setupFiles: ['tests/support/file-database.ts'],
           maxWorkers: WORKERS,
         },
       },
-      ...(PG
-        ? [
-            e2e('e2e', ['tests/e2e/**/*.test.ts'], [LIVE_E2E], { DATABASE_URL: '' }),
-            e2e('e2e-pg', [LIVE_E2E], []),
-          ]
-        : [e2e('e2e', ['tests/e2e/**/*.test.ts'], [])]),
+      e2e('e2e', ['tests/e2e/**/*.test.ts']),
     ],
   },
 });

@@ -3,7 +3,6 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages';
 import { adminClient, memberClient } from '../support/client';
-import { createOwnDatabase, dropOwnDatabase } from '../support/own-database';
 import { startTestServer, type TestServer } from '../support/server';
 import { CHROMIUM, signIn } from './support';
 
@@ -29,10 +28,10 @@ let a: TestServer;
 let b: TestServer;
 let portA: number;
 /**
- * A database of this file's own: the administrator's queue lists the 200 oldest pending requests, and the
- * other files of a PostgreSQL run leave many more pending than that in the shared database.
+ * The file's own database (tests/support/file-database.ts): both instances share it, and the
+ * administrator's queue lists only this file's pending requests.
  */
-let ownDb: { name: string; url: string } | null = null;
+let dbUrl: string;
 
 async function pageOn(base: string): Promise<Page> {
   const context = await browser.newContext({
@@ -58,16 +57,15 @@ describe.skipIf(!process.env.DATABASE_URL)(`live events across two instances (${
   beforeAll(async () => {
     if (!CHROMIUM) throw new Error('Chromium not found');
     portA = await freePort();
-    ownDb = await createOwnDatabase(process.env.DATABASE_URL as string, 'wallet_live');
-    a = await startTestServer({ PORT: String(portA), DATABASE_URL: ownDb.url });
-    b = await startTestServer({ DATABASE_URL: ownDb.url });
+    dbUrl = process.env.DATABASE_URL as string;
+    a = await startTestServer({ PORT: String(portA), DATABASE_URL: dbUrl });
+    b = await startTestServer({ DATABASE_URL: dbUrl });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
   });
   afterAll(async () => {
     await browser?.close();
     await a?.close();
     await b?.close();
-    if (ownDb) await dropOwnDatabase(process.env.DATABASE_URL as string, ownDb.name);
   });
 
   it("the admin approves on B, the member's screen on A shows it without reload; a restart of A catches up", async () => {
@@ -103,7 +101,7 @@ describe.skipIf(!process.env.DATABASE_URL)(`live events across two instances (${
     expect(
       (await admin.client.post(`/api/admin/deposits/${second}/reject`, { reason: '확인 불가' })).status,
     ).toBe(200);
-    a = await startTestServer({ PORT: String(portA), DATABASE_URL: ownDb?.url as string });
+    a = await startTestServer({ PORT: String(portA), DATABASE_URL: dbUrl });
     await memberPage.getByText(MSG.live.toast.depositRejected).waitFor({ timeout: 45_000 });
   }, 120_000);
 });

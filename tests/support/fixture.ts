@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { adminClient } from './client';
 import { secondAdmin } from './four-eyes';
 import { expectLedgerOk } from './money';
-import { createOwnDatabase, dropOwnDatabase } from './own-database';
+import { BASE_DATABASE_URL, createOwnDatabase, dropOwnDatabase } from './own-database';
 import { startTestServer, type TestServer } from './server';
 
 /**
@@ -59,9 +59,12 @@ export type Env = Record<string, string>;
  * they name something another fixture starts first, such as a fake mail server's address).
  */
 export function fileServer(env: Env | (() => Env) = {}, opts: { ownDatabase?: boolean } = {}): TestServer {
-  const shared = process.env.DATABASE_URL;
+  const shared = process.env.DATABASE_URL && BASE_DATABASE_URL;
   // On PostgreSQL files share one database; `ownDatabase` gives this file one of its own (PGlite: always).
-  const own = opts.ownDatabase && shared ? late(() => createOwnDatabase(shared, 'wallet_file')) : null;
+  const own =
+    opts.ownDatabase && shared
+      ? late(() => createOwnDatabase(shared, 'wallet_file', { migrated: true }))
+      : null;
   if (own && shared) afterAll(() => dropOwnDatabase(shared, own.name));
   return late(
     () =>

@@ -1,9 +1,28 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from './types';
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/**
+ * A digest of every migration file (names and contents): a cached copy of a migrated database (PGlite's
+ * template, the tests' PostgreSQL template) carries it in its name, so other migrations make their own.
+ */
+export function migrationsHash(): string {
+  const hash = createHash('sha256');
+  for (const f of readdirSync(MIGRATIONS_DIR)
+    .filter((n) => n.endsWith('.sql'))
+    .sort()) {
+    hash
+      .update(f)
+      .update('\0')
+      .update(readFileSync(path.join(MIGRATIONS_DIR, f)))
+      .update('\0');
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
 /** Any constant: serialises migrations when several server instances start at once. */
 const MIGRATION_LOCK = 7_260_001;
 

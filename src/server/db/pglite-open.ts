@@ -5,7 +5,6 @@
  * which writes the copy (node_modules/.cache/wallet-pglite/, one per PGlite version) and exits.
  */
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -14,7 +13,7 @@ import { Worker } from 'node:worker_threads';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import * as tar from 'tar';
-import { MIGRATIONS_DIR } from './migrate';
+import { migrationsHash } from './migrate';
 import { preloadedWasm } from './pglite-preload';
 
 /**
@@ -47,20 +46,6 @@ const ROOT = path.resolve(HERE, BUILT ? '../..' : '../../..');
  * so a build with other migrations makes and uses its own.
  */
 export type TemplateKind = 'empty' | 'migrated';
-
-function migrationsHash(): string {
-  const hash = createHash('sha256');
-  for (const f of readdirSync(MIGRATIONS_DIR)
-    .filter((n) => n.endsWith('.sql'))
-    .sort()) {
-    hash
-      .update(f)
-      .update('\0')
-      .update(readFileSync(path.join(MIGRATIONS_DIR, f)))
-      .update('\0');
-  }
-  return hash.digest('hex').slice(0, 16);
-}
 
 /** Whether new clusters start from the cached copies, and where those are kept (PGLITE_TEMPLATE, _DIR). */
 export interface TemplateCache {
