@@ -70,7 +70,16 @@ export default defineConfig({
     // The longest files first when vitest has no durations of its own yet (tests/long-first.ts).
     sequence: { sequencer: LongFirst },
     projects: [
-      { test: { name: 'unit', include: ['src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          // Pure code: one module graph per worker, two workers. A process per file took 13.9 s, this 4.5 s.
+          maxWorkers: WORKERS,
+          isolate: false,
+        },
+      },
       api('api', ['tests/api/**/*.test.ts']),
       ...(PG ? [api('api-pglite', PGLITE_SUBSET, { DATABASE_URL: '' })] : []),
       {
