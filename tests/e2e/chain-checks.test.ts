@@ -6,6 +6,8 @@ import { erc20Address, setDepositAddress } from '../support/money';
 import { type E2E, signIn, startE2E } from './support';
 
 // Chain checks in the browser: a local Hardhat node, the server's own checker running every 300 ms.
+/** Where the screens are saved to be looked at (SCREENSHOT_DIR), as the other browser files do. */
+const SHOTS = process.env.SCREENSHOT_DIR;
 let node: EthNode;
 let e2e: E2E;
 beforeAll(async () => {
@@ -69,7 +71,7 @@ describe('deposits checked on chain', () => {
     await signIn(m.page, member.creds);
     await m.page.goto('/assets/history');
     await m.page.getByText(C.memberWaiting(2, 12)).first().waitFor();
-    await m.page.screenshot({ path: 'test-results/chain-member-history-360.png', fullPage: true });
+    if (SHOTS) await m.page.screenshot({ path: `${SHOTS}/chain-member-history-360.png`, fullPage: true });
 
     // 11 more blocks: the right one (one block older) is 13 deep and matches; the short one is 금액 불일치.
     await node.mine(11);
@@ -94,10 +96,13 @@ describe('deposits checked on chain', () => {
     await row(bad).getByText(C.verdict.amount_mismatch).waitFor();
     await row(bad).getByText(C.chainAmount('3')).waitFor();
     await a.page.getByText(C.on('ERC20')).waitFor();
-    await a.page.screenshot({ path: 'test-results/chain-admin-360.png', fullPage: true });
+    if (SHOTS) await a.page.screenshot({ path: `${SHOTS}/chain-admin-360.png`, fullPage: true });
     await row(bad).scrollIntoViewIfNeeded();
     await row(bad).locator('.adm-details').scrollIntoViewIfNeeded();
-    await row(bad).locator('.adm-details').screenshot({ path: 'test-results/chain-admin-verdict.png' });
+    if (SHOTS)
+      await row(bad)
+        .locator('.adm-details')
+        .screenshot({ path: `${SHOTS}/chain-admin-verdict.png` });
 
     // The mismatch: the usual confirmation, then a second one that insists on a reason.
     await row(bad).getByRole('button', { name: R.approve }).click();
@@ -109,7 +114,7 @@ describe('deposits checked on chain', () => {
     await second.waitFor();
     await second.getByRole('button', { name: C.overrideConfirm }).click();
     await second.getByText(C.overrideReasonRequired).waitFor();
-    await a.page.screenshot({ path: 'test-results/chain-override-360.png' });
+    if (SHOTS) await a.page.screenshot({ path: `${SHOTS}/chain-override-360.png` });
     await second.getByLabel(C.overrideReasonLabel).fill('회원이 1 USDT를 추가로 보내기로 함');
     await second.getByRole('button', { name: C.overrideConfirm }).click();
     await second.waitFor({ state: 'hidden' });
