@@ -3,7 +3,7 @@ import { BASE_DATABASE_URL, createOwnDatabase, dropOwnDatabase } from './own-dat
 
 /**
  * A setup file: with DATABASE_URL, every test file of the project runs on a PostgreSQL database of its own,
- * a copy of the migrated template (`<base>_f<random>`, dropped after the file), so files run side by side
+ * a copy of the migrated template (`<base>_f_<random>`, dropped after the file), so files run side by side
  * without seeing each other's rows: the reliability files fingerprint every table, the browser files count
  * what their screens list. Run before the test file is imported, so what reads DATABASE_URL at import sees
  * this database; put back afterwards for the next file of the same worker.
