@@ -1,5 +1,6 @@
 import { MSG } from '../../../shared/messages';
 import type { MemberDetail } from '../../../shared/schemas/admin-views';
+import { exact } from './format';
 import { AdmTable } from './kit';
 import { LOCK_COLUMNS } from './locks-section';
 import { Section } from './section';
@@ -20,8 +21,8 @@ export function ClosedRecordsSection({ detail }: { detail: MemberDetail }) {
         {detail.balances.map((b) => (
           <tr key={b.currency}>
             <th scope="row">{b.currency}</th>
-            <td>{b.total}</td>
-            <td>{b.locked}</td>
+            <td className="num">{exact(b.total)}</td>
+            <td className="num">{exact(b.locked)}</td>
           </tr>
         ))}
       </AdmTable>
@@ -38,10 +39,10 @@ export function ClosedRecordsSection({ detail }: { detail: MemberDetail }) {
           {detail.locks.map((l) => (
             <tr key={l.id}>
               <td>{l.currency.toUpperCase()}</td>
-              <td>{l.locked_amount}</td>
-              <td>{l.lock_start_date ?? MSG.admin.none}</td>
-              <td>{l.lock_end_date ?? MSG.admin.none}</td>
-              <td>{l.reason ?? MSG.admin.none}</td>
+              <td className="num">{exact(l.locked_amount)}</td>
+              <td>{l.lock_start_date ?? LK.noStart}</td>
+              <td>{l.lock_end_date ?? LK.noEnd}</td>
+              <td className="adm-wrap">{l.reason ?? MSG.admin.none}</td>
             </tr>
           ))}
         </AdmTable>
