@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import type { Config } from './config';
-import { type Db, openDb } from './db';
+import { type Db, mayFlushCommits, openDb } from './db';
 import { migrate } from './db/migrate';
-import { assertDataDirFree } from './ops/backup';
+import { assertDataDirFree, OpsError } from './ops/backup';
 
 /**
  * The server's database, opened and migrated. A new embedded folder starts from the cached copy with the
@@ -25,6 +25,12 @@ export async function openServerDb(config: Config, opts: { memory?: boolean } = 
     templateCache: config.pgliteTemplates,
   };
   let db = await openDb(dbOpts);
+  if (db.kind === 'pg' && !(await mayFlushCommits(db))) {
+    await db.close();
+    throw new OpsError(
+      '데이터베이스 권한 오류: DATABASE_URL의 역할이 pg_logical_emit_message 함수를 실행할 수 없습니다. 입금 승인은 이 함수로 커밋이 디스크에 기록되기를 기다리므로, 이 함수의 EXECUTE 권한을 되돌려야 합니다 (docs/DEPLOY.md) / Database permission error: the role of DATABASE_URL may not execute pg_logical_emit_message, which deposit approvals use to wait for their commit to reach the disk; grant EXECUTE on it back (docs/DEPLOY.md)',
+    );
+  }
   if ((await migrate(db)).length > 0 && db.kind === 'pglite' && !opts.memory) {
     // PGlite's WebAssembly memory only grows: migrations applied at start (an upgrade, or a copy that could
     // not be made) leave it ~80 MB larger than a restart needs. Reopened, the server starts with a

@@ -121,4 +121,59 @@ describe('database permissions at start', () => {
     },
     120_000,
   );
+
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    'a role that may not execute pg_logical_emit_message (the flush of deposit approvals) stops the start with one line',
+    async () => {
+      const url = new URL(process.env.DATABASE_URL as string);
+      const admin = await openDb({ databaseUrl: url.href });
+      // The role owns an empty database of its own, as DEPLOY.md sets it up; only the function is revoked,
+      // in that database alone (a function's grants live in its database's catalogue).
+      const role = `wallet_noflush_${randomBytes(4).toString('hex')}`;
+      await admin.query(`CREATE ROLE ${role} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE`);
+      await admin.query(`CREATE DATABASE ${role} OWNER ${role}`);
+      const own = new URL(url.href);
+      own.pathname = `/${role}`;
+      const inOwn = await openDb({ databaseUrl: own.href });
+      try {
+        const [fn] = await inOwn.query<{ sig: string }>(
+          `SELECT p.oid::regprocedure::text AS sig FROM pg_proc p
+            WHERE p.proname = 'pg_logical_emit_message' AND p.proargtypes[2] = 'text'::regtype`,
+        );
+        await inOwn.query(`REVOKE EXECUTE ON FUNCTION ${fn!.sig} FROM PUBLIC`);
+        const asRole = new URL(own.href);
+        asRole.username = role;
+        asRole.password = '';
+        const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+          env: {
+            ...process.env,
+            DATABASE_URL: asRole.href,
+            PORT: '0',
+            HOST: '127.0.0.1',
+            PRICE_REFRESH: 'false',
+          },
+          encoding: 'utf8',
+          timeout: 90_000,
+        });
+        expect(r.status, r.stderr).toBe(1);
+        const lines = r.stderr.trim().split('\n');
+        expect(lines).toHaveLength(1);
+        expect(lines[0]).toContain(
+          '데이터베이스 권한 오류: DATABASE_URL의 역할이 pg_logical_emit_message 함수를 실행할 수 없습니다',
+        );
+        expect(lines[0]).toContain('may not execute pg_logical_emit_message');
+        // Nothing was migrated: the start stopped before it changed the database.
+        const [t] = await inOwn.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'`,
+        );
+        expect(t?.n).toBe(0);
+      } finally {
+        await inOwn.close();
+        await admin.query(`DROP DATABASE IF EXISTS ${role} WITH (FORCE)`);
+        await admin.query(`DROP ROLE IF EXISTS ${role}`);
+        await admin.close();
+      }
+    },
+    120_000,
+  );
 });

@@ -130,6 +130,20 @@ function pgTransaction(
  */
 const FLUSH = `SELECT pg_logical_emit_message(true, 'wallet.flush', '')`;
 
+/**
+ * Whether this database's role may write the flush record above. PostgreSQL grants it to every role; where
+ * it was revoked, a deposit approval would commit and then fail, so the server checks once, at start.
+ */
+export async function mayFlushCommits(db: Db): Promise<boolean> {
+  try {
+    await db.query(FLUSH);
+    return true;
+  } catch (err) {
+    if ((err as { code?: string }).code === '42501') return false;
+    throw err;
+  }
+}
+
 /** A parameter written into a simple query: NULL, or its text (a string or a number) quoted by the driver. */
 function literal(client: pg.PoolClient, value: unknown): string {
   if (value === null || value === undefined) return 'NULL';
