@@ -6,6 +6,7 @@ import { fileAdmin, fileChecker, fileServer, late } from '../support/fixture';
 import { confirmAs } from '../support/four-eyes';
 import { finishBody, recoveryCode } from '../support/recovery';
 import { startSmtpServer } from '../support/smtp-server';
+import { enrolTotp } from '../support/totp';
 
 // No administrator takes over a member's account (decision 0400): a member's secrets are never set by an
 // administrator; two of them can only mail the member a recovery, and whoever took part approves none of
@@ -93,6 +94,39 @@ describe('a member’s secrets', () => {
     expect((await queueRowOf(b.client, depRecent)).recovered_at).not.toBeNull();
     expect((await queueRowOf(b.client, depOld)).recovered_at).toBeNull();
     expect((await approveDeposit(a.client, depOld)).status).toBe(200);
+  });
+
+  it('an id typed in capitals names the same member: the OTP reset through it still bars its administrator, and one’s own balances stay out of reach', async () => {
+    const m = await memberClient(server.url);
+    await enrolTotp(m.client);
+    const upper = m.id.toUpperCase();
+    expect(upper).not.toBe(m.id);
+    const reset = await a.client.post(`/api/admin/members/${upper}/totp-reset`, {});
+    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+    expect(reset.body.data.member_id).toBe(m.id);
+    const audit = await server.db.query<{ target_id: string }>(
+      `SELECT target_id FROM audit_log WHERE action = 'member.totp.reset' AND lower(target_id) = $1`,
+      [m.id],
+    );
+    expect(audit.map((r) => r.target_id)).toEqual([m.id]);
+    const dep = await insertDeposit(server.db, m.id, { amount: '10000' });
+    const r = await approveDeposit(a.client, dep);
+    expect(r.status).toBe(403);
+    expect(r.body.error?.message).toMatch(/계정 재설정이나 복구에 참여한 관리자는/);
+    expect((await queueRowOf(b.client, dep)).recovered_at).not.toBeNull();
+
+    const own = await a.client.post(`/api/admin/members/${a.id.toUpperCase()}/adjustments`, {
+      currency: 'KRW',
+      delta: '1000',
+      reason: '대문자 아이디',
+    });
+    expect(own.status).toBe(403);
+    expect(own.body.error?.message).toBe(MSG.guards.ownRequest);
+    const proposals = await server.db.query(
+      'SELECT 1 FROM admin_proposals WHERE lower(member_id::text) = $1',
+      [a.id],
+    );
+    expect(proposals).toHaveLength(0);
   });
 
   it('parallel: of 50 approvals by the administrators who took part, none applies', async () => {

@@ -4,15 +4,13 @@ import type { App } from '../context';
 import { declareRoutes } from '../http/declare-routes';
 import { errorResponses } from '../http/envelope';
 import { actingIn } from '../http/guards';
-import { z } from '../http/zod';
 import { adminSession } from './guard';
 
 /** The acting administrator of a request of the /api/admin scope (the guard has checked the session). */
 export const actorOf = (req: FastifyRequest): Actor => actingIn(req, adminSession(req));
 
-/** Path parameters: any text; an id that is not a UUID is simply not found (404). */
-export const memberParams = z.strictObject({ id: z.string().max(100) });
-export const memberItemParams = z.strictObject({ id: z.string().max(100), itemId: z.string().max(100) });
+/** Path parameters: lower-cased ids (http/params.ts); an id that is not a UUID is simply not found (404). */
+export { idItemParams as memberItemParams, idParams as memberParams } from '../http/params';
 
 /**
  * How an administrator module declares its routes (`declareRoutes`): tagged admin, with the error answers

@@ -4,6 +4,7 @@ import { proposedView } from '../../shared/schemas/proposals';
 import { withdrawalViewSchema } from '../../shared/schemas/withdrawals';
 import { decideDeposit } from '../deposits/decide-deposit';
 import type { RouteRequest, Zod } from '../http/declare-routes';
+import { idParams } from '../http/params';
 import { z } from '../http/zod';
 import { approveDeposit } from '../proposals/approve-deposit';
 import { withdrawalApproval } from '../proposals/kinds-money';
@@ -12,7 +13,6 @@ import { decideWithdrawal } from '../withdrawals/decide-withdrawal';
 import { actorOf } from './common';
 import { adminModule, answerOutcome } from './module';
 
-const idParams = z.strictObject({ id: z.string().max(64) });
 const reason = () => z.string().trim().max(200, MSG.approval.reasonTooLong).optional();
 const depositDecisionBody = z
   .strictObject({

@@ -3,6 +3,7 @@ import { payoutBatchItemSchema, payoutRowSchema } from '../../shared/schemas/pay
 import { proposedView } from '../../shared/schemas/proposals';
 import { hasForbiddenChars } from '../../shared/schemas/text';
 import type { App, Ctx } from '../context';
+import { idParams } from '../http/params';
 import { z } from '../http/zod';
 import { batchCsv, batchOf, importPayouts, listPayouts, recordPayout } from '../payouts/store';
 import { payoutCorrection, payoutReturn } from '../proposals/kinds-payout';
@@ -30,7 +31,6 @@ const importBody = z.strictObject({
     .min(1, P.importEmpty)
     .max(500, P.importTooMany),
 });
-const idParams = z.strictObject({ id: z.string().max(100) });
 const listQuery = z.strictObject({ filter: z.optional(z.enum(['unpaid', 'open', 'all'])) });
 
 /**

@@ -9,12 +9,10 @@ import type { App, Ctx } from '../context';
 import { declareRoutes } from '../http/declare-routes';
 import { errorResponses } from '../http/envelope';
 import { memberOnly, memberSession } from '../http/guards';
-import { z } from '../http/zod';
+import { idParams } from '../http/params';
 import { deleteAddress, listAddresses, registerAddress } from './address-book';
 import { readRules } from './rules';
 import { verifyWithdrawalAuth } from './verify-auth';
-
-const idParams = z.strictObject({ id: z.string().max(100) });
 
 /** The withdrawal rules: address book, rules view (a member's own limits: admin/). */
 export async function withdrawalRuleRoutes(app: App, ctx: Ctx) {

@@ -61,7 +61,8 @@ export const memberListQuerySchema = z.strictObject({
 
 export const requestListQuerySchema = z.strictObject({
   status: z.optional(z.enum(REQUEST_STATUSES, { error: A.statusInvalid })),
-  memberId: z.optional(z.uuid({ error: A.idInvalid })),
+  // Lower-cased: the records it filters keep ids as PostgreSQL writes them.
+  memberId: z.optional(z.uuid({ error: A.idInvalid }).check(z.toLowerCase())),
   page,
   pageSize: pageSize(20),
 });

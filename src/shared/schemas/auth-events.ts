@@ -74,7 +74,7 @@ const optionalDate = z.optional(
 /** The administrator's filters: member, kind, success or failure, a date range in Korean days, paging. */
 export const authEventListQuerySchema = z
   .strictObject({
-    memberId: z.optional(z.uuid({ error: E.memberIdInvalid })),
+    memberId: z.optional(z.uuid({ error: E.memberIdInvalid }).check(z.toLowerCase())),
     username: usernameFilter,
     kind: z.optional(z.enum(AUTH_EVENT_KINDS, { error: E.kindInvalid })),
     result: z.optional(z.enum(['success', 'failure'], { error: E.resultInvalid })),
