@@ -176,6 +176,32 @@ describe('withdrawals of an enrolled member', () => {
     expect(await withdrawalCount(server.db, m.id)).toBe(2);
   });
 
+  // Three codes of one secret, as above: the third may wait for the next step.
+  it('a retry under the same key typed with a fresh code (the first answer lost) gets the first answer, not a second withdrawal', {
+    timeout: 75_000,
+  }, async () => {
+    const m = await enrolled('100000');
+    const key = idemKey();
+    const first = await m.client.post('/api/withdrawals/krw', bank({ otpCode: await nextCode(m.secret) }), {
+      'idempotency-key': key,
+    });
+    expect(first.status).toBe(201);
+    const fresh = await nextCode(m.secret);
+    const retry = await m.client.post('/api/withdrawals/krw', bank({ otpCode: fresh }), {
+      'idempotency-key': key,
+    });
+    expect(retry.status, JSON.stringify(retry.body)).toBe(201);
+    expect(retry.body.data.id).toBe(first.body.data.id);
+    expect(await withdrawalCount(server.db, m.id)).toBe(1);
+    // The same key with another request is still refused (the fresh code was not used by the replay).
+    const other = await m.client.post('/api/withdrawals/krw', bank({ amount: '20000', otpCode: fresh }), {
+      'idempotency-key': key,
+    });
+    expect(other.status).toBe(409);
+    expect(other.body.error?.code).toBe('IDEMPOTENCY_CONFLICT');
+    expect(await withdrawalCount(server.db, m.id)).toBe(1);
+  });
+
   it('a withdrawal refused for another reason does not use up its code', async () => {
     const m = await enrolled('10000');
     const code = await nextCode(m.secret);

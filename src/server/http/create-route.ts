@@ -33,11 +33,13 @@ export interface CreateRoute<B extends z.core.$ZodType, V extends z.core.$ZodTyp
 
 /**
  * The body as the idempotency key stores its hash: without the second password, which a hash of a few
- * known fields and 4–6 digits would give away to anyone reading the table.
+ * known fields and 4–6 digits would give away to anyone reading the table, and without the one-time code,
+ * which changes every 30 seconds: a retry typed with a fresh code after the first answer was lost is the
+ * same request and gets that answer, not a key conflict after which a new key would make a second one.
  */
 function withoutSecrets(body: unknown): unknown {
-  if (body === null || typeof body !== 'object' || !('second_password' in body)) return body;
-  const { second_password: _secret, ...rest } = body as Record<string, unknown>;
+  if (body === null || typeof body !== 'object') return body;
+  const { second_password: _secret, otpCode: _code, ...rest } = body as Record<string, unknown>;
   return rest;
 }
 
