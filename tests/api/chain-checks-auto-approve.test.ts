@@ -41,6 +41,44 @@ describe('CHAIN_AUTO_APPROVE', () => {
   });
 });
 
+describe('CHAIN_AUTO_APPROVE and a rejected transfer', () => {
+  it('a transfer whose deposit an administrator rejected is never credited by the system when claimed again', async () => {
+    const m = await memberWith('ERC20');
+    await node.clockToNow();
+    const sent = await node.transfer(m.address, '70');
+    const first = (await claim(m, 'ERC20', sent.hash, '70')).body.data.id as string;
+    await node.mine(12);
+    await round();
+    expect(await chainOf(first)).toMatchObject({ verdict: 'match', final: true });
+    // Refused (and, say, sent back to its sender).
+    const rejected = await admin.client.post(`/api/admin/deposits/${first}/reject`, { reason: '반환 처리' });
+    expect(rejected.status).toBe(200);
+    // The member claims it again: accepted as a request, but 이미 사용된 TXID, and the system does not credit it.
+    const again = await claim(m, 'ERC20', sent.hash, '70');
+    expect(again.status).toBe(201);
+    const id = again.body.data.id as string;
+    expect(id).not.toBe(first);
+    await autoApproveRound();
+    expect(await chainOf(id)).toMatchObject({ verdict: 'txid_used', final: true });
+    const [row] = await server.db.query<{ status: string }>('SELECT status FROM deposits WHERE id = $1', [
+      id,
+    ]);
+    expect(row?.status).toBe('pending');
+    const bound = await server.db.query<{ deposit_id: string }>(
+      'SELECT deposit_id::text FROM chain_transfers WHERE deposit_id = ANY($1::uuid[])',
+      [[first, id]],
+    );
+    expect(bound.map((b) => b.deposit_id)).toEqual([first]);
+    const balances = await m.client.get('/api/balances');
+    const usdt = balances.body.data.items.find((b: { currency: string }) => b.currency === 'USDT');
+    expect(usdt.total).toBe('0');
+    // An administrator's approval without overriding the verdict (with a reason) is refused too.
+    const plain = await admin.client.post(`/api/admin/deposits/${id}/approve`, {});
+    expect(plain.status).toBe(409);
+    expect(plain.body.error?.code).toBe('CHAIN_OVERRIDE_REQUIRED');
+  });
+});
+
 describe('CHAIN_AUTO_APPROVE and an address’s earlier history', () => {
   /**
    * A transfer to an address, the address then assigned to a new member `after` the transfer's block by the

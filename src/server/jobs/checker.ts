@@ -185,13 +185,9 @@ async function checkOne(
          ON CONFLICT DO NOTHING`,
         [row.network, txid, j.transfer.logIndex, row.id],
       );
-      // A binding to a rejected deposit is released: that transfer was never credited.
-      await q.query(
-        `UPDATE chain_transfers t SET deposit_id = $4 FROM deposits d
-          WHERE t.network = $1 AND t.txid = $2 AND t.log_index = $3 AND d.id = t.deposit_id
-            AND d.status = 'rejected' AND t.deposit_id <> $4`,
-        [row.network, txid, j.transfer.logIndex, row.id],
-      );
+      // A transfer bound to a rejected deposit stays with it: an administrator decided about that transfer
+      // (refused it, perhaps sent it back), so a new claim of it is 이미 사용된 TXID, approved only by a
+      // person overriding the verdict with a reason, never by the system (decision 0410).
       const [bound] = await q.query<{ deposit_id: string }>(
         'SELECT deposit_id::text FROM chain_transfers WHERE network = $1 AND txid = $2 AND log_index = $3',
         [row.network, txid, j.transfer.logIndex],
