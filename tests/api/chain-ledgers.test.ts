@@ -121,6 +121,30 @@ describe('XRP at the service address, told apart by destination tag', () => {
   });
 });
 
+describe('a flood of payments at the service address', () => {
+  it('does not stop the scan: a range with more than a call reads is halved until it fits, and the cursor moves on', async () => {
+    const m = await memberClient(server.url);
+    const tag = Number((await m.client.get('/api/deposit-address/xrp')).body.data.destination_tag);
+    await bothRounds();
+    const at = Number(await cursor('XRPL'));
+    // 120 untagged one-drop payments over five ledgers: 60 of the stand-in's two-payment pages, more than
+    // the 50 one call reads; then the member's payment.
+    for (let i = 0; i < 120; i++) {
+      xrpl.pay({ from: xrpAddress(), to: SERVICE, amount: '1', ledger: at + 1 + (i % 5) });
+    }
+    xrpl.pay({ from: xrpAddress(), to: SERVICE, amount: '7000000', ledger: at + 6, tag });
+    xrpl.setValidated(at + 9);
+    for (let round = 0; round < 4 && (await depositsOf(m.id)).length === 0; round++) {
+      const outs = await bothRounds();
+      expect(outs.flatMap((o) => o.errors)).toEqual([]);
+    }
+    expect((await depositsOf(m.id)).map((d) => [d.currency, d.amount, d.tag])).toEqual([
+      ['XRP', '7', String(tag)],
+    ]);
+    expect(Number(await cursor('XRPL'))).toBe(at + 10);
+  });
+});
+
 describe('TRC20 USDT found block by block', () => {
   it('two instances scanning at once record each transfer once and credit it after 19 blocks', async () => {
     const m = await memberClient(server.url);

@@ -1,11 +1,11 @@
 import { type BoundedAnswer, boundedFetch, MAX_ANSWER_BYTES } from '../http/bounded-fetch';
 import type { ChainConfig } from './chain-config';
 import type { ChainProvider, FoundTransfer, TokenTransfer, TxLookup } from './provider';
-import { ProviderError } from './provider';
+import { ProviderError, TooManyInRange } from './provider';
 
 /** Seconds from the Unix epoch to the XRP Ledger's (2000-01-01). */
 const RIPPLE_EPOCH = 946_684_800;
-/** Pages of `account_tx` read per scan round; more payments than this in one round's ledgers is refused. */
+/** Pages of `account_tx` read per call; more payments than this in the ledgers asked for: the scan asks for fewer. */
 const MAX_PAGES = 50;
 /** Ledgers per scan round (about 4 s each): a round's answer stays a few pages. */
 const SCAN_LEDGERS = 200;
@@ -166,7 +166,7 @@ export function xrplProvider(c: ChainConfig): ChainProvider {
         marker = r.marker;
         if (marker === undefined || marker === null) return found;
       }
-      throw new ProviderError('XRPL RPC account_tx: too many pages');
+      throw new TooManyInRange('XRPL RPC account_tx: too many pages');
     },
     async lookup(txid): Promise<TxLookup> {
       const r = await xrplCall(c, 'tx', {

@@ -1,5 +1,11 @@
 import { D } from '../../shared/decimal';
-import { type ChainProvider, type FoundTransfer, normalizeTxid, transferCurrency } from '../chain/provider';
+import {
+  type ChainProvider,
+  type FoundTransfer,
+  normalizeTxid,
+  TooManyInRange,
+  transferCurrency,
+} from '../chain/provider';
 import { lockTransaction } from '../chain/transfer-lock';
 import { creditOf } from '../chain/verdict';
 import type { Db, Queryable } from '../db';
@@ -31,8 +37,19 @@ export async function scan(db: Db, p: ChainProvider): Promise<number> {
   const start = from < 0n ? 0n : from;
   if (start > head) return 0;
   const most = p.maxScanBlocks ? BigInt(p.maxScanBlocks) : SCAN_MAX_BLOCKS;
-  const end = head - start + 1n > most ? start + most - 1n : head;
-  const transfers = await p.transfersIn!(start, end);
+  let end = head - start + 1n > most ? start + most - 1n : head;
+  let transfers: FoundTransfer[];
+  for (;;) {
+    try {
+      transfers = await p.transfersIn!(start, end);
+      break;
+    } catch (err) {
+      // A flood of payments (10,000 one-drop XRP payments cost under 1 XRP) must not stop the scan: a
+      // range too busy is halved until it fits, and the cursor moves on; only one block too busy is an error.
+      if (!(err instanceof TooManyInRange) || end === start) throw err;
+      end = start + (end - start) / 2n;
+    }
+  }
   let created = 0;
   const owners = await ownersOf(db, p, transfers);
   for (const t of transfers) {
