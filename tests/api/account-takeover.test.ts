@@ -4,6 +4,7 @@ import { insertDeposit } from '../support/admin-fixtures';
 import { adminClient, Client, loginFully, memberClient, newMemberCreds, signupBody } from '../support/client';
 import { fileAdmin, fileChecker, fileServer, late } from '../support/fixture';
 import { confirmAs } from '../support/four-eyes';
+import { adjustBalance, available } from '../support/money';
 import { finishBody, recoveryCode } from '../support/recovery';
 import { startSmtpServer } from '../support/smtp-server';
 import { enrolTotp } from '../support/totp';
@@ -127,6 +128,27 @@ describe('a member’s secrets', () => {
       [a.id],
     );
     expect(proposals).toHaveLength(0);
+  });
+
+  it('an administrator’s reset of a member’s one-time codes holds the member’s withdrawals, as a reset of a secret does', async () => {
+    const m = await memberClient(server.url);
+    const to = await memberClient(server.url);
+    await adjustBalance(server.db, m.id, 'USDT', '100');
+    await enrolTotp(m.client);
+    expect((await a.client.post(`/api/admin/members/${m.id}/totp-reset`, {})).status).toBe(200);
+    // Whoever holds the password and the second password would now send without a code: not yet.
+    const t = await m.client.post('/api/withdrawals/crypto', {
+      currency: 'USDT',
+      amount: '5',
+      method: 'internal',
+      recipient_id: to.creds.username,
+      second_password: m.client.secondPassword,
+    });
+    expect(t.status, JSON.stringify(t.body)).toBe(400);
+    expect(t.body.error?.message).toMatch(
+      /비밀번호나 OTP가 재설정되어 보안을 위해 .+까지 출금과 회원 간 전송이 제한돼요/,
+    );
+    expect((await available(m.client, 'USDT')).held).toBe('0');
   });
 
   it('parallel: of 50 approvals by the administrators who took part, none applies', async () => {

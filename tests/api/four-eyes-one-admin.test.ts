@@ -95,7 +95,7 @@ describe('after a member’s account is recovered', () => {
     });
     expect(t.status, JSON.stringify(t.body)).toBe(400);
     expect(t.body.error?.message).toMatch(
-      /비밀번호가 재설정되어 보안을 위해 .+까지 출금과 회원 간 전송이 제한돼요/,
+      /비밀번호나 OTP가 재설정되어 보안을 위해 .+까지 출금과 회원 간 전송이 제한돼요/,
     );
     const k = await asV.post('/api/withdrawals/krw', { amount: '10000' });
     expect(k.body.error?.message).toBe(t.body.error?.message);

@@ -42,11 +42,17 @@ interface RecentResets {
 /** The member's administrator resets of the last `hours`. */
 async function recentResets(q: Queryable, memberId: string, hours: number): Promise<RecentResets> {
   if (hours <= 0) return { until: null, resetters: [] };
+  // With the resets of secrets, an administrator's reset of the member's one-time codes (one step for a
+  // member): whoever holds the password and the second password then withdraws without the code.
   const rows = await q.query<{ actor_id: string | null; until: string }>(
-    `SELECT actor_id::text AS actor_id, ${isoTime('(created_at + make_interval(secs => $2::double precision))')} AS until
-       FROM auth_events
-      WHERE member_id = $1 AND ${RESETS} AND created_at > now() - make_interval(secs => $2::double precision)
-      ORDER BY created_at DESC`,
+    `SELECT actor_id::text AS actor_id, ${isoTime('(at + make_interval(secs => $2::double precision))')} AS until
+       FROM (SELECT actor_id, created_at AS at FROM auth_events
+              WHERE member_id = $1 AND ${RESETS} AND created_at > now() - make_interval(secs => $2::double precision)
+             UNION ALL
+             SELECT actor_id, created_at FROM audit_log
+              WHERE target_id = $1::text AND action = 'member.totp.reset' AND target_type = 'member'
+                AND created_at > now() - make_interval(secs => $2::double precision)) r
+      ORDER BY at DESC`,
     [memberId, hours * 3600],
   );
   return {
@@ -55,7 +61,10 @@ async function recentResets(q: Queryable, memberId: string, hours: number): Prom
   };
 }
 
-/** A member whose secrets an administrator set within `hours` does not withdraw or transfer yet. */
+/**
+ * A member whose secrets were reset or recovered, or whose one-time codes an administrator reset, within
+ * `hours` does not withdraw or transfer yet.
+ */
 export async function refuseWithdrawalAfterReset(q: Queryable, memberId: string, hours: number) {
   const { until } = await recentResets(q, memberId, hours);
   if (until) {

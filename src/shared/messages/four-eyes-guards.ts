@@ -19,7 +19,7 @@ export const FOUR_EYES_GUARD_MESSAGES = {
       '제안 이후 이 회원의 비밀번호, 2차 비밀번호 또는 OTP가 바뀌어 승인할 수 없습니다. 이 제안을 취소하고 새로 제안해 주세요.',
     grantLine: (otpSince: string) => `본인 OTP 등록: ${otpSince}`,
     withdrawalHold: (until: string) =>
-      `비밀번호가 재설정되어 보안을 위해 ${until}까지 출금과 회원 간 전송이 제한돼요.`,
+      `비밀번호나 OTP가 재설정되어 보안을 위해 ${until}까지 출금과 회원 간 전송이 제한돼요.`,
     resetterApproves: (until: string) =>
       `이 회원의 계정 재설정이나 복구에 참여한 관리자는 ${until}까지 이 회원의 요청을 승인할 수 없습니다. 다른 관리자가 처리해야 합니다.`,
     resetAccountConfirms: (until: string) =>
