@@ -84,44 +84,6 @@ describe('daily limits', () => {
     await expectLedgerOk(server.db);
   });
 
-  it('while the price feed is down, a withdrawal counts at the higher of the last price seen and the sample', async () => {
-    const m = await member('0');
-    const friend = await member('0');
-    await adjustBalance(server.db, m.id, 'XRP', '100');
-    // Last seen ten minutes ago (older than PRICE_STALE_SECONDS): XRP 3 USD, 1,431 won.
-    await server.db.query(
-      `INSERT INTO exchange_rates (from_currency, to_currency, rate, source, updated_at)
-       VALUES ('USD', 'KRW', 1431, 'live', now() - interval '10 minutes')
-       ON CONFLICT (from_currency, to_currency) DO UPDATE SET rate = 1431, source = 'live',
-         updated_at = now() - interval '10 minutes'`,
-    );
-    await server.db.query(
-      `INSERT INTO crypto_prices (symbol, price, source, updated_at)
-       VALUES ('XRPUSDT', 3, 'live', now() - interval '10 minutes')
-       ON CONFLICT (symbol) DO UPDATE SET price = 3, source = 'live', updated_at = now() - interval '10 minutes'`,
-    );
-    try {
-      const send = (amount: string) =>
-        withdraw(m.client, {
-          currency: 'XRP',
-          amount,
-          method: 'internal',
-          recipient_id: friend.creds.username,
-        });
-      // 30 XRP: 23,791 won at the sample price (0.5542 USD), 128,790 won at the last price seen: over 100,000.
-      const over = await send('30');
-      expect(over.status).toBe(400);
-      expect(over.body.error!.fields!.amount).toMatch(/^\[1일 출금 한도\]/);
-      // 20 XRP = 85,860 won fits.
-      expect((await send('20')).status).toBe(201);
-      const left = (await m.client.get('/api/withdrawals/rules')).body.data.crypto;
-      expect(left).toMatchObject({ used: '85860', remaining: '14140' });
-    } finally {
-      await server.db.query(`DELETE FROM crypto_prices WHERE symbol = 'XRPUSDT'`);
-      await server.db.query(`DELETE FROM exchange_rates WHERE from_currency = 'USD' AND to_currency = 'KRW'`);
-    }
-  });
-
   it('50 parallel withdrawals across currencies never exceed the daily limit', async () => {
     const m = await member('1000');
     const friend = await member('0');

@@ -142,19 +142,6 @@ export async function commitUnderThresholds(
   }
 }
 
-/**
- * The prices the thresholds value at (decision 0370: live, or when a feed is down the higher of the last
- * stored price and the sample), as a price table: the member's own withdrawal limits value at them too, so
- * a stalled feed never lets a member send more than the limit was worth when the price was last seen.
- */
-export async function guardedPrices(q: Queryable, staleSeconds: number): Promise<PriceTable> {
-  const [row] = await q.query<{ prices: string }>(
-    'SELECT four_eyes_prices($1::double precision, $2::jsonb)::text AS prices',
-    [staleSeconds, SAMPLES],
-  );
-  return JSON.parse(row!.prices) as PriceTable;
-}
-
 function totalsOf(rows: Row[]): Totals {
   const table: PriceTable = JSON.parse(rows.find((r) => r.who === 'prices')?.amount ?? 'null');
   const value = (amounts: Amounts) =>

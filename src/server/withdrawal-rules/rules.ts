@@ -1,4 +1,4 @@
-import { BALANCE_CURRENCIES, CRYPTO_PRICE_CURRENCIES } from '../../shared/constants';
+import { BALANCE_CURRENCIES } from '../../shared/constants';
 import { D, type Dec, maxDec, toWire, ZERO } from '../../shared/decimal';
 import { formatDateTime, formatKrw } from '../../shared/format';
 import { MSG } from '../../shared/messages';
@@ -8,7 +8,7 @@ import type { Queryable } from '../db';
 import { isoTime } from '../db/iso-time';
 import { AppError } from '../http/errors';
 import { refuseWithdrawalAfterReset } from '../members/admin-resets';
-import { guardedPrices } from '../money/limits';
+import { readPrices } from '../prices/read-prices';
 import { readBalanceStates } from '../wallet/balance-state';
 import { resolveBookEntry } from './address-book';
 
@@ -16,20 +16,15 @@ const R = MSG.wrules;
 
 export interface RulesDeps {
   rules: WithdrawalRulesConfig;
-  /** PRICE_STALE_SECONDS: which stored prices are live (else the higher of the last stored and the sample). */
+  /** PRICE_STALE_SECONDS: which stored prices are live (else the sample prices, as everywhere). */
   priceStaleSeconds: number;
 }
 
-/**
- * KRW per unit of each currency (KRW = 1; a currency without a price = 0) at the four-eyes thresholds'
- * prices: the live price, or while a feed is down the higher of the last stored price and the sample.
- * The sample alone (XRP 0.5542 USD) would let a member send several times the limit's worth while the
- * real price is higher.
- */
+/** KRW per unit of each currency at the current price (KRW = 1; a currency without a price = 0). */
 async function krwPrices(q: Queryable, staleSeconds: number): Promise<Map<string, Dec>> {
-  const table = await guardedPrices(q, staleSeconds);
+  const prices = await readPrices(q, staleSeconds);
   const m = new Map<string, Dec>([['KRW', new D(1)]]);
-  for (const c of CRYPTO_PRICE_CURRENCIES) m.set(c, new D(table.usd[c]).times(table.usdKrw));
+  for (const i of prices.items) m.set(i.symbol, new D(i.krw_price));
   return m;
 }
 
