@@ -28,7 +28,7 @@ export async function openServerDb(config: Config, opts: { memory?: boolean } = 
   if (db.kind === 'pg' && !(await mayFlushCommits(db))) {
     await db.close();
     throw new OpsError(
-      '데이터베이스 권한 오류: DATABASE_URL의 역할이 pg_logical_emit_message 함수를 실행할 수 없습니다. 입금 승인은 이 함수로 커밋이 디스크에 기록되기를 기다리므로, 이 함수의 EXECUTE 권한을 되돌려야 합니다 (docs/DEPLOY.md) / Database permission error: the role of DATABASE_URL may not execute pg_logical_emit_message, which deposit approvals use to wait for their commit to reach the disk; grant EXECUTE on it back (docs/DEPLOY.md)',
+      '데이터베이스 권한 오류: DATABASE_URL의 역할이 pg_logical_emit_message 함수를 실행할 수 없습니다. 입금 승인은 이 함수로 커밋이 디스크에 기록되기를 기다리므로, 이 함수의 EXECUTE 권한을 다시 부여해야 합니다 (docs/DEPLOY.md) / Database permission error: the role of DATABASE_URL may not execute pg_logical_emit_message, which deposit approvals use to wait for their commit to reach the disk; grant EXECUTE on it back (docs/DEPLOY.md)',
     );
   }
   if ((await migrate(db)).length > 0 && db.kind === 'pglite' && !opts.memory) {

@@ -132,16 +132,17 @@ const FLUSH = `SELECT pg_logical_emit_message(true, 'wallet.flush', '')`;
 
 /**
  * Whether this database's role may write the flush record above. PostgreSQL grants it to every role; where
- * it was revoked, a deposit approval would commit and then fail, so the server checks once, at start.
+ * it was revoked, a deposit approval would commit and then fail, so the server checks once, at start: the
+ * privilege is read, nothing is written (the function's text form has three or, from PostgreSQL 17, four
+ * parameters).
  */
 export async function mayFlushCommits(db: Db): Promise<boolean> {
-  try {
-    await db.query(FLUSH);
-    return true;
-  } catch (err) {
-    if ((err as { code?: string }).code === '42501') return false;
-    throw err;
-  }
+  const [row] = await db.query<{ ok: boolean | null }>(
+    `SELECT bool_and(has_function_privilege(p.oid, 'EXECUTE')) AS ok FROM pg_proc p
+      WHERE p.proname = 'pg_logical_emit_message' AND p.pronamespace = 'pg_catalog'::regnamespace
+        AND p.proargtypes[2] = 'text'::regtype`,
+  );
+  return row?.ok === true;
 }
 
 /** A parameter written into a simple query: NULL, or its text (a string or a number) quoted by the driver. */
