@@ -79,6 +79,31 @@ describe('CHAIN_AUTO_APPROVE and a rejected transfer', () => {
   });
 });
 
+describe('CHAIN_AUTO_APPROVE and a mistyped claim', () => {
+  it('a mistyped claim the scan tied to the transfer, once rejected, leaves the transfer to the correct claim', async () => {
+    const m = await memberWith('ERC20');
+    await node.clockToNow();
+    const sent = await node.transfer(m.address, '80');
+    const typo = (await claim(m, 'ERC20', sent.hash, '800')).body.data.id as string;
+    await node.mine(12);
+    await round();
+    expect(await chainOf(typo)).toMatchObject({ verdict: 'amount_mismatch' });
+    // The scan found the transfer and tied the claim of its transaction to it.
+    const tied = await server.db.query('SELECT 1 FROM chain_transfers WHERE deposit_id = $1', [typo]);
+    expect(tied).toHaveLength(1);
+    expect(
+      (await admin.client.post(`/api/admin/deposits/${typo}/reject`, { reason: '금액 오기' })).status,
+    ).toBe(200);
+    const right = await claim(m, 'ERC20', sent.hash, '80');
+    expect(right.status).toBe(201);
+    await autoApproveRound();
+    const [row] = await server.db.query<{ status: string }>('SELECT status FROM deposits WHERE id = $1', [
+      right.body.data.id,
+    ]);
+    expect(row?.status).toBe('approved');
+  });
+});
+
 describe('CHAIN_AUTO_APPROVE and an address’s earlier history', () => {
   /**
    * A transfer to an address, the address then assigned to a new member `after` the transfer's block by the

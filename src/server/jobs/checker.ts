@@ -152,11 +152,13 @@ async function checkOne(
   if (!row.txid || !row.deposit_address) return 'checked';
   const found = await p.lookup(row.txid);
   const txid = normalizeTxid(row.txid);
-  // The transaction's transfers backing other live deposits: an untied claim takes another one if it can.
+  // The transaction's transfers backing other deposits (live ones, and rejected ones of this claim's amount:
+  // see below): an untied claim takes another one if it can.
   const taken = await db.query<{ log_index: number }>(
     `SELECT t.log_index FROM chain_transfers t JOIN deposits d ON d.id = t.deposit_id
-      WHERE t.network = $1 AND t.txid = $2 AND t.deposit_id <> $3 AND d.status <> 'rejected'`,
-    [row.network, txid, row.id],
+      WHERE t.network = $1 AND t.txid = $2 AND t.deposit_id <> $3
+        AND (d.status <> 'rejected' OR d.amount = $4::numeric)`,
+    [row.network, txid, row.id, row.amount],
   );
   const j = judge(
     row.network,
@@ -185,9 +187,16 @@ async function checkOne(
          ON CONFLICT DO NOTHING`,
         [row.network, txid, j.transfer.logIndex, row.id],
       );
-      // A transfer bound to a rejected deposit stays with it: an administrator decided about that transfer
-      // (refused it, perhaps sent it back), so a new claim of it is 이미 사용된 TXID, approved only by a
-      // person overriding the verdict with a reason, never by the system (decision 0410).
+      // A transfer bound to a rejected deposit of its own amount stays with it: an administrator refused that
+      // transfer (perhaps sent it back), so a new claim of it is 이미 사용된 TXID, approved only by a person
+      // overriding the verdict with a reason, never by the system (decision 0410). A rejected deposit of
+      // another amount was a mistyped claim the scan tied to the transfer: the correct claim takes it over.
+      await q.query(
+        `UPDATE chain_transfers t SET deposit_id = $4 FROM deposits d
+          WHERE t.network = $1 AND t.txid = $2 AND t.log_index = $3 AND d.id = t.deposit_id
+            AND d.status = 'rejected' AND d.amount <> $5::numeric AND t.deposit_id <> $4`,
+        [row.network, txid, j.transfer.logIndex, row.id, row.amount],
+      );
       const [bound] = await q.query<{ deposit_id: string }>(
         'SELECT deposit_id::text FROM chain_transfers WHERE network = $1 AND txid = $2 AND log_index = $3',
         [row.network, txid, j.transfer.logIndex],
