@@ -57,8 +57,18 @@ export interface ChainProvider {
 
 /** A provider that did not answer usefully (down, slow, malformed): the check is retried later. */
 export class ProviderError extends Error {}
-/** More transfers in a range of blocks than a provider reads in one round: the scan asks for less. */
-export class TooManyInRange extends ProviderError {}
+/**
+ * More transfers in a range of blocks than a provider reads in one call: the scan asks for less. `reached`:
+ * the block the call stopped in, when known (the blocks before it were read whole).
+ */
+export class TooManyInRange extends ProviderError {
+  constructor(
+    message: string,
+    readonly reached?: bigint,
+  ) {
+    super(message);
+  }
+}
 
 /** Where a deposit's transfer belongs: ether, USDT or XRP by network. */
 export const transferCurrency = (network: string, t: Pick<TokenTransfer, 'native'>) =>

@@ -146,6 +146,7 @@ export function xrplProvider(c: ChainConfig): ChainProvider {
       if (!service) throw new ProviderError('XRP_DEPOSIT_ADDRESS is not set');
       const found: FoundTransfer[] = [];
       let marker: unknown;
+      let reached: number | undefined;
       for (let page = 0; page < MAX_PAGES; page++) {
         const r = await xrplCall(c, 'account_tx', {
           account: service,
@@ -157,6 +158,11 @@ export function xrplProvider(c: ChainConfig): ChainProvider {
         });
         if (!Array.isArray(r.transactions)) throw new ProviderError('XRPL RPC account_tx: no transactions');
         for (const entry of r.transactions) {
+          // The ledger of every entry, a payment or not (v2 beside the transaction, v1 inside it).
+          if (isObj(entry)) {
+            const tx = isObj(entry.tx_json) ? entry.tx_json : isObj(entry.tx) ? entry.tx : entry;
+            reached = uint(entry.ledger_index ?? tx.ledger_index) ?? reached;
+          }
           const p = readPayment(entry);
           if (!p?.success || p.to !== service) continue;
           if (p.blockNumber < from || p.blockNumber > to) continue; // outside what was asked: not trusted
@@ -166,7 +172,10 @@ export function xrplProvider(c: ChainConfig): ChainProvider {
         marker = r.marker;
         if (marker === undefined || marker === null) return found;
       }
-      throw new TooManyInRange('XRPL RPC account_tx: too many pages');
+      throw new TooManyInRange(
+        'XRPL RPC account_tx: too many pages',
+        reached === undefined ? undefined : BigInt(reached),
+      );
     },
     async lookup(txid): Promise<TxLookup> {
       const r = await xrplCall(c, 'tx', {

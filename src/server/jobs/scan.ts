@@ -44,10 +44,12 @@ export async function scan(db: Db, p: ChainProvider): Promise<number> {
       transfers = await p.transfersIn!(start, end);
       break;
     } catch (err) {
-      // A flood of payments (10,000 one-drop XRP payments cost under 1 XRP) must not stop the scan: a
-      // range too busy is halved until it fits, and the cursor moves on; only one block too busy is an error.
+      // A flood of payments (10,000 one-drop XRP payments cost under 1 XRP) must not stop the scan: the
+      // next call asks for the blocks the last one read whole (else half the range), and the cursor moves
+      // on; only one block too busy is an error.
       if (!(err instanceof TooManyInRange) || end === start) throw err;
-      end = start + (end - start) / 2n;
+      const whole = err.reached !== undefined && err.reached > start ? err.reached - 1n : null;
+      end = whole !== null && whole < end ? whole : start + (end - start) / 2n;
     }
   }
   let created = 0;
