@@ -84,6 +84,22 @@ describe('secrets at start', () => {
   );
 });
 
+/** `src/server/main.ts` started as `role` on the database of `url`, which must refuse to start: its answer and lines. */
+function startAs(url: URL, role: string) {
+  const asRole = new URL(url.href);
+  asRole.username = role;
+  asRole.password = '';
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, DATABASE_URL: asRole.href, PORT: '0', HOST: '127.0.0.1', PRICE_REFRESH: 'false' },
+    encoding: 'utf8',
+    timeout: 90_000,
+  });
+  expect(r.status, r.stderr).toBe(1);
+  const lines = r.stderr.trim().split('\n');
+  expect(lines).toHaveLength(1);
+  return { r, lines };
+}
+
 describe('database permissions at start', () => {
   it.runIf(Boolean(process.env.DATABASE_URL))(
     'a role that may not use the database (a restore made as another role) stops the start with one line, no stack trace',
@@ -94,23 +110,7 @@ describe('database permissions at start', () => {
       const role = `wallet_noperm_${randomBytes(4).toString('hex')}`;
       await admin.query(`CREATE ROLE ${role} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE`);
       try {
-        const asRole = new URL(url.href);
-        asRole.username = role;
-        asRole.password = '';
-        const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-          env: {
-            ...process.env,
-            DATABASE_URL: asRole.href,
-            PORT: '0',
-            HOST: '127.0.0.1',
-            PRICE_REFRESH: 'false',
-          },
-          encoding: 'utf8',
-          timeout: 90_000,
-        });
-        expect(r.status, r.stderr).toBe(1);
-        const lines = r.stderr.trim().split('\n');
-        expect(lines).toHaveLength(1);
+        const { r, lines } = startAs(url, role);
         expect(lines[0]).toContain('데이터베이스 권한 오류: permission denied');
         expect(lines[0]).toContain('Database permission error: permission denied');
         expect(r.stderr).not.toMatch(/\n\s+at /);
@@ -141,23 +141,7 @@ describe('database permissions at start', () => {
             WHERE p.proname = 'pg_logical_emit_message' AND p.proargtypes[2] = 'text'::regtype`,
         );
         await inOwn.query(`REVOKE EXECUTE ON FUNCTION ${fn!.sig} FROM PUBLIC`);
-        const asRole = new URL(own.href);
-        asRole.username = role;
-        asRole.password = '';
-        const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-          env: {
-            ...process.env,
-            DATABASE_URL: asRole.href,
-            PORT: '0',
-            HOST: '127.0.0.1',
-            PRICE_REFRESH: 'false',
-          },
-          encoding: 'utf8',
-          timeout: 90_000,
-        });
-        expect(r.status, r.stderr).toBe(1);
-        const lines = r.stderr.trim().split('\n');
-        expect(lines).toHaveLength(1);
+        const { lines } = startAs(own, role);
         expect(lines[0]).toContain(
           '데이터베이스 권한 오류: DATABASE_URL의 역할이 pg_logical_emit_message 함수를 실행할 수 없습니다',
         );
